@@ -1,0 +1,67 @@
+"""When cards beat cards (RULES.md 1 and 4.2).
+
+A response beats the trick's owning cards when *some* one-to-one pairing
+beats every owning card. A greedy pairing is wrong (lead A♠ 6♠ against 7♠ and
+a small trump: 7♠ must take 6♠ so the trump is free for A♠), so this tries
+every pairing; with at most four cards that is at most 24 and cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import permutations
+from typing import Final
+
+from engine.cards import DECK, Card, Suit, parse_cards
+
+
+def _build_table() -> tuple[tuple[int, ...], ...]:
+    """`_BEATEN_BY[trump][owner.id]` is a bitmask of the card ids that beat it."""
+    table = []
+    for trump in Suit:
+        row = []
+        for owner in DECK:
+            mask = 0
+            for card in DECK:
+                if card_beats(card, owner, trump):
+                    mask |= 1 << card.id
+            row.append(mask)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def card_beats(card: Card, owner: Card, trump: Suit) -> bool:
+    """One card against one card: higher of the same suit, or trump over non-trump."""
+    if card.suit == owner.suit:
+        return card.rank > owner.rank
+    return card.suit == trump
+
+
+_BEATEN_BY: Final = _build_table()
+
+
+def beats_cards(owner: Sequence[Card], response: Sequence[Card], trump: Suit) -> bool:
+    """Fast path for the engine: `Card`s and a `Suit`, no parsing."""
+    n = len(owner)
+    if n != len(response) or n == 0:
+        return False
+    table = _BEATEN_BY[trump]
+    if n == 1:
+        return bool(table[owner[0].id] >> response[0].id & 1)
+    masks = [table[card.id] for card in owner]
+    for order in permutations(response):
+        for mask, card in zip(masks, order, strict=True):
+            if not mask >> card.id & 1:
+                break
+        else:
+            return True
+    return False
+
+
+def beats(
+    owner_cards: Iterable[Card | str] | str,
+    response_cards: Iterable[Card | str] | str,
+    trump: Suit | str,
+) -> bool:
+    """True when `response_cards` beat `owner_cards` one-to-one under `trump`."""
+    return beats_cards(parse_cards(owner_cards), parse_cards(response_cards), Suit.parse(trump))
