@@ -1,0 +1,740 @@
+"""The rules in motion: `new_match`, `legal_actions`, `apply`.
+
+`legal_actions` is the single authority on what may be played; `apply`
+accepts exactly those actions and refuses everything else with an
+`IllegalAction` that says why. Neither mutates its input nor reads a clock or
+a global random generator: each deal's shuffle comes from the match seed and
+the deal's number, so a seed plus the action log replays a match exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from random import Random
+
+from engine.actions import Action, Kind
+from engine.beating import beats_cards
+from engine.cards import DECK, Card, format_cards, points, sort_cards
+from engine.combos import Combo, classify, combos_in_hand, top_trump
+from engine.errors import IllegalAction
+from engine.events import (
+    CardsDrawn,
+    CardsLed,
+    CardsPlayed,
+    ClaimMade,
+    CombinationDeclared,
+    DealScored,
+    DealStarted,
+    DealVoid,
+    DealWonByCombination,
+    Event,
+    MatchOver,
+    SideEliminated,
+    SideResult,
+    TrickRestarted,
+    TrickTaken,
+)
+from engine.rules import Preset, RuleSet
+from engine.scoring import bura_penalties, standing, trick_game_penalties
+from engine.state import Deal, MatchState, Play, PlayKind, Trick
+
+# -- seats and sides -----------------------------------------------------------
+
+
+def side_of(state: MatchState, seat: int) -> int:
+    return seat % 2 if state.rules.is_teams else seat
+
+
+def sides(state: MatchState) -> tuple[tuple[int, ...], ...]:
+    return state.rules.sides(state.seats)
+
+
+def active_seats(state: MatchState) -> tuple[int, ...]:
+    """Seats still in the match (their side has not reached the limit)."""
+    if not state.out:
+        return tuple(range(state.seats))
+    return tuple(s for s in range(state.seats) if side_of(state, s) not in state.out)
+
+
+def next_active(state: MatchState, seat: int) -> int:
+    """The next seat clockwise that is still in the match."""
+    n = state.seats
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if side_of(state, candidate) not in state.out:
+            return candidate
+    return seat
+
+
+def clockwise_from(state: MatchState, seat: int) -> list[int]:
+    """Active seats in clockwise order starting with `seat` (itself if active)."""
+    active = active_seats(state)
+    n = state.seats
+    return sorted(active, key=lambda s: (s - seat) % n)
+
+
+def max_lead(state: MatchState, deal: Deal) -> int:
+    """How many cards a lead may have: the hand size, the smallest hand, 3 first."""
+    limit = min(len(deal.hands[s]) for s in active_seats(state))
+    if state.rules.first_lead_max3 and deal.tricks_played == 0:
+        limit = min(limit, 3)
+    return min(limit, state.rules.hand_size)
+
+
+# -- a new match and new deals -------------------------------------------------
+
+
+def new_match(rules: RuleSet, players: Sequence[str], seed: int) -> MatchState:
+    """A match with its first deal dealt. The first dealer is drawn from the seed."""
+    rules.check_players(len(players))
+    state = MatchState(
+        rules=rules,
+        players=tuple(players),
+        seed=int(seed),
+        penalties=(0,) * len(rules.sides(len(players))),
+        out=(),
+        deal=None,
+        deals_dealt=0,
+        next_leader=None,
+        next_multiplier=1,
+        step=0,
+    )
+    dealer = Random(f"{seed}/dealer").randrange(len(players))
+    state, _ = _start_deal(state, dealer, [])
+    return state
+
+
+def _start_deal(
+    state: MatchState, dealer: int, events: list[Event]
+) -> tuple[MatchState, list[Event]]:
+    rules = state.rules
+    n = state.seats
+    while True:
+        number = state.deals_dealt + 1
+        rng = Random(f"{state.seed}/deal/{number}")
+        deck = list(DECK)
+        rng.shuffle(deck)
+        order = clockwise_from(state, next_active(state, dealer))
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        top = 0
+        for _ in range(rules.hand_size):
+            for seat in order:
+                hands[seat].append(deck[top])
+                top += 1
+        rest = deck[top:]
+        if rules.trump_card == "middle":
+            shown = rest[rng.randrange(1, len(rest) - 1)]
+            stock = tuple(rest)
+        else:
+            shown = rest[0]
+            stock = (*rest[1:], rest[0])
+        trump = shown.suit
+        sorted_hands = tuple(sort_cards(hand) for hand in hands)
+        state = _replace_match(state, deals_dealt=number)
+        if rules.preset is Preset.BURA and rules.redeal_on_initial_combo:
+            holder = next(
+                (s for s in order if combos_in_hand(sorted_hands[s], trump, rules)), None
+            )
+            if holder is not None:
+                events.append(DealVoid(reason="initial_combination", seat=holder))
+                continue
+        leader = _first_leader(state, order, sorted_hands, trump)
+        deal = Deal(
+            number=number,
+            dealer=dealer,
+            trump=trump,
+            trump_card=shown,
+            trump_hidden=rules.trump_card == "middle",
+            stock=stock,
+            hands=sorted_hands,
+            piles=((),) * n,
+            tricks_won=(0,) * n,
+            face_down=((),) * n,
+            turn=leader,
+            trick=None,
+            tricks_played=0,
+            last_taker=None,
+            multiplier=state.next_multiplier,
+        )
+        state = _replace_match(state, deal=deal)
+        events.append(
+            DealStarted(
+                number=number,
+                dealer=dealer,
+                trump=trump,
+                trump_card=shown,
+                trump_hidden=deal.trump_hidden,
+                leader=leader,
+                stock_left=len(stock),
+                multiplier=deal.multiplier,
+            )
+        )
+        if rules.preset is Preset.BURA:
+            return _check_bura_hands(state, events)
+        return state, events
+
+
+def _first_leader(
+    state: MatchState, order: list[int], hands: tuple[tuple[Card, ...], ...], trump: int
+) -> int:
+    """Left of the dealer, or the lowest trump in the match's first deal; later
+    the last deal's last taker (or the next one still playing after him)."""
+    if state.next_leader is not None:
+        leader = state.next_leader
+        return leader if side_of(state, leader) not in state.out else next_active(state, leader)
+    if state.rules.first_lead == "lowest_trump":
+        lowest: tuple[int, int] | None = None
+        for seat in order:
+            for card in hands[seat]:
+                if card.suit == trump and (lowest is None or card.rank < lowest[0]):
+                    lowest = (card.rank, seat)
+        if lowest is not None:
+            return lowest[1]
+    return order[0]
+
+
+# -- what may be played ----------------------------------------------------------
+
+
+def legal_actions(state: MatchState, seat: int) -> list[Action]:
+    """Every action `seat` may take now, in a stable order."""
+    deal = state.deal
+    if deal is None or not 0 <= seat < state.seats or side_of(state, seat) in state.out:
+        return []
+    hand = deal.hands[seat]
+    rules = state.rules
+    trick = deal.trick
+    result: list[Action] = []
+    if trick is None:
+        if seat == deal.turn:
+            limit = max_lead(state, deal)
+            for size in range(1, limit + 1):
+                for cards in combinations(hand, size):
+                    suit = cards[0].suit
+                    if all(card.suit == suit for card in cards):
+                        result.append(Action(Kind.LEAD, seat, cards))
+            for combo, cards in combos_in_hand(hand, deal.trump, rules):
+                if _lead_combo_allowed(state, deal, seat, combo, cards) is None:
+                    result.append(Action(Kind.DECLARE, seat, cards))
+            if rules.preset is Preset.BURA:
+                result.append(Action(Kind.CLAIM, seat))
+        else:
+            for combo, cards in combos_in_hand(hand, deal.trump, rules):
+                if _lead_combo_allowed(state, deal, seat, combo, cards) is None:
+                    result.append(Action(Kind.DECLARE, seat, cards))
+        return result
+    if seat == deal.turn:
+        owner_cards = trick.owner_cards
+        trump = deal.trump
+        for cards in combinations(hand, len(trick.plays[0].cards)):
+            if beats_cards(owner_cards, cards, trump):
+                result.append(Action(Kind.BEAT, seat, cards))
+            result.append(Action(Kind.DISCARD, seat, cards))
+        return result
+    if rules.combo_interrupt:
+        for combo, cards in combos_in_hand(hand, deal.trump, rules):
+            if _interrupt_allowed(state, deal, trick, seat, combo) is None:
+                result.append(Action(Kind.DECLARE, seat, cards))
+    return result
+
+
+def _distance(state: MatchState, start: int, seat: int) -> int:
+    return (seat - start) % state.seats
+
+
+def _lead_combo_allowed(
+    state: MatchState, deal: Deal, seat: int, combo: Combo, cards: tuple[Card, ...]
+) -> IllegalAction | None:
+    """Why `seat` may not lead this combination now (None when it may)."""
+    rules = state.rules
+    if rules.preset is Preset.BURA and combo in (Combo.BURA, Combo.MOSCOW):
+        return IllegalAction(
+            "combo_wins_itself", f"{combo.value} wins the deal by itself; it is not led"
+        )
+    if len(cards) > max_lead(state, deal):
+        return IllegalAction(
+            "lead_size",
+            f"at most {max_lead(state, deal)} cards may be led now",
+            max=max_lead(state, deal),
+        )
+    if seat == deal.turn:
+        return None
+    if rules.preset is not Preset.BURA:
+        if deal.tricks_played == 0:
+            return IllegalAction(
+                "window_closed", "no out-of-turn lead before the first trick of a deal"
+            )
+        return None
+    # Bura: small moscow may always be led out of turn; a molodka only if no
+    # opponent holds something stronger and the rightful leader has no molodka.
+    if combo is Combo.MOLODKA:
+        for other in active_seats(state):
+            if other == seat:
+                continue
+            held = {c for c, _ in combos_in_hand(deal.hands[other], deal.trump, rules)}
+            if held & {Combo.BURA, Combo.MOSCOW, Combo.SMALL_MOSCOW}:
+                return IllegalAction(
+                    "molodka_blocked", "an opponent's combination outranks the molodka"
+                )
+            if other == deal.turn and Combo.MOLODKA in held:
+                return IllegalAction(
+                    "molodka_blocked", "the player to lead has a molodka too and keeps the lead"
+                )
+    return None
+
+
+def _interrupt_allowed(
+    state: MatchState, deal: Deal, trick: Trick, seat: int, combo: Combo
+) -> IllegalAction | None:
+    """Option combo_interrupt: a molodka may restart a trick already under way.
+
+    Only from a player who has not played to this trick, not in a deal's first
+    trick (no out-of-turn leads there), and not over another combination unless
+    the new one is nearer to the rightful leader (which also makes interrupts
+    finite).
+    """
+    if combo is not Combo.MOLODKA:
+        return IllegalAction("interrupt_molodka_only", "only a molodka may interrupt a trick")
+    if deal.tricks_played == 0:
+        return IllegalAction(
+            "window_closed", "no out-of-turn lead before the first trick of a deal"
+        )
+    if any(play.seat == seat for play in trick.plays):
+        return IllegalAction("already_played", "you have already played to this trick")
+    if trick.combination is not None and _distance(state, trick.origin, seat) >= _distance(
+        state, trick.origin, trick.leader
+    ):
+        return IllegalAction(
+            "priority", "a combination nearer to the rightful leader already leads this trick"
+        )
+    return None
+
+
+# -- applying an action ----------------------------------------------------------
+
+
+def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
+    """The state after `action`, and what happened. Refuses illegal actions."""
+    deal = state.deal
+    if deal is None:
+        raise IllegalAction("match_over", "the match is over")
+    seat = action.seat
+    if not 0 <= seat < state.seats:
+        raise IllegalAction("no_such_seat", f"there is no seat {seat}", seat=seat)
+    if side_of(state, seat) in state.out:
+        raise IllegalAction("eliminated", "you are out of this match")
+    cards = action.cards
+    if len(set(cards)) != len(cards):
+        raise IllegalAction("duplicate_cards", "a card was named twice")
+    hand = deal.hands[seat]
+    missing = [card for card in cards if card not in hand]
+    if missing:
+        raise IllegalAction(
+            "not_in_hand",
+            f"{format_cards(missing)} not in your hand",
+            cards=format_cards(missing),
+        )
+    kind = action.kind
+    if kind is Kind.LEAD:
+        return _apply_lead(state, deal, seat, cards)
+    if kind is Kind.DECLARE:
+        return _apply_declare(state, deal, seat, cards)
+    if kind is Kind.BEAT or kind is Kind.DISCARD:
+        return _apply_response(state, deal, seat, cards, beat=kind is Kind.BEAT)
+    if kind is Kind.CLAIM:
+        return _apply_claim(state, deal, seat)
+    raise IllegalAction("unknown_action", f"unknown action {kind!r}")
+
+
+def _not_your_turn(state: MatchState, deal: Deal) -> IllegalAction:
+    return IllegalAction(
+        "not_your_turn",
+        f"it is {state.players[deal.turn]}'s turn",
+        player=state.players[deal.turn],
+        seat=deal.turn,
+    )
+
+
+def _apply_lead(
+    state: MatchState, deal: Deal, seat: int, cards: tuple[Card, ...]
+) -> tuple[MatchState, list[Event]]:
+    if deal.trick is not None:
+        if seat == deal.turn:
+            raise IllegalAction("must_respond", "answer the trick on the table: beat or discard")
+        raise _not_your_turn(state, deal)
+    if seat != deal.turn:
+        raise _not_your_turn(state, deal)
+    limit = max_lead(state, deal)
+    if not 1 <= len(cards) <= limit:
+        raise IllegalAction(
+            "lead_size", f"lead 1 to {limit} cards", max=limit, count=len(cards)
+        )
+    if any(card.suit != cards[0].suit for card in cards):
+        raise IllegalAction("lead_one_suit", "the cards of a lead must be of one suit")
+    return _open_trick(state, deal, seat, cards, origin=seat, combination=None, events=[])
+
+
+def _apply_declare(
+    state: MatchState, deal: Deal, seat: int, cards: tuple[Card, ...]
+) -> tuple[MatchState, list[Event]]:
+    combo = classify(cards, deal.trump, state.rules)
+    if combo is None:
+        raise IllegalAction(
+            "not_a_combination",
+            f"{format_cards(cards)} is not a combination",
+            cards=format_cards(cards),
+        )
+    trick = deal.trick
+    if trick is None:
+        refusal = _lead_combo_allowed(state, deal, seat, combo, cards)
+        if refusal is not None:
+            raise refusal
+        events: list[Event] = [
+            CombinationDeclared(
+                seat=seat,
+                combination=combo.value,
+                cards=cards,
+                out_of_turn=seat != deal.turn,
+                interrupt=False,
+            )
+        ]
+        return _open_trick(
+            state, deal, seat, cards, origin=deal.turn, combination=combo.value, events=events
+        )
+    if not state.rules.combo_interrupt:
+        if seat == deal.turn:
+            raise IllegalAction("must_respond", "answer the trick on the table: beat or discard")
+        raise _not_your_turn(state, deal)
+    refusal = _interrupt_allowed(state, deal, trick, seat, combo)
+    if refusal is not None:
+        raise refusal
+    # Every played card goes back to its owner; the molodka leads a fresh trick.
+    hands = list(deal.hands)
+    returned = []
+    for play in trick.plays:
+        hands[play.seat] = sort_cards(hands[play.seat] + play.cards)
+        returned.append((play.seat, play.cards))
+    face_down = list(deal.face_down)
+    for play in trick.plays:
+        if play.face_down:
+            face_down[play.seat] = tuple(c for c in face_down[play.seat] if c not in play.cards)
+    deal = _replace_deal(deal, hands=tuple(hands), trick=None, face_down=tuple(face_down))
+    events = [
+        TrickRestarted(returned=tuple(returned)),
+        CombinationDeclared(
+            seat=seat, combination=combo.value, cards=cards, out_of_turn=True, interrupt=True
+        ),
+    ]
+    return _open_trick(
+        state, deal, seat, cards, origin=trick.origin, combination=combo.value, events=events
+    )
+
+
+def _open_trick(
+    state: MatchState,
+    deal: Deal,
+    seat: int,
+    cards: tuple[Card, ...],
+    origin: int,
+    combination: str | None,
+    events: list[Event],
+) -> tuple[MatchState, list[Event]]:
+    hand = tuple(card for card in deal.hands[seat] if card not in cards)
+    trick = Trick(
+        origin=origin,
+        leader=seat,
+        plays=(Play(seat, PlayKind.LEAD, cards),),
+        owner=seat,
+        owner_cards=cards,
+        combination=combination,
+    )
+    events.append(CardsLed(seat=seat, cards=cards, combination=combination))
+    deal = _replace_deal(
+        deal,
+        hands=_put(deal.hands, seat, hand),
+        trick=trick,
+        turn=next_active(state, seat),
+    )
+    return _replace_match(state, deal=deal, step=state.step + 1), events
+
+
+def _apply_response(
+    state: MatchState, deal: Deal, seat: int, cards: tuple[Card, ...], beat: bool
+) -> tuple[MatchState, list[Event]]:
+    trick = deal.trick
+    if trick is None:
+        if seat == deal.turn:
+            raise IllegalAction("nothing_to_answer", "there is no trick to answer: lead")
+        raise _not_your_turn(state, deal)
+    if seat != deal.turn:
+        raise _not_your_turn(state, deal)
+    need = len(trick.plays[0].cards)
+    if len(cards) != need:
+        raise IllegalAction(
+            "wrong_count", f"play exactly {need} cards", need=need, count=len(cards)
+        )
+    if beat and not beats_cards(trick.owner_cards, cards, deal.trump):
+        raise IllegalAction(
+            "does_not_beat",
+            f"{format_cards(cards)} do not beat {format_cards(trick.owner_cards)}",
+            cards=format_cards(cards),
+            owner_cards=format_cards(trick.owner_cards),
+        )
+    face_down = not beat and state.rules.closed_discard
+    play = Play(seat, PlayKind.BEAT if beat else PlayKind.DISCARD, cards, face_down)
+    trick = Trick(
+        origin=trick.origin,
+        leader=trick.leader,
+        plays=(*trick.plays, play),
+        owner=seat if beat else trick.owner,
+        owner_cards=cards if beat else trick.owner_cards,
+        combination=trick.combination,
+    )
+    hand = tuple(card for card in deal.hands[seat] if card not in cards)
+    deal = _replace_deal(
+        deal,
+        hands=_put(deal.hands, seat, hand),
+        trick=trick,
+        turn=next_active(state, seat),
+        face_down=_put(deal.face_down, seat, deal.face_down[seat] + cards)
+        if face_down
+        else deal.face_down,
+    )
+    events: list[Event] = [CardsPlayed(seat=seat, beat=beat, cards=cards, face_down=face_down)]
+    state = _replace_match(state, deal=deal, step=state.step + 1)
+    if len(trick.plays) < len(active_seats(state)):
+        return state, events
+    return _take_trick(state, deal, trick, events)
+
+
+def _take_trick(
+    state: MatchState, deal: Deal, trick: Trick, events: list[Event]
+) -> tuple[MatchState, list[Event]]:
+    taker = trick.owner
+    taken = tuple(card for play in trick.plays for card in play.cards)
+    down = tuple(card for play in trick.plays if play.face_down for card in play.cards)
+    events.append(
+        TrickTaken(
+            seat=taker,
+            cards=taken,
+            points=points(taken),
+            trick_number=deal.tricks_played + 1,
+            face_down=down,
+        )
+    )
+    tricks_won = list(deal.tricks_won)
+    tricks_won[taker] += 1
+    hands = [list(hand) for hand in deal.hands]
+    stock = deal.stock
+    drawn: list[tuple[int, Card]] = []
+    size = state.rules.hand_size
+    order = clockwise_from(state, taker)
+    position = 0
+    while position < len(stock):
+        progressed = False
+        for seat in order:
+            if position < len(stock) and len(hands[seat]) < size:
+                hands[seat].append(stock[position])
+                drawn.append((seat, stock[position]))
+                position += 1
+                progressed = True
+        if not progressed:
+            break
+    if drawn:
+        per_seat = {seat: tuple(card for s, card in drawn if s == seat) for seat in order}
+        events.append(
+            CardsDrawn(
+                draws=tuple((seat, per_seat[seat]) for seat in order if per_seat[seat]),
+                stock_left=len(stock) - position,
+            )
+        )
+    deal = _replace_deal(
+        deal,
+        hands=tuple(sort_cards(hand) if len(hand) > 1 else tuple(hand) for hand in hands)
+        if drawn
+        else deal.hands,
+        stock=stock[position:],
+        piles=_put(deal.piles, taker, deal.piles[taker] + taken),
+        tricks_won=tuple(tricks_won),
+        trick=None,
+        turn=taker,
+        tricks_played=deal.tricks_played + 1,
+        last_taker=taker,
+    )
+    state = _replace_match(state, deal=deal)
+    if not any(deal.hands[seat] for seat in order):
+        if state.rules.preset is Preset.BURA:
+            return _end_bura_deal_by_cards(state, deal, events)
+        return _end_trick_game_deal(state, deal, events)
+    if drawn and state.rules.preset is Preset.BURA:
+        return _check_bura_hands(state, events)
+    return state, events
+
+
+# -- bura: claims and combinations that win by themselves --------------------------
+
+
+def _apply_claim(state: MatchState, deal: Deal, seat: int) -> tuple[MatchState, list[Event]]:
+    if state.rules.preset is not Preset.BURA:
+        raise IllegalAction("no_claims", f"there are no claims in {state.rules.preset.value}")
+    if deal.trick is not None or seat != deal.turn:
+        raise IllegalAction("claim_own_turn", "claim 31 only on your own turn, before leading")
+    claimed = points(deal.piles[seat])
+    success = claimed >= 31
+    events: list[Event] = [ClaimMade(seat=seat, points=claimed, success=success)]
+    state = _replace_match(state, step=state.step + 1)
+    side = side_of(state, seat)
+    if success:
+        penalties = bura_penalties(state.rules, len(state.penalties), _active_sides(state), side, None)
+    else:
+        penalties = bura_penalties(state.rules, len(state.penalties), _active_sides(state), None, side)
+    return _score_deal(state, deal, penalties, eggs=False, reason="claim", events=events)
+
+
+def _check_bura_hands(state: MatchState, events: list[Event]) -> tuple[MatchState, list[Event]]:
+    """A moscow (three aces) or a bura (three trumps) in hand wins the deal at once."""
+    deal = state.deal
+    assert deal is not None
+    rules = state.rules
+    winner: tuple[int, Combo, tuple[Card, ...]] | None = None
+    best_top = -1
+    for seat in clockwise_from(state, deal.turn):
+        for combo, cards in combos_in_hand(deal.hands[seat], deal.trump, rules):
+            if combo is Combo.MOSCOW:
+                winner = (seat, combo, cards)
+                best_top = 99
+            elif combo is Combo.BURA:
+                top = top_trump(cards, deal.trump)
+                if top > best_top:
+                    winner, best_top = (seat, combo, cards), top
+    if winner is None:
+        return state, events
+    seat, combo, cards = winner
+    events.append(DealWonByCombination(seat=seat, combination=combo.value, cards=cards))
+    penalties = bura_penalties(
+        rules, len(state.penalties), _active_sides(state), side_of(state, seat), None
+    )
+    return _score_deal(state, deal, penalties, eggs=False, reason="combination", events=events)
+
+
+def _end_bura_deal_by_cards(
+    state: MatchState, deal: Deal, events: list[Event]
+) -> tuple[MatchState, list[Event]]:
+    """Nobody claimed: the most points wins the deal; a tie voids it."""
+    totals = {seat: points(deal.piles[seat]) for seat in active_seats(state)}
+    best = max(totals.values())
+    leaders = [seat for seat, total in totals.items() if total == best]
+    if len(leaders) > 1:
+        events.append(DealVoid(reason="tie", seat=None))
+        state = _replace_match(state, next_leader=deal.last_taker)
+        return _start_deal(state, deal.dealer, events)
+    penalties = bura_penalties(
+        state.rules, len(state.penalties), _active_sides(state), side_of(state, leaders[0]), None
+    )
+    return _score_deal(state, deal, penalties, eggs=False, reason="cards", events=events)
+
+
+# -- the end of a deal and of the match ----------------------------------------------
+
+
+def _active_sides(state: MatchState) -> tuple[int, ...]:
+    return tuple(side for side in range(len(state.penalties)) if side not in state.out)
+
+
+def _end_trick_game_deal(
+    state: MatchState, deal: Deal, events: list[Event]
+) -> tuple[MatchState, list[Event]]:
+    active = _active_sides(state)
+    groups = sides(state)
+    side_points = [sum(points(deal.piles[s]) for s in groups[side]) for side in active]
+    side_tricks = [sum(deal.tricks_won[s] for s in groups[side]) for side in active]
+    scored, eggs = trick_game_penalties(
+        state.rules, side_points, side_tricks, len(active_seats(state)), deal.multiplier
+    )
+    penalties = [0] * len(state.penalties)
+    for side, penalty in zip(active, scored, strict=True):
+        penalties[side] = penalty
+    return _score_deal(state, deal, tuple(penalties), eggs=eggs, reason="cards", events=events)
+
+
+def _score_deal(
+    state: MatchState,
+    deal: Deal,
+    penalties: tuple[int, ...],
+    eggs: bool,
+    reason: str,
+    events: list[Event],
+) -> tuple[MatchState, list[Event]]:
+    groups = sides(state)
+    active = _active_sides(state)
+    totals = tuple(total + added for total, added in zip(state.penalties, penalties, strict=True))
+    events.append(
+        DealScored(
+            number=deal.number,
+            reason=reason,
+            eggs=eggs,
+            multiplier=deal.multiplier,
+            piles=deal.piles,
+            results=tuple(
+                SideResult(
+                    side=side,
+                    seats=groups[side],
+                    points=sum(points(deal.piles[s]) for s in groups[side]),
+                    tricks=sum(deal.tricks_won[s] for s in groups[side]),
+                    penalty=penalties[side],
+                    total=totals[side],
+                )
+                for side in active
+            ),
+        )
+    )
+    limit = state.rules.limit
+    newly_out = sorted(
+        (side for side in active if totals[side] >= limit), key=lambda side: -totals[side]
+    )
+    for side in newly_out:
+        events.append(SideEliminated(side=side, seats=groups[side], penalties=totals[side]))
+    out = state.out + tuple(newly_out)
+    if eggs and state.rules.eggs_double:
+        multiplier = deal.multiplier * 2
+    else:
+        multiplier = 1
+    last = deal.last_taker
+    state = _replace_match(
+        state,
+        penalties=totals,
+        out=out,
+        deal=None,
+        next_leader=last if last is not None else state.next_leader,
+        next_multiplier=multiplier,
+    )
+    remaining = len(groups) - len(out)
+    if remaining <= 1 or (newly_out and state.rules.end_at_first_loser):
+        final = standing(state.rules, groups, totals, out)
+        events.append(MatchOver(standing=final, bank=state.rules.stake * state.seats, deals=deal.number))
+        return _replace_match(state, standing=final), events
+    return _start_deal(state, next_active(state, deal.dealer), events)
+
+
+# -- small immutable-update helpers (faster than dataclasses.replace) ----------------
+
+
+def _put(values: tuple[tuple[Card, ...], ...], index: int, value: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+_DEAL_FIELDS = Deal.__dataclass_fields__.keys()
+_MATCH_FIELDS = MatchState.__dataclass_fields__.keys()
+
+
+def _replace_deal(deal: Deal, **changes: object) -> Deal:
+    values = {name: changes[name] if name in changes else getattr(deal, name) for name in _DEAL_FIELDS}
+    return Deal(**values)  # type: ignore[arg-type]
+
+
+def _replace_match(state: MatchState, **changes: object) -> MatchState:
+    values = {
+        name: changes[name] if name in changes else getattr(state, name) for name in _MATCH_FIELDS
+    }
+    return MatchState(**values)  # type: ignore[arg-type]

@@ -1,0 +1,226 @@
+"""The match as plain, immutable data that round-trips through JSON exactly.
+
+Seats are numbered clockwise from 0. A *side* is who shares a pile and
+penalty points: one seat in burkozel and bura, two partners in kozel.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from engine.cards import Card, Suit, parse_cards
+from engine.events import Placing
+from engine.rules import RuleSet
+
+
+class PlayKind(StrEnum):
+    LEAD = "lead"
+    BEAT = "beat"
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    seat: int
+    kind: PlayKind
+    cards: tuple[Card, ...]
+    face_down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    origin: int  # the rightful leader: priority for combinations counts from here
+    leader: int  # who actually led (differs after an out-of-turn combination)
+    plays: tuple[Play, ...]
+    owner: int  # who owns the trick now: the leader, or the last to beat
+    owner_cards: tuple[Card, ...]
+    combination: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    number: int  # counts every deal dealt in the match, void ones included
+    dealer: int
+    trump: Suit
+    trump_card: Card
+    trump_hidden: bool  # trump_card=middle: the shown card stays somewhere in the stock
+    stock: tuple[Card, ...]  # stock[0] is drawn next
+    hands: tuple[tuple[Card, ...], ...]  # per seat, canonical order
+    piles: tuple[tuple[Card, ...], ...]  # per seat: the cards of tricks taken
+    tricks_won: tuple[int, ...]  # per seat
+    face_down: tuple[tuple[Card, ...], ...]  # per seat: discarded face down, hidden until scored
+    turn: int  # who must act: the leader, or the next to respond
+    trick: Trick | None  # None while a lead is awaited
+    tricks_played: int
+    last_taker: int | None
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    rules: RuleSet
+    players: tuple[str, ...]
+    seed: int
+    penalties: tuple[int, ...]  # per side
+    out: tuple[int, ...]  # sides eliminated, in order
+    deal: Deal | None  # None once the match is over
+    deals_dealt: int
+    next_leader: int | None  # who leads the next deal (the last deal's last taker)
+    next_multiplier: int
+    step: int  # actions applied so far; the bot's version number
+    standing: tuple[Placing, ...] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.standing is not None
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    # -- JSON -----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_json(),
+            "players": list(self.players),
+            "seed": self.seed,
+            "penalties": list(self.penalties),
+            "out": list(self.out),
+            "deal": None if self.deal is None else _deal_to_json(self.deal),
+            "deals_dealt": self.deals_dealt,
+            "next_leader": self.next_leader,
+            "next_multiplier": self.next_multiplier,
+            "step": self.step,
+            "standing": None
+            if self.standing is None
+            else [
+                {
+                    "rank": p.rank,
+                    "side": p.side,
+                    "seats": list(p.seats),
+                    "penalties": p.penalties,
+                    "payout": p.payout,
+                }
+                for p in self.standing
+            ],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchState:
+        standing = data.get("standing")
+        return cls(
+            rules=RuleSet.from_json(data["rules"]),
+            players=tuple(data["players"]),
+            seed=int(data["seed"]),
+            penalties=tuple(data["penalties"]),
+            out=tuple(data["out"]),
+            deal=None if data["deal"] is None else _deal_from_json(data["deal"]),
+            deals_dealt=int(data["deals_dealt"]),
+            next_leader=data["next_leader"],
+            next_multiplier=int(data["next_multiplier"]),
+            step=int(data["step"]),
+            standing=None
+            if standing is None
+            else tuple(
+                Placing(
+                    rank=p["rank"],
+                    side=p["side"],
+                    seats=tuple(p["seats"]),
+                    penalties=p["penalties"],
+                    payout=p["payout"],
+                )
+                for p in standing
+            ),
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> MatchState:
+        return cls.from_json(json.loads(text))
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _deal_to_json(deal: Deal) -> dict[str, Any]:
+    trick = deal.trick
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "trump": deal.trump.symbol,
+        "trump_card": str(deal.trump_card),
+        "trump_hidden": deal.trump_hidden,
+        "stock": _cards(deal.stock),
+        "hands": [_cards(hand) for hand in deal.hands],
+        "piles": [_cards(pile) for pile in deal.piles],
+        "tricks_won": list(deal.tricks_won),
+        "face_down": [_cards(cards) for cards in deal.face_down],
+        "turn": deal.turn,
+        "trick": None
+        if trick is None
+        else {
+            "origin": trick.origin,
+            "leader": trick.leader,
+            "plays": [
+                {
+                    "seat": play.seat,
+                    "kind": play.kind.value,
+                    "cards": _cards(play.cards),
+                    "face_down": play.face_down,
+                }
+                for play in trick.plays
+            ],
+            "owner": trick.owner,
+            "owner_cards": _cards(trick.owner_cards),
+            "combination": trick.combination,
+        },
+        "tricks_played": deal.tricks_played,
+        "last_taker": deal.last_taker,
+        "multiplier": deal.multiplier,
+    }
+
+
+def _deal_from_json(data: Mapping[str, Any]) -> Deal:
+    trick = data["trick"]
+    return Deal(
+        number=int(data["number"]),
+        dealer=int(data["dealer"]),
+        trump=Suit.parse(data["trump"]),
+        trump_card=Card.parse(data["trump_card"]),
+        trump_hidden=bool(data["trump_hidden"]),
+        stock=parse_cards(data["stock"]),
+        hands=tuple(parse_cards(hand) for hand in data["hands"]),
+        piles=tuple(parse_cards(pile) for pile in data["piles"]),
+        tricks_won=tuple(data["tricks_won"]),
+        face_down=tuple(parse_cards(cards) for cards in data["face_down"]),
+        turn=int(data["turn"]),
+        trick=None
+        if trick is None
+        else Trick(
+            origin=int(trick["origin"]),
+            leader=int(trick["leader"]),
+            plays=tuple(
+                Play(
+                    seat=int(play["seat"]),
+                    kind=PlayKind(play["kind"]),
+                    cards=parse_cards(play["cards"]),
+                    face_down=bool(play["face_down"]),
+                )
+                for play in trick["plays"]
+            ),
+            owner=int(trick["owner"]),
+            owner_cards=parse_cards(trick["owner_cards"]),
+            combination=trick["combination"],
+        ),
+        tricks_played=int(data["tricks_played"]),
+        last_taker=data["last_taker"],
+        multiplier=int(data["multiplier"]),
+    )
