@@ -15,7 +15,7 @@ from engine.beating import beats
 from engine.cards import DECK, Card, Suit, parse_cards
 from engine.combos import Combo
 from engine.errors import EngineError, IllegalAction, RulesError
-from engine.events import Event
+from engine.events import Event, event_to_json
 from engine.game import active_seats, apply, legal_actions, new_match
 from engine.replay import replay
 from engine.rules import OPTIONS, Preset, RuleSet
@@ -42,6 +42,7 @@ __all__ = [
     "apply",
     "beats",
     "event_for",
+    "event_to_json",
     "legal_actions",
     "new_match",
     "parse_cards",

@@ -4,9 +4,8 @@ button, the AI can compare actions, and the log can store them as JSON."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.cards import Card, format_cards, parse_cards, sort_cards
 
@@ -19,8 +18,7 @@ class Kind(StrEnum):
     CLAIM = "claim"  # bura: "I have 31", on one's own turn before leading
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     kind: Kind
     seat: int
     cards: tuple[Card, ...] = ()

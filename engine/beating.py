@@ -40,6 +40,11 @@ def card_beats(card: Card, owner: Card, trump: Suit) -> bool:
 _BEATEN_BY: Final = _build_table()
 
 
+def beaten_by_mask(trump: Suit, owner: Card) -> int:
+    """Bit `card.id` is set for every card that beats `owner`."""
+    return _BEATEN_BY[trump][owner.id]
+
+
 def beats_cards(owner: Sequence[Card], response: Sequence[Card], trump: Suit) -> bool:
     """Fast path for the engine: `Card`s and a `Suit`, no parsing."""
     n = len(owner)

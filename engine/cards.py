@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
+from operator import attrgetter
 from typing import Final
 
 
@@ -32,29 +33,47 @@ class Suit(IntEnum):
         key = text.strip().upper() if isinstance(text, str) else ""
         if key in _SUIT_ALIASES:
             return _SUIT_ALIASES[key]
-        raise ValueError(
-            f"unknown suit {text!r}: use one of ♠ ♥ ♦ ♣ or S H D C"
-        )
+        raise ValueError(f"unknown suit {text!r}: use one of ♠ ♥ ♦ ♣ or S H D C")
 
 
 SUIT_SYMBOLS: Final = ("♠", "♥", "♦", "♣")
 _SUIT_ALIASES: Final = {
-    "♠": Suit.SPADES, "S": Suit.SPADES, "SPADES": Suit.SPADES, "♤": Suit.SPADES,
-    "♥": Suit.HEARTS, "H": Suit.HEARTS, "HEARTS": Suit.HEARTS, "♡": Suit.HEARTS,
-    "♦": Suit.DIAMONDS, "D": Suit.DIAMONDS, "DIAMONDS": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
-    "♣": Suit.CLUBS, "C": Suit.CLUBS, "CLUBS": Suit.CLUBS, "♧": Suit.CLUBS,
+    "♠": Suit.SPADES,
+    "S": Suit.SPADES,
+    "SPADES": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "H": Suit.HEARTS,
+    "HEARTS": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♦": Suit.DIAMONDS,
+    "D": Suit.DIAMONDS,
+    "DIAMONDS": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♣": Suit.CLUBS,
+    "C": Suit.CLUBS,
+    "CLUBS": Suit.CLUBS,
+    "♧": Suit.CLUBS,
 }
 
 # Ranks low to high inside a suit: the ten sits between the king and the ace.
 RANKS: Final = ("6", "7", "8", "9", "J", "Q", "K", "10", "A")
 RANK_POINTS: Final = (0, 0, 0, 0, 2, 3, 4, 10, 11)
 _RANK_ALIASES: Final = {
-    "6": 0, "7": 1, "8": 2, "9": 3,
-    "J": 4, "В": 4,  # валет
-    "Q": 5, "Д": 5,  # дама
-    "K": 6, "К": 6,  # король
-    "10": 7, "T": 7,
-    "A": 8, "Т": 8,  # туз
+    "6": 0,
+    "7": 1,
+    "8": 2,
+    "9": 3,
+    "J": 4,
+    "В": 4,  # валет
+    "Q": 5,
+    "Д": 5,  # дама
+    "K": 6,
+    "К": 6,  # король
+    "10": 7,
+    "T": 7,
+    "A": 8,
+    "Т": 8,  # туз
 }
 ACE: Final = 8
 TEN: Final = 7
@@ -70,7 +89,7 @@ class Card:
     rank: int
     points: int
 
-    def __new__(cls, text: str) -> Card:  # noqa: D102 - Card("10♥") reads naturally
+    def __new__(cls, text: str) -> Card:
         return cls.parse(text)
 
     @classmethod
@@ -162,11 +181,10 @@ def parse_cards(cards: Iterable[str | Card] | str) -> tuple[Card, ...]:
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Canonical order used in actions and hands, so equal sets compare equal."""
-    return tuple(sorted(cards, key=_card_id))
+    return tuple(sorted(cards, key=_CARD_ID))
 
 
-def _card_id(card: Card) -> int:
-    return card.id
+_CARD_ID = attrgetter("id")
 
 
 def points(cards: Iterable[Card]) -> int:

@@ -64,6 +64,8 @@ def combos_in_hand(
     hand: Sequence[Card], trump: Suit, rules: RuleSet
 ) -> list[tuple[Combo, tuple[Card, ...]]]:
     """Every combination a hand could lay down, with its cards (canonical order)."""
+    if len(hand) < 3 or not _may_hold_combo(hand, trump, rules):
+        return []
     found = []
     for size in (3, 4):
         if len(hand) < size:
@@ -73,6 +75,27 @@ def combos_in_hand(
             if combo is not None:
                 found.append((combo, subset))
     return found
+
+
+def _may_hold_combo(hand: Sequence[Card], trump: Suit, rules: RuleSet) -> bool:
+    """Cheap necessary condition, so that most hands skip the subset search."""
+    suits = [0, 0, 0, 0]
+    aces = high = sixes = 0
+    for card in hand:
+        suits[card.suit] += 1
+        if card.rank == ACE:
+            aces += 1
+            high += 1
+        elif card.rank == TEN:
+            high += 1
+        elif card.rank == SIX:
+            sixes += 1
+    size = 3 if rules.preset is Preset.BURA else 4
+    if max(suits) >= size or aces >= 3:
+        return True
+    if rules.preset is Preset.BURA:
+        return sixes >= 3
+    return rules.four_ends and high >= 4
 
 
 def has_combo(hand: Sequence[Card], trump: Suit, rules: RuleSet, wanted: Combo) -> bool:

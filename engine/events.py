@@ -1,5 +1,7 @@
 """What happened, as `apply` reports it: everything the bot must tell people.
 
+Events are named tuples (cheap to build: `apply` makes a few per action and
+the AI applies thousands of actions per decision); `Event` is their union.
 Events carry full information (the cards of a face-down discard, the cards
 each player drew). Before showing an event to anybody, the bot passes it
 through `engine.view.event_for`, which hides what that viewer must not see.
@@ -7,22 +9,21 @@ through `engine.view.event_for`, which hides what that viewer must not see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple, TypeAlias
 
 from engine.cards import Card, Suit
 
 
 def to_plain(value: Any) -> Any:
-    """JSON-ready copy of engine values: cards as '10♥', tuples as lists."""
+    """JSON-ready copy of engine values: cards as '10♥', records as dicts."""
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Enum):
         return value.value
-    if is_dataclass(value) and not isinstance(value, type):
-        data = {f.name: to_plain(getattr(value, f.name)) for f in fields(value)}
-        if isinstance(value, Event):
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        data = {name: to_plain(item) for name, item in zip(value._fields, value, strict=True)}
+        if type(value) in EVENT_TYPES:
             data = {"type": type(value).__name__, **data}
         return data
     if isinstance(value, tuple | list):
@@ -32,18 +33,12 @@ def to_plain(value: Any) -> Any:
     return value
 
 
-class Event:
-    """Base of all events."""
-
-    __slots__ = ()
-
-    def to_json(self) -> dict[str, Any]:
-        result: dict[str, Any] = to_plain(self)
-        return result
+def event_to_json(event: Event) -> dict[str, Any]:
+    result: dict[str, Any] = to_plain(event)
+    return result
 
 
-@dataclass(frozen=True, slots=True)
-class DealStarted(Event):
+class DealStarted(NamedTuple):
     number: int
     dealer: int
     trump: Suit
@@ -54,8 +49,7 @@ class DealStarted(Event):
     multiplier: int  # 2 after "eggs" with the eggs_double option
 
 
-@dataclass(frozen=True, slots=True)
-class CombinationDeclared(Event):
+class CombinationDeclared(NamedTuple):
     seat: int
     combination: str
     cards: tuple[Card, ...]
@@ -63,22 +57,19 @@ class CombinationDeclared(Event):
     interrupt: bool  # option combo_interrupt: the trick was restarted
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRestarted(Event):
+class TrickRestarted(NamedTuple):
     """A molodka interrupted a trick: every played card went back to its owner."""
 
     returned: tuple[tuple[int, tuple[Card, ...]], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class CardsLed(Event):
+class CardsLed(NamedTuple):
     seat: int
     cards: tuple[Card, ...]
     combination: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class CardsPlayed(Event):
+class CardsPlayed(NamedTuple):
     """A response: a beat (face up, now owns the trick) or a discard."""
 
     seat: int
@@ -87,8 +78,7 @@ class CardsPlayed(Event):
     face_down: bool
 
 
-@dataclass(frozen=True, slots=True)
-class TrickTaken(Event):
+class TrickTaken(NamedTuple):
     seat: int
     cards: tuple[Card, ...]
     points: int
@@ -96,14 +86,12 @@ class TrickTaken(Event):
     face_down: tuple[Card, ...]  # which of `cards` were discarded face down
 
 
-@dataclass(frozen=True, slots=True)
-class CardsDrawn(Event):
+class CardsDrawn(NamedTuple):
     draws: tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards) in draw order
     stock_left: int
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimMade(Event):
+class ClaimMade(NamedTuple):
     """Bura: "I have 31". The claimant's pile is counted in front of everybody."""
 
     seat: int
@@ -111,8 +99,7 @@ class ClaimMade(Event):
     success: bool
 
 
-@dataclass(frozen=True, slots=True)
-class DealWonByCombination(Event):
+class DealWonByCombination(NamedTuple):
     """Bura: a bura or a moscow in hand wins the deal at once."""
 
     seat: int
@@ -120,14 +107,12 @@ class DealWonByCombination(Event):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class DealVoid(Event):
+class DealVoid(NamedTuple):
     reason: str  # "tie" (bura ran out level) or "initial_combination"
     seat: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class SideResult:
+class SideResult(NamedTuple):
     side: int
     seats: tuple[int, ...]
     points: int
@@ -136,8 +121,7 @@ class SideResult:
     total: int
 
 
-@dataclass(frozen=True, slots=True)
-class DealScored(Event):
+class DealScored(NamedTuple):
     number: int
     results: tuple[SideResult, ...]
     eggs: bool
@@ -146,15 +130,13 @@ class DealScored(Event):
     piles: tuple[tuple[Card, ...], ...]  # per seat, all revealed now
 
 
-@dataclass(frozen=True, slots=True)
-class SideEliminated(Event):
+class SideEliminated(NamedTuple):
     side: int
     seats: tuple[int, ...]
     penalties: int
 
 
-@dataclass(frozen=True, slots=True)
-class Placing:
+class Placing(NamedTuple):
     rank: int  # 1 is best; tied sides share a rank
     side: int
     seats: tuple[int, ...]
@@ -162,8 +144,39 @@ class Placing:
     payout: int  # virtual chips from the bank (option stake)
 
 
-@dataclass(frozen=True, slots=True)
-class MatchOver(Event):
+class MatchOver(NamedTuple):
     standing: tuple[Placing, ...]
     bank: int
     deals: int
+
+
+Event: TypeAlias = (
+    DealStarted
+    | CombinationDeclared
+    | TrickRestarted
+    | CardsLed
+    | CardsPlayed
+    | TrickTaken
+    | CardsDrawn
+    | ClaimMade
+    | DealWonByCombination
+    | DealVoid
+    | DealScored
+    | SideEliminated
+    | MatchOver
+)
+EVENT_TYPES: tuple[type, ...] = (
+    DealStarted,
+    CombinationDeclared,
+    TrickRestarted,
+    CardsLed,
+    CardsPlayed,
+    TrickTaken,
+    CardsDrawn,
+    ClaimMade,
+    DealWonByCombination,
+    DealVoid,
+    DealScored,
+    SideEliminated,
+    MatchOver,
+)

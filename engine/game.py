@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from operator import attrgetter
 from random import Random
+from typing import Any, NamedTuple
 
 from engine.actions import Action, Kind
-from engine.beating import beats_cards
+from engine.beating import beaten_by_mask, beats_cards
 from engine.cards import DECK, Card, format_cards, points, sort_cards
 from engine.combos import Combo, classify, combos_in_hand, top_trump
 from engine.errors import IllegalAction
@@ -39,11 +41,47 @@ from engine.rules import Preset, RuleSet
 from engine.scoring import bura_penalties, standing, trick_game_penalties
 from engine.state import Deal, MatchState, Play, PlayKind, Trick
 
+_CARD_ID = attrgetter("id")
+
 # -- seats and sides -----------------------------------------------------------
 
 
+class Seating(NamedTuple):
+    """Who sits where while some sides may be out; computed once per lineup."""
+
+    side_of: tuple[int, ...]  # per seat
+    active: tuple[int, ...]  # seats still in the match
+    next: tuple[int, ...]  # per seat: the next active seat clockwise
+    order: tuple[tuple[int, ...], ...]  # per seat: active seats clockwise from it
+
+
+_SEATINGS: dict[tuple[int, Preset, tuple[int, ...]], Seating] = {}
+
+
+def seating(state: MatchState) -> Seating:
+    key = (len(state.players), state.rules.preset, state.out)
+    found = _SEATINGS.get(key)
+    if found is None:
+        found = _SEATINGS[key] = _compute_seating(key[0], key[1] == Preset.KOZEL, key[2])
+    return found
+
+
+def _compute_seating(n: int, teams: bool, out: tuple[int, ...]) -> Seating:
+    side = tuple(seat % 2 if teams else seat for seat in range(n))
+    active = tuple(seat for seat in range(n) if side[seat] not in out)
+    order = tuple(
+        tuple(active[i] for i in sorted(range(len(active)), key=lambda i: (active[i] - start) % n))
+        for start in range(n)
+    )
+    following = tuple(
+        next((c for c in ((seat + k) % n for k in range(1, n + 1)) if c in active), seat)
+        for seat in range(n)
+    )
+    return Seating(side, active, following, order)
+
+
 def side_of(state: MatchState, seat: int) -> int:
-    return seat % 2 if state.rules.is_teams else seat
+    return seating(state).side_of[seat]
 
 
 def sides(state: MatchState) -> tuple[tuple[int, ...], ...]:
@@ -52,34 +90,29 @@ def sides(state: MatchState) -> tuple[tuple[int, ...], ...]:
 
 def active_seats(state: MatchState) -> tuple[int, ...]:
     """Seats still in the match (their side has not reached the limit)."""
-    if not state.out:
-        return tuple(range(state.seats))
-    return tuple(s for s in range(state.seats) if side_of(state, s) not in state.out)
+    return seating(state).active
 
 
 def next_active(state: MatchState, seat: int) -> int:
     """The next seat clockwise that is still in the match."""
-    n = state.seats
-    for step in range(1, n + 1):
-        candidate = (seat + step) % n
-        if side_of(state, candidate) not in state.out:
-            return candidate
-    return seat
+    return seating(state).next[seat]
 
 
-def clockwise_from(state: MatchState, seat: int) -> list[int]:
+def clockwise_from(state: MatchState, seat: int) -> tuple[int, ...]:
     """Active seats in clockwise order starting with `seat` (itself if active)."""
-    active = active_seats(state)
-    n = state.seats
-    return sorted(active, key=lambda s: (s - seat) % n)
+    return seating(state).order[seat]
 
 
 def max_lead(state: MatchState, deal: Deal) -> int:
-    """How many cards a lead may have: the hand size, the smallest hand, 3 first."""
-    limit = min(len(deal.hands[s]) for s in active_seats(state))
-    if state.rules.first_lead_max3 and deal.tricks_played == 0:
-        limit = min(limit, 3)
-    return min(limit, state.rules.hand_size)
+    """How many cards a lead may have: the hand size, 3 for a deal's first lead
+    with first_lead_max3, and never more than the smallest hand. Hands are
+    always equal when a lead is awaited (every trick takes as many cards from
+    each hand, and the stock always divides evenly), so the leader's hand is
+    the smallest hand."""
+    limit = len(deal.hands[deal.turn])
+    if state.rules.first_lead_max3 and deal.tricks_played == 0 and limit > 3:
+        return 3
+    return limit
 
 
 # -- a new match and new deals -------------------------------------------------
@@ -133,9 +166,7 @@ def _start_deal(
         sorted_hands = tuple(sort_cards(hand) for hand in hands)
         state = _replace_match(state, deals_dealt=number)
         if rules.preset is Preset.BURA and rules.redeal_on_initial_combo:
-            holder = next(
-                (s for s in order if combos_in_hand(sorted_hands[s], trump, rules)), None
-            )
+            holder = next((s for s in order if combos_in_hand(sorted_hands[s], trump, rules)), None)
             if holder is not None:
                 events.append(DealVoid(reason="initial_combination", seat=holder))
                 continue
@@ -176,7 +207,7 @@ def _start_deal(
 
 
 def _first_leader(
-    state: MatchState, order: list[int], hands: tuple[tuple[Card, ...], ...], trump: int
+    state: MatchState, order: Sequence[int], hands: tuple[tuple[Card, ...], ...], trump: int
 ) -> int:
     """Left of the dealer, or the lowest trump in the match's first deal; later
     the last deal's last taker (or the next one still playing after him)."""
@@ -200,7 +231,9 @@ def _first_leader(
 def legal_actions(state: MatchState, seat: int) -> list[Action]:
     """Every action `seat` may take now, in a stable order."""
     deal = state.deal
-    if deal is None or not 0 <= seat < state.seats or side_of(state, seat) in state.out:
+    if deal is None or not 0 <= seat < len(state.players):
+        return []
+    if state.out and side_of(state, seat) in state.out:
         return []
     hand = deal.hands[seat]
     rules = state.rules
@@ -209,10 +242,12 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
     if trick is None:
         if seat == deal.turn:
             limit = max_lead(state, deal)
-            for size in range(1, limit + 1):
-                for cards in combinations(hand, size):
-                    suit = cards[0].suit
-                    if all(card.suit == suit for card in cards):
+            by_suit: dict[int, list[Card]] = {}
+            for card in hand:
+                by_suit.setdefault(card.suit, []).append(card)
+            for group in by_suit.values():
+                for size in range(1, min(limit, len(group)) + 1):
+                    for cards in combinations(group, size):
                         result.append(Action(Kind.LEAD, seat, cards))
             for combo, cards in combos_in_hand(hand, deal.trump, rules):
                 if _lead_combo_allowed(state, deal, seat, combo, cards) is None:
@@ -227,7 +262,15 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
     if seat == deal.turn:
         owner_cards = trick.owner_cards
         trump = deal.trump
-        for cards in combinations(hand, len(trick.plays[0].cards)):
+        if len(owner_cards) == 1:
+            beaten_by = beaten_by_mask(trump, owner_cards[0])
+            for card in hand:
+                cards = (card,)
+                if beaten_by >> card.id & 1:
+                    result.append(Action(Kind.BEAT, seat, cards))
+                result.append(Action(Kind.DISCARD, seat, cards))
+            return result
+        for cards in combinations(hand, len(owner_cards)):
             if beats_cards(owner_cards, cards, trump):
                 result.append(Action(Kind.BEAT, seat, cards))
             result.append(Action(Kind.DISCARD, seat, cards))
@@ -322,7 +365,7 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
     seat = action.seat
     if not 0 <= seat < state.seats:
         raise IllegalAction("no_such_seat", f"there is no seat {seat}", seat=seat)
-    if side_of(state, seat) in state.out:
+    if state.out and side_of(state, seat) in state.out:
         raise IllegalAction("eliminated", "you are out of this match")
     cards = action.cards
     if len(set(cards)) != len(cards):
@@ -367,9 +410,7 @@ def _apply_lead(
         raise _not_your_turn(state, deal)
     limit = max_lead(state, deal)
     if not 1 <= len(cards) <= limit:
-        raise IllegalAction(
-            "lead_size", f"lead 1 to {limit} cards", max=limit, count=len(cards)
-        )
+        raise IllegalAction("lead_size", f"lead 1 to {limit} cards", max=limit, count=len(cards))
     if any(card.suit != cards[0].suit for card in cards):
         raise IllegalAction("lead_one_suit", "the cards of a lead must be of one suit")
     return _open_trick(state, deal, seat, cards, origin=seat, combination=None, events=[])
@@ -441,15 +482,8 @@ def _open_trick(
     events: list[Event],
 ) -> tuple[MatchState, list[Event]]:
     hand = tuple(card for card in deal.hands[seat] if card not in cards)
-    trick = Trick(
-        origin=origin,
-        leader=seat,
-        plays=(Play(seat, PlayKind.LEAD, cards),),
-        owner=seat,
-        owner_cards=cards,
-        combination=combination,
-    )
-    events.append(CardsLed(seat=seat, cards=cards, combination=combination))
+    trick = Trick(origin, seat, (Play(seat, PlayKind.LEAD, cards),), seat, cards, combination)
+    events.append(CardsLed(seat, cards, combination))
     deal = _replace_deal(
         deal,
         hands=_put(deal.hands, seat, hand),
@@ -484,12 +518,12 @@ def _apply_response(
     face_down = not beat and state.rules.closed_discard
     play = Play(seat, PlayKind.BEAT if beat else PlayKind.DISCARD, cards, face_down)
     trick = Trick(
-        origin=trick.origin,
-        leader=trick.leader,
-        plays=(*trick.plays, play),
-        owner=seat if beat else trick.owner,
-        owner_cards=cards if beat else trick.owner_cards,
-        combination=trick.combination,
+        trick.origin,
+        trick.leader,
+        (*trick.plays, play),
+        seat if beat else trick.owner,
+        cards if beat else trick.owner_cards,
+        trick.combination,
     )
     hand = tuple(card for card in deal.hands[seat] if card not in cards)
     deal = _replace_deal(
@@ -501,7 +535,7 @@ def _apply_response(
         if face_down
         else deal.face_down,
     )
-    events: list[Event] = [CardsPlayed(seat=seat, beat=beat, cards=cards, face_down=face_down)]
+    events: list[Event] = [CardsPlayed(seat, beat, cards, face_down)]
     state = _replace_match(state, deal=deal, step=state.step + 1)
     if len(trick.plays) < len(active_seats(state)):
         return state, events
@@ -512,8 +546,12 @@ def _take_trick(
     state: MatchState, deal: Deal, trick: Trick, events: list[Event]
 ) -> tuple[MatchState, list[Event]]:
     taker = trick.owner
-    taken = tuple(card for play in trick.plays for card in play.cards)
-    down = tuple(card for play in trick.plays if play.face_down for card in play.cards)
+    taken: tuple[Card, ...] = ()
+    down: tuple[Card, ...] = ()
+    for play in trick.plays:
+        taken += play.cards
+        if play.face_down:
+            down += play.cards
     events.append(
         TrickTaken(
             seat=taker,
@@ -525,37 +563,33 @@ def _take_trick(
     )
     tricks_won = list(deal.tricks_won)
     tricks_won[taker] += 1
-    hands = [list(hand) for hand in deal.hands]
+    piles = list(deal.piles)
+    piles[taker] = piles[taker] + taken
     stock = deal.stock
-    drawn: list[tuple[int, Card]] = []
-    size = state.rules.hand_size
+    hands = deal.hands
     order = clockwise_from(state, taker)
-    position = 0
-    while position < len(stock):
-        progressed = False
-        for seat in order:
-            if position < len(stock) and len(hands[seat]) < size:
-                hands[seat].append(stock[position])
-                drawn.append((seat, stock[position]))
-                position += 1
-                progressed = True
-        if not progressed:
-            break
-    if drawn:
-        per_seat = {seat: tuple(card for s, card in drawn if s == seat) for seat in order}
-        events.append(
-            CardsDrawn(
-                draws=tuple((seat, per_seat[seat]) for seat in order if per_seat[seat]),
-                stock_left=len(stock) - position,
-            )
-        )
+    # Players draw one card at a time, clockwise from the taker, until every
+    # hand is full or the stock is empty. Hands are equal, so each player
+    # needs the same number of cards and the round-robin is a simple stride.
+    need = state.rules.hand_size - len(hands[taker])
+    count = min(need * len(order), len(stock))
+    if count:
+        players = len(order)
+        new_hands = list(hands)
+        draws = []
+        for index, seat in enumerate(order):
+            cards = stock[index:count:players]
+            if cards:
+                new_hands[seat] = tuple(sorted(hands[seat] + cards, key=_CARD_ID))
+                draws.append((seat, cards))
+        hands = tuple(new_hands)
+        stock = stock[count:]
+        events.append(CardsDrawn(draws=tuple(draws), stock_left=len(stock)))
     deal = _replace_deal(
         deal,
-        hands=tuple(sort_cards(hand) if len(hand) > 1 else tuple(hand) for hand in hands)
-        if drawn
-        else deal.hands,
-        stock=stock[position:],
-        piles=_put(deal.piles, taker, deal.piles[taker] + taken),
+        hands=hands,
+        stock=stock,
+        piles=tuple(piles),
         tricks_won=tuple(tricks_won),
         trick=None,
         turn=taker,
@@ -563,11 +597,11 @@ def _take_trick(
         last_taker=taker,
     )
     state = _replace_match(state, deal=deal)
-    if not any(deal.hands[seat] for seat in order):
+    if not hands[taker]:
         if state.rules.preset is Preset.BURA:
             return _end_bura_deal_by_cards(state, deal, events)
         return _end_trick_game_deal(state, deal, events)
-    if drawn and state.rules.preset is Preset.BURA:
+    if count and state.rules.preset is Preset.BURA:
         return _check_bura_hands(state, events)
     return state, events
 
@@ -586,9 +620,13 @@ def _apply_claim(state: MatchState, deal: Deal, seat: int) -> tuple[MatchState, 
     state = _replace_match(state, step=state.step + 1)
     side = side_of(state, seat)
     if success:
-        penalties = bura_penalties(state.rules, len(state.penalties), _active_sides(state), side, None)
+        penalties = bura_penalties(
+            state.rules, len(state.penalties), _active_sides(state), side, None
+        )
     else:
-        penalties = bura_penalties(state.rules, len(state.penalties), _active_sides(state), None, side)
+        penalties = bura_penalties(
+            state.rules, len(state.penalties), _active_sides(state), None, side
+        )
     return _score_deal(state, deal, penalties, eggs=False, reason="claim", events=events)
 
 
@@ -696,10 +734,7 @@ def _score_deal(
     for side in newly_out:
         events.append(SideEliminated(side=side, seats=groups[side], penalties=totals[side]))
     out = state.out + tuple(newly_out)
-    if eggs and state.rules.eggs_double:
-        multiplier = deal.multiplier * 2
-    else:
-        multiplier = 1
+    multiplier = deal.multiplier * 2 if eggs and state.rules.eggs_double else 1
     last = deal.last_taker
     state = _replace_match(
         state,
@@ -712,7 +747,9 @@ def _score_deal(
     remaining = len(groups) - len(out)
     if remaining <= 1 or (newly_out and state.rules.end_at_first_loser):
         final = standing(state.rules, groups, totals, out)
-        events.append(MatchOver(standing=final, bank=state.rules.stake * state.seats, deals=deal.number))
+        events.append(
+            MatchOver(standing=final, bank=state.rules.stake * state.seats, deals=deal.number)
+        )
         return _replace_match(state, standing=final), events
     return _start_deal(state, next_active(state, deal.dealer), events)
 
@@ -720,21 +757,22 @@ def _score_deal(
 # -- small immutable-update helpers (faster than dataclasses.replace) ----------------
 
 
-def _put(values: tuple[tuple[Card, ...], ...], index: int, value: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+def _put(
+    values: tuple[tuple[Card, ...], ...], index: int, value: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-_DEAL_FIELDS = Deal.__dataclass_fields__.keys()
-_MATCH_FIELDS = MatchState.__dataclass_fields__.keys()
+def _replacer(cls: type) -> Any:
+    """A fast `_replace` for a named tuple: keyword changes, positional rebuild."""
+    names = cls._fields  # type: ignore[attr-defined]
+    params = ", ".join(f"{n}=_KEEP" for n in names)
+    values = ", ".join(f"obj.{n} if {n} is _KEEP else {n}" for n in names)
+    source = f"def replace(obj, *, {params}):\n    return cls({values})\n"
+    namespace: dict[str, Any] = {"cls": cls, "_KEEP": object()}
+    exec(source, namespace)
+    return namespace["replace"]
 
 
-def _replace_deal(deal: Deal, **changes: object) -> Deal:
-    values = {name: changes[name] if name in changes else getattr(deal, name) for name in _DEAL_FIELDS}
-    return Deal(**values)  # type: ignore[arg-type]
-
-
-def _replace_match(state: MatchState, **changes: object) -> MatchState:
-    values = {
-        name: changes[name] if name in changes else getattr(state, name) for name in _MATCH_FIELDS
-    }
-    return MatchState(**values)  # type: ignore[arg-type]
+_replace_deal = _replacer(Deal)
+_replace_match = _replacer(MatchState)

@@ -108,8 +108,7 @@ class RuleSet:
             chosen = Preset(str(preset).strip().lower())
         except ValueError:
             raise RulesError(
-                f"unknown preset {preset!r}: choose one of "
-                + ", ".join(p.value for p in Preset),
+                f"unknown preset {preset!r}: choose one of " + ", ".join(p.value for p in Preset),
                 option="preset",
             ) from None
         values: dict[str, Any] = dict(cls.defaults_for(chosen))
@@ -207,9 +206,7 @@ def parse_option(preset: Preset, name: str, raw: object) -> Any:
             + ", ".join(applicable_options(preset)),
             option=name,
         )
-    bad = RulesError(
-        f"option {name!r} takes {spec.describe_values()}, not {raw!r}", option=name
-    )
+    bad = RulesError(f"option {name!r} takes {spec.describe_values()}, not {raw!r}", option=name)
     if spec.kind is bool:
         if isinstance(raw, bool):
             return raw

@@ -45,7 +45,11 @@ def trick_game_penalties(
 
 
 def bura_penalties(
-    rules: RuleSet, sides: int, active: Sequence[int], winner: int | None, false_claimant: int | None
+    rules: RuleSet,
+    sides: int,
+    active: Sequence[int],
+    winner: int | None,
+    false_claimant: int | None,
 ) -> tuple[int, ...]:
     """Bura: every loser of a deal gets 2; a false claim costs the claimant 4 (or 2)."""
     if false_claimant is not None:
@@ -66,6 +70,7 @@ def standing(
     ranking is by fewest penalty points alone.
     """
     count = len(sides)
+    keys: dict[int, tuple[int, ...]]
     if rules.end_at_first_loser:
         keys = {side: (penalties[side],) for side in range(count)}
     else:

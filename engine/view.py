@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from engine.actions import Action
 from engine.cards import Card, Suit, points
 from engine.events import CardsDrawn, CardsPlayed, Event, TrickRestarted, TrickTaken
-from engine.game import active_seats, legal_actions, side_of
+from engine.game import active_seats, legal_actions
 from engine.rules import Preset, RuleSet
 from engine.state import MatchState, PlayKind
 
@@ -96,7 +96,7 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
             legal=(),
         )
     trick = deal.trick
-    plays = ()
+    plays: tuple[PlayView, ...] = ()
     if trick is not None:
         plays = tuple(
             PlayView(
@@ -109,9 +109,7 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
             )
             for play in trick.plays
         )
-    hidden = {
-        card for seat, cards in enumerate(deal.face_down) if seat != viewer for card in cards
-    }
+    hidden = {card for seat, cards in enumerate(deal.face_down) if seat != viewer for card in cards}
     seen = tuple(card for pile in deal.piles for card in pile if card not in hidden)
     return TableView(
         viewer=viewer,
@@ -156,9 +154,7 @@ def event_for(event: Event, viewer: int | None, rules: RuleSet) -> Event:
         return CardsPlayed(seat=event.seat, beat=False, cards=(), face_down=True)
     if isinstance(event, CardsDrawn):
         return CardsDrawn(
-            draws=tuple(
-                (seat, cards if seat == viewer else ()) for seat, cards in event.draws
-            ),
+            draws=tuple((seat, cards if seat == viewer else ()) for seat, cards in event.draws),
             stock_left=event.stock_left,
         )
     if isinstance(event, TrickTaken) and event.face_down:
@@ -172,6 +168,8 @@ def event_for(event: Event, viewer: int | None, rules: RuleSet) -> Event:
         )
     if isinstance(event, TrickRestarted) and rules.closed_discard:
         return TrickRestarted(
-            returned=tuple((seat, cards if seat == viewer else ()) for seat, cards in event.returned)
+            returned=tuple(
+                (seat, cards if seat == viewer else ()) for seat, cards in event.returned
+            )
         )
     return event

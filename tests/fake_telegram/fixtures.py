@@ -1,0 +1,33 @@
+"""Pytest fixtures for the fake Bot API server.
+
+Use from a test module (``from tests.fake_telegram.fixtures import fake_telegram``) or
+re-export from a conftest (``from tests.fake_telegram.fixtures import *``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest_asyncio
+
+from .server import FakeTelegram
+
+__all__ = ["fake_telegram"]
+
+
+@pytest_asyncio.fixture
+async def fake_telegram() -> AsyncIterator[FakeTelegram]:
+    """A started :class:`FakeTelegram`, stopped after the test.
+
+    The teardown fails the test if the fake itself crashed while handling a request
+    (``fake.internal_errors``), so a bug in the fake never passes silently.
+    """
+    fake = FakeTelegram()
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+    assert not fake.internal_errors, "the fake Bot API crashed:\n" + "\n".join(
+        fake.internal_errors
+    )

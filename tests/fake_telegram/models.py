@@ -1,0 +1,325 @@
+"""People, chats, messages and records of the fake Bot API server.
+
+These objects are the test-side view of the fake: tests create users and groups through
+:class:`~tests.fake_telegram.server.FakeTelegram`, act through :class:`FakeUser` and inspect
+:class:`StoredMessage`, :class:`RequestRecord` and :class:`FakeCallback` objects.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .html_parser import Entity
+
+if TYPE_CHECKING:
+    from .server import FakeTelegram
+
+JSONDict = dict[str, Any]
+
+
+class Button(NamedTuple):
+    """An inline keyboard button as a ``(text, value)`` pair.
+
+    ``value`` is the button's ``callback_data``, or its ``url`` for URL buttons, or ``None``
+    for other kinds (web_app, switch_inline_query, ...); see
+    :attr:`StoredMessage.reply_markup` for the raw buttons.
+    """
+
+    text: str
+    value: str | None
+
+    @staticmethod
+    def from_json(button: JSONDict) -> Button:
+        value = button.get("callback_data")
+        if value is None:
+            value = button.get("url")
+        return Button(str(button.get("text", "")), None if value is None else str(value))
+
+
+@dataclass(frozen=True)
+class MessageVersion:
+    """A former version of an edited message."""
+
+    text: str
+    html: str | None
+    entities: tuple[Entity, ...]
+    reply_markup: JSONDict | None
+    replaced_at: float
+
+
+@dataclass
+class StoredMessage:
+    """A message the fake knows about, sent by the bot or by a fake user."""
+
+    chat_id: int
+    message_id: int
+    date: int
+    sent_at: float
+    sender: FakeUser | None  # None: sent by the bot
+    text: str = ""
+    html: str | None = None  # the text parameter exactly as the bot sent it
+    parse_mode: str | None = None
+    entities: tuple[Entity, ...] = ()
+    reply_markup: JSONDict | None = None
+    reply_to_message_id: int | None = None
+    deleted: bool = False
+    deleted_at: float | None = None
+    edit_date: int | None = None
+    history: list[MessageVersion] = field(default_factory=list)
+    service: JSONDict = field(default_factory=dict)  # e.g. {"migrate_to_chat_id": ...}
+
+    @property
+    def from_bot(self) -> bool:
+        return self.sender is None
+
+    @property
+    def edits(self) -> int:
+        """How many times the message was edited."""
+        return len(self.history)
+
+    @property
+    def buttons(self) -> list[list[Button]]:
+        """Inline keyboard rows as :class:`Button` ``(text, callback_data | url)`` tuples."""
+        markup = self.reply_markup or {}
+        rows = markup.get("inline_keyboard") or []
+        return [[Button.from_json(b) for b in row] for row in rows]
+
+    @property
+    def button_texts(self) -> list[str]:
+        return [b.text for row in self.buttons for b in row]
+
+    @property
+    def callback_data(self) -> list[str]:
+        """Every callback_data value on the message, in reading order."""
+        markup = self.reply_markup or {}
+        return [
+            str(b["callback_data"])
+            for row in markup.get("inline_keyboard") or []
+            for b in row
+            if "callback_data" in b
+        ]
+
+    def find_button(self, data_or_text: str) -> JSONDict | None:
+        """The raw button whose callback_data (preferred) or text equals ``data_or_text``."""
+        markup = self.reply_markup or {}
+        buttons = [b for row in markup.get("inline_keyboard") or [] for b in row]
+        for button in buttons:
+            if button.get("callback_data") == data_or_text:
+                return dict(button)
+        for button in buttons:
+            if button.get("text") == data_or_text:
+                return dict(button)
+        return None
+
+    def to_json(self, fake: FakeTelegram, *, with_reply: bool = True) -> JSONDict:
+        """The Message object as the Bot API returns it."""
+        data: JSONDict = {
+            "message_id": self.message_id,
+            "from": fake.bot_user_json() if self.sender is None else self.sender.to_json(),
+            "chat": fake.chat_json(self.chat_id),
+            "date": self.date,
+        }
+        if self.edit_date is not None:
+            data["edit_date"] = self.edit_date
+        if self.text:
+            data["text"] = self.text
+        if self.entities:
+            data["entities"] = [e.to_json() for e in self.entities]
+        if self.reply_markup:
+            data["reply_markup"] = copy.deepcopy(self.reply_markup)
+        if with_reply and self.reply_to_message_id is not None:
+            replied = fake.find_message(self.chat_id, self.reply_to_message_id)
+            if replied is not None:
+                data["reply_to_message"] = replied.to_json(fake, with_reply=False)
+        data.update(copy.deepcopy(self.service))
+        return data
+
+    def __repr__(self) -> str:
+        who = "bot" if self.sender is None else f"user {self.sender.id}"
+        flags = " deleted" if self.deleted else ""
+        flags += f" edits={self.edits}" if self.history else ""
+        return (
+            f"<StoredMessage chat={self.chat_id} id={self.message_id} from {who}{flags}: "
+            f"{self.text!r} buttons={self.buttons}>"
+        )
+
+
+@dataclass
+class FakeChat:
+    """A chat the bot can talk in: a group/supergroup or a user's private chat."""
+
+    fake: FakeTelegram = field(repr=False)
+    id: int
+    type: str  # "private" | "group" | "supergroup"
+    title: str | None = None
+    user: FakeUser | None = field(default=None, repr=False)  # for private chats
+    bot_status: str = "member"  # "member" | "administrator" | "left" | "kicked"
+    migrated_to: int | None = None
+    migrated_from: int | None = None
+    creator_id: int | None = None
+    admin_ids: set[int] = field(default_factory=set)
+    member_ids: set[int] = field(default_factory=set)
+
+    @property
+    def is_private(self) -> bool:
+        return self.type == "private"
+
+    @property
+    def bot_is_member(self) -> bool:
+        return self.bot_status in ("member", "administrator", "creator")
+
+    def add_member(self, user: FakeUser) -> None:
+        """Make ``user`` a member of this group (no update is queued)."""
+        self.member_ids.add(user.id)
+
+    def to_json(self) -> JSONDict:
+        if self.user is not None:
+            data: JSONDict = {"id": self.id, "type": "private", "first_name": self.user.first_name}
+            if self.user.last_name:
+                data["last_name"] = self.user.last_name
+            if self.user.username:
+                data["username"] = self.user.username
+            return data
+        return {"id": self.id, "type": self.type, "title": self.title or ""}
+
+
+@dataclass(frozen=True)
+class CallbackAnswer:
+    """What the bot passed to answerCallbackQuery."""
+
+    text: str | None
+    show_alert: bool
+    url: str | None
+    cache_time: int
+    answered_at: float
+
+
+@dataclass
+class FakeCallback:
+    """A callback query created by :meth:`FakeUser.tap`."""
+
+    fake: FakeTelegram = field(repr=False)
+    id: str
+    user: FakeUser = field(repr=False)
+    chat_id: int
+    message_id: int
+    data: str
+    created_at: float
+    update_id: int
+    answer: CallbackAnswer | None = None
+    answer_attempts: int = 0
+
+    @property
+    def answered(self) -> bool:
+        return self.answer is not None
+
+    async def answer_received(self, timeout: float = 5.0) -> CallbackAnswer:
+        """Wait until the bot answers this query; fail the test after ``timeout`` seconds."""
+        await self.fake.wait_for(
+            lambda: self.answer is not None,
+            timeout=timeout,
+            message=f"callback query {self.id} (data={self.data!r}) was never answered",
+        )
+        assert self.answer is not None
+        return self.answer
+
+
+@dataclass
+class FakeUser:
+    """A person using Telegram. Create with :meth:`FakeTelegram.user`."""
+
+    fake: FakeTelegram = field(repr=False)
+    id: int
+    first_name: str
+    username: str | None = None
+    language_code: str | None = "ru"
+    last_name: str | None = None
+    started_bot: bool = False
+    blocked_bot: bool = False
+
+    def to_json(self) -> JSONDict:
+        data: JSONDict = {"id": self.id, "is_bot": False, "first_name": self.first_name}
+        if self.last_name:
+            data["last_name"] = self.last_name
+        if self.username:
+            data["username"] = self.username
+        if self.language_code:
+            data["language_code"] = self.language_code
+        return data
+
+    @property
+    def private_chat(self) -> FakeChat:
+        """The private chat between this user and the bot (chat id == user id)."""
+        return self.fake.private_chat(self)
+
+    async def send(
+        self,
+        chat: FakeChat | int,
+        text: str,
+        *,
+        reply_to: StoredMessage | int | None = None,
+    ) -> StoredMessage:
+        """Send ``text`` to ``chat`` and queue the ``message`` update for the bot."""
+        return self.fake.user_sends(self, chat, text, reply_to=reply_to)
+
+    async def send_private(
+        self, text: str, *, reply_to: StoredMessage | int | None = None
+    ) -> StoredMessage:
+        """Send ``text`` to the bot in private (``/start`` marks the bot as started)."""
+        return self.fake.user_sends(self, self.private_chat, text, reply_to=reply_to)
+
+    async def tap(
+        self, message: StoredMessage, data_or_text: str, *, force: bool = False
+    ) -> FakeCallback:
+        """Press an inline button on a bot message and queue the ``callback_query`` update.
+
+        The button is looked up by callback_data first, then by its text. The test fails
+        (AssertionError) when the message has no such callback button, unless ``force=True``
+        (then ``data_or_text`` is used as forged callback_data).
+        """
+        return self.fake.user_taps(self, message, data_or_text, force=force)
+
+    def block_bot(self) -> None:
+        """Block the bot: later sends to this user fail with 403."""
+        self.blocked_bot = True
+
+    def unblock_bot(self) -> None:
+        self.blocked_bot = False
+
+
+@dataclass
+class RequestRecord:
+    """One HTTP request the fake received."""
+
+    method: str  # canonical Bot API name, e.g. "sendMessage" (as sent if unknown)
+    params: JSONDict
+    received_at: float  # event-loop time
+    status: int = 0  # HTTP status; 0 while pending or when no response was sent
+    outcome: str = "pending"  # "ok", the error description, or "fault:<kind>"
+    result: Any = None
+    injected: str | None = None  # the fault kind when a fault was injected
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome == "ok"
+
+    def __repr__(self) -> str:
+        shown = {k: v for k, v in self.params.items() if k not in ("reply_markup",)}
+        text = repr(shown)
+        if len(text) > 160:
+            text = text[:157] + "..."
+        return f"<{self.method} {text} -> {self.status} {self.outcome}>"
+
+
+@dataclass(frozen=True)
+class ErrorRecord:
+    """A non-ok response the fake returned."""
+
+    method: str
+    params: JSONDict
+    error_code: int
+    description: str
+    parameters: JSONDict | None
+    injected: bool
