@@ -1429,6 +1429,7 @@ class FakeTelegram:
                 "limited_gifts": False,
                 "unique_gifts": False,
                 "premium_subscription": False,
+                "gifts_from_channels": False,
             },
         }
 

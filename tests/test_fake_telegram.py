@@ -1,0 +1,482 @@
+"""The fake Bot API server, exercised through python-telegram-bot's real HTTPX client."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dtm
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+from fake_telegram import FakeTelegram, FaultRule, parse_html
+from fake_telegram.fixtures import fake_telegram
+from telegram import (
+    Bot,
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    Update,
+)
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Conflict,
+    Forbidden,
+    InvalidToken,
+    NetworkError,
+    RetryAfter,
+    TimedOut,
+)
+from telegram.ext import CallbackQueryHandler, CommandHandler, ContextTypes
+from telegram.request import HTTPXRequest
+
+__all__ = ["fake_telegram"]  # re-exported fixture, used by parameter name below
+
+
+@pytest_asyncio.fixture
+async def bot(fake_telegram: FakeTelegram) -> AsyncIterator[Bot]:
+    bot: Bot = fake_telegram.make_bot()
+    async with bot:
+        yield bot
+
+
+def keyboard(*rows: list[tuple[str, str]]) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(text, callback_data=data) for text, data in row] for row in rows]
+    )
+
+
+async def started_user(fake: FakeTelegram, user_id: int = 1001, name: str = "Alice") -> int:
+    user = fake.user(user_id, name, username=name.lower())
+    await user.send_private("/start")
+    return user.id
+
+
+# ---------------------------------------------------------------- basics
+
+
+async def test_get_me_and_bad_token(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    me = await bot.get_me()
+    assert me.username == "burkozel_test_bot"
+    assert me.is_bot and me.can_join_groups
+    assert bot.username == "burkozel_test_bot"
+
+    intruder = Bot("123:wrong-token", base_url=fake_telegram.base_url)
+    with pytest.raises(InvalidToken):
+        await intruder.initialize()
+    assert fake_telegram.errors_returned[-1].error_code == 401
+    assert fake_telegram.errors_returned[-1].description == "Unauthorized"
+
+
+async def test_method_names_are_case_insensitive_and_unknown_ones_recorded(
+    fake_telegram: FakeTelegram, bot: Bot
+) -> None:
+    result = await bot.do_api_request("GETME")
+    assert result["username"] == "burkozel_test_bot"
+    with pytest.raises(Exception, match="not found"):
+        await bot.do_api_request("sendCardTrick", api_kwargs={"chat_id": 1})
+    assert fake_telegram.unknown_methods == ["sendCardTrick"]
+    assert fake_telegram.requests[-1].status == 404
+
+
+async def test_send_message_html(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    alice = await started_user(fake_telegram)
+    html = "<b>Козырь</b>: ♠ &amp; <i>ход</i> 😀 <a href='https://t.me/x'>link</a>"
+    sent = await bot.send_message(alice, html, parse_mode="HTML")
+    assert sent.text == "Козырь: ♠ & ход 😀 link"
+    assert [(e.type, e.offset, e.length) for e in sent.entities] == [
+        ("bold", 0, 6),
+        ("italic", 12, 3),
+        ("text_link", 19, 4),  # the emoji counts as 2 UTF-16 units
+    ]
+    assert sent.from_user is not None and sent.from_user.is_bot
+    stored = fake_telegram.last_message(alice)
+    assert stored.html == html and stored.text == sent.text
+    assert stored.message_id == sent.message_id == 2  # /start was message 1
+
+
+@pytest.mark.parametrize(
+    ("html", "description"),
+    [
+        ("<foo>x</foo>", 'Unsupported start tag "foo" at byte offset 0'),
+        ("1 < 2", 'Unsupported start tag "" at byte offset 2'),
+        ("<b>x</i>", 'Unmatched end tag at byte offset 4, expected "</b>", found "</i>"'),
+        ("<b>unclosed", 'Can\'t find end tag corresponding to start tag "b"'),
+        ("Tom & Jerry", 'Unescaped "&" at byte offset 4'),
+        ('<span class="x">s</span>', 'Tag "span" must have class "tg-spoiler"'),
+    ],
+)
+async def test_send_message_invalid_html(
+    fake_telegram: FakeTelegram, bot: Bot, html: str, description: str
+) -> None:
+    alice = await started_user(fake_telegram)
+    with pytest.raises(BadRequest, match=r"(?i)can't parse entities"):
+        await bot.send_message(alice, html, parse_mode="HTML")
+    error = fake_telegram.errors_returned[-1]
+    assert error.description.startswith("Bad Request: can't parse entities: " + description)
+    assert fake_telegram.messages(alice) == []
+
+
+async def test_text_length_limits_count_utf16(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    alice = await started_user(fake_telegram)
+    await bot.send_message(alice, "😀" * 2048)  # 4096 UTF-16 code units: the maximum
+    with pytest.raises(BadRequest, match=r"(?i)message is too long"):
+        await bot.send_message(alice, "😀" * 2048 + "!")
+    with pytest.raises(BadRequest, match=r"(?i)message text is empty"):
+        await bot.send_message(alice, "<b> </b>", parse_mode="HTML")
+
+
+async def test_callback_data_limit_is_64_bytes(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    alice = await started_user(fake_telegram)
+    await bot.send_message(alice, "ok", reply_markup=keyboard([("a", "я" * 32)]))  # 64 bytes
+    with pytest.raises(BadRequest, match=r"(?i)button_data_invalid"):
+        await bot.send_message(alice, "x", reply_markup=keyboard([("a", "я" * 32 + "!")]))
+    with pytest.raises(BadRequest, match=r"(?i)text buttons are unallowed"):
+        await bot.send_message(
+            alice, "x", reply_markup=InlineKeyboardMarkup([[InlineKeyboardButton("bare")]])
+        )
+    too_many = [[(str(i), str(i)) for i in range(r * 8, r * 8 + 8)] for r in range(13)]
+    with pytest.raises(BadRequest, match=r"(?i)reply markup is too long"):
+        await bot.send_message(alice, "x", reply_markup=keyboard(*too_many))
+    assert len(fake_telegram.messages(alice)) == 1
+
+
+async def test_edit_message_text_and_markup(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    alice = await started_user(fake_telegram)
+    markup = keyboard([("Play", "play"), ("Pass", "pass")])
+    sent = await bot.send_message(alice, "<b>Turn</b>", parse_mode="HTML", reply_markup=markup)
+
+    with pytest.raises(BadRequest, match=r"(?i)message is not modified"):
+        await bot.edit_message_text(
+            "<b>Turn</b>", alice, sent.message_id, parse_mode="HTML", reply_markup=markup
+        )
+    assert "exactly the same as a current content" in fake_telegram.errors_returned[-1].description
+
+    # Same text, different entities: modified.
+    edited = await bot.edit_message_text("Turn", alice, sent.message_id, reply_markup=markup)
+    assert isinstance(edited, Message) and edited.entities == ()
+    # Editing text without reply_markup drops the keyboard, as Telegram does.
+    await bot.edit_message_text("Turn", alice, sent.message_id)
+    stored = fake_telegram.last_message(alice)
+    assert stored.buttons == [] and stored.edits == 2
+
+    await bot.edit_message_reply_markup(alice, sent.message_id, reply_markup=markup)
+    assert fake_telegram.last_message(alice).buttons == [[("Play", "play"), ("Pass", "pass")]]
+    with pytest.raises(BadRequest, match=r"(?i)message is not modified"):
+        await bot.edit_message_reply_markup(alice, sent.message_id, reply_markup=markup)
+
+    assert await bot.delete_message(alice, sent.message_id)
+    with pytest.raises(BadRequest, match=r"(?i)message to edit not found"):
+        await bot.edit_message_text("again", alice, sent.message_id)
+    with pytest.raises(BadRequest, match=r"(?i)message to delete not found"):
+        await bot.delete_message(alice, sent.message_id)
+    assert fake_telegram.messages(alice) == []
+    assert fake_telegram.messages(alice, include_deleted=True)[0].deleted
+
+
+# ---------------------------------------------------------------- access errors
+
+
+async def test_forbidden_errors(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    stranger = fake_telegram.user(2002, "Bob")
+    with pytest.raises(Forbidden, match="can't initiate conversation"):
+        await bot.send_message(stranger.id, "hi")
+
+    await stranger.send_private("/start ref42")
+    await bot.send_message(stranger.id, "hi")
+    stranger.block_bot()
+    with pytest.raises(Forbidden, match="bot was blocked by the user"):
+        await bot.send_message(stranger.id, "hi again")
+    stranger.unblock_bot()
+    await bot.send_message(stranger.id, "welcome back")
+
+    group = fake_telegram.group(-5005, "Table")
+    await bot.send_message(group.id, "hello table")
+    fake_telegram.remove_bot_from(group)
+    with pytest.raises(Forbidden, match="bot was kicked from the group chat"):
+        await bot.send_message(group.id, "still here?")
+    updates = await bot.get_updates(timeout=0)
+    kicked = updates[-1].my_chat_member
+    assert kicked is not None and kicked.new_chat_member.status == "kicked"
+
+    with pytest.raises(BadRequest, match=r"(?i)chat not found"):
+        await bot.send_message(-999, "nobody")
+
+
+async def test_retry_after_fault_has_no_effect(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    alice = await started_user(fake_telegram)
+    fake_telegram.inject("sendMessage", "429", times=1, retry_after=3)
+    with pytest.raises(RetryAfter) as caught:
+        await bot.send_message(alice, "flood")
+    assert caught.value._retry_after == dtm.timedelta(seconds=3)
+    error = fake_telegram.errors_returned[-1]
+    assert error.injected and error.parameters == {"retry_after": 3}
+    assert error.description == "Too Many Requests: retry after 3"
+    assert fake_telegram.messages(alice) == []
+    await bot.send_message(alice, "after the flood")  # the rule fired once only
+    assert [m.text for m in fake_telegram.messages(alice)] == ["after the flood"]
+
+
+async def test_chat_migrated(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    owner = fake_telegram.user(3003, "Owner")
+    group = fake_telegram.group(-4004, "Old table", creator=owner)
+    supergroup = fake_telegram.migrate(group, -1001234567890)
+    with pytest.raises(ChatMigrated) as caught:
+        await bot.send_message(group.id, "hello?")
+    assert caught.value.new_chat_id == supergroup.id == -1001234567890
+    await bot.send_message(supergroup.id, "hello supergroup")
+
+    updates = await bot.get_updates(timeout=0)
+    messages = [u.message for u in updates if u.message]
+    assert [m.migrate_to_chat_id for m in messages] == [-1001234567890, None]
+    assert messages[1].migrate_from_chat_id == group.id
+    assert messages[1].chat.type == "supergroup"
+
+
+# ---------------------------------------------------------------- updates & callbacks
+
+
+async def test_long_polling_gets_message_and_callback(
+    fake_telegram: FakeTelegram, bot: Bot
+) -> None:
+    alice = fake_telegram.user(1001, "Alice", username="alice")
+    group = fake_telegram.group(-100777, "Table", supergroup=True)
+
+    poll = asyncio.create_task(bot.get_updates(timeout=5))
+    await fake_telegram.wait_for(lambda: fake_telegram.calls("getUpdates"))
+    assert not poll.done()  # held by the long poll
+    await alice.send(group, "/deal@burkozel_test_bot now")
+    updates = await asyncio.wait_for(poll, 2)
+    assert len(updates) == 1
+    message = updates[0].message
+    assert message is not None and message.text == "/deal@burkozel_test_bot now"
+    assert message.parse_entities(["bot_command"]) != {}
+    assert message.chat.id == group.id and message.from_user is not None
+
+    sent = await bot.send_message(group.id, "Choose", reply_markup=keyboard([("Take", "take")]))
+    stored = fake_telegram.last_message(group)
+    assert stored.message_id == sent.message_id
+    callback = await alice.tap(stored, "Take")  # by button text
+    updates = await bot.get_updates(offset=updates[-1].update_id + 1, timeout=5)
+    assert len(updates) == 1
+    query = updates[0].callback_query
+    assert isinstance(query, CallbackQuery)
+    assert query.data == "take" and query.id == callback.id
+    assert query.message is not None and query.message.message_id == sent.message_id
+
+    # Confirming with the next offset empties the queue.
+    assert await bot.get_updates(offset=updates[-1].update_id + 1, timeout=0) == ()
+    assert fake_telegram.pending_updates == 0
+
+    with pytest.raises(AssertionError, match="no callback button"):
+        await alice.tap(stored, "steal")
+    forged = await alice.tap(stored, "steal", force=True)
+    assert forged.data == "steal"
+
+
+async def test_concurrent_get_updates_conflict(fake_telegram: FakeTelegram) -> None:
+    first_bot: Bot = fake_telegram.make_bot()
+    second_bot: Bot = fake_telegram.make_bot()
+    async with first_bot, second_bot:
+        first = asyncio.create_task(first_bot.get_updates(timeout=5))
+        await fake_telegram.wait_for(lambda: len(fake_telegram.calls("getUpdates")) == 1)
+        second = asyncio.create_task(second_bot.get_updates(timeout=0))
+        with pytest.raises(Conflict, match="terminated by other getUpdates request"):
+            await asyncio.wait_for(first, 2)
+        assert await asyncio.wait_for(second, 2) == ()
+
+
+async def test_answer_callback_query_once_and_in_time(
+    fake_telegram: FakeTelegram, bot: Bot
+) -> None:
+    now = 1_700_000_000.0
+    fake_telegram.clock = lambda: now
+    alice = fake_telegram.user(1001, "Alice")
+    await alice.send_private("/start")
+    await bot.send_message(alice.id, "Pick", reply_markup=keyboard([("A", "a"), ("B", "b")]))
+    message = fake_telegram.last_message(alice)
+    assert message.date == int(now)
+
+    first = await alice.tap(message, "a")
+    assert fake_telegram.unanswered_callbacks() == [first]
+    assert await bot.answer_callback_query(first.id, "Done", show_alert=True)
+    answer = await first.answer_received(timeout=1)
+    assert (answer.text, answer.show_alert) == ("Done", True)
+    with pytest.raises(BadRequest, match=r"(?i)query is too old"):
+        await bot.answer_callback_query(first.id, "again")
+
+    late = await alice.tap(message, "b")
+    now += 16  # the fake's clock moves on; nothing sleeps
+    with pytest.raises(BadRequest, match=r"(?i)query is too old"):
+        await bot.answer_callback_query(late.id)
+    with pytest.raises(BadRequest, match=r"(?i)query ID is invalid"):
+        await bot.answer_callback_query("123")
+    assert fake_telegram.unanswered_callbacks() == [late]
+    with pytest.raises(AssertionError, match="never answered"):
+        await late.answer_received(timeout=0.05)
+
+
+async def test_duplicate_last_update_replays_same_update_id(
+    fake_telegram: FakeTelegram, bot: Bot
+) -> None:
+    alice = fake_telegram.user(1001, "Alice")
+    await alice.send_private("/start")
+    (first,) = await bot.get_updates(timeout=0)
+    assert await bot.get_updates(offset=first.update_id + 1, timeout=0) == ()
+
+    replayed_id = fake_telegram.duplicate_last_update()
+    (again,) = await bot.get_updates(offset=first.update_id + 1, timeout=0)
+    assert replayed_id == again.update_id == first.update_id
+    assert again.message is not None and first.message is not None
+    assert again.message.message_id == first.message.message_id
+    assert await bot.get_updates(offset=again.update_id + 1, timeout=0) == ()
+
+
+async def test_allowed_updates_filter(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    alice = fake_telegram.user(1001, "Alice")
+    await alice.send_private("/start")
+    fake_telegram.queue_update({"poll": {"id": "1"}})
+    updates = await bot.get_updates(timeout=0, allowed_updates=[Update.CALLBACK_QUERY])
+    assert updates == ()
+    assert fake_telegram.pending_updates == 0  # dropped, as Telegram does
+
+
+# ---------------------------------------------------------------- bot settings & chats
+
+
+async def test_commands_descriptions_and_membership(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    from telegram import BotCommand, BotCommandScopeAllGroupChats
+
+    await bot.set_my_commands([BotCommand("new", "Новая игра")], language_code="ru")
+    await bot.set_my_commands([BotCommand("new", "New game")], language_code="en")
+    await bot.set_my_commands([BotCommand("join", "Join")], scope=BotCommandScopeAllGroupChats())
+    assert fake_telegram.commands(language_code="ru") == [
+        {"command": "new", "description": "Новая игра"}
+    ]
+    assert fake_telegram.commands(language_code="en")[0]["description"] == "New game"
+    assert fake_telegram.commands("all_group_chats")[0]["command"] == "join"
+    fetched = await bot.get_my_commands(language_code="en")
+    assert [c.command for c in fetched] == ["new"]
+    with pytest.raises(BadRequest):
+        await bot.set_my_commands([BotCommand("New-Game", "bad")])
+    await bot.set_my_description("Карточные игры", language_code="ru")
+    await bot.set_my_short_description("Cards")
+    assert fake_telegram.descriptions == {"ru": "Карточные игры"}
+    assert fake_telegram.short_descriptions == {"": "Cards"}
+
+    owner = fake_telegram.user(1, "Owner")
+    admin = fake_telegram.user(2, "Admin")
+    player = fake_telegram.user(3, "Player")
+    group = fake_telegram.group(-42, "Table", creator=owner, members=[player])
+    fake_telegram.make_admin(group, admin)
+    assert (await bot.get_chat_member(group.id, admin.id)).status == "administrator"
+    assert (await bot.get_chat_member(group.id, owner.id)).status == "creator"
+    assert (await bot.get_chat_member(group.id, player.id)).status == "member"
+    admins = await bot.get_chat_administrators(group.id)
+    assert {m.user.id for m in admins} == {owner.id, admin.id}
+    chat = await bot.get_chat(group.id)
+    assert chat.title == "Table" and chat.type == "group"
+    assert await bot.send_chat_action(group.id, "typing")
+    assert await bot.leave_chat(group.id)
+    with pytest.raises(Forbidden, match="not a member"):
+        await bot.send_message(group.id, "bye")
+
+
+# ---------------------------------------------------------------- faults
+
+
+async def test_timeout_and_network_faults(fake_telegram: FakeTelegram) -> None:
+    alice = await started_user(fake_telegram)
+    impatient = Bot(
+        fake_telegram.token,
+        base_url=fake_telegram.base_url,
+        request=HTTPXRequest(read_timeout=0.2),
+    )
+    async with impatient:
+        fake_telegram.inject("sendMessage", "timeout", delay=5)
+        with pytest.raises(TimedOut):
+            await impatient.send_message(alice, "slow")
+        fake_telegram.inject("sendMessage", "network")
+        with pytest.raises(NetworkError):
+            await impatient.send_message(alice, "dropped")
+        fake_telegram.inject("sendMessage", "500")
+        with pytest.raises(NetworkError, match="Internal Server Error"):
+            await impatient.send_message(alice, "broken")
+        assert fake_telegram.messages(alice) == []
+
+        fake_telegram.inject("sendMessage", "network", apply_effect=True)
+        with pytest.raises(NetworkError):
+            await impatient.send_message(alice, "sent but lost")
+        assert [m.text for m in fake_telegram.messages(alice)] == ["sent but lost"]
+    injected = [r.injected for r in fake_telegram.calls("sendMessage")]
+    assert injected == ["timeout", "network", "500", "network"]
+
+
+def test_rate_faults_are_deterministic() -> None:
+    def pattern(seed: int) -> list[bool]:
+        rule = FaultRule(method=None, error="500", rate=0.3, seed=seed)
+        return [rule.fire("sendMessage") for _ in range(50)]
+
+    assert pattern(7) == pattern(7)
+    assert pattern(7) != pattern(8)
+    assert 5 < sum(pattern(7)) < 25
+    assert not FaultRule(method=None, error="500", rate=1.0).fire("getUpdates")
+
+
+def test_html_parser_unit() -> None:
+    text, entities = parse_html('<pre><code class="language-python">x = 1</code></pre>')
+    assert text == "x = 1"
+    assert [(e.type, e.language) for e in entities] == [("pre", "python")]
+    text, entities = parse_html("<blockquote expandable>a &lt;b&gt; &#x41;</blockquote>")
+    assert text == "a <b> A" and entities[0].type == "expandable_blockquote"
+    assert parse_html("A & B", strict_ampersand=False)[0] == "A & B"
+
+
+# ---------------------------------------------------------------- a real Application
+
+
+async def test_application_ping_button_roundtrip(fake_telegram: FakeTelegram) -> None:
+    async def ping(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        await update.message.reply_text(
+            "<b>pong</b>", parse_mode="HTML", reply_markup=keyboard([("Again", "again")])
+        )
+
+    async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        assert query is not None
+        await query.answer("Pressed!")
+        await query.edit_message_text("pong again")
+
+    app = fake_telegram.application_builder().build()
+    app.add_handler(CommandHandler("ping", ping))
+    app.add_handler(CallbackQueryHandler(on_button))
+
+    alice = fake_telegram.user(1001, "Alice")
+    group = fake_telegram.group(-100500, "Table", supergroup=True)
+    async with app:
+        await app.start()
+        await app.updater.start_polling()
+        try:
+            await alice.send(group, "/ping@burkozel_test_bot")
+            reply = await fake_telegram.wait_for(
+                lambda: next(iter(fake_telegram.messages(group)), None)
+            )
+            assert reply.text == "pong" and reply.html == "<b>pong</b>"
+            assert reply.reply_to_message_id == 1
+            callback = await alice.tap(reply, "again")
+            answer = await callback.answer_received()
+            assert answer.text == "Pressed!" and not answer.show_alert
+            await fake_telegram.wait_idle()
+        finally:
+            await app.updater.stop()
+            await app.stop()
+
+    edited = fake_telegram.last_message(group)
+    assert edited.text == "pong again" and edited.edits == 1 and edited.buttons == []
+    assert fake_telegram.pending_updates == 0
+    assert fake_telegram.errors_returned == []
+    assert fake_telegram.unanswered_callbacks() == []
+    methods = [r.method for r in fake_telegram.requests]
+    assert methods[:2] == ["getMe", "deleteWebhook"]
