@@ -1,0 +1,1 @@
+"""The Telegram application and its storage."""

@@ -1,0 +1,85 @@
+"""Build exact positions for rule tests: the hands, stock and piles a rule
+case needs, without playing up to them from a shuffle."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine import Action, MatchState, RuleSet, apply, parse_cards
+from engine.cards import Card, Suit
+from engine.events import Event
+from engine.state import Deal
+
+
+def table(
+    hands: Sequence[str],
+    trump: str = "♥",
+    preset: str = "burkozel",
+    options: Mapping[str, object] | None = None,
+    stock: str = "",
+    turn: int = 0,
+    dealer: int | None = None,
+    tricks_played: int = 1,
+    piles: Sequence[str] | None = None,
+    tricks_won: Sequence[int] | None = None,
+    penalties: Sequence[int] | None = None,
+    out: Sequence[int] = (),
+    trump_card: str | None = None,
+    multiplier: int = 1,
+    seed: int = 7,
+) -> MatchState:
+    """A match in the middle of a deal, with a lead awaited from `turn`."""
+    n = len(hands)
+    rules = RuleSet.create(preset, options or {}, players=n)
+    sides = len(rules.sides(n))
+    stock_cards = parse_cards(stock)
+    shown = (
+        Card.parse(trump_card)
+        if trump_card
+        else (stock_cards[-1] if stock_cards else Card.of("6", trump))
+    )
+    pile_cards = tuple(parse_cards(p) for p in piles) if piles else ((),) * n
+    deal = Deal(
+        number=1,
+        dealer=(turn - 1) % n if dealer is None else dealer,
+        trump=Suit.parse(trump),
+        trump_card=shown,
+        trump_hidden=False,
+        stock=stock_cards,
+        hands=tuple(tuple(sorted(parse_cards(h), key=lambda c: c.id)) for h in hands),
+        piles=pile_cards,
+        tricks_won=tuple(tricks_won)
+        if tricks_won is not None
+        else tuple(1 if pile else 0 for pile in pile_cards),
+        face_down=((),) * n,
+        turn=turn,
+        trick=None,
+        tricks_played=tricks_played,
+        last_taker=None,
+        multiplier=multiplier,
+    )
+    return MatchState(
+        rules=rules,
+        players=tuple(f"P{i}" for i in range(n)),
+        seed=seed,
+        penalties=tuple(penalties) if penalties else (0,) * sides,
+        out=tuple(out),
+        deal=deal,
+        deals_dealt=1,
+        next_leader=None,
+        next_multiplier=1,
+        step=0,
+    )
+
+
+def play(state: MatchState, *moves: tuple[str, int, str]) -> tuple[MatchState, list[Event]]:
+    """Apply moves written as (kind, seat, cards); returns the state and all events."""
+    events: list[Event] = []
+    for kind, seat, cards in moves:
+        state, new = apply(state, Action.make(kind, seat, cards))
+        events.extend(new)
+    return state, events
+
+
+def of_type(events: Sequence[Event], kind: type) -> list[Event]:
+    return [event for event in events if isinstance(event, kind)]
