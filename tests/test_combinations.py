@@ -109,7 +109,6 @@ class TestWindow:
         state = table(("A♠ 10♥ A♦ 10♣", "6♥ 7♥ 8♥ A♥"), trump="♥", turn=0)
         state, _ = apply(state, Action.declare(0, "A♠ 10♥ A♦ 10♣"))
         assert Action.beat(1, "6♥ 7♥ 8♥ A♥") in legal_actions(state, 1)
-        assert Action.beat(1, "6♥ 7♥ 8♥ A♥") in legal_actions(state, 1)
 
     def test_four_ends_only_with_the_option(self) -> None:
         hands = ("7♠ 8♠ 9♣ 8♦", "A♠ 10♥ A♦ 10♣")
