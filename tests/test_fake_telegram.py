@@ -455,14 +455,13 @@ async def test_application_ping_button_roundtrip(fake_telegram: FakeTelegram) ->
 
     alice = fake_telegram.user(1001, "Alice")
     group = fake_telegram.group(-100500, "Table", supergroup=True)
+    assert app.updater is not None
     async with app:
         await app.start()
         await app.updater.start_polling()
         try:
             await alice.send(group, "/ping@burkozel_test_bot")
-            reply = await fake_telegram.wait_for(
-                lambda: next(iter(fake_telegram.messages(group)), None)
-            )
+            reply = await fake_telegram.wait_for_message(group, "pong")
             assert reply.text == "pong" and reply.html == "<b>pong</b>"
             assert reply.reply_to_message_id == 1
             callback = await alice.tap(reply, "again")
@@ -480,3 +479,68 @@ async def test_application_ping_button_roundtrip(fake_telegram: FakeTelegram) ->
     assert fake_telegram.unanswered_callbacks() == []
     methods = [r.method for r in fake_telegram.requests]
     assert methods[:2] == ["getMe", "deleteWebhook"]
+
+
+# ---------------------------------------------------------------- raw HTTP & waiting helpers
+
+
+async def test_json_bodies_and_request_log(fake_telegram: FakeTelegram) -> None:
+    import aiohttp
+
+    alice = await started_user(fake_telegram)
+    url = f"{fake_telegram.base_url}{fake_telegram.token}/SENDMESSAGE"
+    body = {
+        "chat_id": alice,
+        "text": "json <i>works</i>",
+        "parse_mode": "HTML",
+        "reply_markup": {"inline_keyboard": [[{"text": "Go", "callback_data": "go"}]]},
+    }
+    async with aiohttp.ClientSession() as session, session.post(url, json=body) as response:
+        assert response.status == 200
+        payload = await response.json()
+    assert payload["ok"] is True
+    assert payload["result"]["entities"] == [{"type": "italic", "offset": 5, "length": 5}]
+    assert payload["result"]["reply_markup"] == body["reply_markup"]
+
+    method, params, outcome = fake_telegram.requests[-1]
+    assert (method, params["chat_id"], outcome) == ("sendMessage", alice, "ok")
+
+
+async def test_waiting_helpers(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    alice = await started_user(fake_telegram)
+    await fake_telegram.user(alice, "Alice").send_private("hello")
+    assert fake_telegram.pending_updates == 2
+    with pytest.raises(AssertionError, match="did not become idle"):
+        await fake_telegram.wait_idle(timeout=0.05)  # nobody polls: the queue stays full
+    (last,) = await bot.get_updates(offset=-1, timeout=0)  # forgets older updates
+    assert last.message is not None and last.message.text == "hello"
+    assert fake_telegram.pending_updates == 1
+    assert await bot.get_updates(offset=fake_telegram.updates_queued[-1]["update_id"] + 1) == ()
+    await fake_telegram.wait_idle(quiet=0.01)
+
+    async def reply_later() -> None:
+        await bot.send_message(alice, "first")
+        await bot.send_message(alice, "second")
+
+    task = asyncio.create_task(reply_later())
+    first = await fake_telegram.wait_for_message(alice, "first")
+    second = await fake_telegram.wait_for_message(alice, after=first)
+    assert second.text == "second"
+    await task
+    with pytest.raises(AssertionError, match="matching 'third'"):
+        await fake_telegram.wait_for_message(alice, "third", timeout=0.05)
+
+
+async def test_group_membership_changes(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    admin = fake_telegram.user(1, "Admin")
+    group = fake_telegram.group(-77, "Table", creator=admin)
+    fake_telegram.remove_bot_from(group, by=admin)
+    await admin.send(group, "the bot cannot see this")
+    fake_telegram.add_bot_to(group, by=admin)
+    updates = await bot.get_updates(timeout=0)
+    statuses = [
+        u.my_chat_member.new_chat_member.status for u in updates if u.my_chat_member is not None
+    ]
+    assert statuses == ["kicked", "member"]
+    assert all(u.message is None for u in updates)
+    await bot.send_message(group.id, "back again")

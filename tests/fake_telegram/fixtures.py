@@ -1,7 +1,9 @@
 """Pytest fixtures for the fake Bot API server.
 
-Use from a test module (``from tests.fake_telegram.fixtures import fake_telegram``) or
-re-export from a conftest (``from tests.fake_telegram.fixtures import *``).
+Use from a test module (``from fake_telegram.fixtures import fake_telegram``) or re-export
+from a conftest (``from fake_telegram.fixtures import *``). While ``tests/`` has no
+``__init__.py`` pytest puts ``tests/`` itself on ``sys.path``, so the package is imported as
+top-level ``fake_telegram``; if ``tests/`` becomes a package, import ``tests.fake_telegram``.
 """
 
 from __future__ import annotations
@@ -9,10 +11,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest_asyncio
+from telegram import Bot
 
 from .server import FakeTelegram
 
-__all__ = ["fake_telegram"]
+__all__ = ["fake_bot", "fake_telegram"]
 
 
 @pytest_asyncio.fixture
@@ -28,6 +31,12 @@ async def fake_telegram() -> AsyncIterator[FakeTelegram]:
         yield fake
     finally:
         await fake.stop()
-    assert not fake.internal_errors, "the fake Bot API crashed:\n" + "\n".join(
-        fake.internal_errors
-    )
+    assert not fake.internal_errors, "the fake Bot API crashed:\n" + "\n".join(fake.internal_errors)
+
+
+@pytest_asyncio.fixture
+async def fake_bot(fake_telegram: FakeTelegram) -> AsyncIterator[Bot]:
+    """An initialized ``telegram.Bot`` talking to :func:`fake_telegram`."""
+    bot: Bot = fake_telegram.make_bot()
+    async with bot:
+        yield bot

@@ -8,6 +8,7 @@ These objects are the test-side view of the fake: tests create users and groups 
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -146,7 +147,7 @@ class StoredMessage:
         )
 
 
-@dataclass
+@dataclass(eq=False)
 class FakeChat:
     """A chat the bot can talk in: a group/supergroup or a user's private chat."""
 
@@ -196,7 +197,7 @@ class CallbackAnswer:
     answered_at: float
 
 
-@dataclass
+@dataclass(eq=False)
 class FakeCallback:
     """A callback query created by :meth:`FakeUser.tap`."""
 
@@ -226,7 +227,7 @@ class FakeCallback:
         return self.answer
 
 
-@dataclass
+@dataclass(eq=False)
 class FakeUser:
     """A person using Telegram. Create with :meth:`FakeTelegram.user`."""
 
@@ -304,6 +305,10 @@ class RequestRecord:
     @property
     def ok(self) -> bool:
         return self.outcome == "ok"
+
+    def __iter__(self) -> Iterator[Any]:
+        """Unpack as ``method, params, outcome``."""
+        return iter((self.method, self.params, self.outcome))
 
     def __repr__(self) -> str:
         shown = {k: v for k, v in self.params.items() if k not in ("reply_markup",)}

@@ -30,9 +30,11 @@ import traceback
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
+from telegram import Bot
+from telegram.ext import ApplicationBuilder
 
 from .faults import FaultKind, FaultRule
 from .html_parser import Entity, HtmlParseError, parse_html, strip_text, utf16_len
@@ -47,6 +49,9 @@ from .models import (
     RequestRecord,
     StoredMessage,
 )
+
+if TYPE_CHECKING:
+    from telegram.ext._applicationbuilder import InitApplicationBuilder
 
 T = TypeVar("T")
 
@@ -420,16 +425,12 @@ class FakeTelegram:
     def base_file_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/file/bot"
 
-    def make_bot(self, **kwargs: Any) -> Any:
+    def make_bot(self, **kwargs: Any) -> Bot:
         """A ``telegram.Bot`` wired to this fake (use it with ``async with``)."""
-        from telegram import Bot
-
         return Bot(self.token, base_url=self.base_url, base_file_url=self.base_file_url, **kwargs)
 
-    def application_builder(self) -> Any:
+    def application_builder(self) -> InitApplicationBuilder:
         """``ApplicationBuilder`` with token, base_url and base_file_url set for this fake."""
-        from telegram.ext import ApplicationBuilder
-
         return (
             ApplicationBuilder()
             .token(self.token)
@@ -651,12 +652,12 @@ class FakeTelegram:
 
     async def wait_for(
         self,
-        predicate: Callable[[], T],
+        predicate: Callable[[], T | None],
         timeout: float = 5.0,
         *,
         message: str | None = None,
     ) -> T:
-        """Wait until ``predicate()`` is truthy and return its value.
+        """Wait until ``predicate()`` is truthy and return its value (``None`` never is).
 
         The predicate is re-checked whenever the fake's state changes (each request it
         receives and answers, each queued update, each test-side action). On timeout an
@@ -677,6 +678,38 @@ class FakeTelegram:
                     f"timed out after {timeout}s waiting for {what}\n" + self.describe_recent()
                 )
             await _Signal.wait(event, remaining)
+
+    async def wait_for_message(
+        self,
+        chat: FakeChat | FakeUser | int,
+        match: str | Callable[[StoredMessage], bool] | None = None,
+        *,
+        after: StoredMessage | int | None = None,
+        timeout: float = 5.0,
+    ) -> StoredMessage:
+        """Wait for a live bot message in ``chat`` and return it (the newest that matches).
+
+        Args:
+            chat: the chat (or user, for the private chat, or chat id).
+            match: a substring of the message's plain text, or a predicate; None = any.
+            after: only messages with a greater message_id (a message or an id) count.
+            timeout: seconds before the test fails with a dump of recent requests.
+        """
+        after_id = after.message_id if isinstance(after, StoredMessage) else (after or 0)
+
+        def newest() -> StoredMessage | None:
+            for msg in reversed(self.messages(chat)):
+                if msg.message_id <= after_id:
+                    break
+                if match is None or (match in msg.text if isinstance(match, str) else match(msg)):
+                    return msg
+            return None
+
+        return await self.wait_for(
+            newest,
+            timeout=timeout,
+            message=f"a bot message in chat {self._chat_id(chat)} matching {match!r}",
+        )
 
     async def wait_idle(self, timeout: float = 5.0, *, quiet: float | None = None) -> None:
         """Wait until the bot fetched and confirmed every queued update and went quiet.
