@@ -386,6 +386,8 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
     if kind is Kind.BEAT or kind is Kind.DISCARD:
         return _apply_response(state, deal, seat, cards, beat=kind is Kind.BEAT)
     if kind is Kind.CLAIM:
+        if cards:
+            raise IllegalAction("claim_no_cards", "a claim names no cards")
         return _apply_claim(state, deal, seat)
     raise IllegalAction("unknown_action", f"unknown action {kind!r}")
 

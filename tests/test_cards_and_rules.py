@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import DECK, Card, Preset, RuleSet, RulesError, Suit, beats
+from engine import DECK, Card, Preset, RulesError, RuleSet, Suit, beats
 from engine.cards import DECK_POINTS
 
 
@@ -98,9 +98,7 @@ class TestRuleSet:
         assert RuleSet.create("burkozel").limit == 12
 
     def test_options_parse_text_values(self) -> None:
-        rules = RuleSet.create(
-            "kozel", {"limit": "6", "closed_discard": "off", "four_ends": "нет"}
-        )
+        rules = RuleSet.create("kozel", {"limit": "6", "closed_discard": "off", "four_ends": "нет"})
         assert (rules.limit, rules.closed_discard, rules.four_ends) == (6, False, False)
         assert RuleSet.create("burkozel", {"trump_card": "MIDDLE"}).trump_card == "middle"
 
@@ -129,8 +127,10 @@ class TestRuleSet:
         with pytest.raises(RulesError, match="burkozel, kozel, bura"):
             RuleSet.create("poker")
 
-    @pytest.mark.parametrize(("preset", "players"), [("kozel", 2), ("kozel", 3), ("burkozel", 5),
-                                                     ("bura", 1), ("burkozel", 1)])
+    @pytest.mark.parametrize(
+        ("preset", "players"),
+        [("kozel", 2), ("kozel", 3), ("burkozel", 5), ("bura", 1), ("burkozel", 1)],
+    )
     def test_player_count_the_preset_does_not_allow(self, preset: str, players: int) -> None:
         with pytest.raises(RulesError, match="played by") as error:
             RuleSet.create(preset, players=players)

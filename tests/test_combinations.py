@@ -201,9 +201,7 @@ class TestBura:
         hands = ("7♠ 9♣ 8♦", "J♦ Q♦ K♦", "6♣ 7♣ 10♠")
         state = table(hands, preset="bura", trump="♥", turn=0, tricks_played=0)
         assert Action.declare(1, "J♦ Q♦ K♦") in legal_actions(state, 1)
-        blocked = table(
-            ("7♠ 9♣ 8♦", "J♦ Q♦ K♦", "6♣ 6♥ 6♠"), preset="bura", trump="♥", turn=0
-        )
+        blocked = table(("7♠ 9♣ 8♦", "J♦ Q♦ K♦", "6♣ 6♥ 6♠"), preset="bura", trump="♥", turn=0)
         refused(blocked, Action.declare(1, "J♦ Q♦ K♦"), "molodka_blocked")
         # Small moscow may be led out of turn even against a molodka.
         state, events = apply(blocked, Action.declare(2, "6♣ 6♥ 6♠"))
@@ -230,8 +228,6 @@ class TestBura:
                 continue
             state = new_match(redeal, ["a", "b", "c", "d"], seed)
             assert state.deal is not None and state.deals_dealt > 1
-            assert not any(
-                combos_in_hand(h, state.deal.trump, redeal) for h in state.deal.hands
-            )
+            assert not any(combos_in_hand(h, state.deal.trump, redeal) for h in state.deal.hands)
             checked += 1
         assert checked >= 5

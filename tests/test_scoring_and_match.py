@@ -95,7 +95,7 @@ class TestBurkozelScoring:
     def test_eggs_double_doubles_the_next_deal(self) -> None:
         left = "A♠ 10♠ K♠ Q♠ J♠ A♥ 10♥ K♥ Q♥ J♥"
         right = "A♦ 10♦ K♦ Q♦ J♦ A♣ 10♣ K♣ Q♣ J♣"
-        state, events = last_trick([left, right], tricks_won=[3, 3], options={"eggs_double": "on"})
+        _state, events = last_trick([left, right], tricks_won=[3, 3], options={"eggs_double": "on"})
         started = of_type(events, DealStarted)[0]
         assert started.multiplier == 2
         _, events = last_trick(
@@ -190,9 +190,7 @@ class TestBuraScoring:
 
 class TestMatch:
     def test_reaching_the_limit_eliminates_and_play_goes_on(self) -> None:
-        state, events = last_trick(
-            ["A♠", "", "6♥"], tricks_won=[1, 0, 1], penalties=[0, 8, 0]
-        )
+        state, events = last_trick(["A♠", "", "6♥"], tricks_won=[1, 0, 1], penalties=[0, 8, 0])
         eliminated = of_type(events, SideEliminated)
         assert [e.side for e in eliminated] == [1]
         assert state.out == (1,) and not state.over
@@ -217,7 +215,7 @@ class TestMatch:
         assert legal_actions(state, 0) == []
 
     def test_end_at_first_loser_ranks_by_penalties(self) -> None:
-        state, events = last_trick(
+        _state, events = last_trick(
             ["A♠", "", "6♥"],
             tricks_won=[1, 0, 1],
             penalties=[4, 8, 2],
@@ -231,20 +229,18 @@ class TestMatch:
         ]
 
     def test_limit_option(self) -> None:
-        state, events = last_trick(
-            ["A♠", "6♥"], tricks_won=[1, 1], options={"limit": "4"}
-        )
+        state, events = last_trick(["A♠", "6♥"], tricks_won=[1, 1], options={"limit": "4"})
         assert of_type(events, MatchOver) and state.over
 
     def test_kozel_team_reaching_the_limit_ends_the_match(self) -> None:
-        state, events = last_trick(
+        _state, events = last_trick(
             ["A♠", "", "", ""], preset="kozel", tricks_won=[1, 0, 0, 0], penalties=[0, 8]
         )
         over = of_type(events, MatchOver)[0]
         assert [(p.rank, p.seats) for p in over.standing] == [(1, (0, 2)), (2, (1, 3))]
 
     def test_stake_bank_split(self) -> None:
-        state, events = last_trick(
+        _state, events = last_trick(
             ["A♠", "6♥"], tricks_won=[1, 1], options={"limit": "4", "stake": "10"}
         )
         over = of_type(events, MatchOver)[0]
@@ -256,15 +252,17 @@ class TestMatch:
         assert bank_shares(0, [1, 2]) == [0, 0]
 
     def test_next_deal_dealer_rotates_and_last_taker_leads(self) -> None:
-        state, events = last_trick(["A♠ 10♠ 10♥", "K♠"], tricks_won=[1, 1])
+        _state, events = last_trick(["A♠ 10♠ 10♥", "K♠"], tricks_won=[1, 1])
         started = of_type(events, DealStarted)[0]
         assert started.dealer == 0  # the test table's dealer was seat 1
         assert started.leader == 0  # seat 0 took the last trick
 
 
 class TestNewMatch:
-    @pytest.mark.parametrize("preset,players", [("burkozel", 2), ("burkozel", 3),
-                                                ("burkozel", 4), ("kozel", 4), ("bura", 3)])
+    @pytest.mark.parametrize(
+        "preset,players",
+        [("burkozel", 2), ("burkozel", 3), ("burkozel", 4), ("kozel", 4), ("bura", 3)],
+    )
     def test_first_deal(self, preset: str, players: int) -> None:
         rules = RuleSet.create(preset)
         state = new_match(rules, [str(i) for i in range(players)], seed=11)

@@ -26,7 +26,7 @@ class TestLead:
     def test_lead_one_to_four_cards_of_one_suit(self) -> None:
         state = table(["A♠ K♠ Q♠ J♠", "6♦ 7♦ 8♦ 9♦"], trump="♥")
         assert Action.lead(0, "A♠ K♠ Q♠ J♠") in legal_actions(state, 0)
-        after, events = apply(state, Action.lead(0, "K♠ A♠"))
+        after, _events = apply(state, Action.lead(0, "K♠ A♠"))
         assert after.deal is not None and after.deal.turn == 1
         assert set(after.deal.hands[0]) == set(parse_cards("Q♠ J♠"))
         assert after.deal.trick is not None and after.deal.trick.owner_cards == parse_cards("K♠ A♠")
@@ -69,8 +69,11 @@ class TestLead:
     def test_cards_not_in_hand_and_duplicates(self) -> None:
         state = table(["A♠ K♠ Q♠ J♠", "6♦ 7♦ 8♦ 9♦"])
         refused(state, Action.lead(0, "10♠"), "not_in_hand")
-        refused(state, Action(kind=Action.lead(0, "A♠").kind, seat=0, cards=parse_cards("A♠ A♠")),
-                "duplicate_cards")
+        refused(
+            state,
+            Action(kind=Action.lead(0, "A♠").kind, seat=0, cards=parse_cards("A♠ A♠")),
+            "duplicate_cards",
+        )
 
     def test_answering_when_a_lead_is_awaited_is_refused(self) -> None:
         state = table(["A♠ K♠ Q♠ J♠", "6♦ 7♦ 8♦ 9♦"])
@@ -92,9 +95,7 @@ class TestResponse:
         assert "10♥" in str(error)
 
     def test_greedy_trap_beat_is_legal(self) -> None:
-        state, _ = play(
-            table(["A♠ 6♠ Q♦ J♦", "7♠ 6♥ 8♦ 9♣"], trump="♥"), ("lead", 0, "A♠ 6♠")
-        )
+        state, _ = play(table(["A♠ 6♠ Q♦ J♦", "7♠ 6♥ 8♦ 9♣"], trump="♥"), ("lead", 0, "A♠ 6♠"))
         assert Action.beat(1, "7♠ 6♥") in legal_actions(state, 1)
         state, events = play(state, ("beat", 1, "7♠ 6♥"))
         taken = of_type(events, TrickTaken)
@@ -124,9 +125,7 @@ class TestResponse:
         assert of_type(events, TrickTaken)[0].seat == 2
 
     def test_last_beater_with_four_players(self) -> None:
-        state = table(
-            ["7♠ 6♣ 7♣ 8♣", "9♠ 7♦ 8♦ 9♦", "8♠ 10♠ 8♥ 9♥", "J♠ 6♥ 7♥ 6♦"], trump="♣"
-        )
+        state = table(["7♠ 6♣ 7♣ 8♣", "9♠ 7♦ 8♦ 9♦", "8♠ 10♠ 8♥ 9♥", "J♠ 6♥ 7♥ 6♦"], trump="♣")
         state, _ = play(state, ("lead", 0, "7♠"), ("beat", 1, "9♠"), ("discard", 2, "10♠"))
         assert state.deal is not None and state.deal.trick is not None
         assert state.deal.trick.owner == 1
