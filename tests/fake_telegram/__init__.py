@@ -1,7 +1,28 @@
 """An offline fake of the Telegram Bot API for testing the bot through PTB's real client.
 
-See :class:`FakeTelegram` (``server.py``) for the server and the test-side API, and
-``fixtures.py`` for the ``fake_telegram`` pytest fixture.
+Typical use::
+
+    from fake_telegram.fixtures import fake_telegram  # or via a conftest
+
+    async def test_ping(fake_telegram: FakeTelegram) -> None:
+        app = fake_telegram.application_builder().build()  # token + base_url set
+        ...  # add handlers
+        async with app:
+            await app.start()
+            await app.updater.start_polling()
+            alice = fake_telegram.user(1001, "Alice")
+            table = fake_telegram.group(-100123, "Table", supergroup=True)
+            await alice.send(table, "/ping")
+            reply = await fake_telegram.wait_for_message(table, "pong")
+            answer = await (await alice.tap(reply, "again")).answer_received()
+            await fake_telegram.wait_idle()
+            await app.updater.stop()
+            await app.stop()
+        assert not fake_telegram.errors_returned
+
+Modules: ``server`` (:class:`FakeTelegram`: HTTP server, Bot API methods, test-side API),
+``models`` (users, chats, stored messages, request records), ``html_parser`` (Telegram's HTML
+parse mode), ``faults`` (fault injection rules), ``fixtures`` (pytest fixtures).
 """
 
 from .faults import FaultRule

@@ -285,9 +285,11 @@ class FakeUser:
     def block_bot(self) -> None:
         """Block the bot: later sends to this user fail with 403."""
         self.blocked_bot = True
+        self.fake.notify()
 
     def unblock_bot(self) -> None:
         self.blocked_bot = False
+        self.fake.notify()
 
 
 @dataclass

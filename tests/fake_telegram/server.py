@@ -925,9 +925,12 @@ class FakeTelegram:
             raise RuntimeError("FakeTelegram is not started")
         return self._signal
 
-    def _notify(self) -> None:
+    def notify(self) -> None:
+        """Wake :meth:`wait_for` / :meth:`wait_idle` waiters after changing state by hand."""
         if self._signal is not None:
             self._signal.fire()
+
+    _notify = notify
 
     def _touch(self) -> None:
         with contextlib.suppress(RuntimeError):
@@ -1068,7 +1071,7 @@ class FakeTelegram:
                         injected=injected,
                     )
                 )
-        return web.json_response(body, status=status)
+        return web.json_response(body, status=status, dumps=_compact_json)
 
     def _error_body(self, error: ApiError) -> JSONDict:
         body: JSONDict = {"ok": False, "error_code": error.code, "description": error.description}
@@ -1734,6 +1737,11 @@ class FakeTelegram:
             answered_at=now,
         )
         return True
+
+
+def _compact_json(data: Any) -> str:
+    """Serialise like Telegram: compact, non-ASCII kept as UTF-8."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def _scope_key(scope: JSONDict) -> str:
