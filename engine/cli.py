@@ -1,0 +1,666 @@
+"""`python -m engine`: play in a terminal, simulate matches, measure speed.
+
+The terminal game exists so that a person can try the rules without
+Telegram, and so that tests can drive a whole match through plain text. It
+shows seat 0 exactly what `engine.view` lets seat 0 see, and every event
+passes through `engine.view.event_for` first, like the bot's messages do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from engine.actions import Action, Kind
+from engine.ai import Player, choose_for, levels, make_player, pending_declarations
+from engine.ai.base import priority_distance
+from engine.ai.greedy import GreedyPlayer
+from engine.bench import BenchResult, bench, simulate
+from engine.cards import Card, format_cards
+from engine.errors import IllegalAction, RulesError
+from engine.events import (
+    CardsDrawn,
+    CardsLed,
+    CardsPlayed,
+    ClaimMade,
+    CombinationDeclared,
+    DealScored,
+    DealStarted,
+    DealVoid,
+    DealWonByCombination,
+    Event,
+    MatchOver,
+    SideEliminated,
+    TrickRestarted,
+    TrickTaken,
+)
+from engine.game import apply, new_match
+from engine.rules import OPTIONS, PLAYER_COUNTS, Preset, RuleSet
+from engine.state import MatchState
+from engine.view import TableView, event_for, view_for
+
+InputFn = Callable[[str], str]
+
+COMBINATION_NAMES = {
+    "bura": "a bura",
+    "molodka": "a molodka",
+    "moscow": "a moscow",
+    "golden_moscow": "a golden moscow",
+    "four_ends": "four ends",
+    "small_moscow": "a small moscow",
+}
+DEAL_END_REASONS = {
+    "cards": "all cards played",
+    "claim": "a claim of 31",
+    "combination": "a combination in hand",
+}
+
+HELP_TEXT = """\
+How to play: the numbers in [brackets] pick cards from your hand.
+  1 3 lead        lead cards 1 and 3 (one suit; the word may also come first)
+  2 beat          answer with card 2; it must beat the cards that own the trick
+  4 discard       answer with card 4; discarded cards never win the trick
+  declare 1 2 3 4 lead a combination (also out of turn, when you are offered it)
+  pass            let an out-of-turn chance go by
+  claim           bura: "I have 31" (only on your turn, before leading)
+  hint            what a simple computer player would do
+  auto            let that computer player make this move for you
+  show            show the table and your hand again
+  help            this text
+  quit            leave the game
+Cards may also be named instead of numbered: 10h, QS, A♠."""
+
+VERBS = {
+    "lead": Kind.LEAD,
+    "beat": Kind.BEAT,
+    "discard": Kind.DISCARD,
+    "declare": Kind.DECLARE,
+    "claim": Kind.CLAIM,
+}
+COMMANDS = {"pass", "help", "?", "quit", "exit", "hint", "auto", "show"}
+
+
+class QuitGame(Exception):
+    """The person typed quit or the input ended: leave the match politely."""
+
+
+class PlaySession:
+    """One terminal match: seat 0 is the person, every other seat a computer.
+
+    `input_fn` reads one line (the builtin `input`, or a test's scripted
+    responder) and `out` receives everything printed, so the whole game can
+    be driven without a terminal.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        players: int,
+        seed: int,
+        level: str = "greedy",
+        input_fn: InputFn = input,
+        out: TextIO | None = None,
+    ) -> None:
+        self.rules = rules
+        self.human = 0
+        self.names = ("You", *(f"Bot {seat}" for seat in range(1, players)))
+        self.state: MatchState = new_match(rules, self.names, seed)
+        self.computers: dict[int, Player] = {
+            seat: make_player(level, seed * 31 + seat) for seat in range(1, players)
+        }
+        self.advisor = GreedyPlayer(seed)
+        self.level = level
+        self.input_fn = input_fn
+        self.out = out if out is not None else sys.stdout
+        self.passed: tuple[int, int] | None = None  # the out-of-turn window declined
+        self.lead_size = 0
+
+    # -- output -------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def does(self, seat: int, verb: str) -> str:
+        """ "You lead" / "Bot 1 leads": the person is addressed directly."""
+        if seat == self.human:
+            return f"You {verb}"
+        if verb.endswith(("s", "sh", "ch")):
+            return f"{self.names[seat]} {verb}es"
+        return f"{self.names[seat]} {verb}s"
+
+    def side_name(self, seats: Sequence[int]) -> str:
+        return " & ".join(self.names[seat] for seat in seats)
+
+    def view(self) -> TableView:
+        return view_for(self.state, self.human)
+
+    # -- the match loop ---------------------------------------------------------
+
+    def run(self) -> int:
+        preset = self.rules.preset.value
+        self.say(
+            f"{preset.capitalize()} for {len(self.names)}: you are seat 0 against "
+            f"{len(self.computers)} computer player(s) ({self.level}). "
+            f"Penalty limit {self.rules.limit}."
+        )
+        if self.rules.is_teams:
+            self.say("Teams: You & Bot 2 against Bot 1 & Bot 3.")
+        changed = self.rules.changed_options()
+        if changed:
+            self.say("Options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+        self.say("Type `help` for how to play.")
+        self._announce_first_deal()
+        try:
+            while not self.state.over:
+                self.step()
+        except QuitGame:
+            self.say("Bye.")
+            return 0
+        return 0
+
+    def _announce_first_deal(self) -> None:
+        view = self.view()
+        if view.deal_number > 1 or any(view.penalties):
+            self.say("(Earlier deals ended before play began; penalties so far are shown below.)")
+        if view.dealer is None or view.trump is None or view.trump_card is None:
+            return
+        self.show_events(
+            [
+                DealStarted(
+                    number=view.deal_number,
+                    dealer=view.dealer,
+                    trump=view.trump,
+                    trump_card=view.trump_card,
+                    trump_hidden=view.trump_hidden,
+                    leader=view.turn if view.turn is not None else view.dealer,
+                    stock_left=view.stock_left,
+                    multiplier=view.multiplier,
+                )
+            ]
+        )
+
+    def step(self) -> None:
+        """Let exactly one action happen (or one out-of-turn chance be declined)."""
+        state = self.state
+        deal = state.deal
+        assert deal is not None
+        turn = deal.turn
+        if turn == self.human:
+            view = self.view()
+            has_combo = not view.trick and any(a.kind is Kind.DECLARE for a in view.legal)
+            if not has_combo:
+                # The rightful leader has priority only through a combination;
+                # computers holding one jump in before the person leads.
+                declarations = pending_declarations(state, self.computers)
+                if declarations:
+                    self.perform(declarations[0])
+                    return
+            self.ask(out_of_turn=False)
+            return
+        own = choose_for(state, turn, self.computers[turn])
+        if own is not None and own.kind is Kind.DECLARE:
+            self.perform(own)
+            return
+        declarations = pending_declarations(state, self.computers)
+        window = (deal.number, state.step)
+        if self.passed != window and any(a.kind is Kind.DECLARE for a in self.view().legal):
+            mine = priority_distance(state, self.human)
+            nearer = [d for d in declarations if priority_distance(state, d.seat) < mine]
+            if nearer:
+                self.perform(nearer[0])
+                return
+            if self.ask(out_of_turn=True):
+                return
+            self.passed = window
+        if declarations:
+            self.perform(declarations[0])
+            return
+        if own is None:
+            raise RuntimeError(f"computer seat {turn} found no action")
+        self.perform(own)
+
+    def perform(self, action: Action) -> None:
+        self.state, events = apply(self.state, action)
+        self.show_events(events)
+
+    # -- the person's turn --------------------------------------------------------
+
+    def ask(self, out_of_turn: bool) -> bool:
+        """Prompt until the person acts. Returns False if they passed."""
+        self.show_table(out_of_turn)
+        while True:
+            try:
+                line = self.input_fn("> ")
+            except EOFError:
+                self.say("(end of input)")
+                raise QuitGame from None
+            words = line.replace(",", " ").split()
+            if not words:
+                if out_of_turn:
+                    return False
+                self.say("Type card numbers and an action word, e.g. `1 lead`; `help` explains.")
+                continue
+            lowered = [word.lower() for word in words]
+            command = next((word for word in lowered if word in COMMANDS), None)
+            if command is not None:
+                if len(words) > 1:
+                    self.say(f"`{command}` stands alone; type it without anything else.")
+                    continue
+                if command in ("quit", "exit"):
+                    raise QuitGame
+                if command in ("help", "?"):
+                    self.say(HELP_TEXT)
+                    continue
+                if command == "show":
+                    self.show_table(out_of_turn)
+                    continue
+                if command == "pass":
+                    if out_of_turn:
+                        return False
+                    self.say("You cannot pass on your own turn: lead, beat or discard.")
+                    continue
+                suggestion = self.advisor.choose(self.view())
+                if command == "hint":
+                    self.say("Hint: " + (self.describe_choice(suggestion) or "pass"))
+                    continue
+                if suggestion is None:
+                    return False
+                self.perform(suggestion)
+                return True
+            action = self.parse_action(lowered, words, out_of_turn)
+            if action is None:
+                continue
+            try:
+                self.perform(action)
+            except IllegalAction as error:
+                self.say(f"Not allowed: {error}.")
+                continue
+            return True
+
+    def parse_action(
+        self, lowered: list[str], words: list[str], out_of_turn: bool
+    ) -> Action | None:
+        """The action a line names, or None after explaining what is wrong."""
+        view = self.view()
+        verbs = [word for word in lowered if word in VERBS]
+        if len(verbs) > 1:
+            self.say("Name one action per line: lead, beat, discard, declare or claim.")
+            return None
+        if verbs:
+            kind = VERBS[verbs[0]]
+        elif out_of_turn:
+            kind = Kind.DECLARE
+        elif not view.trick:
+            kind = Kind.LEAD
+        else:
+            self.say("Say what the cards do: add `beat` or `discard`, e.g. `1 beat`.")
+            return None
+        if out_of_turn and kind is not Kind.DECLARE:
+            self.say("It is not your turn: `declare` your combination, or `pass`.")
+            return None
+        cards: list[Card] = []
+        for word in (w for w, low in zip(words, lowered, strict=True) if low not in VERBS):
+            card = self.parse_card(word, view.hand)
+            if card is None:
+                return None
+            cards.append(card)
+        if kind is Kind.CLAIM:
+            if cards:
+                self.say("`claim` takes no cards.")
+                return None
+            return Action.claim(self.human)
+        if not cards:
+            self.say(f"Which cards? Add their numbers, e.g. `1 {kind.value}`.")
+            return None
+        return Action.make(kind, self.human, cards)
+
+    def parse_card(self, word: str, hand: tuple[Card, ...]) -> Card | None:
+        if word.isdigit():
+            index = int(word)
+            if 1 <= index <= len(hand):
+                return hand[index - 1]
+            self.say(f"There is no card {index}: your cards are numbered 1 to {len(hand)}.")
+            return None
+        try:
+            return Card.parse(word)
+        except ValueError:
+            self.say(f"`{word}` is neither a card number nor an action; `help` lists them.")
+            return None
+
+    def describe_choice(self, action: Action | None) -> str | None:
+        """An action as the person would type it, e.g. `2 3 beat` (Q♠ K♠)."""
+        if action is None:
+            return None
+        if action.kind is Kind.CLAIM:
+            return "claim"
+        hand = self.view().hand
+        numbers = " ".join(str(hand.index(card) + 1) for card in action.cards)
+        return f"{numbers} {action.kind.value} ({format_cards(action.cards)})"
+
+    def show_table(self, out_of_turn: bool) -> None:
+        view = self.view()
+        trump_where = "hidden in the stock" if view.trump_hidden else "at the bottom of the stock"
+        self.say()
+        self.say(
+            f"Deal {view.deal_number} · trump {view.trump} ({view.trump_card} {trump_where})"
+            f" · stock {view.stock_left}"
+        )
+        sides = self.rules.sides(len(self.names))
+        self.say(
+            "Penalty points: "
+            + " · ".join(
+                f"{self.side_name(seats)} {view.penalties[side]}"
+                + (" (out)" if side in view.out else "")
+                for side, seats in enumerate(sides)
+            )
+        )
+        tricks = []
+        for seat in view.active:
+            pile = view.pile_points[seat]
+            shown = f", {pile} pts" if pile is not None else ""
+            tricks.append(f"{self.name(seat)} {view.tricks_won[seat]}{shown}")
+        self.say("Tricks taken: " + " · ".join(tricks))
+        if view.trick:
+            parts = []
+            for play in view.trick:
+                if play.face_down and None in play.cards:
+                    parts.append(f"{self.name(play.seat)}: {len(play.cards)} face down")
+                else:
+                    word = {"lead": "led", "beat": "beat with", "discard": "discarded"}[play.kind]
+                    cards = format_cards(c for c in play.cards if c is not None)
+                    parts.append(f"{self.name(play.seat)} {word} {cards}")
+            self.say("On the table: " + "; ".join(parts))
+            if view.owner is not None:
+                self.say(f"The trick belongs to {self.name(view.owner)}.")
+        elif view.turn is not None and view.turn != self.human:
+            self.say(f"{self.name(view.turn)} is to lead.")
+        self.say("Your hand: " + "  ".join(f"[{i}] {c}" for i, c in enumerate(view.hand, 1)))
+        declarations = [a for a in view.legal if a.kind is Kind.DECLARE]
+        combos = "; ".join(f"`{self.describe_choice(a)}`" for a in declarations)
+        if out_of_turn:
+            self.say(f"You may lead a combination out of turn: {combos} — or `pass`.")
+            return
+        if not view.trick:
+            most = max((len(a.cards) for a in view.legal if a.kind is Kind.LEAD), default=1)
+            if most == 1:
+                self.say("Your lead: one card, e.g. `1 lead`.")
+            else:
+                self.say(f"Your lead: 1 to {most} cards of one suit, e.g. `1 2 lead`.")
+            if declarations:
+                self.say(f"You hold a combination: {combos}.")
+            if any(a.kind is Kind.CLAIM for a in view.legal):
+                self.say("Or `claim` if your pile holds 31 points (a false claim costs you).")
+            return
+        need = len(view.trick[0].cards)
+        self.say(f"Answer with {need} card(s): `… beat` to take over the trick, or `… discard`.")
+
+    # -- events -----------------------------------------------------------------
+
+    def show_events(self, events: Sequence[Event]) -> None:
+        for event in events:
+            for line in self.describe(event_for(event, self.human, self.rules)):
+                self.say(line)
+
+    def describe(self, event: Event) -> list[str]:
+        if isinstance(event, DealStarted):
+            where = (
+                f"{event.trump_card} was shown and stays hidden in the stock"
+                if event.trump_hidden
+                else f"{event.trump_card} lies at the bottom of the stock"
+            )
+            lines = [
+                "",
+                f"=== Deal {event.number} === dealer: {self.name(event.dealer)}",
+                f"Trump: {event.trump} ({where}). Stock: {event.stock_left} cards.",
+                f"{self.does(event.leader, 'lead')} first.",
+            ]
+            if event.multiplier > 1:
+                lines.append(f"Penalties count x{event.multiplier} in this deal.")
+            return lines
+        if isinstance(event, CombinationDeclared):
+            how = " out of turn" if event.out_of_turn else ""
+            name = COMBINATION_NAMES.get(event.combination, event.combination)
+            return [f"{self.does(event.seat, 'declare')} {name}{how}!"]
+        if isinstance(event, TrickRestarted):
+            return ["The trick restarts: every card played to it goes back to its owner."]
+        if isinstance(event, CardsLed):
+            self.lead_size = len(event.cards)
+            return [f"{self.does(event.seat, 'lead')} {format_cards(event.cards)}"]
+        if isinstance(event, CardsPlayed):
+            if event.beat:
+                return [f"{self.does(event.seat, 'beat')} it with {format_cards(event.cards)}"]
+            if event.face_down and not event.cards:
+                count = self.lead_size
+                return [f"{self.does(event.seat, 'discard')} {count} card(s) face down"]
+            down = " face down" if event.face_down else ""
+            return [f"{self.does(event.seat, 'discard')} {format_cards(event.cards)}{down}"]
+        if isinstance(event, TrickTaken):
+            cards = format_cards(event.cards) or "only face-down cards"
+            return [f"{self.does(event.seat, 'take')} the trick ({cards}): {event.points} points"]
+        if isinstance(event, CardsDrawn):
+            mine = next((cards for seat, cards in event.draws if seat == self.human), ())
+            got = f"You draw {format_cards(mine)}. " if mine else ""
+            return [f"{got}Stock: {event.stock_left} left."]
+        if isinstance(event, ClaimMade):
+            verdict = "correct: the deal is won!" if event.success else "a false claim!"
+            return [
+                f"{self.does(event.seat, 'claim')} 31: the pile holds {event.points} points, "
+                f"{verdict}"
+            ]
+        if isinstance(event, DealWonByCombination):
+            name = COMBINATION_NAMES.get(event.combination, event.combination)
+            wins = "win" if event.seat == self.human else "wins"
+            return [
+                f"{self.does(event.seat, 'hold')} {name} ({format_cards(event.cards)}) "
+                f"and {wins} the deal at once."
+            ]
+        if isinstance(event, DealVoid):
+            if event.reason == "tie":
+                return ["The deal ends level: it is void and dealt again."]
+            holder = self.name(event.seat) if event.seat is not None else "somebody"
+            return [f"{holder} was dealt a combination: the cards are dealt again."]
+        if isinstance(event, DealScored):
+            reason = DEAL_END_REASONS.get(event.reason, event.reason)
+            lines = [f"--- Deal {event.number} is over ({reason}) ---"]
+            if event.eggs:
+                lines.append("Eggs: 60 to 60, nobody gets penalty points.")
+            if event.multiplier > 1:
+                lines.append(f"Penalties counted x{event.multiplier}.")
+            for result in event.results:
+                lines.append(
+                    f"  {self.side_name(result.seats)}: {result.points} points, "
+                    f"{result.tricks} trick(s), +{result.penalty} penalty → {result.total}"
+                )
+            return lines
+        if isinstance(event, SideEliminated):
+            who = self.side_name(event.seats)
+            verb = "are" if who == "You" or len(event.seats) > 1 else "is"
+            return [f"{who} {verb} out with {event.penalties} penalty points."]
+        if isinstance(event, MatchOver):
+            lines = ["", f"=== Match over after {event.deals} deal(s) ===", "Final standing:"]
+            for placing in event.standing:
+                payout = f", {placing.payout} chips" if event.bank else ""
+                lines.append(
+                    f"  {placing.rank}. {self.side_name(placing.seats)}: "
+                    f"{placing.penalties} penalty points{payout}"
+                )
+            return lines
+        return [str(event)]
+
+
+# -- argument parsing --------------------------------------------------------------
+
+
+def parse_option_args(items: Sequence[str] | None) -> dict[str, str]:
+    """`key=value` strings into a dict; values are checked later by RuleSet."""
+    options: dict[str, str] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RulesError(
+                f"option {item!r} must look like key=value; options are: " + ", ".join(OPTIONS),
+                option=key.strip() or item,
+            )
+        options[key.strip()] = value.strip()
+    return options
+
+
+def build_rules(args: argparse.Namespace) -> tuple[RuleSet, int]:
+    """Rules and player count from the command line (RulesError on bad input)."""
+    rules = RuleSet.create(args.preset, parse_option_args(args.option))
+    players = args.players if args.players is not None else PLAYER_COUNTS[rules.preset][0]
+    rules.check_players(players)
+    return rules, players
+
+
+def parse_levels(text: str) -> list[str]:
+    chosen = [part.strip().lower() for part in text.split(",") if part.strip()]
+    known = levels()
+    for level in chosen:
+        if level not in known:
+            raise RulesError(
+                f"unknown player level {level!r}: choose one of {', '.join(known)}",
+                option="level",
+            )
+    if not chosen:
+        raise RulesError("name at least one player level", option="level")
+    return chosen
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine",
+        description="Burkozel, Kozel and Bura in a terminal, plus simulation and benchmarks.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    def table_arguments(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--preset", default="burkozel", help="burkozel, kozel or bura")
+        sub.add_argument("--players", type=int, default=None, help="2, 3 or 4 (kozel: 4)")
+        sub.add_argument(
+            "--option",
+            action="append",
+            metavar="KEY=VALUE",
+            help="a table option, repeatable; e.g. --option limit=6",
+        )
+        sub.add_argument("--seed", type=int, default=1)
+
+    play = commands.add_parser("play", help="play against computer players")
+    table_arguments(play)
+    play.add_argument("--level", default="greedy", help="computer level: " + ", ".join(levels()))
+
+    sim = commands.add_parser("simulate", help="computer-only matches with invariant checks")
+    table_arguments(sim)
+    sim.add_argument("--matches", type=int, default=10)
+    sim.add_argument(
+        "--level",
+        default="greedy",
+        help="computer level, or a comma list repeated round the table (greedy,random)",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    ben = commands.add_parser("bench", help="random deals per second for every preset")
+    ben.add_argument("--deals", type=int, default=None, help="deals per run (default 200)")
+    ben.add_argument("--seconds", type=float, default=None, help="time per run instead")
+    ben.add_argument("--runs", type=int, default=3, help="best of this many runs")
+    ben.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+# -- commands ----------------------------------------------------------------------
+
+
+def run_play(args: argparse.Namespace, input_fn: InputFn, out: TextIO) -> int:
+    rules, players = build_rules(args)
+    level = parse_levels(args.level)[0]
+    return PlaySession(rules, players, args.seed, level, input_fn, out).run()
+
+
+def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    rules, players = build_rules(args)
+    chosen = parse_levels(args.level)
+    if args.matches < 0:
+        raise RulesError("--matches must be 0 or more", option="matches")
+    report = simulate(rules, players, args.matches, args.seed, chosen)
+    if args.json:
+        out.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
+    else:
+        data = report.to_json()
+        out.write(
+            f"{data['preset']} with {players} players, levels {', '.join(report.levels)}\n"
+            f"{data['matches']} matches, {data['deals']} deals, {data['tricks']} tricks, "
+            f"{data['actions']} actions in {data['wall_seconds']} s "
+            f"({data['deals_per_second']} deals/s)\n"
+            f"mean final penalty points per seat: {data['mean_penalties']}\n"
+            f"mean penalty points per deal per seat: {data['mean_deal_penalties']}\n"
+            f"matches won per seat: {data['wins']}\n"
+            f"invariant violations: {data['invariant_violations']}\n"
+        )
+        for message in report.violations:
+            out.write(f"  {message}\n")
+    out.flush()
+    return 0 if report.invariant_violations == 0 else 1
+
+
+def run_bench(args: argparse.Namespace, out: TextIO) -> int:
+    if args.runs < 1 or (args.deals is not None and args.deals < 1):
+        raise RulesError("--runs and --deals must be at least 1", option="deals")
+    deals = args.deals if args.deals is not None or args.seconds is not None else 200
+
+    def progress(result: BenchResult) -> None:
+        if not args.json:
+            out.write(
+                f"{result.preset:9} {result.players} players: "
+                f"{result.deals_per_second:9.1f} deals/s  "
+                f"{result.actions_per_second:10.1f} actions/s  "
+                f"({result.deals} deals in {result.seconds:.2f} s, best of {args.runs})\n"
+            )
+            out.flush()
+
+    results = bench(deals=deals, seconds=args.seconds, runs=args.runs, progress=progress)
+    headline = next(r for r in results if r.preset == Preset.BURKOZEL.value and r.players == 4)
+    if args.json:
+        data = {
+            "results": [r.to_json() for r in results],
+            "headline_burkozel_4_deals_per_second": round(headline.deals_per_second, 1),
+        }
+        out.write(json.dumps(data) + "\n")
+    else:
+        out.write(
+            f"Headline: four-player burkozel, {headline.deals_per_second:.1f} deals/s "
+            f"({headline.actions_per_second:.1f} actions/s)\n"
+        )
+    out.flush()
+    return 0
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    input_fn: InputFn = input,
+    out: TextIO | None = None,
+) -> int:
+    """Entry point; returns the exit code (2 for bad options, like argparse)."""
+    stream = out if out is not None else sys.stdout
+    if out is None and hasattr(sys.stdout, "reconfigure"):
+        # Suit symbols must not crash a terminal or pipe with a narrow encoding.
+        sys.stdout.reconfigure(errors="replace")
+    args = make_parser().parse_args(argv)
+    try:
+        if args.command == "play":
+            return run_play(args, input_fn, stream)
+        if args.command == "simulate":
+            return run_simulate(args, stream)
+        return run_bench(args, stream)
+    except RulesError as error:
+        sys.stderr.write(f"error: {error}\n")
+        return 2
+    except KeyboardInterrupt:
+        stream.write("\n")
+        return 130
