@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -293,6 +294,12 @@ class PlaySession:
         if len(verbs) > 1:
             self.say("Name one action per line: lead, beat, discard, declare or claim.")
             return None
+        cards: list[Card] = []
+        for word in (w for w, low in zip(words, lowered, strict=True) if low not in VERBS):
+            card = self.parse_card(word, view.hand)
+            if card is None:
+                return None
+            cards.append(card)
         if verbs:
             kind = VERBS[verbs[0]]
         elif out_of_turn:
@@ -305,12 +312,6 @@ class PlaySession:
         if out_of_turn and kind is not Kind.DECLARE:
             self.say("It is not your turn: `declare` your combination, or `pass`.")
             return None
-        cards: list[Card] = []
-        for word in (w for w, low in zip(words, lowered, strict=True) if low not in VERBS):
-            card = self.parse_card(word, view.hand)
-            if card is None:
-                return None
-            cards.append(card)
         if kind is Kind.CLAIM:
             if cards:
                 self.say("`claim` takes no cards.")
@@ -664,3 +665,9 @@ def main(
     except KeyboardInterrupt:
         stream.write("\n")
         return 130
+    except BrokenPipeError:
+        # The reader went away (`... | head`): stop quietly, like other tools.
+        if out is None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 1
