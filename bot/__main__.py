@@ -1,0 +1,38 @@
+"""`python -m bot`: start the bot with long polling."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+from telegram import Update
+
+from bot.app import build_application
+from bot.logs import setup_logging
+from bot.settings import load_settings
+from bot.storage import Database, StorageError
+
+
+async def _preflight(path: str) -> None:
+    """Open the database once before polling, so a broken file stops us with one line."""
+    db = await Database.open(path)
+    await db.close()
+
+
+def main() -> int:
+    settings = load_settings()
+    setup_logging(settings.log_level, secrets=[settings.bot_token.get_secret_value()])
+    try:
+        asyncio.run(_preflight(str(settings.database_path)))
+    except StorageError as error:
+        print(f"Database problem: {error}", file=sys.stderr)
+        return 2
+    application = build_application(settings)
+    logging.getLogger("bot").info("polling for updates")
+    application.run_polling(allowed_updates=Update.ALL_TYPES)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,147 @@
+"""Wiring: the PTB application, its handlers, and start-up/shut-down."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
+from telegram.constants import ParseMode
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    BaseUpdateProcessor,
+    CallbackQueryHandler,
+    CommandHandler,
+    Defaults,
+    MessageHandler,
+    filters,
+)
+
+from bot import handlers
+from bot.i18n import t
+from bot.messenger import Messenger
+from bot.service import TableService
+from bot.settings import LANGUAGES, Settings
+from bot.storage import Database
+
+log = logging.getLogger(__name__)
+
+GROUP_COMMANDS = ("new", "join", "leave", "start", "stop", "rules", "help", "lang")
+PRIVATE_COMMANDS = ("start", "rules", "help", "lang")
+
+
+class PerChatProcessor(BaseUpdateProcessor):
+    """Updates run concurrently across chats and in arrival order within one chat."""
+
+    def __init__(self, max_concurrent_updates: int = 256) -> None:
+        super().__init__(max_concurrent_updates)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        chat = update.effective_chat if isinstance(update, Update) else None
+        if chat is None:
+            await coroutine
+            return
+        lock = self._locks.setdefault(chat.id, asyncio.Lock())
+        try:
+            async with lock:
+                await coroutine
+        finally:
+            if not lock.locked() and not lock._waiters:
+                self._locks.pop(chat.id, None)
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None
+
+
+def build_application(settings: Settings, db: Database | None = None) -> Application:  # type: ignore[type-arg]
+    builder = (
+        ApplicationBuilder()
+        .token(settings.bot_token.get_secret_value())
+        .base_url(settings.bot_api_url)
+        .base_file_url(settings.bot_api_url.replace("/bot", "/file/bot"))
+        .defaults(Defaults(parse_mode=ParseMode.HTML))
+        .rate_limiter(
+            AIORateLimiter(
+                overall_max_rate=settings.rate_limit_overall,
+                group_max_rate=settings.rate_limit_group,
+                max_retries=5,
+            )
+        )
+        .concurrent_updates(PerChatProcessor())
+        .post_init(_post_init)
+        .post_shutdown(_post_shutdown)
+    )
+    application = builder.build()
+    application.bot_data["settings"] = settings
+    if db is not None:
+        application.bot_data["db"] = db
+    _add_handlers(application)
+    return application
+
+
+def _add_handlers(app: Application) -> None:  # type: ignore[type-arg]
+    group = filters.ChatType.GROUPS
+    private = filters.ChatType.PRIVATE
+    app.add_handler(CommandHandler("new", handlers.cmd_new))
+    app.add_handler(CommandHandler("join", handlers.cmd_join))
+    app.add_handler(CommandHandler("leave", handlers.cmd_leave))
+    app.add_handler(CommandHandler("start", handlers.cmd_start_group, filters=group))
+    app.add_handler(CommandHandler("start", handlers.cmd_start_private, filters=private))
+    app.add_handler(CommandHandler("stop", handlers.cmd_stop))
+    app.add_handler(CommandHandler("rules", handlers.cmd_rules))
+    app.add_handler(CommandHandler("help", handlers.cmd_help))
+    app.add_handler(CommandHandler("lang", handlers.cmd_lang))
+    app.add_handler(CallbackQueryHandler(handlers.on_callback))
+    app.add_handler(MessageHandler(private & ~filters.COMMAND, handlers.on_private_text))
+    app.add_handler(MessageHandler(private & filters.COMMAND, handlers.on_private_text))
+    app.add_error_handler(handlers.on_error)
+
+
+async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
+    settings: Settings = app.bot_data["settings"]
+    db: Database | None = app.bot_data.get("db")
+    if db is None:
+        db = await Database.open(settings.database_path)
+        app.bot_data["db"] = db
+        app.bot_data["own_db"] = True
+    me = await app.bot.get_me()
+    service = TableService(db, Messenger(app.bot), me.username or "", settings.default_language)
+    app.bot_data["service"] = service
+    await _register_commands(app, settings.default_language)
+    redrawn = await service.redraw_all()
+    log.info("started as @%s; %d running table(s) redrawn", me.username, redrawn)
+
+
+async def _register_commands(app: Application, default: str) -> None:  # type: ignore[type-arg]
+    for lang in LANGUAGES:
+        code = None if lang == default else lang
+        for scope, names in (
+            (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+            (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+        ):
+            scoped = "group" if isinstance(scope, BotCommandScopeAllGroupChats) else "private"
+            commands = [BotCommand(name, t(lang, f"command.{scoped}.{name}")) for name in names]
+            await app.bot.set_my_commands(commands, scope=scope, language_code=code)
+        await app.bot.set_my_commands(
+            [BotCommand(name, t(lang, f"command.group.{name}")) for name in GROUP_COMMANDS],
+            language_code=code,
+        )
+
+
+async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
+    db: Database | None = app.bot_data.get("db")
+    if db is not None and app.bot_data.get("own_db"):
+        await db.close()

@@ -1,0 +1,153 @@
+"""Button payloads: short, versioned, and parsed without trusting them.
+
+Telegram gives a button at most 64 bytes. Every payload names the table and
+the table's version when the button was drawn, so a stale or repeated tap is
+recognised and changes nothing. Hand buttons also carry the card selection
+they lead to, so selecting cards needs no server-side state and a double tap
+on a card is applied once.
+
+Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
+  s:<table>:<version>:<mask>          select these cards in my hand
+  p:<table>:<version>:<kind>:<mask>   play: l lead, b beat, d discard, c declare, k claim
+  l:<table>:<version>:<op>            lobby: j join, x leave, s start, o settings, b back
+  o:<table>:<version>:<option>:<val>  lobby settings: set an option (index into OPTIONS)
+  t:<table>:<version>:<op>            take my seat back from the computer (issue 4 and later)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.actions import Kind
+from engine.cards import DECK, Card
+
+MAX_BYTES = 64
+
+KIND_CODES: dict[Kind, str] = {
+    Kind.LEAD: "l",
+    Kind.BEAT: "b",
+    Kind.DISCARD: "d",
+    Kind.DECLARE: "c",
+    Kind.CLAIM: "k",
+}
+CODE_KINDS = {code: kind for kind, code in KIND_CODES.items()}
+LOBBY_OPS = frozenset({"j", "x", "s", "o", "b", "r"})
+
+
+class BadPayload(ValueError):
+    """Not a payload this bot makes: forged, truncated or from an old release."""
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    table: int
+    version: int
+    cards: frozenset[Card]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    table: int
+    version: int
+    kind: Kind
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    table: int
+    version: int
+    op: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetOption:
+    table: int
+    version: int
+    option: str
+    value: str
+
+
+Payload = Select | Play | Lobby | SetOption
+
+
+def _b36(number: int) -> str:
+    if number < 0:
+        raise ValueError("negative")
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        number, rest = divmod(number, 36)
+        out = digits[rest] + out
+        if number == 0:
+            return out
+
+
+def _int36(text: str) -> int:
+    if not text or len(text) > 12 or not text.isalnum() or not text.isascii():
+        raise BadPayload(f"bad number {text!r}")
+    return int(text, 36)
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.id
+    return mask
+
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    if mask >> len(DECK):
+        raise BadPayload("card mask out of range")
+    return tuple(card for card in DECK if mask >> card.id & 1)
+
+
+def _check(data: str) -> str:
+    if len(data.encode()) > MAX_BYTES:
+        raise ValueError(f"callback data over {MAX_BYTES} bytes: {data!r}")
+    return data
+
+
+def select(table: int, version: int, cards: Iterable[Card]) -> str:
+    return _check(f"s:{_b36(table)}:{_b36(version)}:{_b36(card_mask(cards))}")
+
+
+def play(table: int, version: int, kind: Kind, cards: Iterable[Card]) -> str:
+    return _check(f"p:{_b36(table)}:{_b36(version)}:{KIND_CODES[kind]}:{_b36(card_mask(cards))}")
+
+
+def lobby(table: int, version: int, op: str) -> str:
+    assert op in LOBBY_OPS
+    return _check(f"l:{_b36(table)}:{_b36(version)}:{op}")
+
+
+def set_option(table: int, version: int, option: str, value: str) -> str:
+    return _check(f"o:{_b36(table)}:{_b36(version)}:{option}:{value}")
+
+
+def parse(data: str | None) -> Payload:
+    """The payload, or `BadPayload` for anything this bot did not make."""
+    if not data or len(data.encode()) > MAX_BYTES:
+        raise BadPayload("empty or oversized")
+    parts = data.split(":")
+    head = parts[0]
+    try:
+        if head == "s" and len(parts) == 4:
+            return Select(
+                _int36(parts[1]), _int36(parts[2]), frozenset(mask_cards(_int36(parts[3])))
+            )
+        if head == "p" and len(parts) == 5 and parts[3] in CODE_KINDS:
+            return Play(
+                _int36(parts[1]),
+                _int36(parts[2]),
+                CODE_KINDS[parts[3]],
+                mask_cards(_int36(parts[4])),
+            )
+        if head == "l" and len(parts) == 4 and parts[3] in LOBBY_OPS:
+            return Lobby(_int36(parts[1]), _int36(parts[2]), parts[3])
+        if head == "o" and len(parts) == 5 and parts[3] and parts[4]:
+            return SetOption(_int36(parts[1]), _int36(parts[2]), parts[3], parts[4])
+    except ValueError as error:
+        raise BadPayload(str(error)) from None
+    raise BadPayload(f"unknown payload {data!r}")

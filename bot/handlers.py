@@ -1,0 +1,339 @@
+"""Telegram update handlers: parse, authorize, call the service, answer.
+
+Every callback query is answered, whatever happens; every command gets a
+reply, in the chat's language, even when it is used in the wrong place.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import cast
+
+from telegram import (
+    CallbackQuery,
+    Chat,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    Update,
+    User,
+)
+from telegram.constants import ChatMemberStatus, ChatType, ParseMode
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from bot import callbacks, render
+from bot.i18n import supported, t
+from bot.messenger import markup
+from bot.service import Person, Reply, TableService, display_name
+from bot.settings import LANGUAGES
+from engine.rules import Preset
+
+log = logging.getLogger(__name__)
+
+Context = ContextTypes.DEFAULT_TYPE
+
+
+def service(context: Context) -> TableService:
+    return cast(TableService, context.application.bot_data["service"])
+
+
+def person_of(user: User) -> Person:
+    return Person(
+        user_id=user.id,
+        name=display_name(user.first_name, user.last_name),
+        username=user.username,
+        language_code=user.language_code,
+    )
+
+
+def is_group(chat: Chat | None) -> bool:
+    return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
+
+
+async def is_admin(context: Context, chat_id: int, user_id: int) -> bool:
+    try:
+        member = await context.bot.get_chat_member(chat_id, user_id)
+    except TelegramError:
+        return False
+    return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+
+
+async def reply(message: Message, answer: Reply | str) -> None:
+    if isinstance(answer, str):
+        answer = Reply(answer)
+    if answer.screen is not None:
+        await message.reply_text(
+            answer.screen.text, parse_mode=ParseMode.HTML, reply_markup=markup(answer.screen)
+        )
+    elif answer.text:
+        keyboard = None
+        if answer.url:
+            keyboard = InlineKeyboardMarkup([[InlineKeyboardButton("➡️", url=answer.url)]])
+        await message.reply_text(answer.text, parse_mode=ParseMode.HTML, reply_markup=keyboard)
+
+
+async def _message_lang(update: Update, context: Context) -> str:
+    chat = update.effective_chat
+    svc = service(context)
+    if is_group(chat):
+        assert chat is not None
+        return await svc.chat_lang(chat.id)
+    user = update.effective_user
+    return await svc.user_lang(user.id, user.language_code) if user else svc.default_language
+
+
+def _args(context: Context) -> list[str]:
+    return list(context.args or [])
+
+
+# -- group commands -------------------------------------------------------------------
+
+
+async def group_only(update: Update, context: Context) -> bool:
+    """True in a group; in private, explain that the command belongs in a group."""
+    if is_group(update.effective_chat):
+        return True
+    assert update.effective_message is not None
+    lang = await _message_lang(update, context)
+    await reply(update.effective_message, t(lang, "only_group"))
+    return False
+
+
+async def cmd_new(update: Update, context: Context) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
+        return
+    svc = service(context)
+    await svc.remember(person_of(user))
+    answer = await svc.new_table(chat.id, chat.title or "", person_of(user), _args(context))
+    if answer.text or answer.screen:
+        await reply(message, answer)
+
+
+async def cmd_join(update: Update, context: Context) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
+        return
+    svc = service(context)
+    await svc.remember(person_of(user))
+    lang = await svc.chat_lang(chat.id)
+    table = await svc.table_in_chat(chat.id)
+    if table is None:
+        await reply(message, t(lang, "no_table"))
+        return
+    answer = await svc.join(table.id, person_of(user))
+    if answer.url:
+        await reply(
+            message,
+            Reply(
+                screen=render.Screen(
+                    t(lang, "join.need_start_group", name=person_of(user).name),
+                    ((render.Button(t(lang, "button.open_private"), url=answer.url),),),
+                )
+            ),
+        )
+    else:
+        await reply(message, answer)
+
+
+async def cmd_leave(update: Update, context: Context) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
+        return
+    svc = service(context)
+    lang = await svc.chat_lang(chat.id)
+    table = await svc.table_in_chat(chat.id)
+    if table is None:
+        await reply(message, t(lang, "no_table"))
+        return
+    await reply(message, await svc.leave(table.id, person_of(user)))
+
+
+async def cmd_start_group(update: Update, context: Context) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    svc = service(context)
+    lang = await svc.chat_lang(chat.id)
+    table = await svc.table_in_chat(chat.id)
+    if table is None:
+        await reply(message, t(lang, "no_table"))
+        return
+    admin = await is_admin(context, chat.id, user.id)
+    answer = await svc.start(table.id, person_of(user), admin)
+    if answer.alert:  # success shows on the lobby message itself
+        await reply(message, Reply(answer.text))
+
+
+async def cmd_stop(update: Update, context: Context) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
+        return
+    admin = await is_admin(context, chat.id, user.id)
+    await reply(message, await service(context).stop(chat.id, person_of(user), admin))
+
+
+async def cmd_lang(update: Update, context: Context) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    svc = service(context)
+    args = _args(context)
+    wanted = supported(args[0]) if args else None
+    lang = await _message_lang(update, context)
+    if wanted is None:
+        await reply(message, t(lang, "lang.usage", langs=", ".join(LANGUAGES)))
+        return
+    if is_group(chat):
+        if not await is_admin(context, chat.id, user.id):
+            table = await svc.table_in_chat(chat.id)
+            if table is None or table.creator_id != user.id:
+                await reply(message, t(lang, "lang.not_allowed"))
+                return
+        await svc.set_chat_lang(chat.id, chat.title or "", wanted)
+    else:
+        await svc.set_user_lang(person_of(user), wanted)
+    await reply(message, t(wanted, "lang.done"))
+
+
+# -- commands for both groups and private chats ------------------------------------------
+
+
+async def cmd_help(update: Update, context: Context) -> None:
+    if update.effective_message is None:
+        return
+    lang = await _message_lang(update, context)
+    await reply(update.effective_message, render.help_text(lang))
+
+
+async def cmd_rules(update: Update, context: Context) -> None:
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None:
+        return
+    lang = await _message_lang(update, context)
+    svc = service(context)
+    rules = await svc.rules_for_chat(chat.id) if is_group(chat) else None
+    args = _args(context)
+    if rules is None:
+        from engine import RulesError, RuleSet
+
+        name = args[0].lower() if args else Preset.BURKOZEL.value
+        try:
+            rules = RuleSet.create(name)
+        except RulesError:
+            await reply(
+                message, t(lang, "new.bad_preset", preset=name, presets=render.presets_list(lang))
+            )
+            return
+    await reply(message, render.rules_text(lang, rules))
+
+
+# -- private chat -------------------------------------------------------------------------
+
+
+async def cmd_start_private(update: Update, context: Context) -> None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = service(context)
+    person = person_of(user)
+    await svc.remember(person)
+    await svc.db.set_started(user.id, True)
+    lang = await svc.user_lang(user.id, user.language_code)
+    args = _args(context)
+    payload = args[0] if args else ""
+    if payload.startswith("j"):
+        try:
+            table_id = int(payload[1:], 16)
+        except ValueError:
+            table_id = -1
+        answer = await svc.join(table_id, person, chat_lang=lang)
+        await reply(message, answer.text or t(lang, "join.done"))
+        return
+    await reply(message, t(lang, "welcome", name=person.name))
+
+
+async def on_private_text(update: Update, context: Context) -> None:
+    """Any other private message: note the chat is open, and point to /help."""
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = service(context)
+    await svc.remember(person_of(user))
+    await svc.db.set_started(user.id, True)
+    lang = await svc.user_lang(user.id, user.language_code)
+    await reply(message, t(lang, "private.unknown"))
+
+
+# -- buttons ------------------------------------------------------------------------------
+
+
+async def on_callback(update: Update, context: Context) -> None:
+    query = update.callback_query
+    if query is None:
+        return
+    answered = False
+    try:
+        result = await _dispatch(query, context)
+        await query.answer(result.text[:200] or None, show_alert=result.alert, url=result.url)
+        answered = True
+    finally:
+        if not answered:
+            try:
+                lang = await service(context).user_lang(query.from_user.id)
+                await query.answer(t(lang, "error.generic"), show_alert=True)
+            except TelegramError:
+                pass
+
+
+async def _dispatch(query: CallbackQuery, context: Context) -> Reply:
+    svc = service(context)
+    person = person_of(query.from_user)
+    lang = await svc.user_lang(person.user_id, person.language_code)
+    try:
+        payload = callbacks.parse(query.data)
+    except callbacks.BadPayload:
+        return Reply(t(lang, "tap.unknown"), alert=True)
+    await svc.remember(person)
+    if isinstance(payload, callbacks.Select):
+        return await svc.select(payload, person)
+    if isinstance(payload, callbacks.Play):
+        return await svc.play(payload, person)
+    chat = query.message.chat if query.message else None
+    table = await svc.db.get_table(payload.table)
+    if table is None or chat is None or chat.id != table.chat_id:
+        return Reply(t(lang, "table.gone"), alert=True)
+    if isinstance(payload, callbacks.SetOption):
+        admin = await is_admin(context, table.chat_id, person.user_id)
+        return await svc.set_option(payload, person, admin)
+    assert isinstance(payload, callbacks.Lobby)
+    op = payload.op
+    if op == "j":
+        return await svc.join(table.id, person)
+    if op == "x":
+        return await svc.leave(table.id, person)
+    admin = await is_admin(context, table.chat_id, person.user_id)
+    if op == "s":
+        return await svc.start(table.id, person, admin, version=payload.version)
+    if op == "o":
+        return await svc.show_settings(table.id, person, admin, show=True)
+    return await svc.show_settings(table.id, person, admin, show=False)
+
+
+# -- errors --------------------------------------------------------------------------------
+
+
+async def on_error(update: object, context: Context) -> None:
+    log.error("error while handling an update", exc_info=context.error)
+    if not isinstance(update, Update):
+        return
+    try:
+        lang = await _message_lang(update, context)
+        text = t(lang, "error.generic")
+        if update.callback_query is not None:
+            await update.callback_query.answer(text, show_alert=True)
+        elif update.effective_message is not None:
+            await update.effective_message.reply_text(text)
+    except Exception:
+        log.debug("could not tell the user about the error", exc_info=True)

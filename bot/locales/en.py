@@ -1,0 +1,245 @@
+"""English texts of the bot. Telegram HTML markup."""
+
+from __future__ import annotations
+
+PLURALS: dict[str, tuple[str, ...]] = {
+    "card": ("card", "cards"),
+    "point": ("point", "points"),
+    "trick": ("trick", "tricks"),
+    "penalty": ("penalty point", "penalty points"),
+}
+
+TEXTS: dict[str, str] = {
+    # presets, options and values
+    "preset.burkozel": "Burkozel",
+    "preset.kozel": "Kozel",
+    "preset.bura": "Bura",
+    "value.on": "on",
+    "value.off": "off",
+    "value.trump_card.bottom": "under the stock",
+    "value.trump_card.middle": "from the middle",
+    "value.first_lead.left_of_dealer": "left of the dealer",
+    "value.first_lead.lowest_trump": "lowest trump",
+    "option.trump_card": "Trump card",
+    "option.first_lead": "First lead",
+    "option.first_lead_max3": "First lead at most 3 cards",
+    "option.closed_discard": "Discard face down",
+    "option.four_ends": "Four ends",
+    "option.combo_interrupt": "Molodka interrupts a trick",
+    "option.six_for_zero_points": "6 penalty points for zero points",
+    "option.pass_21": "Passing score 21 (3–4 players)",
+    "option.eggs_double": "Double after \u201ceggs\u201d",
+    "option.false_claim_double": "False claim costs double",
+    "option.show_own_points": "Show own points",
+    "option.redeal_on_initial_combo": "Redeal on a dealt combination",
+    "option.limit": "Play to",
+    "option.end_at_first_loser": "End at the first loser",
+    "option.stake": "Stake (chips)",
+    "options.line": "• {name}: <b>{value}</b>",
+    "options.button": "{name}: {value}",
+    "options.help_title": "Options for {preset} (write <code>name=value</code>):",
+    "options.help_line": "• <code>{name}</code> — {title} ({values})",
+    "combo.bura": "Bura",
+    "combo.molodka": "Molodka",
+    "combo.moscow": "Moscow",
+    "combo.golden_moscow": "Golden Moscow",
+    "combo.four_ends": "Four ends",
+    "combo.small_moscow": "Small Moscow",
+    # lobby
+    "lobby.title": "🃏 <b>{preset}</b> · table #{table}",
+    "lobby.limit": "Playing to {limit} penalty points.",
+    "lobby.options": "House rules:",
+    "lobby.players": "Players ({count}):",
+    "lobby.team": "(team {team})",
+    "lobby.empty": "nobody yet — tap “Join”",
+    "lobby.hint": "{creator} or a chat admin can start the game.",
+    "button.join": "🙋 Join",
+    "button.leave": "🚶 Leave",
+    "button.settings": "⚙️ Settings",
+    "button.start": "▶️ Start",
+    "button.back": "⬅️ Back",
+    "button.open_private": "💬 Open a chat with the bot",
+    "button.lead": "Lead",
+    "button.beat": "Beat",
+    "button.discard": "Discard",
+    "button.claim": "I have 31!",
+    "button.declare": "Declare: {combo} ({cards})",
+    "settings.title": "⚙️ <b>{preset}</b> · table #{table}: settings",
+    "settings.hint": "Tap a setting to change it.",
+    "settings.not_allowed": "Only the table's creator or a chat admin can change settings.",
+    "settings.changed": "{name}: {value}",
+    # opening a table
+    "new.bad_preset": "I don't know the game “{preset}”. There are: {presets}.\nExample: <code>/new kozel limit=6</code>",
+    "new.bad_word": "I didn't get “{word}”: options are written as <code>name=value</code>.",
+    "new.bad_option": "Bad option: {error}",
+    "new.exists": "This chat already has table #{table}. Finish it or close it with /stop.",
+    "no_table": "There is no open table here. Open one: /new",
+    "only_group": "This command works in a group. Add me to a group and send /new there.",
+    # joining and leaving
+    "join.done": "You're at the table!",
+    "join.already": "You're already at this table.",
+    "join.started": "The game is already on — wait for the next one.",
+    "join.full": "The table is full.",
+    "join.need_start": "Open a chat with me first — your cards will come there.",
+    "join.need_start_group": "{name}, to play, open a chat with me: your cards will come there.",
+    "join.private": "You're at table #{table} in “{chat}”. Your cards will come here when the game starts.",
+    "leave.done": "You left the table.",
+    "leave.not_seated": "You're not at this table.",
+    "leave.playing": "The game is on. The table's creator or an admin can stop it: /stop",
+    # starting and stopping
+    "start.already": "The game is already on.",
+    "start.not_allowed": "Only the table's creator or a chat admin can start the game.",
+    "start.count": "{preset} needs {counts} players. Now: {now}.",
+    "start.done": "▶️ The game is on! Your cards are in private messages.",
+    "start.done_toast": "Let's go!",
+    "stop.none": "There is no open table here.",
+    "stop.not_allowed": "Only the table's creator or a chat admin can close it.",
+    "stop.done": "Table #{table} closed ({name}).",
+    "stop.closed_lobby": "The table is closed.",
+    "table.gone": "This table is gone.",
+    "table.over": "This game is over.",
+    "stale": "This button is out of date — look at the latest message.",
+    # the live table message
+    "live.title": "🃏 <b>{preset}</b> · table #{table} · deal {deal}",
+    "live.trump": "Trump: <b>{suit}</b> ({trump_card}) · {stock} in the stock",
+    "live.trump_bottom": "{card} under the stock",
+    "live.trump_hidden": "{card} hidden in the stock",
+    "live.multiplier": "⚠️ Penalties this deal ×{multiplier}",
+    "live.penalties": "Penalty points (to {limit}): {scores}",
+    "live.points": "Points this deal: {points}",
+    "live.combination": "{name} declares: <b>{combo}</b>",
+    "live.turn_lead": "👉 {name} leads",
+    "live.turn_answer": "👉 {name} answers: beat or discard {count}",
+    "play.lead": "{name} leads: {cards}",
+    "play.beat": "{name} beats: {cards}",
+    "play.discard": "{name} discards: {cards}",
+    "play.discard_down": "{name} discards face down: {cards}",
+    "trick.title": "<b>Trick {number}</b>",
+    "trick.taken": "✅ {name} takes it: {points}",
+    # news
+    "news.declared": "📣 {name} declares “{combo}” out of turn: {cards}",
+    "news.claim_true": "🎉 {name}: “I have 31!” — {points} points. The deal is won!",
+    "news.claim_false": "😬 {name}: “I have 31!” — but only {points} points. The deal is lost.",
+    "news.combo_win": "🎉 {name} holds “{combo}” ({cards}) and wins the deal at once!",
+    "news.void.tie": "🤝 Level on points — the deal doesn't count, redealing.",
+    "news.void.initial_combination": "🔁 A combination was dealt — redealing.",
+    "news.eliminated": "❌ {name} is out with {penalties} penalty points.",
+    # deal and match results
+    "deal.title": "📋 <b>Deal {number} results</b>",
+    "deal.eggs": "🥚 “Eggs”: 60 to 60 — no penalties.",
+    "deal.multiplied": "Penalties ×{multiplier}.",
+    "deal.line": "{name}: {points}, {tricks} → +{penalty} (total {total} of {limit})",
+    "final.title": "🏁 <b>{preset}</b> · table #{table}: game over!",
+    "final.line": "{medal} {rank}. {name} — {penalties}",
+    "final.payout": "· chips: {chips}",
+    "final.deals": "Deals played: {deals}.",
+    "final.again": "Another one? /new",
+    # the private hand
+    "hand.title": "🃏 Table #{table} · “{chat}” · deal {deal}",
+    "hand.trump": "Trump: <b>{suit}</b> ({card}) · {stock} in the stock",
+    "hand.own_points": "Your points: {points}",
+    "hand.your_lead": "👉 <b>Your lead.</b> Pick cards of one suit and tap “Lead”.",
+    "hand.your_answer": "👉 <b>Your answer:</b> pick {count}, then beat or discard.",
+    "hand.selected": "Selected: {cards}",
+    "hand.waiting": "Waiting for {name}",
+    "hand.cards": "Your cards: {cards}",
+    "hand.done.lead": "You led: {cards}",
+    "hand.done.beat": "You beat with: {cards}",
+    "hand.done.discard": "You discarded: {cards}",
+    "hand.done.declare": "You declared: {cards}",
+    "hand.done.claim": "You said “I have 31!”",
+    "hand.unreachable": "⚠️ I can't message {name} in private. Open a chat with me to get your cards.",
+    # taps that cannot be accepted
+    "tap.stale": "That's out of date — look at the latest message.",
+    "tap.not_yours": "These aren't your cards.",
+    "tap.unknown": "This button doesn't work.",
+    "illegal.not_your_turn": "It's {player}'s turn.",
+    "illegal.must_respond": "Answer the cards on the table first: beat or discard.",
+    "illegal.lead_size": "Lead 1 to {max} cards.",
+    "illegal.lead_one_suit": "A lead must be cards of one suit.",
+    "illegal.duplicate_cards": "A card was picked twice.",
+    "illegal.not_in_hand": "You don't have {cards}.",
+    "illegal.nothing_to_answer": "The table is empty — it's your lead.",
+    "illegal.wrong_count": "Play exactly {need_cards}.",
+    "illegal.does_not_beat": "{cards} don't beat {owner_cards}.",
+    "illegal.not_a_combination": "{cards} is not a combination.",
+    "illegal.window_closed": "No out-of-turn leads before the first trick of a deal.",
+    "illegal.combo_wins_itself": "That combination wins by itself.",
+    "illegal.molodka_blocked": "A molodka can't be declared now.",
+    "illegal.interrupt_molodka_only": "Only a molodka can interrupt a trick.",
+    "illegal.already_played": "You've already played to this trick.",
+    "illegal.priority": "A combination nearer to the leader is already on the table.",
+    "illegal.no_claims": "There are no claims in this game.",
+    "illegal.claim_own_turn": "Claim 31 only on your own turn, before leading.",
+    "illegal.claim_no_cards": "A claim needs no cards.",
+    "illegal.match_over": "The game is over.",
+    "illegal.no_such_seat": "There is no such seat.",
+    "illegal.eliminated": "You're out of this game.",
+    "illegal.other": "Not allowed: {reason}",
+    "error.generic": "Something went wrong. Please try again.",
+    # languages
+    "lang.usage": "Language: <code>/lang ru</code> or <code>/lang en</code> (available: {langs}).",
+    "lang.done": "Done: speaking English.",
+    "lang.not_allowed": "A chat admin or the table's creator can change the group's language.",
+    # private chat
+    "welcome": (
+        "Hi, {name}! I deal cards for Burkozel, Kozel and Bura.\n\n"
+        "Add me to a group and send /new there — I'll open a table. "
+        "Your cards will come here, in private. /help lists every command."
+    ),
+    "private.unknown": "I understand commands: /help",
+    "help": (
+        "<b>How to play</b>\n"
+        "1. In a group: /new [game] [options] opens a table. "
+        "Games: burkozel (default), kozel, bura.\n"
+        "   Example: <code>/new kozel limit=6 closed_discard=on</code>\n"
+        "2. Everybody who plays taps “Join” (or /join). If asked, open a chat with the bot.\n"
+        "3. The table's creator or an admin taps “Start” (or /start).\n"
+        "4. Cards come in private: tap cards, then “Lead”, “Beat” or “Discard”.\n\n"
+        "<b>Group commands</b>\n"
+        "/new — open a table\n/join — join\n/leave — leave\n/start — start the game\n"
+        "/stop — close the table\n/rules — this table's rules\n/lang ru|en — group language\n\n"
+        "<b>In private</b>\n/rules [game] — rules\n/lang ru|en — your language"
+    ),
+    "rules.options_title": "<b>Table options</b>",
+    "rules.burkozel": (
+        "<b>Burkozel</b> — 2–4 players, each for himself, 4 cards each, 36-card deck.\n"
+        "Rank: 6 7 8 9 J Q K 10 A. Points: A 11, 10 10, K 4, Q 3, J 2.\n"
+        "Lead 1–4 cards of one suit. The others in turn play as many cards: beat them "
+        "(each card by a higher one of its suit or a trump) or discard anything. "
+        "The last to beat takes the trick, else the leader. Then everybody draws, "
+        "the taker first; the taker leads.\n"
+        "Combinations (bura, molodka, moscow, golden moscow, four ends) may be led out "
+        "of turn after the first trick.\n"
+        "Deal result: most points — 0 penalty points; 31 or more — 2; under 31 — 4; "
+        "no trick — 6. 60–60 is “eggs”: no penalties. Reach the limit and you're out."
+    ),
+    "rules.kozel": (
+        "<b>Kozel</b> — 4 players in two teams, partners opposite, 4 cards each.\n"
+        "Play as in burkozel; a team's points are pooled.\n"
+        "61 or more wins the deal. The losers: 31–59 — 2 penalty points, under 31 — 4, "
+        "no trick — 6. 60–60 is “eggs”. The team that reaches the limit loses."
+    ),
+    "rules.bura": (
+        "<b>Bura</b> — 2–4 players, 3 cards each, leads of 1–3 cards of one suit.\n"
+        "With 31 points, say “I have 31!” on your turn: if you have them, the deal is yours "
+        "and everybody else gets 2 penalty points; if not, you get 4 (or 2). Count your own "
+        "points.\n"
+        "A bura (3 trumps) or a moscow (3 aces) in hand wins the deal at once. A molodka "
+        "(3 of one suit) and a small moscow (three sixes with the trump six) may be led out "
+        "of turn. Play to 12 penalty points."
+    ),
+    # command list descriptions
+    "command.group.new": "open a table: /new [game] [options]",
+    "command.group.join": "join the table",
+    "command.group.leave": "leave the table",
+    "command.group.start": "start the game",
+    "command.group.stop": "close the table",
+    "command.group.rules": "this table's rules",
+    "command.group.help": "how to play",
+    "command.group.lang": "group language: ru or en",
+    "command.private.start": "start",
+    "command.private.rules": "rules: /rules [game]",
+    "command.private.help": "how to play",
+    "command.private.lang": "your language: ru or en",
+}

@@ -1,0 +1,244 @@
+"""Русские тексты бота (язык по умолчанию). HTML-разметка Telegram."""
+
+from __future__ import annotations
+
+PLURALS: dict[str, tuple[str, ...]] = {
+    "card": ("карта", "карты", "карт"),
+    "point": ("очко", "очка", "очков"),
+    "trick": ("взятка", "взятки", "взяток"),
+    "penalty": ("штрафное очко", "штрафных очка", "штрафных очков"),
+}
+
+TEXTS: dict[str, str] = {
+    # presets, options and values
+    "preset.burkozel": "Буркозёл",
+    "preset.kozel": "Козёл",
+    "preset.bura": "Бура",
+    "value.on": "да",
+    "value.off": "нет",
+    "value.trump_card.bottom": "под колодой",
+    "value.trump_card.middle": "из середины",
+    "value.first_lead.left_of_dealer": "слева от сдающего",
+    "value.first_lead.lowest_trump": "младший козырь",
+    "option.trump_card": "Козырная карта",
+    "option.first_lead": "Первый ход",
+    "option.first_lead_max3": "Первый заход не больше 3 карт",
+    "option.closed_discard": "Сброс в закрытую",
+    "option.four_ends": "Четыре конца",
+    "option.combo_interrupt": "Молодка прерывает взятку",
+    "option.six_for_zero_points": "6 штрафных за ноль очков",
+    "option.pass_21": "Проходной балл 21 (на 3–4)",
+    "option.eggs_double": "После «яиц» — вдвойне",
+    "option.false_claim_double": "Ложное «вскрываюсь» — вдвойне",
+    "option.show_own_points": "Показывать свои очки",
+    "option.redeal_on_initial_combo": "Пересдача при комбинации в сдаче",
+    "option.limit": "Играем до",
+    "option.end_at_first_loser": "Конец при первом проигравшем",
+    "option.stake": "Ставка (фишки)",
+    "options.line": "• {name}: <b>{value}</b>",
+    "options.button": "{name}: {value}",
+    "options.help_title": "Настройки для {preset} (пишите <code>имя=значение</code>):",
+    "options.help_line": "• <code>{name}</code> — {title} ({values})",
+    "combo.bura": "Бура",
+    "combo.molodka": "Молодка",
+    "combo.moscow": "Москва",
+    "combo.golden_moscow": "Золотая Москва",
+    "combo.four_ends": "Четыре конца",
+    "combo.small_moscow": "Малая Москва",
+    # lobby
+    "lobby.title": "🃏 <b>{preset}</b> · стол #{table}",
+    "lobby.limit": "Играем до {limit} штрафных очков.",
+    "lobby.options": "Особые правила:",
+    "lobby.players": "Игроки ({count}):",
+    "lobby.team": "(команда {team})",
+    "lobby.empty": "пока никого — жмите «Сесть»",
+    "lobby.hint": "Начать игру может {creator} или админ чата.",
+    "button.join": "🙋 Сесть",
+    "button.leave": "🚶 Встать",
+    "button.settings": "⚙️ Настройки",
+    "button.start": "▶️ Начать",
+    "button.back": "⬅️ Назад",
+    "button.open_private": "💬 Открыть чат с ботом",
+    "button.lead": "Сходить",
+    "button.beat": "Побить",
+    "button.discard": "Сбросить",
+    "button.claim": "Вскрываюсь! (31)",
+    "button.declare": "Объявить: {combo} ({cards})",
+    "settings.title": "⚙️ <b>{preset}</b> · стол #{table}: настройки",
+    "settings.hint": "Нажмите на настройку, чтобы переключить её.",
+    "settings.not_allowed": "Настройки меняет создатель стола или админ чата.",
+    "settings.changed": "{name}: {value}",
+    # opening a table
+    "new.bad_preset": "Не знаю игру «{preset}». Есть: {presets}.\nПример: <code>/new kozel limit=6</code>",
+    "new.bad_word": "Не понял «{word}»: настройки пишутся как <code>имя=значение</code>.",
+    "new.bad_option": "Ошибка в настройках: {error}",
+    "new.exists": "В этом чате уже есть стол #{table}. Закончите его или закройте командой /stop.",
+    "no_table": "Здесь нет открытого стола. Создайте его: /new",
+    "only_group": "Эта команда работает в группе. Добавьте меня в группу и напишите там /new.",
+    # joining and leaving
+    "join.done": "Вы за столом!",
+    "join.already": "Вы уже за этим столом.",
+    "join.started": "Игра уже идёт — дождитесь следующей.",
+    "join.full": "Стол заполнен.",
+    "join.need_start": "Сначала откройте чат со мной — туда придут ваши карты.",
+    "join.need_start_group": "{name}, чтобы играть, откройте чат со мной: туда придут ваши карты.",
+    "join.private": "Вы за столом #{table} в «{chat}». Карты придут сюда, когда начнётся игра.",
+    "leave.done": "Вы встали из-за стола.",
+    "leave.not_seated": "Вы не за этим столом.",
+    "leave.playing": "Игра уже идёт. Остановить её может создатель стола или админ: /stop",
+    # starting and stopping
+    "start.already": "Игра уже идёт.",
+    "start.not_allowed": "Начать игру может создатель стола или админ чата.",
+    "start.count": "Для игры «{preset}» нужно игроков: {counts}. Сейчас: {now}.",
+    "start.done": "▶️ Игра началась! Карты — в личных сообщениях.",
+    "start.done_toast": "Поехали!",
+    "stop.none": "Здесь нет открытого стола.",
+    "stop.not_allowed": "Закрыть стол может его создатель или админ чата.",
+    "stop.done": "Стол #{table} закрыт ({name}).",
+    "stop.closed_lobby": "Стол закрыт.",
+    "table.gone": "Этого стола больше нет.",
+    "table.over": "Эта игра уже закончилась.",
+    "stale": "Кнопка устарела — посмотрите на свежее сообщение.",
+    # the live table message
+    "live.title": "🃏 <b>{preset}</b> · стол #{table} · сдача {deal}",
+    "live.trump": "Козырь: <b>{suit}</b> ({trump_card}) · в колоде {stock}",
+    "live.trump_bottom": "{card} под колодой",
+    "live.trump_hidden": "{card} спрятан в колоде",
+    "live.multiplier": "⚠️ Штрафы этой сдачи ×{multiplier}",
+    "live.penalties": "Штрафные (до {limit}): {scores}",
+    "live.points": "Очки в сдаче: {points}",
+    "live.combination": "{name} объявляет: <b>{combo}</b>",
+    "live.turn_lead": "👉 Ходит {name}",
+    "live.turn_answer": "👉 Отвечает {name}: побить или сбросить {count}",
+    "play.lead": "{name} ходит: {cards}",
+    "play.beat": "{name} бьёт: {cards}",
+    "play.discard": "{name} сбрасывает: {cards}",
+    "play.discard_down": "{name} сбрасывает в закрытую: {cards}",
+    "trick.title": "<b>Взятка {number}</b>",
+    "trick.taken": "✅ Берёт {name}: {points}",
+    # news
+    "news.declared": "📣 {name} объявляет «{combo}» вне очереди: {cards}",
+    "news.claim_true": "🎉 {name}: «Вскрываюсь!» — {points} очков. Сдача выиграна!",
+    "news.claim_false": "😬 {name}: «Вскрываюсь!» — но только {points} очков. Сдача проиграна.",
+    "news.combo_win": "🎉 У {name} «{combo}» ({cards}) — сдача выиграна сразу!",
+    "news.void.tie": "🤝 Очков поровну — сдача не в счёт, пересдаём.",
+    "news.void.initial_combination": "🔁 Комбинация при раздаче — пересдаём.",
+    "news.eliminated": "❌ {name} выбывает: {penalties} штрафных.",
+    # deal and match results
+    "deal.title": "📋 <b>Итоги сдачи {number}</b>",
+    "deal.eggs": "🥚 «Яйца»: 60 на 60 — штрафов нет.",
+    "deal.multiplied": "Штрафы ×{multiplier}.",
+    "deal.line": "{name}: {points}, {tricks} → +{penalty} (всего {total} из {limit})",
+    "final.title": "🏁 <b>{preset}</b> · стол #{table}: игра окончена!",
+    "final.line": "{medal} {rank}. {name} — {penalties}",
+    "final.payout": "· фишки: {chips}",
+    "final.deals": "Сыграно сдач: {deals}.",
+    "final.again": "Ещё партию? /new",
+    # the private hand
+    "hand.title": "🃏 Стол #{table} · «{chat}» · сдача {deal}",
+    "hand.trump": "Козырь: <b>{suit}</b> ({card}) · в колоде {stock}",
+    "hand.own_points": "Ваши очки: {points}",
+    "hand.your_lead": "👉 <b>Ваш ход.</b> Выберите карты одной масти и нажмите «Сходить».",
+    "hand.your_answer": "👉 <b>Ваш ответ:</b> выберите {count} и побейте или сбросьте.",
+    "hand.selected": "Выбрано: {cards}",
+    "hand.waiting": "Ждём: {name}",
+    "hand.cards": "Ваши карты: {cards}",
+    "hand.done.lead": "Вы сходили: {cards}",
+    "hand.done.beat": "Вы побили: {cards}",
+    "hand.done.discard": "Вы сбросили: {cards}",
+    "hand.done.declare": "Вы объявили комбинацию: {cards}",
+    "hand.done.claim": "Вы сказали «Вскрываюсь!»",
+    "hand.unreachable": "⚠️ Не могу написать {name} в личку. Откройте чат со мной, чтобы получать карты.",
+    # taps that cannot be accepted
+    "tap.stale": "Это уже неактуально — смотрите последнее сообщение.",
+    "tap.not_yours": "Это не ваши карты.",
+    "tap.unknown": "Эта кнопка не работает.",
+    "illegal.not_your_turn": "Сейчас ходит {player}.",
+    "illegal.must_respond": "Сначала ответьте на карты на столе: побейте или сбросьте.",
+    "illegal.lead_size": "Ходить можно от 1 до {max} карт.",
+    "illegal.lead_one_suit": "Ходить можно только картами одной масти.",
+    "illegal.duplicate_cards": "Карта выбрана дважды.",
+    "illegal.not_in_hand": "У вас нет {cards}.",
+    "illegal.nothing_to_answer": "На столе ничего нет — ваш ход.",
+    "illegal.wrong_count": "Нужно положить ровно {need_cards}.",
+    "illegal.does_not_beat": "{cards} не бьют {owner_cards}.",
+    "illegal.not_a_combination": "{cards} — это не комбинация.",
+    "illegal.window_closed": "Вне очереди нельзя до первой взятки сдачи.",
+    "illegal.combo_wins_itself": "Эта комбинация выигрывает сама.",
+    "illegal.molodka_blocked": "Сейчас молодку объявить нельзя.",
+    "illegal.interrupt_molodka_only": "Прервать взятку может только молодка.",
+    "illegal.already_played": "Вы уже положили карты в эту взятку.",
+    "illegal.priority": "Комбинация игрока ближе к ходящему уже на столе.",
+    "illegal.no_claims": "В этой игре не вскрываются.",
+    "illegal.claim_own_turn": "Вскрываться можно только в свой ход, до захода.",
+    "illegal.claim_no_cards": "Для «вскрываюсь» карты не нужны.",
+    "illegal.match_over": "Игра окончена.",
+    "illegal.no_such_seat": "Такого места нет.",
+    "illegal.eliminated": "Вы выбыли из этой игры.",
+    "illegal.other": "Так нельзя: {reason}",
+    "error.generic": "Что-то пошло не так. Попробуйте ещё раз.",
+    # languages
+    "lang.usage": "Язык: <code>/lang ru</code> или <code>/lang en</code> (есть: {langs}).",
+    "lang.done": "Готово: говорю по-русски.",
+    "lang.not_allowed": "Язык группы меняет админ чата или создатель стола.",
+    # private chat
+    "welcome": (
+        "Привет, {name}! Я раздаю карты для Буркозла, Козла и Буры.\n\n"
+        "Добавьте меня в группу и напишите там /new — я открою стол. "
+        "Карты будут приходить сюда, в личку. /help — все команды."
+    ),
+    "private.unknown": "Я понимаю команды: /help",
+    "help": (
+        "<b>Как играть</b>\n"
+        "1. В группе: /new [игра] [настройки] — открыть стол. "
+        "Игры: burkozel (по умолчанию), kozel, bura.\n"
+        "   Пример: <code>/new kozel limit=6 closed_discard=on</code>\n"
+        "2. Все, кто играет, жмут «Сесть» (или /join). Если бот попросит — откройте с ним чат.\n"
+        "3. Создатель стола или админ жмёт «Начать» (или /start).\n"
+        "4. Карты приходят в личку: нажимайте карты, затем «Сходить», «Побить» или «Сбросить».\n\n"
+        "<b>Команды в группе</b>\n"
+        "/new — открыть стол\n/join — сесть\n/leave — встать\n/start — начать игру\n"
+        "/stop — закрыть стол\n/rules — правила этого стола\n/lang ru|en — язык группы\n\n"
+        "<b>В личке</b>\n/rules [игра] — правила\n/lang ru|en — ваш язык"
+    ),
+    "rules.options_title": "<b>Настройки стола</b>",
+    "rules.burkozel": (
+        "<b>Буркозёл</b> — 2–4 игрока, каждый за себя, по 4 карты, 36 карт.\n"
+        "Старшинство: 6 7 8 9 В Д К 10 Т. Очки: Т 11, 10 10, К 4, Д 3, В 2.\n"
+        "Ход: 1–4 карты одной масти. Остальные по очереди кладут столько же карт: "
+        "бьют (каждую карту — старшей той же масти или козырем) или сбрасывают любые. "
+        "Взятку берёт последний побивший, иначе ходивший. Потом все добирают из колоды, "
+        "первым — взявший; он же ходит.\n"
+        "Комбинации (бура, молодка, москва, золотая москва, четыре конца) можно выложить "
+        "вне очереди после первой взятки.\n"
+        "Итог сдачи: у кого больше всех очков — 0 штрафных; 31 и больше — 2; меньше 31 — 4; "
+        "без взяток — 6. 60 на 60 — «яйца», штрафов нет. Набравший лимит выбывает."
+    ),
+    "rules.kozel": (
+        "<b>Козёл</b> — 4 игрока, две команды, партнёры напротив, по 4 карты.\n"
+        "Ходы и взятки — как в буркозле; очки команды складываются.\n"
+        "61 и больше — сдача выиграна. Проигравшие: 31–59 — 2 штрафных, меньше 31 — 4, "
+        "без взяток — 6. 60 на 60 — «яйца». Команда, набравшая лимит, проигрывает партию."
+    ),
+    "rules.bura": (
+        "<b>Бура</b> — 2–4 игрока, по 3 карты, ходят 1–3 картами одной масти.\n"
+        "Набрав 31 очко, скажите в свой ход «Вскрываюсь!»: если 31 есть — сдача ваша, "
+        "остальным по 2 штрафных; если нет — вам 4 (или 2). Свои очки нужно считать самому.\n"
+        "Бура (3 козыря) или москва (3 туза) на руках выигрывают сдачу сразу. "
+        "Молодку (3 карты одной масти) и малую москву (три шестёрки с козырной) "
+        "можно выложить вне очереди. Играем до 12 штрафных."
+    ),
+    # command list descriptions
+    "command.group.new": "открыть стол: /new [игра] [настройки]",
+    "command.group.join": "сесть за стол",
+    "command.group.leave": "встать из-за стола",
+    "command.group.start": "начать игру",
+    "command.group.stop": "закрыть стол",
+    "command.group.rules": "правила стола",
+    "command.group.help": "как играть",
+    "command.group.lang": "язык группы: ru или en",
+    "command.private.start": "начать",
+    "command.private.rules": "правила: /rules [игра]",
+    "command.private.help": "как играть",
+    "command.private.lang": "ваш язык: ru или en",
+}

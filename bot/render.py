@@ -1,0 +1,478 @@
+"""Pure rendering: (table, engine view, language) in, text and buttons out.
+
+Nothing here talks to Telegram or the database, so every screen can be unit
+tested. The group sees the lobby, one live table message per trick (edited
+as the trick goes, then left behind as the trick's record), deal summaries
+and the final result. Each player sees their hand in private.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from bot import callbacks
+from bot.i18n import Html, esc, plural, t
+from engine import Action, Card, RuleSet, TableView
+from engine.actions import Kind
+from engine.cards import Suit
+from engine.events import DealScored, MatchOver, Placing
+from engine.rules import OPTIONS, Preset
+from engine.state import PlayKind
+from engine.view import PlayView
+
+CARDS_PER_ROW = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    text: str
+    data: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    text: str
+    buttons: tuple[tuple[Button, ...], ...] = ()
+
+    def digest(self) -> str:
+        """Identity of what the user sees; unchanged screens are not re-sent."""
+        rows = "|".join(
+            ",".join(f"{b.text}>{b.data or b.url}" for b in row) for row in self.buttons
+        )
+        digest = hashlib.blake2b(f"{self.text}\x00{rows}".encode(), digest_size=8).hexdigest()
+        # The first letter says whether the message carries buttons (b) or not (t).
+        return ("b" if self.buttons else "t") + digest
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """What rendering needs to know about a table besides the engine state."""
+
+    id: int
+    version: int
+    chat_title: str
+    rules: RuleSet
+    names: tuple[str, ...]
+    creator_name: str = ""
+    status: str = "lobby"
+    min_players: int = 2
+    max_players: int = 4
+    bot_username: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+# -- small pieces ------------------------------------------------------------------
+
+
+def cards_text(cards: Iterable[Card | None]) -> str:
+    return " ".join("🂠" if card is None else str(card) for card in cards)
+
+
+def suit_text(suit: Suit | None) -> str:
+    return "" if suit is None else suit.symbol
+
+
+def preset_name(lang: str, rules: RuleSet) -> Html:
+    return t(lang, f"preset.{rules.preset.value}")
+
+
+def option_value(lang: str, name: str, value: object) -> Html:
+    if isinstance(value, bool):
+        return t(lang, "value.on" if value else "value.off")
+    if name in ("trump_card", "first_lead"):
+        return t(lang, f"value.{name}.{value}")
+    return esc(value)
+
+
+def options_lines(lang: str, rules: RuleSet, only_changed: bool = False) -> list[str]:
+    values = rules.changed_options() if only_changed else rules.options()
+    return [
+        t(lang, "options.line", name=t(lang, f"option.{name}"), value=option_value(lang, name, v))
+        for name, v in values.items()
+    ]
+
+
+def combo_name(lang: str, combo: str | None) -> Html:
+    return t(lang, f"combo.{combo}") if combo else Html("")
+
+
+# -- lobby ---------------------------------------------------------------------------
+
+
+def lobby(info: TableInfo, lang: str) -> Screen:
+    rules = info.rules
+    lines: list[str] = [
+        t(lang, "lobby.title", preset=preset_name(lang, rules), table=info.id),
+        t(lang, "lobby.limit", limit=rules.limit),
+    ]
+    changed = options_lines(lang, rules, only_changed=True)
+    if changed:
+        lines.append(t(lang, "lobby.options"))
+        lines.extend(changed)
+    lines.append("")
+    counts = "/".join(str(n) for n in (len(info.names), info.max_players))
+    lines.append(t(lang, "lobby.players", count=counts))
+    if info.names:
+        for index, name in enumerate(info.names):
+            team = ""
+            if rules.is_teams:
+                team = " " + t(lang, "lobby.team", team="AB"[index % 2])
+            lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
+    else:
+        lines.append(t(lang, "lobby.empty"))
+    if info.status == "lobby":
+        lines.append("")
+        lines.append(t(lang, "lobby.hint", creator=info.creator_name))
+    v = info.version
+    buttons = (
+        (
+            Button(t(lang, "button.join"), callbacks.lobby(info.id, v, "j")),
+            Button(t(lang, "button.leave"), callbacks.lobby(info.id, v, "x")),
+        ),
+        (
+            Button(t(lang, "button.settings"), callbacks.lobby(info.id, v, "o")),
+            Button(t(lang, "button.start"), callbacks.lobby(info.id, v, "s")),
+        ),
+    )
+    return Screen("\n".join(lines), buttons)
+
+
+def lobby_settings(info: TableInfo, lang: str) -> Screen:
+    """One button per option; a tap sets the next value."""
+    rules = info.rules
+    lines: list[str] = [
+        t(lang, "settings.title", preset=preset_name(lang, rules), table=info.id),
+        t(lang, "settings.hint"),
+    ]
+    rows: list[tuple[Button, ...]] = []
+    for name, value in rules.options().items():
+        spec = OPTIONS[name]
+        if spec.kind is bool:
+            following: object = not value
+        elif spec.choices:
+            choices = list(spec.choices)
+            following = choices[(choices.index(value) + 1) % len(choices)]
+        else:
+            steps = [0, 10, 50, 100]
+            following = next((s for s in steps if s > int(str(value))), 0)
+        label = t(
+            lang,
+            "options.button",
+            name=t(lang, f"option.{name}"),
+            value=option_value(lang, name, value),
+        )
+        encoded = "on" if following is True else "off" if following is False else str(following)
+        rows.append((Button(label, callbacks.set_option(info.id, info.version, name, encoded)),))
+    rows.append((Button(t(lang, "button.back"), callbacks.lobby(info.id, info.version, "b")),))
+    return Screen("\n".join(lines), tuple(rows))
+
+
+# -- the group's live table message -----------------------------------------------
+
+
+def _name(info: TableInfo, seat: int | None) -> Html:
+    if seat is None:
+        return Html("")
+    return Html(f"<b>{esc(info.names[seat])}</b>")
+
+
+def _plays_line(info: TableInfo, lang: str, plays: Sequence[PlayView]) -> list[str]:
+    lines: list[str] = []
+    for play in plays:
+        key = {
+            PlayKind.LEAD: "play.lead",
+            PlayKind.BEAT: "play.beat",
+            PlayKind.DISCARD: "play.discard_down" if play.face_down else "play.discard",
+        }[play.kind]
+        lines.append(t(lang, key, name=_name(info, play.seat), cards=cards_text(play.cards)))
+    return lines
+
+
+def _penalties_line(info: TableInfo, lang: str, view: TableView) -> Html:
+    groups = view.rules.sides(len(info.names))
+    parts = []
+    for side, seats in enumerate(groups):
+        who = " + ".join(esc(info.names[s]) for s in seats)
+        mark = " ✖" if side in view.out else ""
+        parts.append(f"{who} {view.penalties[side]}{mark}")
+    return t(lang, "live.penalties", scores=Html(" · ".join(parts)), limit=view.rules.limit)
+
+
+def _header(info: TableInfo, lang: str, view: TableView) -> list[str]:
+    trump_card = (
+        t(lang, "live.trump_hidden", card=str(view.trump_card))
+        if view.trump_hidden
+        else t(lang, "live.trump_bottom", card=str(view.trump_card))
+    )
+    lines: list[str] = [
+        t(
+            lang,
+            "live.title",
+            preset=preset_name(lang, view.rules),
+            table=info.id,
+            deal=view.deal_number,
+        ),
+        t(
+            lang,
+            "live.trump",
+            suit=suit_text(view.trump),
+            trump_card=trump_card,
+            stock=view.stock_left,
+        ),
+    ]
+    if view.multiplier > 1:
+        lines.append(t(lang, "live.multiplier", multiplier=view.multiplier))
+    return lines
+
+
+def live(info: TableInfo, lang: str, view: TableView) -> Screen:
+    """The group's view of the trick in progress. `view` is the spectator's."""
+    lines = _header(info, lang, view)
+    lines.append(_penalties_line(info, lang, view))
+    points = [
+        f"{esc(info.names[s])} {p}"
+        for s, p in enumerate(view.pile_points)
+        if p is not None and s in view.active
+    ]
+    if points:
+        lines.append(t(lang, "live.points", points=Html(" · ".join(points))))
+    lines.append("")
+    if view.trick:
+        if view.combination:
+            lines.append(
+                t(
+                    lang,
+                    "live.combination",
+                    name=_name(info, view.leader),
+                    combo=combo_name(lang, view.combination),
+                )
+            )
+        lines.extend(_plays_line(info, lang, view.trick))
+        need = len(view.trick[0].cards)
+        lines.append(
+            t(
+                lang,
+                "live.turn_answer",
+                name=_name(info, view.turn),
+                count=plural(lang, "card", need),
+            )
+        )
+    elif view.turn is not None:
+        lines.append(t(lang, "live.turn_lead", name=_name(info, view.turn)))
+    return Screen("\n".join(lines))
+
+
+def trick_record(
+    info: TableInfo,
+    lang: str,
+    number: int,
+    plays: Sequence[PlayView],
+    taker: int,
+    points: int,
+    combination: str | None,
+) -> Screen:
+    """What the live message becomes once its trick is taken."""
+    lines: list[str] = [t(lang, "trick.title", number=number)]
+    if combination:
+        lines.append(
+            t(
+                lang,
+                "live.combination",
+                name=_name(info, plays[0].seat),
+                combo=combo_name(lang, combination),
+            )
+        )
+    lines.extend(_plays_line(info, lang, plays))
+    lines.append(
+        t(lang, "trick.taken", name=_name(info, taker), points=plural(lang, "point", points))
+    )
+    return Screen("\n".join(lines))
+
+
+def deal_summary(info: TableInfo, lang: str, event: DealScored, rules: RuleSet) -> Screen:
+    lines: list[str] = [t(lang, "deal.title", number=event.number)]
+    if event.eggs:
+        lines.append(t(lang, "deal.eggs"))
+    if event.multiplier > 1:
+        lines.append(t(lang, "deal.multiplied", multiplier=event.multiplier))
+    for result in event.results:
+        who = " + ".join(esc(info.names[s]) for s in result.seats)
+        lines.append(
+            t(
+                lang,
+                "deal.line",
+                name=Html(who),
+                points=plural(lang, "point", result.points),
+                tricks=plural(lang, "trick", result.tricks),
+                penalty=result.penalty,
+                total=result.total,
+                limit=rules.limit,
+            )
+        )
+    return Screen("\n".join(lines))
+
+
+def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
+    lines: list[str] = [t(lang, "final.title", preset=preset_name(lang, info.rules), table=info.id)]
+    for placing in event.standing:
+        lines.append(_placing_line(info, lang, placing, event.bank > 0))
+    lines.append(t(lang, "final.deals", deals=event.deals))
+    lines.append(t(lang, "final.again"))
+    return Screen("\n".join(lines))
+
+
+def _placing_line(info: TableInfo, lang: str, placing: Placing, bank: bool) -> Html:
+    medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(placing.rank, "▫️")
+    who = " + ".join(esc(info.names[s]) for s in placing.seats)
+    line = t(
+        lang,
+        "final.line",
+        medal=medal,
+        rank=placing.rank,
+        name=Html(who),
+        penalties=plural(lang, "penalty", placing.penalties),
+    )
+    if bank:
+        line = Html(line + " " + t(lang, "final.payout", chips=placing.payout))
+    return line
+
+
+# -- the private hand -------------------------------------------------------------------
+
+
+def _kind_button(lang: str, info: TableInfo, kind: Kind, cards: Sequence[Card]) -> Button:
+    return Button(
+        t(lang, f"button.{kind.value}"), callbacks.play(info.id, info.version, kind, cards)
+    )
+
+
+def hand(
+    info: TableInfo,
+    lang: str,
+    view: TableView,
+    selection: Iterable[Card] = (),
+) -> Screen:
+    """A player's hand: the table, the trick to answer, and buttons when they apply.
+
+    Card buttons toggle a selection; action buttons appear for what the
+    selection allows. Combinations and Bura's claim are one tap each.
+    """
+    assert view.viewer is not None
+    seat = view.viewer
+    chosen = tuple(sorted((c for c in selection if c in view.hand), key=lambda c: c.id))
+    legal = view.legal
+    my_turn = view.turn == seat and bool(legal)
+    lines: list[str] = [
+        t(lang, "hand.title", table=info.id, chat=info.chat_title, deal=view.deal_number)
+    ]
+    lines.append(
+        t(
+            lang,
+            "hand.trump",
+            suit=suit_text(view.trump),
+            card=str(view.trump_card),
+            stock=view.stock_left,
+        )
+    )
+    own = view.pile_points[seat]
+    if own is not None:
+        lines.append(t(lang, "hand.own_points", points=own))
+    if view.trick:
+        lines.append("")
+        lines.extend(_plays_line(info, lang, view.trick))
+    lines.append("")
+    if my_turn:
+        if view.trick:
+            need = len(view.trick[0].cards)
+            lines.append(t(lang, "hand.your_answer", count=plural(lang, "card", need)))
+        else:
+            lines.append(t(lang, "hand.your_lead"))
+        if chosen:
+            lines.append(t(lang, "hand.selected", cards=cards_text(chosen)))
+    elif view.turn is not None and seat in view.active:
+        lines.append(t(lang, "hand.waiting", name=_name(info, view.turn)))
+    lines.append(t(lang, "hand.cards", cards=cards_text(view.hand) or "—"))
+
+    rows: list[tuple[Button, ...]] = []
+    if my_turn:
+        card_buttons = []
+        for card in view.hand:
+            picked = card in chosen
+            target = [c for c in chosen if c != card] if picked else [*chosen, card]
+            label = f"✅{card}" if picked else str(card)
+            card_buttons.append(Button(label, callbacks.select(info.id, info.version, target)))
+        for start in range(0, len(card_buttons), CARDS_PER_ROW):
+            rows.append(tuple(card_buttons[start : start + CARDS_PER_ROW]))
+        actions = [
+            _kind_button(lang, info, kind, chosen)
+            for kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
+            if chosen and Action(kind, seat, chosen) in legal
+        ]
+        if actions:
+            rows.append(tuple(actions))
+    for action in legal:
+        if action.kind is Kind.DECLARE:
+            combo = _combo_of(action, view)
+            label = t(
+                lang,
+                "button.declare",
+                combo=combo_name(lang, combo),
+                cards=cards_text(action.cards),
+            )
+            rows.append(
+                (Button(label, callbacks.play(info.id, info.version, Kind.DECLARE, action.cards)),)
+            )
+        elif action.kind is Kind.CLAIM:
+            rows.append((_kind_button(lang, info, Kind.CLAIM, ()),))
+    return Screen("\n".join(lines), tuple(rows))
+
+
+def _combo_of(action: Action, view: TableView) -> str | None:
+    from engine.combos import classify
+
+    assert view.trump is not None
+    combo = classify(action.cards, view.trump, view.rules)
+    return combo.value if combo else None
+
+
+def played_note(lang: str, kind: Kind, cards: Sequence[Card]) -> Html:
+    """The line a hand message keeps after its buttons are gone."""
+    return t(lang, f"hand.done.{kind.value}", cards=cards_text(cards))
+
+
+# -- rules and help ----------------------------------------------------------------
+
+
+def rules_text(lang: str, rules: RuleSet) -> str:
+    lines: list[str] = [t(lang, f"rules.{rules.preset.value}")]
+    lines.append("")
+    lines.append(t(lang, "rules.options_title"))
+    lines.extend(options_lines(lang, rules))
+    return "\n".join(lines)
+
+
+def help_text(lang: str) -> str:
+    return t(lang, "help")
+
+
+def presets_list(lang: str) -> str:
+    return ", ".join(p.value for p in Preset)
+
+
+def options_help(lang: str, preset: Preset) -> str:
+    lines: list[str] = [t(lang, "options.help_title", preset=preset.value)]
+    for name, spec in OPTIONS.items():
+        if preset in spec.presets:
+            lines.append(
+                t(
+                    lang,
+                    "options.help_line",
+                    name=name,
+                    values=spec.describe_values(),
+                    title=t(lang, f"option.{name}"),
+                )
+            )
+    return "\n".join(lines)

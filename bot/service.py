@@ -1,0 +1,777 @@
+"""Tables: the lobby, the match and the fan-out of messages.
+
+Handlers are thin and call in here. For every table the service holds a
+lock, so updates for one table never interleave while different tables run
+concurrently. Every change is committed to SQLite before anybody is told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot import callbacks, render
+from bot.i18n import Html, esc, plural, supported, t
+from bot.messenger import Messenger, Outcome
+from bot.render import Button, Screen, TableInfo
+from bot.storage import (
+    CLOSED,
+    FINISHED,
+    LOBBY,
+    PLAYING,
+    Conflict,
+    Database,
+    Seat,
+    TableRecord,
+)
+from engine import (
+    Action,
+    IllegalAction,
+    MatchState,
+    RulesError,
+    RuleSet,
+    apply,
+    new_match,
+    view_for,
+)
+from engine.cards import Card
+from engine.events import (
+    CardsPlayed,
+    ClaimMade,
+    CombinationDeclared,
+    DealScored,
+    DealVoid,
+    DealWonByCombination,
+    Event,
+    MatchOver,
+    SideEliminated,
+    TrickRestarted,
+    TrickTaken,
+)
+from engine.rules import PLAYER_COUNTS, Preset, applicable_options
+from engine.view import PlayView, event_for
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Who pressed or typed something, as Telegram told us."""
+
+    user_id: int
+    name: str
+    username: str | None = None
+    language_code: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What a handler should answer: an alert/toast for a button, or a message."""
+
+    text: str = ""
+    alert: bool = False
+    url: str | None = None
+    screen: Screen | None = None
+
+
+class TableService:
+    def __init__(
+        self,
+        db: Database,
+        messenger: Messenger,
+        bot_username: str,
+        default_language: str = "ru",
+    ) -> None:
+        self.db = db
+        self.out = messenger
+        self.bot_username = bot_username
+        self.default_language = default_language
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._outbox_locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- languages and small helpers ------------------------------------------------
+
+    def lock(self, key: int) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+    def later(self, table_id: int, job: Callable[[], Awaitable[None]]) -> None:
+        """Tell Telegram about a committed change without making the tapper wait.
+
+        Jobs of one table run one at a time in the order they were queued, so
+        the group reads the game in order; the rate limiter may hold them back
+        while the callback answer and other tables go ahead.
+        """
+        lock = self._outbox_locks.setdefault(table_id, asyncio.Lock())
+
+        async def run() -> None:
+            async with lock:
+                try:
+                    await job()
+                except Exception:
+                    log.exception("table %s: telling the players failed", table_id)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def drain(self) -> None:
+        """Wait until every queued message job has run (graceful shutdown, tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def chat_lang(self, chat_id: int) -> str:
+        return await self.db.get_chat_lang(chat_id) or self.default_language
+
+    async def user_lang(self, user_id: int, language_code: str | None = None) -> str:
+        user = await self.db.get_user(user_id)
+        if user is not None and user.lang:
+            return user.lang
+        code = language_code or (user.language_code if user else None)
+        # Russian first: English speakers get English, everybody else Russian.
+        return supported(code) or self.default_language
+
+    async def remember(self, person: Person) -> None:
+        await self.db.remember_user(
+            person.user_id, person.name, person.username, person.language_code
+        )
+
+    def deep_link(self, payload: str) -> str:
+        return f"https://t.me/{self.bot_username}?start={payload}"
+
+    def join_link(self, table: TableRecord) -> str:
+        return self.deep_link(f"j{table.id:x}")
+
+    def info(self, table: TableRecord, creator_name: str = "") -> TableInfo:
+        rules = table.rules
+        counts = PLAYER_COUNTS[rules.preset]
+        return TableInfo(
+            id=table.id,
+            version=table.version,
+            chat_title=table.chat_title,
+            rules=rules,
+            names=table.names,
+            creator_name=creator_name,
+            status=table.status,
+            min_players=min(counts),
+            max_players=max(counts),
+            bot_username=self.bot_username,
+        )
+
+    async def _creator_name(self, table: TableRecord) -> str:
+        seat = table.seat_of(table.creator_id)
+        if seat is not None:
+            return seat.name
+        user = await self.db.get_user(table.creator_id)
+        return user.name if user else "?"
+
+    # -- opening a table --------------------------------------------------------------
+
+    async def new_table(
+        self, chat_id: int, chat_title: str, person: Person, args: Sequence[str]
+    ) -> Reply:
+        lang = await self.chat_lang(chat_id)
+        preset_name = "burkozel"
+        words = list(args)
+        if words and "=" not in words[0]:
+            preset_name = words.pop(0).lower()
+        try:
+            preset = Preset(preset_name)
+        except ValueError:
+            return Reply(
+                t(lang, "new.bad_preset", preset=preset_name, presets=render.presets_list(lang))
+            )
+        options: dict[str, Any] = {}
+        for word in words:
+            name, sep, value = word.partition("=")
+            if not sep or not name or not value:
+                return Reply(
+                    t(lang, "new.bad_word", word=word) + "\n\n" + render.options_help(lang, preset)
+                )
+            options[name.strip().lower()] = value.strip()
+        try:
+            rules = RuleSet.create(preset, options)
+        except RulesError as error:
+            return Reply(
+                t(lang, "new.bad_option", error=str(error))
+                + "\n\n"
+                + render.options_help(lang, preset)
+            )
+        async with self.lock(chat_id):
+            existing = await self.db.open_table_in_chat(chat_id)
+            if existing is not None:
+                return Reply(t(lang, "new.exists", table=existing.id))
+            table = await self.db.create_table(
+                chat_id, chat_title, person.user_id, preset.value, rules.changed_options()
+            )
+            if table is None:
+                return Reply(t(lang, "new.exists", table="?"))
+            reply = Reply()
+            user = await self.db.get_user(person.user_id)
+            if user is not None and user.started:
+                table.seats.append(Seat(0, person.user_id, person.name))
+                table = await self.db.save_table(table)
+            else:
+                reply = Reply(
+                    t(lang, "join.need_start_group", name=person.name),
+                    screen=Screen(
+                        t(lang, "join.need_start_group", name=person.name),
+                        ((Button(t(lang, "button.open_private"), url=self.join_link(table)),),),
+                    ),
+                )
+            table_id = table.id
+            self.later(table_id, lambda: self._redraw_lobby(table_id, send_new=True))
+            return reply
+
+    async def _redraw_lobby(
+        self, table_id: int, send_new: bool = False, settings: bool = False
+    ) -> None:
+        table = await self.db.get_table(table_id)
+        if table is None or table.status != LOBBY:
+            return
+        lang = await self.chat_lang(table.chat_id)
+        info = self.info(table, await self._creator_name(table))
+        screen = render.lobby_settings(info, lang) if settings else render.lobby(info, lang)
+        if send_new or table.lobby_message_id is None:
+            outcome, message_id = await self.out.send(table.chat_id, screen)
+        else:
+            outcome, message_id = await self.out.edit_or_send(
+                table.chat_id, table.lobby_message_id, screen
+            )
+        if message_id is not None and message_id != table.lobby_message_id:
+            table.lobby_message_id = message_id
+            await self.db.set_message_ids(table.id, lobby_message_id=message_id)
+        if outcome is Outcome.FORBIDDEN:
+            log.info("table %s: the group %s is unreachable", table.id, table.chat_id)
+
+    # -- joining and leaving --------------------------------------------------------------
+
+    async def join(self, table_id: int, person: Person, chat_lang: str | None = None) -> Reply:
+        """Seat `person` if the bot can reach them in private; else a link to open the chat."""
+        async with self.lock(table_id):
+            table = await self.db.get_table(table_id)
+            lang = chat_lang or (
+                await self.chat_lang(table.chat_id) if table else self.default_language
+            )
+            if table is None or table.status not in (LOBBY, PLAYING):
+                return Reply(t(lang, "table.gone"), alert=True)
+            if table.seat_of(person.user_id) is not None:
+                return Reply(t(lang, "join.already"))
+            if table.status != LOBBY:
+                return Reply(t(lang, "join.started"), alert=True)
+            rules = table.rules
+            if len(table.seats) >= max(PLAYER_COUNTS[rules.preset]):
+                return Reply(t(lang, "join.full"), alert=True)
+            user = await self.db.get_user(person.user_id)
+            if user is None or not user.started:
+                return Reply(t(lang, "join.need_start"), url=self.join_link(table))
+            private_lang = await self.user_lang(person.user_id, person.language_code)
+            outcome, _ = await self.out.send(
+                person.user_id,
+                Screen(t(private_lang, "join.private", table=table.id, chat=table.chat_title)),
+                silent=True,
+            )
+            if outcome is Outcome.FORBIDDEN:
+                await self.db.set_started(person.user_id, False)
+                return Reply(t(lang, "join.need_start"), url=self.join_link(table))
+            table.seats.append(Seat(len(table.seats), person.user_id, person.name))
+            table = await self.db.save_table(table)
+            self.later(table_id, lambda: self._redraw_lobby(table_id))
+            return Reply(t(lang, "join.done"))
+
+    async def leave(self, table_id: int, person: Person) -> Reply:
+        async with self.lock(table_id):
+            table = await self.db.get_table(table_id)
+            lang = await self.chat_lang(table.chat_id) if table else self.default_language
+            if table is None or table.status not in (LOBBY, PLAYING):
+                return Reply(t(lang, "table.gone"), alert=True)
+            seat = table.seat_of(person.user_id)
+            if seat is None:
+                return Reply(t(lang, "leave.not_seated"))
+            if table.status == PLAYING:
+                return Reply(t(lang, "leave.playing"), alert=True)
+            table.seats = [s for s in table.seats if s.user_id != person.user_id]
+            for index, other in enumerate(sorted(table.seats, key=lambda s: s.seat)):
+                other.seat = index
+            table = await self.db.save_table(table)
+            self.later(table_id, lambda: self._redraw_lobby(table_id))
+            return Reply(t(lang, "leave.done"))
+
+    # -- lobby settings ------------------------------------------------------------------
+
+    async def show_settings(
+        self, table_id: int, person: Person, is_admin: bool, show: bool
+    ) -> Reply:
+        async with self.lock(table_id):
+            table = await self.db.get_table(table_id)
+            lang = await self.chat_lang(table.chat_id) if table else self.default_language
+            if table is None or table.status != LOBBY:
+                return Reply(t(lang, "table.gone"), alert=True)
+            if show and not (is_admin or person.user_id == table.creator_id):
+                return Reply(t(lang, "settings.not_allowed"), alert=True)
+            self.later(table_id, lambda: self._redraw_lobby(table_id, settings=show))
+            return Reply()
+
+    async def set_option(
+        self, payload: callbacks.SetOption, person: Person, is_admin: bool
+    ) -> Reply:
+        async with self.lock(payload.table):
+            table = await self.db.get_table(payload.table)
+            lang = await self.chat_lang(table.chat_id) if table else self.default_language
+            if table is None or table.status != LOBBY:
+                return Reply(t(lang, "table.gone"), alert=True)
+            if not (is_admin or person.user_id == table.creator_id):
+                return Reply(t(lang, "settings.not_allowed"), alert=True)
+            if payload.version != table.version:
+                return Reply(t(lang, "stale"), alert=True)
+            try:
+                rules = table.rules.with_options({payload.option: payload.value})
+            except RulesError as error:
+                return Reply(str(error), alert=True)
+            table.options = rules.changed_options()
+            table = await self.db.save_table(table)
+            table_id = table.id
+            self.later(table_id, lambda: self._redraw_lobby(table_id, settings=True))
+            return Reply(
+                t(
+                    lang,
+                    "settings.changed",
+                    name=t(lang, f"option.{payload.option}"),
+                    value=render.option_value(lang, payload.option, getattr(rules, payload.option)),
+                )
+            )
+
+    # -- starting and stopping -----------------------------------------------------------------
+
+    async def start(
+        self, table_id: int, person: Person, is_admin: bool, version: int | None = None
+    ) -> Reply:
+        async with self.lock(table_id):
+            table = await self.db.get_table(table_id)
+            lang = await self.chat_lang(table.chat_id) if table else self.default_language
+            if table is None or table.status not in (LOBBY, PLAYING):
+                return Reply(t(lang, "table.gone"), alert=True)
+            if table.status == PLAYING:
+                return Reply(t(lang, "start.already"), alert=True)
+            if not (is_admin or person.user_id == table.creator_id):
+                return Reply(t(lang, "start.not_allowed"), alert=True)
+            if version is not None and version != table.version:
+                return Reply(t(lang, "stale"), alert=True)
+            rules = table.rules
+            try:
+                rules.check_players(len(table.seats))
+            except RulesError:
+                counts = " / ".join(str(n) for n in PLAYER_COUNTS[rules.preset])
+                return Reply(
+                    t(
+                        lang,
+                        "start.count",
+                        preset=render.preset_name(lang, rules),
+                        counts=counts,
+                        now=len(table.seats),
+                    ),
+                    alert=True,
+                )
+            table.seed = secrets.randbits(48)
+            table.state = new_match(rules, table.names, table.seed)
+            table.status = PLAYING
+            table = await self.db.save_table(table)
+            self.later(table_id, lambda: self._announce_start(table_id))
+            return Reply(t(lang, "start.done_toast"))
+
+    async def _announce_start(self, table_id: int) -> None:
+        table = await self.db.get_table(table_id)
+        if table is None or table.status != PLAYING:
+            return
+        lang = await self.chat_lang(table.chat_id)
+        info = self.info(table, await self._creator_name(table))
+        if table.lobby_message_id is not None:
+            await self.out.edit(
+                table.chat_id,
+                table.lobby_message_id,
+                Screen(render.lobby(info, lang).text + "\n\n" + t(lang, "start.done")),
+            )
+        await self._send_live(table, lang)
+        await self._sync_hands(table, previous=None, actor=None)
+
+    async def stop(self, chat_id: int, person: Person, is_admin: bool) -> Reply:
+        lang = await self.chat_lang(chat_id)
+        table = await self.db.open_table_in_chat(chat_id)
+        if table is None:
+            return Reply(t(lang, "stop.none"))
+        async with self.lock(table.id):
+            table = await self.db.get_table(table.id)
+            if table is None or table.status not in (LOBBY, PLAYING):
+                return Reply(t(lang, "stop.none"))
+            if not (is_admin or person.user_id == table.creator_id):
+                return Reply(t(lang, "stop.not_allowed"))
+            was_playing = table.status == PLAYING
+            table.status = CLOSED
+            table = await self.db.save_table(table)
+            table_id = table.id
+            self.later(table_id, lambda: self._announce_stop(table_id, was_playing))
+            return Reply(t(lang, "stop.done", table=table.id, name=person.name))
+
+    async def _announce_stop(self, table_id: int, was_playing: bool) -> None:
+        table = await self.db.get_table(table_id)
+        if table is None:
+            return
+        lang = await self.chat_lang(table.chat_id)
+        if table.lobby_message_id is not None and not was_playing:
+            info = self.info(table)
+            await self.out.edit(
+                table.chat_id,
+                table.lobby_message_id,
+                Screen(render.lobby(info, lang).text + "\n\n" + t(lang, "stop.closed_lobby")),
+            )
+        await self._close_hands(table)
+
+    # -- the match: taps on hand buttons --------------------------------------------------------
+
+    async def select(self, payload: callbacks.Select, person: Person) -> Reply:
+        lang = await self.user_lang(person.user_id, person.language_code)
+        async with self.lock(payload.table):
+            table = await self.db.get_table(payload.table)
+            found = self._check_tap(table, payload.version, person, lang)
+            if isinstance(found, Reply):
+                return found
+            table, seat = found
+            assert table.state is not None
+            view = view_for(table.state, seat.seat)
+            if not payload.cards <= set(view.hand):
+                return Reply(t(lang, "tap.stale"), alert=True)
+            screen = render.hand(self.info(table), lang, view, payload.cards)
+            table_id, number = table.id, seat.seat
+            self.later(table_id, lambda: self._show_selection(table_id, number, screen))
+            return Reply()
+
+    async def _show_selection(self, table_id: int, number: int, screen: Screen) -> None:
+        table = await self.db.get_table(table_id)
+        if table is None or table.status != PLAYING:
+            return
+        seat = next(s for s in table.seats if s.seat == number)
+        await self._put_hand(table, seat, screen, fresh=False)
+
+    async def play(self, payload: callbacks.Play, person: Person) -> Reply:
+        lang = await self.user_lang(person.user_id, person.language_code)
+        async with self.lock(payload.table):
+            table = await self.db.get_table(payload.table)
+            found = self._check_tap(table, payload.version, person, lang)
+            if isinstance(found, Reply):
+                return found
+            table, seat = found
+            previous = table.state
+            assert previous is not None
+            action = Action(payload.kind, seat.seat, tuple(payload.cards))
+            try:
+                state, events = apply(previous, action)
+            except IllegalAction as error:
+                return Reply(self.explain(lang, error), alert=True)
+            table.state = state
+            if state.over:
+                table.status = FINISHED
+            try:
+                table = await self.db.save_table(table, action=action, user_id=person.user_id)
+            except Conflict:
+                return Reply(t(lang, "stale"), alert=True)
+            table_id, actor = table.id, seat.seat
+            self.later(
+                table_id, lambda: self._after_move(table_id, previous, events, actor, action)
+            )
+            return Reply()
+
+    def _check_tap(
+        self, table: TableRecord | None, version: int, person: Person, lang: str
+    ) -> tuple[TableRecord, Seat] | Reply:
+        if table is None or table.status != PLAYING or table.state is None:
+            return Reply(t(lang, "table.over"), alert=True)
+        seat = table.seat_of(person.user_id)
+        if seat is None:
+            return Reply(t(lang, "tap.not_yours"), alert=True)
+        if version != table.version:
+            return Reply(t(lang, "tap.stale"), alert=True)
+        return table, seat
+
+    def explain(self, lang: str, error: IllegalAction) -> str:
+        key = f"illegal.{error.code}"
+        params = dict(error.params)
+        if "need" in params:
+            params["need_cards"] = plural(lang, "card", int(params["need"]))
+        try:
+            return t(lang, key, **params)
+        except KeyError:
+            return t(lang, "illegal.other", reason=str(error))
+
+    # -- telling everybody what happened --------------------------------------------------------
+
+    async def _after_move(
+        self,
+        table_id: int,
+        previous: MatchState,
+        events: Sequence[Event],
+        actor: int,
+        action: Action,
+    ) -> None:
+        """Group record, news and live message, then the private hands.
+
+        Renders from the newest stored state (a later move may already be
+        committed); `previous` and `events` describe this move for the record.
+        """
+        table = await self.db.get_table(table_id)
+        if table is None or table.state is None:
+            return
+        lang = await self.chat_lang(table.chat_id)
+        info = self.info(table)
+        state = table.state
+        assert state is not None
+        taken = next((e for e in events if isinstance(e, TrickTaken)), None)
+        if taken is not None:
+            record = self._trick_record(info, lang, previous, events, taken, state)
+            if table.live_message_id is not None:
+                await self.out.edit_or_send(table.chat_id, table.live_message_id, record)
+            else:
+                await self.out.send(table.chat_id, record, silent=True)
+        news = self._announcements(info, lang, events, state)
+        if news:
+            await self.out.send(table.chat_id, Screen("\n\n".join(news)))
+        if state.over:
+            await self._close_hands(table)
+            return
+        new_trick = taken is not None or any(
+            isinstance(e, DealScored | DealVoid | TrickRestarted) for e in events
+        )
+        if new_trick or table.live_message_id is None:
+            await self._send_live(table, lang)
+        else:
+            screen = render.live(info, lang, view_for(state, None))
+            _outcome, message_id = await self.out.edit_or_send(
+                table.chat_id, table.live_message_id, screen
+            )
+            if message_id is not None and message_id != table.live_message_id:
+                table.live_message_id = message_id
+                await self.db.set_message_ids(table.id, live_message_id=message_id)
+        await self._sync_hands(table, previous=previous, actor=actor, action=action)
+
+    def _trick_record(
+        self,
+        info: TableInfo,
+        lang: str,
+        previous: MatchState,
+        events: Sequence[Event],
+        taken: TrickTaken,
+        state: MatchState,
+    ) -> Screen:
+        before = view_for(previous, None)
+        plays = list(before.trick)
+        last = next((e for e in events if isinstance(e, CardsPlayed)), None)
+        if last is not None:
+            shown = event_for(last, None, previous.rules)
+            assert isinstance(shown, CardsPlayed)
+            cards: tuple[Card | None, ...] = (
+                shown.cards if shown.cards else (None,) * len(last.cards)
+            )
+            from engine.state import PlayKind
+
+            plays.append(
+                PlayView(
+                    seat=last.seat,
+                    kind=PlayKind.BEAT if last.beat else PlayKind.DISCARD,
+                    cards=cards,
+                    face_down=last.face_down,
+                )
+            )
+        public = event_for(taken, None, previous.rules)
+        assert isinstance(public, TrickTaken)
+        return render.trick_record(
+            info,
+            lang,
+            taken.trick_number,
+            plays,
+            taken.seat,
+            public.points,
+            before.combination,
+        )
+
+    def _announcements(
+        self, info: TableInfo, lang: str, events: Sequence[Event], state: MatchState
+    ) -> list[str]:
+        news: list[str] = []
+        names = info.names
+        for event in events:
+            if isinstance(event, CombinationDeclared) and event.out_of_turn:
+                news.append(
+                    t(
+                        lang,
+                        "news.declared",
+                        name=names[event.seat],
+                        combo=render.combo_name(lang, event.combination),
+                        cards=render.cards_text(event.cards),
+                    )
+                )
+            elif isinstance(event, ClaimMade):
+                key = "news.claim_true" if event.success else "news.claim_false"
+                news.append(t(lang, key, name=names[event.seat], points=event.points))
+            elif isinstance(event, DealWonByCombination):
+                news.append(
+                    t(
+                        lang,
+                        "news.combo_win",
+                        name=names[event.seat],
+                        combo=render.combo_name(lang, event.combination),
+                        cards=render.cards_text(event.cards),
+                    )
+                )
+            elif isinstance(event, DealVoid):
+                news.append(t(lang, f"news.void.{event.reason}"))
+            elif isinstance(event, DealScored):
+                news.append(render.deal_summary(info, lang, event, state.rules).text)
+            elif isinstance(event, SideEliminated):
+                who = " + ".join(names[s] for s in event.seats)
+                news.append(t(lang, "news.eliminated", name=who, penalties=event.penalties))
+            elif isinstance(event, MatchOver):
+                news.append(render.match_over(info, lang, event).text)
+        return news
+
+    async def _send_live(self, table: TableRecord, lang: str) -> None:
+        assert table.state is not None
+        screen = render.live(self.info(table), lang, view_for(table.state, None))
+        _outcome, message_id = await self.out.send(table.chat_id, screen, silent=True)
+        if message_id is not None:
+            table.live_message_id = message_id
+            await self.db.set_message_ids(table.id, live_message_id=message_id)
+
+    async def _sync_hands(
+        self,
+        table: TableRecord,
+        previous: MatchState | None,
+        actor: int | None,
+        action: Action | None = None,
+    ) -> None:
+        """Bring every private hand message up to date.
+
+        The player whose turn it now is gets a fresh message (edits do not
+        ring the phone) and their previous one loses its buttons; everybody
+        else's message is edited only when what they see changed.
+        """
+        state = table.state
+        assert state is not None
+        info = self.info(table)
+        for seat in sorted(table.seats, key=lambda s: s.seat):
+            lang = await self.user_lang(seat.user_id)
+            view = view_for(state, seat.seat)
+            screen = render.hand(info, lang, view)
+            acting = view.turn == seat.seat and bool(view.legal)
+            was_acting = (
+                previous is not None
+                and previous.deal is not None
+                and previous.deal.turn == seat.seat
+            )
+            fresh = acting and (previous is None or not was_acting or actor == seat.seat)
+            if fresh and seat.hand_message_id is not None and actor == seat.seat and action:
+                # Leave a note of the move on the message the player just used.
+                note = Screen(render.played_note(lang, action.kind, action.cards))
+                await self.out.edit(seat.user_id, seat.hand_message_id, note)
+            elif fresh and seat.hand_message_id is not None and _has_buttons(seat):
+                await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
+            await self._put_hand(table, seat, screen, fresh=fresh)
+
+    async def _put_hand(self, table: TableRecord, seat: Seat, screen: Screen, fresh: bool) -> None:
+        digest = screen.digest()
+        if not fresh and digest == seat.hand_digest and seat.hand_message_id is not None:
+            return
+        if fresh or seat.hand_message_id is None:
+            outcome, message_id = await self.out.send(seat.user_id, screen)
+        else:
+            outcome, message_id = await self.out.edit_or_send(
+                seat.user_id, seat.hand_message_id, screen
+            )
+        if outcome is Outcome.FORBIDDEN:
+            await self.db.set_started(seat.user_id, False)
+            lang = await self.chat_lang(table.chat_id)
+            await self.out.send(
+                table.chat_id,
+                Screen(
+                    t(lang, "hand.unreachable", name=seat.name),
+                    ((Button(t(lang, "button.open_private"), url=self.deep_link("hi")),),),
+                ),
+            )
+            return
+        if message_id is not None:
+            seat.hand_message_id = message_id
+            seat.hand_digest = digest
+            await self.db.set_hand_message(table.id, seat.seat, message_id, digest)
+
+    async def _close_hands(self, table: TableRecord) -> None:
+        for seat in table.seats:
+            if seat.hand_message_id is not None and _has_buttons(seat):
+                await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
+                await self.db.set_hand_message(table.id, seat.seat, seat.hand_message_id, None)
+
+    # -- after a restart -------------------------------------------------------------------
+
+    async def redraw_all(self) -> int:
+        """Redraw every running table from the database (after a crash or restart)."""
+        tables = await self.db.tables_with_status(PLAYING)
+        for record in tables:
+            async with self.lock(record.id):
+                table = await self.db.get_table(record.id)
+                if table is None or table.status != PLAYING or table.state is None:
+                    continue
+                lang = await self.chat_lang(table.chat_id)
+                screen = render.live(self.info(table), lang, view_for(table.state, None))
+                _outcome, message_id = await self.out.edit_or_send(
+                    table.chat_id, table.live_message_id, screen
+                )
+                if message_id is not None and message_id != table.live_message_id:
+                    table.live_message_id = message_id
+                    await self.db.set_message_ids(table.id, live_message_id=message_id)
+                for seat in table.seats:
+                    view = view_for(table.state, seat.seat)
+                    seat_lang = await self.user_lang(seat.user_id)
+                    screen = render.hand(self.info(table), seat_lang, view)
+                    await self._put_hand(table, seat, screen, fresh=False)
+        return len(tables)
+
+    # -- lookups for handlers -----------------------------------------------------------------
+
+    async def table_in_chat(self, chat_id: int) -> TableRecord | None:
+        return await self.db.open_table_in_chat(chat_id)
+
+    async def rules_for_chat(self, chat_id: int) -> RuleSet | None:
+        table = await self.db.open_table_in_chat(chat_id)
+        return table.rules if table else None
+
+    async def my_tables(self, person: Person) -> list[TableRecord]:
+        return await self.db.open_tables_of_user(person.user_id)
+
+    async def set_chat_lang(self, chat_id: int, title: str, lang: str) -> None:
+        await self.db.set_chat_lang(chat_id, title, lang)
+
+    async def set_user_lang(self, person: Person, lang: str) -> None:
+        await self.remember(person)
+        await self.db.set_user_lang(person.user_id, lang)
+
+    def options_help(self, lang: str, preset: Preset) -> str:
+        return render.options_help(lang, preset)
+
+    def applicable(self, preset: Preset) -> list[str]:
+        return applicable_options(preset)
+
+
+def _has_buttons(seat: Seat) -> bool:
+    return seat.hand_digest is None or seat.hand_digest.startswith("b")
+
+
+def display_name(first: str, last: str | None) -> str:
+    name = f"{first} {last}" if last else first
+    return name.strip()[:40] or "?"
+
+
+__all__ = ["Html", "Person", "Reply", "TableService", "display_name", "esc"]

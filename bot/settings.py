@@ -1,0 +1,71 @@
+"""Settings from the environment and `.env` (every one listed in `.env.example`).
+
+A missing or malformed setting stops the bot at start with one line naming
+it (exit code 2), never a traceback; the token is a secret and never printed.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+Language = Literal["ru", "en"]
+LANGUAGES: tuple[Language, ...] = ("ru", "en")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", case_sensitive=False
+    )
+
+    bot_token: SecretStr
+    bot_api_url: str = "https://api.telegram.org/bot"
+    database_path: Path = Path("burkozel.db")
+    default_language: Language = "ru"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # Seconds a player has for one move (a table can override it with turn_time=).
+    turn_timeout: int = Field(default=90, ge=15, le=3600)
+    # Telegram's flood limits as the bot's rate limiter applies them: messages
+    # per second over all chats, and per minute into one group.
+    rate_limit_overall: int = Field(default=30, ge=1)
+    rate_limit_group: int = Field(default=20, ge=1)
+
+    @field_validator("bot_token")
+    @classmethod
+    def _token_shape(cls, value: SecretStr) -> SecretStr:
+        secret = value.get_secret_value().strip()
+        head, _, tail = secret.partition(":")
+        if not head.isdigit() or len(tail) < 8:
+            raise ValueError("must look like 123456789:AA... (the token @BotFather gave you)")
+        return SecretStr(secret)
+
+    @field_validator("bot_api_url")
+    @classmethod
+    def _api_url(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.upper() if isinstance(value, str) else value
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Settings, or exit 2 with one line that names the first bad setting."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as error:
+        first = error.errors()[0]
+        name = str(first["loc"][0]).upper() if first["loc"] else "settings"
+        if first["type"] == "missing":
+            reason = "is required (put it in .env or the environment)"
+        else:
+            reason = f"is invalid: {first['msg']}"
+        print(f"Setting {name} {reason}.", file=sys.stderr)
+        raise SystemExit(2) from None

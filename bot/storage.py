@@ -1,0 +1,476 @@
+"""SQLite storage through aiosqlite: tables, seats, the action log, people.
+
+Every accepted move is one transaction that writes the new engine state,
+appends the action to the table's log and bumps the table's version with an
+optimistic `WHERE version = ?` check. Telegram is only talked to after the
+commit, so a crash never leaves a move half-applied; at start-up the bot
+redraws every running table from here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from engine import Action, MatchState, RuleSet
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the first schema.
+    """
+    CREATE TABLE users (
+        user_id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        username TEXT,
+        language_code TEXT,
+        lang TEXT,
+        started INTEGER NOT NULL DEFAULT 0,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE chats (
+        chat_id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL DEFAULT '',
+        lang TEXT,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE tables (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        chat_id INTEGER NOT NULL,
+        chat_title TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL,
+        creator_id INTEGER NOT NULL,
+        preset TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER,
+        state TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        lobby_message_id INTEGER,
+        live_message_id INTEGER,
+        turn_deadline REAL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX tables_one_open_per_chat
+        ON tables(chat_id) WHERE status IN ('lobby', 'playing');
+    CREATE INDEX tables_by_status ON tables(status);
+    CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        hand_message_id INTEGER,
+        hand_digest TEXT,
+        PRIMARY KEY (table_id, seat),
+        UNIQUE (table_id, user_id)
+    );
+    CREATE INDEX seats_by_user ON seats(user_id);
+    CREATE TABLE actions (
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        user_id INTEGER,
+        action TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    );
+    """,
+)
+
+LOBBY = "lobby"
+PLAYING = "playing"
+FINISHED = "finished"
+CLOSED = "closed"
+OPEN_STATUSES = (LOBBY, PLAYING)
+
+
+class StorageError(RuntimeError):
+    """The database cannot be used: the message says what to do about it."""
+
+
+class Conflict(RuntimeError):
+    """Someone else changed the table first (the version check failed)."""
+
+
+@dataclass(slots=True)
+class Seat:
+    seat: int
+    user_id: int
+    name: str
+    hand_message_id: int | None = None
+    hand_digest: str | None = None
+
+
+@dataclass(slots=True)
+class TableRecord:
+    id: int
+    chat_id: int
+    chat_title: str
+    status: str
+    creator_id: int
+    preset: str
+    options: dict[str, Any]
+    seed: int | None
+    state: MatchState | None
+    version: int
+    lobby_message_id: int | None
+    live_message_id: int | None
+    turn_deadline: float | None
+    created_at: float
+    updated_at: float
+    seats: list[Seat] = field(default_factory=list)
+
+    @property
+    def rules(self) -> RuleSet:
+        return RuleSet.create(self.preset, self.options)
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in sorted(self.seats, key=lambda s: s.seat))
+
+
+@dataclass(slots=True)
+class UserRecord:
+    user_id: int
+    name: str
+    username: str | None
+    language_code: str | None
+    lang: str | None
+    started: bool
+
+
+class Database:
+    """One aiosqlite connection; an asyncio lock keeps transactions whole."""
+
+    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Database:
+        path = Path(path)
+        try:
+            if path.parent and not path.parent.exists():
+                raise StorageError(f"database folder {path.parent} does not exist")
+            connection = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot open database {path}: {error}") from None
+        db = cls(connection, path)
+        try:
+            await db._setup()
+        except sqlite3.DatabaseError as error:
+            await connection.close()
+            raise StorageError(
+                f"database {path} is unusable ({error}); restore it from a backup or move it away"
+            ) from None
+        return db
+
+    async def _setup(self) -> None:
+        db = self._db
+        await db.execute("PRAGMA busy_timeout = 5000")
+        row = await (await db.execute("PRAGMA journal_mode = WAL")).fetchone()
+        if row is None or str(row[0]).lower() != "wal":
+            raise sqlite3.DatabaseError("could not switch to WAL mode")
+        await db.execute("PRAGMA synchronous = NORMAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        check = await (await db.execute("PRAGMA quick_check")).fetchone()
+        if check is None or check[0] != "ok":
+            raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+        await self._migrate()
+        # Prove we can write, so a read-only file fails now and not mid-match.
+        await db.execute("BEGIN IMMEDIATE")
+        await db.execute("ROLLBACK")
+
+    async def _migrate(self) -> None:
+        db = self._db
+        current = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= current:
+                continue
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number}")
+                await db.execute("COMMIT")
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        async with self._lock:
+            cursor = await self._db.execute(sql, params)
+            row = await cursor.fetchone()
+            return row
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._lock:
+            cursor = await self._db.execute(sql, params)
+            return list(await cursor.fetchall())
+
+    async def _execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        async with self._lock:
+            await self._db.execute(sql, params)
+
+    # -- people and chats ------------------------------------------------------------
+
+    async def remember_user(
+        self, user_id: int, name: str, username: str | None, language_code: str | None
+    ) -> None:
+        await self._execute(
+            """INSERT INTO users (user_id, name, username, language_code, updated_at)
+               VALUES (?, ?, ?, ?, ?)
+               ON CONFLICT(user_id) DO UPDATE SET name = excluded.name,
+                 username = excluded.username, language_code = excluded.language_code,
+                 updated_at = excluded.updated_at""",
+            (user_id, name, username, language_code, time.time()),
+        )
+
+    async def set_started(self, user_id: int, started: bool) -> None:
+        await self._execute(
+            "UPDATE users SET started = ?, updated_at = ? WHERE user_id = ?",
+            (int(started), time.time(), user_id),
+        )
+
+    async def set_user_lang(self, user_id: int, lang: str) -> None:
+        await self._execute(
+            "UPDATE users SET lang = ?, updated_at = ? WHERE user_id = ?",
+            (lang, time.time(), user_id),
+        )
+
+    async def get_user(self, user_id: int) -> UserRecord | None:
+        row = await self._fetchone(
+            "SELECT user_id, name, username, language_code, lang, started FROM users"
+            " WHERE user_id = ?",
+            (user_id,),
+        )
+        if row is None:
+            return None
+        return UserRecord(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
+
+    async def get_chat_lang(self, chat_id: int) -> str | None:
+        row = await self._fetchone("SELECT lang FROM chats WHERE chat_id = ?", (chat_id,))
+        return None if row is None else row[0]
+
+    async def set_chat_lang(self, chat_id: int, title: str, lang: str) -> None:
+        await self._execute(
+            """INSERT INTO chats (chat_id, title, lang, updated_at) VALUES (?, ?, ?, ?)
+               ON CONFLICT(chat_id) DO UPDATE SET lang = excluded.lang, title = excluded.title,
+                 updated_at = excluded.updated_at""",
+            (chat_id, title, lang, time.time()),
+        )
+
+    # -- tables ----------------------------------------------------------------------
+
+    _TABLE_COLUMNS = (
+        "id, chat_id, chat_title, status, creator_id, preset, options, seed, state, version,"
+        " lobby_message_id, live_message_id, turn_deadline, created_at, updated_at"
+    )
+
+    def _table_from_row(self, row: Sequence[Any]) -> TableRecord:
+        return TableRecord(
+            id=row[0],
+            chat_id=row[1],
+            chat_title=row[2],
+            status=row[3],
+            creator_id=row[4],
+            preset=row[5],
+            options=json.loads(row[6]),
+            seed=row[7],
+            state=None if row[8] is None else MatchState.loads(row[8]),
+            version=row[9],
+            lobby_message_id=row[10],
+            live_message_id=row[11],
+            turn_deadline=row[12],
+            created_at=row[13],
+            updated_at=row[14],
+        )
+
+    async def _load_seats(self, table: TableRecord) -> TableRecord:
+        rows = await self._fetchall(
+            "SELECT seat, user_id, name, hand_message_id, hand_digest FROM seats"
+            " WHERE table_id = ? ORDER BY seat",
+            (table.id,),
+        )
+        table.seats = [Seat(*row) for row in rows]
+        return table
+
+    async def create_table(
+        self,
+        chat_id: int,
+        chat_title: str,
+        creator_id: int,
+        preset: str,
+        options: dict[str, Any],
+    ) -> TableRecord | None:
+        """A new lobby, or None if the chat already has an open table."""
+        now = time.time()
+        try:
+            async with self.transaction() as db:
+                cursor = await db.execute(
+                    """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
+                         options, version, created_at, updated_at)
+                       VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)""",
+                    (chat_id, chat_title, LOBBY, creator_id, preset, json.dumps(options), now, now),
+                )
+                table_id = cursor.lastrowid
+        except sqlite3.IntegrityError:
+            return None
+        assert table_id is not None
+        return await self.get_table(table_id)
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        row = await self._fetchone(
+            f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+        )
+        return None if row is None else await self._load_seats(self._table_from_row(row))
+
+    async def open_table_in_chat(self, chat_id: int) -> TableRecord | None:
+        row = await self._fetchone(
+            f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE chat_id = ? AND status IN (?, ?)",
+            (chat_id, *OPEN_STATUSES),
+        )
+        return None if row is None else await self._load_seats(self._table_from_row(row))
+
+    async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self._fetchall(
+            f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
+            statuses,
+        )
+        return [await self._load_seats(self._table_from_row(row)) for row in rows]
+
+    async def open_tables_of_user(self, user_id: int) -> list[TableRecord]:
+        rows = await self._fetchall(
+            f"SELECT {', '.join('t.' + c.strip() for c in self._TABLE_COLUMNS.split(','))}"
+            " FROM tables t JOIN seats s ON s.table_id = t.id"
+            " WHERE s.user_id = ? AND t.status IN (?, ?) ORDER BY t.id",
+            (user_id, *OPEN_STATUSES),
+        )
+        return [await self._load_seats(self._table_from_row(row)) for row in rows]
+
+    async def save_table(
+        self,
+        table: TableRecord,
+        action: Action | None = None,
+        user_id: int | None = None,
+    ) -> TableRecord:
+        """Write the table (and its seats) if nobody changed it since it was read.
+
+        Bumps the version; with an action, appends it to the log in the same
+        transaction. Raises `Conflict` when the stored version moved on.
+        """
+        now = time.time()
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
+                     preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
+                     lobby_message_id = ?, live_message_id = ?, turn_deadline = ?,
+                     updated_at = ?
+                   WHERE id = ? AND version = ?""",
+                (
+                    table.chat_id,
+                    table.chat_title,
+                    table.status,
+                    table.creator_id,
+                    table.preset,
+                    json.dumps(table.options),
+                    table.seed,
+                    None if table.state is None else table.state.dumps(),
+                    table.lobby_message_id,
+                    table.live_message_id,
+                    table.turn_deadline,
+                    now,
+                    table.id,
+                    table.version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise Conflict(f"table {table.id} changed since version {table.version}")
+            await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
+            await db.executemany(
+                """INSERT INTO seats (table_id, seat, user_id, name, hand_message_id, hand_digest)
+                   VALUES (?, ?, ?, ?, ?, ?)""",
+                [
+                    (table.id, s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest)
+                    for s in table.seats
+                ],
+            )
+            if action is not None:
+                assert table.state is not None
+                await db.execute(
+                    "INSERT INTO actions (table_id, seq, user_id, action, created_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (
+                        table.id,
+                        table.state.step,
+                        user_id,
+                        json.dumps(action.to_json(), ensure_ascii=False),
+                        now,
+                    ),
+                )
+        table.version += 1
+        table.updated_at = now
+        return table
+
+    async def set_message_ids(
+        self,
+        table_id: int,
+        lobby_message_id: int | None = None,
+        live_message_id: int | None = None,
+    ) -> None:
+        """Bookkeeping of which message to edit; not a change of the table."""
+        if lobby_message_id is not None:
+            await self._execute(
+                "UPDATE tables SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, table_id)
+            )
+        if live_message_id is not None:
+            await self._execute(
+                "UPDATE tables SET live_message_id = ? WHERE id = ?", (live_message_id, table_id)
+            )
+
+    async def set_hand_message(
+        self, table_id: int, seat: int, message_id: int | None, digest: str | None
+    ) -> None:
+        await self._execute(
+            "UPDATE seats SET hand_message_id = ?, hand_digest = ? WHERE table_id = ? AND seat = ?",
+            (message_id, digest, table_id, seat),
+        )
+
+    async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
+        await self._execute(
+            "UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
+        )
+
+    async def action_log(self, table_id: int) -> list[tuple[int, int | None, Action]]:
+        rows = await self._fetchall(
+            "SELECT seq, user_id, action FROM actions WHERE table_id = ? ORDER BY seq",
+            (table_id,),
+        )
+        return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]

@@ -1,0 +1,193 @@
+"""Run the real bot application against the fake Bot API, and play as people.
+
+`BotRunner` starts and stops the PTB application exactly as `python -m bot`
+would, except that the event loop is the test's. `Player` drives a person:
+it reads their private hand message and taps its buttons, choosing a legal
+move the way a person would (cards first, then the action button).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
+
+from bot import callbacks
+from bot.app import build_application
+from bot.service import TableService
+from bot.settings import Settings
+from bot.storage import Database, TableRecord
+from engine import Action, legal_actions
+from engine.actions import Kind
+
+
+def make_settings(fake: FakeTelegram, db_path: Path, **extra: Any) -> Settings:
+    return Settings(
+        bot_token=fake.token,  # type: ignore[arg-type]
+        bot_api_url=fake.base_url,
+        database_path=db_path,
+        _env_file=None,  # type: ignore[call-arg]
+        **{"rate_limit_overall": 100_000, "rate_limit_group": 100_000, **extra},
+    )
+
+
+@dataclass
+class BotRunner:
+    fake: FakeTelegram
+    db_path: Path
+    settings_extra: dict[str, Any] = field(default_factory=dict)
+    app: Any = None
+
+    async def start(self) -> None:
+        settings = make_settings(self.fake, self.db_path, **self.settings_extra)
+        self.app = build_application(settings)
+        app = self.app
+        await app.initialize()
+        if app.post_init is not None:
+            await app.post_init(app)
+        await app.updater.start_polling(poll_interval=0.0, timeout=1)
+        await app.start()
+
+    async def stop(self) -> None:
+        app = self.app
+        if app is None:
+            return
+        if app.updater.running:
+            await app.updater.stop()
+        if app.running:
+            await app.stop()
+        await app.shutdown()
+        if app.post_shutdown is not None:
+            await app.post_shutdown(app)
+        self.app = None
+
+    async def crash(self) -> None:
+        """Like SIGKILL: stop without any graceful step of ours (no flush, no goodbye)."""
+        app = self.app
+        self.app = None
+        await app.updater.stop()
+        await app.stop()
+        db = app.bot_data.get("db")
+        await app.shutdown()
+        if db is not None:
+            await db.close()
+
+    @property
+    def service(self) -> TableService:
+        return self.app.bot_data["service"]  # type: ignore[no-any-return]
+
+    @property
+    def db(self) -> Database:
+        return self.service.db
+
+
+@dataclass
+class Player:
+    fake: FakeTelegram
+    user: FakeUser
+    rng: random.Random
+
+    @property
+    def chat(self) -> FakeChat:
+        return self.fake.private_chat(self.user)
+
+    def hand_message(self) -> StoredMessage | None:
+        """The newest private message of the bot that carries card buttons."""
+        for message in reversed(self.fake.messages(self.chat)):
+            if any(
+                b.value and b.value.startswith(("s:", "p:")) for row in message.buttons for b in row
+            ):
+                return message
+        return None
+
+    def _selected(self, card: object) -> bool:
+        message = self.hand_message()
+        return message is not None and f"✅{card}" in message.button_texts
+
+    async def tap(self, message: StoredMessage, data: str) -> Any:
+        callback = await self.user.tap(message, data)
+        return await callback.answer_received()
+
+    async def play(self, action: Action) -> Any:
+        """Select the action's cards one by one, then press its button."""
+        message = self.hand_message()
+        assert message is not None, f"{self.user.first_name} has no hand message with buttons"
+        if action.kind in (Kind.DECLARE, Kind.CLAIM):
+            return await self.tap(message, _find_play_button(message, action))
+        for card in action.cards:
+            message = self.hand_message()
+            assert message is not None
+            data = next(
+                b.value
+                for row in message.buttons
+                for b in row
+                if b.value and b.value.startswith("s:") and b.text == str(card)
+            )
+            await self.tap(message, data)
+            await self.fake.wait_for(lambda card=card: self._selected(card))
+        message = self.hand_message()
+        assert message is not None
+        return await self.tap(message, _find_play_button(message, action))
+
+
+def _find_play_button(message: StoredMessage, action: Action) -> str:
+    for row in message.buttons:
+        for button in row:
+            if not button.value or not button.value.startswith("p:"):
+                continue
+            payload = callbacks.parse(button.value)
+            assert isinstance(payload, callbacks.Play)
+            if payload.kind == action.kind and set(payload.cards) == set(action.cards):
+                return button.value
+    raise AssertionError(f"no button for {action} in {message.button_texts}")
+
+
+async def play_to_the_end(
+    fake: FakeTelegram,
+    runner: BotRunner,
+    table_id: int,
+    players: dict[int, Player],
+    rng: random.Random,
+    max_moves: int = 3000,
+    between: Any = None,
+) -> TableRecord:
+    """Play legal moves through the buttons until the match ends."""
+    for move in range(max_moves):
+        table = await runner.db.get_table(table_id)
+        assert table is not None
+        if table.status != "playing":
+            return table
+        state = table.state
+        assert state is not None and state.deal is not None
+        seat = state.deal.turn
+        legal = [
+            a
+            for a in legal_actions(state, seat)
+            if a.kind is not Kind.DECLARE or rng.random() < 0.5
+        ]
+        if not legal:
+            legal = legal_actions(state, seat)
+        action = rng.choice(legal)
+        user_id = table.seats[seat].user_id
+        version = table.version
+        await players[user_id].play(action)
+        await fake.wait_for(
+            lambda version=version: _version_moved(runner, table_id, version),
+            message=f"move {move}: {action} was not applied",
+        )
+        await fake.wait_idle()
+        if between is not None:
+            await between(move)
+    raise AssertionError("the match did not end")
+
+
+def _version_moved(runner: BotRunner, table_id: int, version: int) -> bool:
+    # wait_for takes a plain predicate; read the database synchronously.
+    import sqlite3
+
+    with sqlite3.connect(runner.db_path) as connection:
+        row = connection.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return row is not None and row[0] != version

@@ -1,0 +1,87 @@
+"""Whole matches through the real bot and the fake Bot API, as people play them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from bot_harness import BotRunner, Player, play_to_the_end
+from fake_telegram import FakeChat, FakeTelegram, FakeUser
+from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
+
+from engine import replay
+
+GROUP_ID = -1001234
+
+
+@pytest_asyncio.fixture
+async def runner(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotRunner]:  # noqa: F811
+    bot = BotRunner(fake_telegram, tmp_path / "bot.db")
+    await bot.start()
+    try:
+        yield bot
+    finally:
+        await bot.stop()
+
+
+async def open_table(
+    fake: FakeTelegram, runner: BotRunner, command: str, count: int
+) -> tuple[FakeChat, list[FakeUser], int]:
+    group = fake.group(GROUP_ID, "Игровой стол", supergroup=True)
+    users = [fake.user(100 + i, f"Игрок{i}") for i in range(count)]
+    for user in users:
+        await user.send_private("/start")
+    await fake.wait_idle()
+    await users[0].send(group, command)
+    lobby = await fake.wait_for_message(group, "#")
+    for user in users[1:]:
+        answer = await (await user.tap(lobby, lobby.buttons[0][0].value or "")).answer_received()
+        assert answer.url is None, answer
+        await fake.wait_idle()
+    table = await runner.db.open_table_in_chat(group.id)
+    assert table is not None and len(table.seats) == count, table
+    return group, users, table.id
+
+
+async def start_table(fake: FakeTelegram, group: FakeChat, creator: FakeUser) -> None:
+    await creator.send(group, "/start")
+    await fake.wait_for_message(group, "👉")
+    await fake.wait_idle()
+
+
+@pytest.mark.parametrize(
+    ("command", "count"),
+    [
+        ("/new", 2),
+        ("/new burkozel", 3),
+        ("/new burkozel closed_discard=on", 4),
+        ("/new kozel", 4),
+        ("/new bura", 2),
+        ("/new bura show_own_points=on", 3),
+        ("/new bura", 4),
+    ],
+)
+async def test_complete_match(
+    fake_telegram: FakeTelegram,  # noqa: F811
+    runner: BotRunner,
+    command: str,
+    count: int,
+) -> None:
+    fake = fake_telegram
+    group, users, table_id = await open_table(fake, runner, command + " limit=4", count)
+    await start_table(fake, group, users[0])
+    rng = random.Random(count)
+    players = {u.id: Player(fake, u, rng) for u in users}
+    final = await play_to_the_end(fake, runner, table_id, players, rng)
+    assert final.status == "finished" and final.state is not None and final.state.over
+    texts = [m.text for m in fake.messages(group)]
+    assert any("окончена" in text for text in texts)
+    # The log in the database replays to exactly the final state.
+    log = [action for _, _, action in await runner.db.action_log(table_id)]
+    assert final.seed is not None
+    assert replay(final.state.rules, final.names, final.seed, log) == final.state
+    assert not fake.unanswered_callbacks()
+    assert not [e for e in fake.errors_returned if not e.injected], fake.errors_returned
