@@ -53,6 +53,7 @@ class TableView:
     out: tuple[int, ...]
     multiplier: int
     seen: tuple[Card, ...]  # cards this viewer has seen leave play this deal
+    piles: tuple[tuple[Card, ...], ...]  # per seat: the cards of its pile this viewer saw
     legal: tuple[Action, ...]
 
 
@@ -93,6 +94,7 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
             out=state.out,
             multiplier=state.next_multiplier,
             seen=(),
+            piles=((),) * n,
             legal=(),
         )
     trick = deal.trick
@@ -110,7 +112,8 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
             for play in trick.plays
         )
     hidden = {card for seat, cards in enumerate(deal.face_down) if seat != viewer for card in cards}
-    seen = tuple(card for pile in deal.piles for card in pile if card not in hidden)
+    piles = tuple(tuple(card for card in pile if card not in hidden) for pile in deal.piles)
+    seen = tuple(card for pile in piles for card in pile)
     return TableView(
         viewer=viewer,
         rules=rules,
@@ -140,6 +143,7 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
         out=state.out,
         multiplier=deal.multiplier,
         seen=seen,
+        piles=piles,
         legal=tuple(legal_actions(state, viewer)) if viewer is not None else (),
     )
 
