@@ -1,0 +1,755 @@
+"""Screens of bot/render.py and the catalogs of bot/i18n.py, without Telegram.
+
+States come from the real engine (`new_match` plus random legal moves), so the
+screens are checked against everything a match can show: leads, answers,
+face-down discards, combinations, claims, deal results and final standings.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from engine_builders import table as build_table
+from fake_telegram import parse_html, utf16_len
+
+from bot import callbacks, render
+from bot.i18n import CATALOGS, PLURALS, placeholders, plural, t
+from bot.render import Screen, TableInfo
+from engine import (
+    OPTIONS,
+    Action,
+    IllegalAction,
+    MatchState,
+    Preset,
+    RuleSet,
+    apply,
+    legal_actions,
+    new_match,
+    view_for,
+)
+from engine.actions import Kind
+from engine.cards import DECK, Card
+from engine.combos import Combo
+from engine.events import CardsPlayed, DealScored, Event, MatchOver, TrickTaken
+from engine.rules import PLAYER_COUNTS, applicable_options
+from engine.state import PlayKind
+from engine.view import PlayView, event_for
+
+LANGS = ("ru", "en")
+TELEGRAM_LIMIT = 4096
+# Names that break careless HTML and look nothing like a card.
+NAMES = ("<Ann>", "Bob & Co", 'Вася "Пупкин"', "Émile's")
+
+CONFIGS = [(preset, count) for preset in Preset for count in PLAYER_COUNTS[preset]]
+CONFIG_IDS = [f"{preset.value}-{count}" for preset, count in CONFIGS]
+
+
+def info_for(
+    state_or_rules: MatchState | RuleSet, names: tuple[str, ...], **extra: object
+) -> TableInfo:
+    rules = state_or_rules if isinstance(state_or_rules, RuleSet) else state_or_rules.rules
+    counts = PLAYER_COUNTS[rules.preset]
+    values: dict[str, object] = {
+        "id": 4242,
+        "version": 17,
+        "chat_title": "Клуб <карт> & друзья",
+        "rules": rules,
+        "names": names,
+        "creator_name": names[0] if names else "Creator",
+        "status": "playing",
+        "min_players": min(counts),
+        "max_players": max(counts),
+        "bot_username": "burkozel_test_bot",
+    }
+    values.update(extra)
+    return TableInfo(**values)  # type: ignore[arg-type]
+
+
+def check_telegram_html(screen: Screen | str) -> str:
+    """The text Telegram would show; fails on markup Telegram would refuse."""
+    text = screen.text if isinstance(screen, Screen) else screen
+    plain, _entities = parse_html(text)
+    assert plain.strip(), "an empty message"
+    assert utf16_len(plain) < TELEGRAM_LIMIT, f"{utf16_len(plain)} characters"
+    if isinstance(screen, Screen):
+        for row in screen.buttons:
+            assert 0 < len(row) <= 8
+            for button in row:
+                assert button.text.strip()
+                assert (button.data is None) != (button.url is None)
+                if button.data is not None:
+                    assert len(button.data.encode()) <= callbacks.MAX_BYTES
+                    callbacks.parse(button.data)
+    return plain
+
+
+@dataclass
+class Moment:
+    """A state of a match, the move that led to it and the events it caused."""
+
+    before: MatchState | None
+    action: Action | None
+    state: MatchState
+    events: list[Event]
+
+
+def random_match(
+    preset: Preset,
+    count: int,
+    seed: int,
+    options: dict[str, object] | None = None,
+    max_moves: int = 2000,
+) -> Iterator[Moment]:
+    """Every state of a random match to its end (declares taken when offered)."""
+    limit = 4 if preset is Preset.BURA else 2
+    rules = RuleSet.create(preset, {"limit": limit, **(options or {})})
+    rng = random.Random(seed)
+    state = new_match(rules, NAMES[:count], seed)
+    yield Moment(None, None, state, [])
+    for _ in range(max_moves):
+        if state.over or state.deal is None:
+            return
+        seat = state.deal.turn
+        legal = legal_actions(state, seat)
+        others = [
+            a
+            for other in range(count)
+            if other != seat
+            for a in legal_actions(state, other)
+            if a.kind is Kind.DECLARE
+        ]
+        special = [a for a in legal if a.kind in (Kind.DECLARE, Kind.CLAIM)]
+        plain = [a for a in legal if a.kind not in (Kind.DECLARE, Kind.CLAIM)]
+        if others and rng.random() < 0.2:
+            pool = others
+        elif special and (not plain or rng.random() < 0.05):
+            pool = special
+        else:
+            pool = plain
+        action = rng.choice(pool)
+        before = state
+        state, events = apply(state, action)
+        yield Moment(before, action, state, events)
+    raise AssertionError("the match did not end")
+
+
+MATCHES: dict[tuple[Preset, int], list[Moment]] = {}
+
+
+def moments(preset: Preset, count: int) -> list[Moment]:
+    key = (preset, count)
+    if key not in MATCHES:
+        found: list[Moment] = []
+        options: list[dict[str, object]] = [{}, {"closed_discard": "on", "stake": 100}]
+        if preset is Preset.BURA:
+            options[1]["show_own_points"] = "on"
+        else:
+            options.append({"trump_card": "middle", "combo_interrupt": "on"})
+        for seed, extra in enumerate(options):
+            found.extend(random_match(preset, count, seed + 10 * count, extra))
+        MATCHES[key] = found
+    return MATCHES[key]
+
+
+def playing(preset: Preset, count: int) -> list[MatchState]:
+    """States of running deals, thinned to keep the tests fast."""
+    states = [m.state for m in moments(preset, count) if m.state.deal is not None]
+    return states[::3] or states
+
+
+def hidden_from(state: MatchState, viewer: int | None) -> set[Card]:
+    """Cards `viewer` must not see: other hands and others' face-down cards.
+
+    The trump card is public (everybody saw it turned up), wherever it is now.
+    """
+    deal = state.deal
+    assert deal is not None
+    hidden: set[Card] = set()
+    for seat in range(state.seats):
+        if seat == viewer:
+            continue
+        hidden.update(deal.hands[seat])
+        hidden.update(deal.face_down[seat])
+        if deal.trick is not None:
+            for play in deal.trick.plays:
+                if play.face_down and play.seat == seat:
+                    hidden.update(play.cards)
+    hidden.discard(deal.trump_card)
+    return hidden
+
+
+def shown_cards(text: str) -> set[Card]:
+    """Every card written in `text` (like '10♥' or 'Q♠')."""
+    return {Card.parse(m) for m in re.findall(r"(?:10|[6-9JQKA])[♠♥♦♣]", text)}
+
+
+def screen_cards(screen: Screen) -> set[Card]:
+    """Cards a screen shows: in its text, on its buttons and inside its payloads."""
+    found = shown_cards(screen.text)
+    for row in screen.buttons:
+        for button in row:
+            found |= shown_cards(button.text)
+            if button.data:
+                payload = callbacks.parse(button.data)
+                if isinstance(payload, callbacks.Select | callbacks.Play):
+                    found |= set(payload.cards)
+    return found
+
+
+# -- the lobby ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_lobby_lists_players_and_offers_the_four_buttons(
+    lang: str, preset: Preset, count: int
+) -> None:
+    rules = RuleSet.create(preset)
+    names = NAMES[:count]
+    info = info_for(rules, names, status="lobby", id=10**9, version=10**6)
+    screen = render.lobby(info, lang)
+    plain = check_telegram_html(screen)
+    lines = plain.splitlines()
+    for index, name in enumerate(names):
+        line = next(line for line in lines if line.startswith(f"{index + 1}. {name}"))
+        team = t(lang, "lobby.team", team="AB"[index % 2])
+        assert (team in line) is (preset is Preset.KOZEL), line
+    assert f"{count}/{max(PLAYER_COUNTS[preset])}" in plain
+    assert t(lang, f"preset.{preset.value}") in plain
+    assert names[0] in plain  # who can start
+    expected = [
+        [(t(lang, "button.join"), "j"), (t(lang, "button.leave"), "x")],
+        [(t(lang, "button.settings"), "o"), (t(lang, "button.start"), "s")],
+    ]
+    got = [[(b.text, callbacks.parse(b.data or "")) for b in row] for row in screen.buttons]
+    assert got == [
+        [(text, callbacks.Lobby(10**9, 10**6, op)) for text, op in row] for row in expected
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_empty_lobby_and_changed_options(lang: str) -> None:
+    rules = RuleSet.create("kozel", {"limit": 6, "trump_card": "middle", "stake": 50})
+    info = info_for(rules, (), status="lobby", creator_name="<Boss>")
+    plain = check_telegram_html(render.lobby(info, lang))
+    assert t(lang, "lobby.empty") in plain
+    assert "<Boss>" in plain
+    assert t(lang, "lobby.options") in plain
+    for name in ("trump_card", "stake"):
+        assert t(lang, f"option.{name}") in plain
+    assert t(lang, "value.trump_card.middle") in plain
+    # Unchanged options are not listed.
+    assert t(lang, "option.first_lead") not in plain
+
+
+def test_lobby_of_another_table_and_version_has_other_payloads() -> None:
+    rules = RuleSet.create("burkozel")
+    one = render.lobby(info_for(rules, NAMES[:2], id=1, version=1), "ru")
+    two = render.lobby(info_for(rules, NAMES[:2], id=1, version=2), "ru")
+    three = render.lobby(info_for(rules, NAMES[:2], id=2, version=1), "ru")
+    data = [{b.data for row in s.buttons for b in row} for s in (one, two, three)]
+    assert not data[0] & data[1] and not data[0] & data[2]
+
+
+# -- the settings screen ----------------------------------------------------------------
+
+
+def next_value(name: str, value: object) -> object:
+    spec = OPTIONS[name]
+    if spec.kind is bool:
+        return not value
+    if spec.choices:
+        choices = list(spec.choices)
+        return choices[(choices.index(value) + 1) % len(choices)]
+    return next((s for s in (0, 10, 50, 100) if s > int(str(value))), 0)
+
+
+def settings_payloads(info: TableInfo, lang: str) -> dict[str, callbacks.SetOption]:
+    screen = render.lobby_settings(info, lang)
+    check_telegram_html(screen)
+    found: dict[str, callbacks.SetOption] = {}
+    for row in screen.buttons[:-1]:
+        (button,) = row
+        payload = callbacks.parse(button.data or "")
+        assert isinstance(payload, callbacks.SetOption)
+        assert (payload.table, payload.version) == (info.id, info.version)
+        assert payload.option not in found
+        found[payload.option] = payload
+        assert t(lang, f"option.{payload.option}") in button.text
+        current = getattr(info.rules, payload.option)
+        assert render.option_value(lang, payload.option, current) in button.text
+    (back,) = screen.buttons[-1]
+    assert callbacks.parse(back.data or "") == callbacks.Lobby(info.id, info.version, "b")
+    assert back.text == t(lang, "button.back")
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("preset", list(Preset))
+def test_settings_screen_sets_the_next_value_of_every_option(lang: str, preset: Preset) -> None:
+    rules = RuleSet.create(preset)
+    info = info_for(rules, NAMES[:2], status="lobby", id=10**9, version=10**6)
+    payloads = settings_payloads(info, lang)
+    assert list(payloads) == applicable_options(preset)
+    for name, payload in payloads.items():
+        changed = rules.with_options({name: payload.value})
+        assert getattr(changed, name) == next_value(name, getattr(rules, name)), name
+        # Nothing else moves.
+        others = {k: v for k, v in changed.options().items() if k != name}
+        assert others == {k: v for k, v in rules.options().items() if k != name}
+
+
+@pytest.mark.parametrize("preset", list(Preset))
+def test_tapping_a_setting_again_and_again_cycles_through_every_value(preset: Preset) -> None:
+    for name in applicable_options(preset):
+        spec = OPTIONS[name]
+        rules = RuleSet.create(preset)
+        start = getattr(rules, name)
+        seen = [start]
+        for _ in range(10):
+            payload = settings_payloads(info_for(rules, (), status="lobby"), "ru")[name]
+            rules = rules.with_options({name: payload.value})
+            value = getattr(rules, name)
+            if value == start:
+                break
+            seen.append(value)
+        else:
+            raise AssertionError(f"{name} never came back to {start!r}: {seen}")
+        if spec.kind is bool:
+            assert sorted(seen) == [False, True]
+        elif spec.choices:
+            assert sorted(seen) == sorted(spec.choices)
+        else:
+            assert seen == [0, 10, 50, 100]
+
+
+def test_settings_from_an_odd_stake_go_to_the_next_step() -> None:
+    rules = RuleSet.create("burkozel", {"stake": 1_000_000})
+    payload = settings_payloads(info_for(rules, (), status="lobby"), "en")["stake"]
+    assert rules.with_options({payload.option: payload.value}).stake == 0
+    rules = RuleSet.create("burkozel", {"stake": 7})
+    payload = settings_payloads(info_for(rules, (), status="lobby"), "en")["stake"]
+    assert rules.with_options({payload.option: payload.value}).stake == 10
+
+
+# -- the group's live message ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_live_message_never_shows_hidden_cards(preset: Preset, count: int) -> None:
+    for state in playing(preset, count):
+        view = view_for(state, None)
+        info = info_for(state, state.players)
+        for lang in LANGS:
+            screen = render.live(info, lang, view)
+            plain = check_telegram_html(screen)
+            assert not screen.buttons
+            leaked = shown_cards(plain) & hidden_from(state, None)
+            assert not leaked, (leaked, plain)
+            # The cards face up in the trick are all shown.
+            deal = state.deal
+            assert deal is not None
+            if deal.trick is not None:
+                for play in deal.trick.plays:
+                    if not play.face_down:
+                        assert all(str(card) in plain for card in play.cards), plain
+            if view.turn is not None:
+                assert state.players[view.turn] in plain
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_live_message_shows_face_down_discards_as_backs(lang: str) -> None:
+    state = build_table(
+        ("7♠ 8♠ 9♣ 8♦", "6♠ K♥ Q♣ 10♦", "J♦ Q♦ K♦ 9♦"),
+        options={"closed_discard": "on"},
+        stock="A♣ A♠",
+    )
+    state, _ = apply(state, Action.lead(0, "9♣"))
+    state, _ = apply(state, Action.discard(1, "10♦"))
+    plain = check_telegram_html(
+        render.live(info_for(state, NAMES[:3]), lang, view_for(state, None))
+    )
+    assert "10♦" not in plain and "🂠" in plain and "9♣" in plain
+
+
+# -- the private hand ---------------------------------------------------------------------
+
+
+def kind_buttons(screen: Screen) -> set[tuple[Kind, frozenset[Card]]]:
+    found = set()
+    for row in screen.buttons:
+        for button in row:
+            payload = callbacks.parse(button.data or "")
+            if isinstance(payload, callbacks.Play):
+                found.add((payload.kind, frozenset(payload.cards)))
+    return found
+
+
+def card_buttons(screen: Screen) -> list[tuple[str, callbacks.Select]]:
+    found = []
+    for row in screen.buttons:
+        for button in row:
+            payload = callbacks.parse(button.data or "")
+            if isinstance(payload, callbacks.Select):
+                found.append((button.text, payload))
+    return found
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_hand_shows_only_the_viewers_cards(preset: Preset, count: int) -> None:
+    for state in playing(preset, count):
+        info = info_for(state, state.players)
+        for seat in range(count):
+            view = view_for(state, seat)
+            for lang in LANGS:
+                screen = render.hand(info, lang, view)
+                plain = check_telegram_html(screen)
+                leaked = screen_cards(screen) & hidden_from(state, seat)
+                assert not leaked, (seat, leaked, plain)
+                for card in view.hand:
+                    assert str(card) in plain
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
+    """Card buttons toggle the selection; action buttons are exactly the legal moves
+    with the selected cards; declares and the claim are one button each."""
+    declares_seen = 0
+    for state in playing(preset, count):
+        info = info_for(state, state.players)
+        for seat in range(count):
+            view = view_for(state, seat)
+            legal = set(legal_actions(state, seat))
+            one_tap = {
+                (a.kind, frozenset(a.cards)) for a in legal if a.kind in (Kind.DECLARE, Kind.CLAIM)
+            }
+            declares_seen += len(one_tap)
+            my_turn = view.turn == seat and bool(legal)
+            selections = (
+                [
+                    frozenset(c)
+                    for n in range(len(view.hand) + 1)
+                    for c in itertools.combinations(view.hand, n)
+                ]
+                if my_turn
+                else [frozenset()]
+            )
+            for selection in selections:
+                screen = render.hand(info, "en", view, selection)
+                expected = one_tap | {
+                    (a.kind, frozenset(a.cards))
+                    for a in legal
+                    if a.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
+                    and frozenset(a.cards) == selection
+                    and selection
+                }
+                assert kind_buttons(screen) == expected, (view.hand, selection)
+                cards = card_buttons(screen)
+                if not my_turn:
+                    assert cards == []
+                    continue
+                assert [text.removeprefix("✅") for text, _ in cards] == [str(c) for c in view.hand]
+                for (text, payload), card in zip(cards, view.hand, strict=True):
+                    assert text.startswith("✅") is (card in selection)
+                    assert payload.cards == selection ^ {card}
+                    assert (payload.table, payload.version) == (info.id, info.version)
+    if preset is Preset.BURA:
+        assert declares_seen, "no declare or claim button was ever checked"
+
+
+def test_a_selection_of_cards_not_in_hand_is_ignored() -> None:
+    state = new_match(RuleSet.create("burkozel"), NAMES[:2], 3)
+    assert state.deal is not None
+    seat = state.deal.turn
+    view = view_for(state, seat)
+    foreign = next(c for c in DECK if c not in view.hand)
+    screen = render.hand(info_for(state, NAMES[:2]), "ru", view, {foreign})
+    assert screen == render.hand(info_for(state, NAMES[:2]), "ru", view)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_declare_buttons_in_burkozel(lang: str) -> None:
+    state = build_table(("7♠ 8♠ 9♣ 8♦", "6♠ K♥ Q♣ 10♦", "J♦ Q♦ K♦ A♦", "6♣ 7♣ 7♦ 9♦"))
+    info = info_for(state, NAMES)
+    screen = render.hand(info, lang, view_for(state, 2))
+    check_telegram_html(screen)
+    declare = Action.declare(2, "J♦ Q♦ K♦ A♦")
+    assert declare in legal_actions(state, 2)
+    assert kind_buttons(screen) == {(Kind.DECLARE, frozenset(declare.cards))}
+    label = next(b.text for row in screen.buttons for b in row)
+    assert t(lang, "combo.molodka") in label
+    # Not this player's turn: no card buttons, just the out-of-turn declare.
+    assert card_buttons(screen) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_declare_and_claim_buttons_in_bura(lang: str) -> None:
+    state = build_table(
+        ("6♠ 6♥ 6♦", "7♣ 8♣ 9♣"),
+        preset="bura",
+        trump="♥",
+        piles=("A♥ 10♥ A♣ J♣", ""),
+        tricks_won=(2, 0),
+    )
+    view = view_for(state, 0)
+    screen = render.hand(info_for(state, NAMES[:2]), lang, view)
+    check_telegram_html(screen)
+    buttons = kind_buttons(screen)
+    assert (Kind.CLAIM, frozenset()) in buttons
+    assert (Kind.DECLARE, frozenset(Card.parse(c) for c in ("6♠", "6♥", "6♦"))) in buttons
+    labels = [b.text for row in screen.buttons for b in row]
+    assert any(t(lang, "combo.small_moscow") in label for label in labels)
+    assert t(lang, "button.claim") in labels
+    # The other player may not claim: it is not his turn.
+    other = render.hand(info_for(state, NAMES[:2]), lang, view_for(state, 1))
+    assert (Kind.CLAIM, frozenset()) not in kind_buttons(other)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hand_of_an_out_of_turn_player_says_who_moves(lang: str) -> None:
+    state = new_match(RuleSet.create("burkozel"), NAMES[:3], 11)
+    assert state.deal is not None
+    waiting = (state.deal.turn + 1) % 3
+    plain = check_telegram_html(
+        render.hand(info_for(state, NAMES[:3]), lang, view_for(state, waiting))
+    )
+    assert NAMES[state.deal.turn] in plain
+
+
+# -- records, deal results, final standing -----------------------------------------------
+
+
+def trick_records(moments_: list[Moment]) -> Iterator[Screen]:
+    info = info_for(moments_[0].state, moments_[0].state.players)
+    for moment in moments_:
+        taken = next((e for e in moment.events if isinstance(e, TrickTaken)), None)
+        if taken is None or moment.before is None:
+            continue
+        before = view_for(moment.before, None)
+        plays = list(before.trick)
+        last = next((e for e in moment.events if isinstance(e, CardsPlayed)), None)
+        if last is not None:
+            shown = event_for(last, None, moment.before.rules)
+            assert isinstance(shown, CardsPlayed)
+            plays.append(
+                PlayView(
+                    last.seat,
+                    PlayKind.BEAT if last.beat else PlayKind.DISCARD,
+                    shown.cards or (None,) * len(last.cards),
+                    last.face_down,
+                )
+            )
+        public = event_for(taken, None, moment.before.rules)
+        assert isinstance(public, TrickTaken)
+        for lang in LANGS:
+            yield render.trick_record(
+                info,
+                lang,
+                taken.trick_number,
+                plays,
+                taken.seat,
+                public.points,
+                before.combination,
+            )
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: int) -> None:
+    found = moments(preset, count)
+    names = found[0].state.players
+    info = info_for(found[0].state, names)
+    records = list(trick_records(found))
+    if preset is not Preset.BURA:
+        assert records
+    for screen in records:
+        check_telegram_html(screen)
+    deals = [e for m in found for e in m.events if isinstance(e, DealScored)]
+    overs = [(m.state, e) for m in found for e in m.events if isinstance(e, MatchOver)]
+    assert deals
+    assert len(overs) == (2 if preset is Preset.BURA else 3)  # one per random match
+    for event in deals:
+        for lang in LANGS:
+            plain = check_telegram_html(render.deal_summary(info, lang, event, info.rules))
+            assert f"{event.number}" in plain
+            for result in event.results:
+                who = " + ".join(names[s] for s in result.seats)
+                line = next(line for line in plain.splitlines() if line.startswith(who))
+                assert plural(lang, "point", result.points) in line
+                assert plural(lang, "trick", result.tricks) in line
+                assert f"+{result.penalty}" in line
+    for state, event in overs:
+        assert state.standing == event.standing
+        with_stake = state.rules.stake > 0
+        for lang in LANGS:
+            plain = check_telegram_html(render.match_over(info_for(state, names), lang, event))
+            lines = plain.splitlines()
+            for placing in event.standing:
+                who = " + ".join(names[s] for s in placing.seats)
+                line = next(line for line in lines if who in line and f"{placing.rank}." in line)
+                assert plural(lang, "penalty", placing.penalties) in line
+                if with_stake:
+                    assert t(lang, "final.payout", chips=placing.payout) in line
+            assert str(event.deals) in plain
+    # Ranks are ordered by penalties.
+    for _state, event in overs:
+        ranks = [(p.rank, p.penalties) for p in event.standing]
+        assert ranks == sorted(ranks)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_played_notes(lang: str) -> None:
+    for kind in Kind:
+        cards = () if kind is Kind.CLAIM else (Card.parse("10♥"), Card.parse("A♠"))
+        plain = check_telegram_html(render.played_note(lang, kind, cards))
+        assert all(str(c) in plain for c in cards)
+
+
+# -- rules, help, option help ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("preset", list(Preset))
+def test_rules_and_option_help(lang: str, preset: Preset) -> None:
+    rules = RuleSet.create(preset, {"stake": 5})
+    plain = check_telegram_html(render.rules_text(lang, rules))
+    for name in applicable_options(preset):
+        assert t(lang, f"option.{name}") in plain
+    plain = check_telegram_html(render.options_help(lang, preset))
+    for name in OPTIONS:
+        assert (name in plain) is (name in applicable_options(preset)), name
+    presets = render.presets_list(lang)
+    assert all(p.value in presets for p in Preset)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help(lang: str) -> None:
+    plain = check_telegram_html(render.help_text(lang))
+    for command in ("/new", "/join", "/start", "/stop", "/rules", "/lang"):
+        assert command in plain
+
+
+# -- the catalogs -------------------------------------------------------------------------
+
+
+def test_catalogs_have_the_same_keys() -> None:
+    assert set(CATALOGS["ru"]) == set(CATALOGS["en"])
+    assert set(PLURALS["ru"]) == set(PLURALS["en"])
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGS["en"]))
+def test_same_placeholders_in_every_language(key: str) -> None:
+    assert placeholders(CATALOGS["ru"][key]) == placeholders(CATALOGS["en"][key]), key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_template_is_valid_telegram_html(lang: str) -> None:
+    for key, template in CATALOGS[lang].items():
+        filled = t(lang, key, **{name: "x" for name in placeholders(template)})
+        parse_html(filled)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_name_the_code_builds_has_a_text(lang: str) -> None:
+    catalog = CATALOGS[lang]
+    needed = [f"preset.{p.value}" for p in Preset] + [f"rules.{p.value}" for p in Preset]
+    needed += [f"option.{name}" for name in OPTIONS]
+    needed += [
+        f"value.{name}.{choice}"
+        for name, spec in OPTIONS.items()
+        if spec.kind is str
+        for choice in spec.choices
+    ]
+    needed += [f"combo.{c.value}" for c in Combo]
+    needed += [f"button.{k.value}" for k in Kind if k is not Kind.DECLARE]
+    needed += [f"hand.done.{k.value}" for k in Kind]
+    needed += ["news.void.tie", "news.void.initial_combination"]
+    missing = [key for key in needed if key not in catalog]
+    assert not missing
+
+
+def illegal_actions() -> Iterator[IllegalAction]:
+    """Refusals the engine gives for random wrong moves in random positions."""
+    rng = random.Random(5)
+    for preset, count in CONFIGS:
+        for state in playing(preset, count)[:20]:
+            for _ in range(15):
+                kind = rng.choice(list(Kind))
+                cards = tuple(rng.sample(DECK, rng.randint(0, 4)))
+                if rng.random() < 0.5 and state.deal is not None:
+                    hand = state.deal.hands[state.deal.turn]
+                    cards = tuple(rng.sample(hand, rng.randint(1, len(hand))))
+                seat = rng.randrange(count + 1)
+                try:
+                    apply(state, Action(kind, seat, cards))
+                except IllegalAction as error:
+                    yield error
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_engine_refusal_has_a_sentence_with_its_parameters(lang: str) -> None:
+    codes = set()
+    for error in illegal_actions():
+        codes.add(error.code)
+        key = f"illegal.{error.code}"
+        assert key in CATALOGS[lang], key
+        params = dict(error.params)
+        if "need" in params:
+            params["need_cards"] = plural(lang, "card", int(params["need"]))
+        parse_html(t(lang, key, **params))
+    assert len(codes) >= 8, codes
+
+
+# -- plurals ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("count", "expected"),
+    [
+        (0, "0 очков"),
+        (1, "1 очко"),
+        (2, "2 очка"),
+        (4, "4 очка"),
+        (5, "5 очков"),
+        (11, "11 очков"),
+        (12, "12 очков"),
+        (14, "14 очков"),
+        (21, "21 очко"),
+        (22, "22 очка"),
+        (25, "25 очков"),
+        (101, "101 очко"),
+        (111, "111 очков"),
+        (112, "112 очков"),
+        (120, "120 очков"),
+    ],
+)
+def test_russian_plural_of_points(count: int, expected: str) -> None:
+    assert plural("ru", "point", count) == expected
+
+
+def test_russian_plurals_of_every_word() -> None:
+    assert plural("ru", "card", 1) == "1 карта"
+    assert plural("ru", "card", 3) == "3 карты"
+    assert plural("ru", "card", 5) == "5 карт"
+    assert plural("ru", "trick", 21) == "21 взятка"
+    assert plural("ru", "trick", 0) == "0 взяток"
+    assert plural("ru", "penalty", 2) == "2 штрафных очка"
+    assert plural("ru", "penalty", 6) == "6 штрафных очков"
+    assert plural("ru", "penalty", 1) == "1 штрафное очко"
+
+
+def test_english_plurals() -> None:
+    assert plural("en", "point", 1) == "1 point"
+    assert plural("en", "point", 0) == "0 points"
+    assert plural("en", "card", 2) == "2 cards"
+    assert plural("en", "penalty", 11) == "11 penalty points"
+
+
+def test_parameters_are_escaped_and_html_fragments_are_not() -> None:
+    text = t("en", "join.need_start_group", name="<b>Eve & Co</b>")
+    assert "&lt;b&gt;Eve &amp; Co&lt;/b&gt;" in text
+    parse_html(text)
