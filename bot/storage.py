@@ -81,7 +81,21 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, seq)
     );
     """,
+    # 2: computer seats, absent players, turn reminders, practice tables and
+    # the bot's own per-table settings (turn time).
+    """
+    ALTER TABLE seats ADD COLUMN kind TEXT NOT NULL DEFAULT 'human';
+    ALTER TABLE seats ADD COLUMN level TEXT;
+    ALTER TABLE seats ADD COLUMN auto INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN turn_reminded INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+    """,
 )
+
+HUMAN = "human"
+COMPUTER = "computer"
 
 LOBBY = "lobby"
 PLAYING = "playing"
@@ -101,10 +115,22 @@ class Conflict(RuntimeError):
 @dataclass(slots=True)
 class Seat:
     seat: int
-    user_id: int
+    user_id: int  # negative for computer seats (unique within the table)
     name: str
     hand_message_id: int | None = None
     hand_digest: str | None = None
+    kind: str = HUMAN
+    level: str | None = None  # a computer seat's level
+    auto: bool = False  # a person's seat that the computer plays for now
+    missed: int = 0  # the person's turns in a row that the timer played
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == COMPUTER
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.kind == COMPUTER or self.auto
 
 
 @dataclass(slots=True)
@@ -125,6 +151,9 @@ class TableRecord:
     created_at: float
     updated_at: float
     seats: list[Seat] = field(default_factory=list)
+    turn_reminded: bool = False
+    practice: bool = False
+    settings: dict[str, Any] = field(default_factory=dict)
 
     @property
     def rules(self) -> RuleSet:
@@ -290,7 +319,8 @@ class Database:
 
     _TABLE_COLUMNS = (
         "id, chat_id, chat_title, status, creator_id, preset, options, seed, state, version,"
-        " lobby_message_id, live_message_id, turn_deadline, created_at, updated_at"
+        " lobby_message_id, live_message_id, turn_deadline, created_at, updated_at,"
+        " turn_reminded, practice, settings"
     )
 
     def _table_from_row(self, row: Sequence[Any]) -> TableRecord:
@@ -310,15 +340,20 @@ class Database:
             turn_deadline=row[12],
             created_at=row[13],
             updated_at=row[14],
+            turn_reminded=bool(row[15]),
+            practice=bool(row[16]),
+            settings=json.loads(row[17]),
         )
 
     async def _load_seats(self, table: TableRecord) -> TableRecord:
         rows = await self._fetchall(
-            "SELECT seat, user_id, name, hand_message_id, hand_digest FROM seats"
-            " WHERE table_id = ? ORDER BY seat",
+            "SELECT seat, user_id, name, hand_message_id, hand_digest, kind, level, auto, missed"
+            " FROM seats WHERE table_id = ? ORDER BY seat",
             (table.id,),
         )
-        table.seats = [Seat(*row) for row in rows]
+        table.seats = [
+            Seat(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8]) for r in rows
+        ]
         return table
 
     async def create_table(
@@ -328,6 +363,8 @@ class Database:
         creator_id: int,
         preset: str,
         options: dict[str, Any],
+        settings: dict[str, Any] | None = None,
+        practice: bool = False,
     ) -> TableRecord | None:
         """A new lobby, or None if the chat already has an open table."""
         now = time.time()
@@ -335,9 +372,20 @@ class Database:
             async with self.transaction() as db:
                 cursor = await db.execute(
                     """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
-                         options, version, created_at, updated_at)
-                       VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)""",
-                    (chat_id, chat_title, LOBBY, creator_id, preset, json.dumps(options), now, now),
+                         options, settings, practice, version, created_at, updated_at)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)""",
+                    (
+                        chat_id,
+                        chat_title,
+                        LOBBY,
+                        creator_id,
+                        preset,
+                        json.dumps(options),
+                        json.dumps(settings or {}),
+                        int(practice),
+                        now,
+                        now,
+                    ),
                 )
                 table_id = cursor.lastrowid
         except sqlite3.IntegrityError:
@@ -391,8 +439,7 @@ class Database:
             cursor = await db.execute(
                 """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
                      preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
-                     lobby_message_id = ?, live_message_id = ?, turn_deadline = ?,
-                     updated_at = ?
+                     turn_deadline = ?, turn_reminded = ?, settings = ?, updated_at = ?
                    WHERE id = ? AND version = ?""",
                 (
                     table.chat_id,
@@ -403,9 +450,9 @@ class Database:
                     json.dumps(table.options),
                     table.seed,
                     None if table.state is None else table.state.dumps(),
-                    table.lobby_message_id,
-                    table.live_message_id,
                     table.turn_deadline,
+                    int(table.turn_reminded),
+                    json.dumps(table.settings),
                     now,
                     table.id,
                     table.version,
@@ -413,12 +460,33 @@ class Database:
             )
             if cursor.rowcount != 1:
                 raise Conflict(f"table {table.id} changed since version {table.version}")
-            await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
+            # Seats are upserted without touching which message shows each hand:
+            # that bookkeeping belongs to the message jobs (set_hand_message),
+            # which may have moved on since this record was read.
+            if table.status == LOBBY:  # seats are renumbered as people come and go
+                await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
+            else:
+                await db.execute(
+                    "DELETE FROM seats WHERE table_id = ? AND seat >= ?",
+                    (table.id, len(table.seats)),
+                )
             await db.executemany(
-                """INSERT INTO seats (table_id, seat, user_id, name, hand_message_id, hand_digest)
-                   VALUES (?, ?, ?, ?, ?, ?)""",
+                """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
+                     name = excluded.name, kind = excluded.kind, level = excluded.level,
+                     auto = excluded.auto, missed = excluded.missed""",
                 [
-                    (table.id, s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest)
+                    (
+                        table.id,
+                        s.seat,
+                        s.user_id,
+                        s.name,
+                        s.kind,
+                        s.level,
+                        int(s.auto),
+                        s.missed,
+                    )
                     for s in table.seats
                 ],
             )
