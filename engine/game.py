@@ -37,11 +37,30 @@ from engine.events import (
     TrickRestarted,
     TrickTaken,
 )
-from engine.rules import Preset, RuleSet
+from engine.rules import PLAYER_COUNTS, Preset, RuleSet
 from engine.scoring import bura_penalties, standing, trick_game_penalties
 from engine.state import Deal, MatchState, Play, PlayKind, Trick
 
 _CARD_ID = attrgetter("id")
+
+# The hot paths below build named tuples with `_new(Cls, (field, ...))`: the
+# same tuple `Cls(field, ...)` gives, without the Python-level `__new__` that
+# NamedTuple generates (it roughly halves the cost of every record `apply`
+# builds). Enum members are read once into module constants for the same
+# reason: `Kind.LEAD` is a metaclass attribute lookup, far slower than a global.
+_new = tuple.__new__
+LEAD, BEAT, DISCARD, DECLARE, CLAIM = Kind.LEAD, Kind.BEAT, Kind.DISCARD, Kind.DECLARE, Kind.CLAIM
+BURA, KOZEL = Preset.BURA, Preset.KOZEL
+_PLAY_LEAD, _PLAY_BEAT, _PLAY_DISCARD = PlayKind.LEAD, PlayKind.BEAT, PlayKind.DISCARD
+
+_MAX_SEATS = max(max(counts) for counts in PLAYER_COUNTS.values())
+
+# Every one-card action, built once: `_ONE_CARD[kind][seat][card.id]`. Most
+# leads and answers are a single card, so `legal_actions` mostly picks these.
+_ONE_CARD: dict[Kind, tuple[tuple[Action, ...], ...]] = {
+    kind: tuple(tuple(Action(kind, seat, (card,)) for card in DECK) for seat in range(_MAX_SEATS))
+    for kind in (LEAD, BEAT, DISCARD)
+}
 
 # -- seats and sides -----------------------------------------------------------
 
@@ -51,6 +70,7 @@ class Seating(NamedTuple):
 
     side_of: tuple[int, ...]  # per seat
     active: tuple[int, ...]  # seats still in the match
+    playing: tuple[bool, ...]  # per seat: still in the match
     next: tuple[int, ...]  # per seat: the next active seat clockwise
     order: tuple[tuple[int, ...], ...]  # per seat: active seats clockwise from it
 
@@ -62,7 +82,7 @@ def seating(state: MatchState) -> Seating:
     key = (len(state.players), state.rules.preset, state.out)
     found = _SEATINGS.get(key)
     if found is None:
-        found = _SEATINGS[key] = _compute_seating(key[0], key[1] == Preset.KOZEL, key[2])
+        found = _SEATINGS[key] = _compute_seating(key[0], key[1] is KOZEL, key[2])
     return found
 
 
@@ -77,7 +97,8 @@ def _compute_seating(n: int, teams: bool, out: tuple[int, ...]) -> Seating:
         next((c for c in ((seat + k) % n for k in range(1, n + 1)) if c in active), seat)
         for seat in range(n)
     )
-    return Seating(side, active, following, order)
+    playing = tuple(seat in active for seat in range(n))
+    return Seating(side, active, playing, following, order)
 
 
 def side_of(state: MatchState, seat: int) -> int:
@@ -233,52 +254,65 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
     deal = state.deal
     if deal is None or not 0 <= seat < len(state.players):
         return []
-    if state.out and side_of(state, seat) in state.out:
+    if state.out and not seating(state).playing[seat]:
         return []
     hand = deal.hands[seat]
-    rules = state.rules
     trick = deal.trick
-    result: list[Action] = []
     if trick is None:
-        if seat == deal.turn:
-            limit = max_lead(state, deal)
-            by_suit: dict[int, list[Card]] = {}
-            for card in hand:
-                by_suit.setdefault(card.suit, []).append(card)
-            for group in by_suit.values():
-                for size in range(1, min(limit, len(group)) + 1):
-                    for cards in combinations(group, size):
-                        result.append(Action(Kind.LEAD, seat, cards))
-            for combo, cards in combos_in_hand(hand, deal.trump, rules):
-                if _lead_combo_allowed(state, deal, seat, combo, cards) is None:
-                    result.append(Action(Kind.DECLARE, seat, cards))
-            if rules.preset is Preset.BURA:
-                result.append(Action(Kind.CLAIM, seat))
-        else:
-            for combo, cards in combos_in_hand(hand, deal.trump, rules):
-                if _lead_combo_allowed(state, deal, seat, combo, cards) is None:
-                    result.append(Action(Kind.DECLARE, seat, cards))
+        result = _lead_actions(state, deal, seat, hand) if seat == deal.turn else []
+        for combo, cards in combos_in_hand(hand, deal.trump, state.rules):
+            if _lead_combo_allowed(state, deal, seat, combo, cards) is None:
+                result.append(_new(Action, (DECLARE, seat, cards)))
+        if seat == deal.turn and state.rules.preset is BURA:
+            result.append(Action(CLAIM, seat))
         return result
     if seat == deal.turn:
-        owner_cards = trick.owner_cards
-        trump = deal.trump
-        if len(owner_cards) == 1:
-            beaten_by = beaten_by_mask(trump, owner_cards[0])
-            for card in hand:
-                cards = (card,)
-                if beaten_by >> card.id & 1:
-                    result.append(Action(Kind.BEAT, seat, cards))
-                result.append(Action(Kind.DISCARD, seat, cards))
-            return result
-        for cards in combinations(hand, len(owner_cards)):
-            if beats_cards(owner_cards, cards, trump):
-                result.append(Action(Kind.BEAT, seat, cards))
-            result.append(Action(Kind.DISCARD, seat, cards))
-        return result
-    if rules.combo_interrupt:
-        for combo, cards in combos_in_hand(hand, deal.trump, rules):
+        return _response_actions(seat, hand, trick.owner_cards, deal)
+    result = []
+    if state.rules.combo_interrupt:
+        for combo, cards in combos_in_hand(hand, deal.trump, state.rules):
             if _interrupt_allowed(state, deal, trick, seat, combo) is None:
-                result.append(Action(Kind.DECLARE, seat, cards))
+                result.append(_new(Action, (DECLARE, seat, cards)))
+    return result
+
+
+def _lead_actions(state: MatchState, deal: Deal, seat: int, hand: tuple[Card, ...]) -> list[Action]:
+    """Leads: per suit (in hand order), every 1..limit cards of that suit."""
+    limit = max_lead(state, deal)
+    by_suit: dict[int, list[Card]] = {}
+    for card in hand:
+        by_suit.setdefault(card.suit, []).append(card)
+    single = _ONE_CARD[LEAD][seat]
+    result = []
+    for group in by_suit.values():
+        for card in group:
+            result.append(single[card.id])
+        for size in range(2, min(limit, len(group)) + 1):
+            for cards in combinations(group, size):
+                result.append(_new(Action, (LEAD, seat, cards)))
+    return result
+
+
+def _response_actions(
+    seat: int, hand: tuple[Card, ...], owner_cards: tuple[Card, ...], deal: Deal
+) -> list[Action]:
+    """Answers: every set of as many cards as own the trick, as a beat where
+    it beats the owner and always as a discard."""
+    result = []
+    if len(owner_cards) == 1:
+        beaten_by = beaten_by_mask(deal.trump, owner_cards[0])
+        beat = _ONE_CARD[BEAT][seat]
+        discard = _ONE_CARD[DISCARD][seat]
+        for card in hand:
+            if beaten_by >> card.id & 1:
+                result.append(beat[card.id])
+            result.append(discard[card.id])
+        return result
+    trump = deal.trump
+    for cards in combinations(hand, len(owner_cards)):
+        if beats_cards(owner_cards, cards, trump):
+            result.append(_new(Action, (BEAT, seat, cards)))
+        result.append(_new(Action, (DISCARD, seat, cards)))
     return result
 
 
@@ -362,15 +396,31 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
     deal = state.deal
     if deal is None:
         raise IllegalAction("match_over", "the match is over")
-    seat = action.seat
-    if not 0 <= seat < state.seats:
+    kind, seat, cards = action
+    if not 0 <= seat < len(state.players):
         raise IllegalAction("no_such_seat", f"there is no seat {seat}", seat=seat)
-    if state.out and side_of(state, seat) in state.out:
+    seats = seating(state)
+    if not seats.playing[seat]:
         raise IllegalAction("eliminated", "you are out of this match")
-    cards = action.cards
+    hand = deal.hands[seat]
+    if len(cards) != 1 or cards[0] not in hand:  # one card from the hand is the usual case
+        _check_cards_in_hand(hand, cards)
+    if kind is BEAT or kind is DISCARD:
+        return _apply_response(state, seats, deal, seat, cards, beat=kind is BEAT)
+    if kind is LEAD:
+        return _apply_lead(state, seats, deal, seat, cards)
+    if kind is DECLARE:
+        return _apply_declare(state, deal, seat, cards)
+    if kind is CLAIM:
+        if cards:
+            raise IllegalAction("claim_no_cards", "a claim names no cards")
+        return _apply_claim(state, deal, seat)
+    raise IllegalAction("unknown_action", f"unknown action {kind!r}")
+
+
+def _check_cards_in_hand(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> None:
     if len(set(cards)) != len(cards):
         raise IllegalAction("duplicate_cards", "a card was named twice")
-    hand = deal.hands[seat]
     missing = [card for card in cards if card not in hand]
     if missing:
         raise IllegalAction(
@@ -378,18 +428,6 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
             f"{format_cards(missing)} not in your hand",
             cards=format_cards(missing),
         )
-    kind = action.kind
-    if kind is Kind.LEAD:
-        return _apply_lead(state, deal, seat, cards)
-    if kind is Kind.DECLARE:
-        return _apply_declare(state, deal, seat, cards)
-    if kind is Kind.BEAT or kind is Kind.DISCARD:
-        return _apply_response(state, deal, seat, cards, beat=kind is Kind.BEAT)
-    if kind is Kind.CLAIM:
-        if cards:
-            raise IllegalAction("claim_no_cards", "a claim names no cards")
-        return _apply_claim(state, deal, seat)
-    raise IllegalAction("unknown_action", f"unknown action {kind!r}")
 
 
 def _not_your_turn(state: MatchState, deal: Deal) -> IllegalAction:
@@ -402,7 +440,7 @@ def _not_your_turn(state: MatchState, deal: Deal) -> IllegalAction:
 
 
 def _apply_lead(
-    state: MatchState, deal: Deal, seat: int, cards: tuple[Card, ...]
+    state: MatchState, seats: Seating, deal: Deal, seat: int, cards: tuple[Card, ...]
 ) -> tuple[MatchState, list[Event]]:
     if deal.trick is not None:
         if seat == deal.turn:
@@ -413,9 +451,9 @@ def _apply_lead(
     limit = max_lead(state, deal)
     if not 1 <= len(cards) <= limit:
         raise IllegalAction("lead_size", f"lead 1 to {limit} cards", max=limit, count=len(cards))
-    if any(card.suit != cards[0].suit for card in cards):
+    if len(cards) > 1 and any(card.suit != cards[0].suit for card in cards):
         raise IllegalAction("lead_one_suit", "the cards of a lead must be of one suit")
-    return _open_trick(state, deal, seat, cards, origin=seat, combination=None, events=[])
+    return _open_trick(state, seats, deal, seat, cards, origin=seat, combination=None, events=[])
 
 
 def _apply_declare(
@@ -443,7 +481,14 @@ def _apply_declare(
             )
         ]
         return _open_trick(
-            state, deal, seat, cards, origin=deal.turn, combination=combo.value, events=events
+            state,
+            seating(state),
+            deal,
+            seat,
+            cards,
+            origin=deal.turn,
+            combination=combo.value,
+            events=events,
         )
     if not state.rules.combo_interrupt:
         if seat == deal.turn:
@@ -470,12 +515,20 @@ def _apply_declare(
         ),
     ]
     return _open_trick(
-        state, deal, seat, cards, origin=trick.origin, combination=combo.value, events=events
+        state,
+        seating(state),
+        deal,
+        seat,
+        cards,
+        origin=trick.origin,
+        combination=combo.value,
+        events=events,
     )
 
 
 def _open_trick(
     state: MatchState,
+    seats: Seating,
     deal: Deal,
     seat: int,
     cards: tuple[Card, ...],
@@ -483,20 +536,23 @@ def _open_trick(
     combination: str | None,
     events: list[Event],
 ) -> tuple[MatchState, list[Event]]:
-    hand = tuple(card for card in deal.hands[seat] if card not in cards)
-    trick = Trick(origin, seat, (Play(seat, PlayKind.LEAD, cards),), seat, cards, combination)
-    events.append(CardsLed(seat, cards, combination))
-    deal = _replace_deal(
-        deal,
-        hands=_put(deal.hands, seat, hand),
-        trick=trick,
-        turn=next_active(state, seat),
+    trick = _new(
+        Trick,
+        (origin, seat, (_new(Play, (seat, _PLAY_LEAD, cards, False)),), seat, cards, combination),
     )
-    return _replace_match(state, deal=deal, step=state.step + 1), events
+    events.append(_new(CardsLed, (seat, cards, combination)))
+    deal = _deal_after_play(
+        deal,
+        hands=_without(deal.hands, seat, cards),
+        face_down=deal.face_down,
+        trick=trick,
+        turn=seats.next[seat],
+    )
+    return _match_after_step(state, deal=deal, step=state.step + 1), events
 
 
 def _apply_response(
-    state: MatchState, deal: Deal, seat: int, cards: tuple[Card, ...], beat: bool
+    state: MatchState, seats: Seating, deal: Deal, seat: int, cards: tuple[Card, ...], beat: bool
 ) -> tuple[MatchState, list[Event]]:
     trick = deal.trick
     if trick is None:
@@ -518,58 +574,54 @@ def _apply_response(
             owner_cards=format_cards(trick.owner_cards),
         )
     face_down = not beat and state.rules.closed_discard
-    play = Play(seat, PlayKind.BEAT if beat else PlayKind.DISCARD, cards, face_down)
-    trick = Trick(
-        trick.origin,
-        trick.leader,
-        (*trick.plays, play),
-        seat if beat else trick.owner,
-        cards if beat else trick.owner_cards,
-        trick.combination,
+    plays = (
+        *trick.plays,
+        _new(Play, (seat, _PLAY_BEAT if beat else _PLAY_DISCARD, cards, face_down)),
     )
-    hand = tuple(card for card in deal.hands[seat] if card not in cards)
-    deal = _replace_deal(
-        deal,
-        hands=_put(deal.hands, seat, hand),
-        trick=trick,
-        turn=next_active(state, seat),
-        face_down=_put(deal.face_down, seat, deal.face_down[seat] + cards)
-        if face_down
-        else deal.face_down,
+    if beat:
+        trick = _new(Trick, (trick.origin, trick.leader, plays, seat, cards, trick.combination))
+    else:
+        trick = _new(
+            Trick,
+            (trick.origin, trick.leader, plays, trick.owner, trick.owner_cards, trick.combination),
+        )
+    hands = _without(deal.hands, seat, cards)
+    discarded = (
+        _put(deal.face_down, seat, deal.face_down[seat] + cards) if face_down else deal.face_down
     )
-    events: list[Event] = [CardsPlayed(seat, beat, cards, face_down)]
-    state = _replace_match(state, deal=deal, step=state.step + 1)
-    if len(trick.plays) < len(active_seats(state)):
-        return state, events
-    return _take_trick(state, deal, trick, events)
+    events: list[Event] = [_new(CardsPlayed, (seat, beat, cards, face_down))]
+    if len(plays) < len(seats.active):
+        deal = _deal_after_play(
+            deal, hands=hands, face_down=discarded, trick=trick, turn=seats.next[seat]
+        )
+        return _match_after_step(state, deal=deal, step=state.step + 1), events
+    return _take_trick(state, deal, seats, hands, discarded, trick, events)
 
 
 def _take_trick(
-    state: MatchState, deal: Deal, trick: Trick, events: list[Event]
+    state: MatchState,
+    deal: Deal,
+    seats: Seating,
+    hands: tuple[tuple[Card, ...], ...],
+    face_down: tuple[tuple[Card, ...], ...],
+    trick: Trick,
+    events: list[Event],
 ) -> tuple[MatchState, list[Event]]:
+    """Everybody has answered: the owner takes the trick, then players draw.
+
+    `deal` is the deal before the last answer; `hands` and `face_down` are
+    already after it."""
     taker = trick.owner
-    taken: tuple[Card, ...] = ()
-    down: tuple[Card, ...] = ()
-    for play in trick.plays:
-        taken += play.cards
-        if play.face_down:
-            down += play.cards
-    events.append(
-        TrickTaken(
-            seat=taker,
-            cards=taken,
-            points=points(taken),
-            trick_number=deal.tricks_played + 1,
-            face_down=down,
-        )
-    )
+    plays = trick.plays
+    taken = tuple([card for play in plays for card in play.cards])
+    down = tuple([card for play in plays if play.face_down for card in play.cards])
+    tricks_played = deal.tricks_played + 1
+    events.append(_new(TrickTaken, (taker, taken, points(taken), tricks_played, down)))
     tricks_won = list(deal.tricks_won)
     tricks_won[taker] += 1
-    piles = list(deal.piles)
-    piles[taker] = piles[taker] + taken
+    piles = _put(deal.piles, taker, deal.piles[taker] + taken)
     stock = deal.stock
-    hands = deal.hands
-    order = clockwise_from(state, taker)
+    order = seats.order[taker]
     # Players draw one card at a time, clockwise from the taker, until every
     # hand is full or the stock is empty. Hands are equal, so each player
     # needs the same number of cards and the round-robin is a simple stride.
@@ -586,24 +638,25 @@ def _take_trick(
                 draws.append((seat, cards))
         hands = tuple(new_hands)
         stock = stock[count:]
-        events.append(CardsDrawn(draws=tuple(draws), stock_left=len(stock)))
-    deal = _replace_deal(
+        events.append(_new(CardsDrawn, (tuple(draws), len(stock))))
+    deal = _deal_after_trick(
         deal,
         hands=hands,
         stock=stock,
-        piles=tuple(piles),
+        piles=piles,
         tricks_won=tuple(tricks_won),
+        face_down=face_down,
         trick=None,
         turn=taker,
-        tricks_played=deal.tricks_played + 1,
+        tricks_played=tricks_played,
         last_taker=taker,
     )
-    state = _replace_match(state, deal=deal)
+    state = _match_after_step(state, deal=deal, step=state.step + 1)
     if not hands[taker]:
-        if state.rules.preset is Preset.BURA:
+        if state.rules.preset is BURA:
             return _end_bura_deal_by_cards(state, deal, events)
         return _end_trick_game_deal(state, deal, events)
-    if count and state.rules.preset is Preset.BURA:
+    if count and state.rules.preset is BURA:
         return _check_bura_hands(state, events)
     return state, events
 
@@ -765,16 +818,56 @@ def _put(
     return (*values[:index], value, *values[index + 1 :])
 
 
+def _without(
+    hands: tuple[tuple[Card, ...], ...], seat: int, cards: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """`hands` after `seat` has played `cards` from his hand."""
+    hand = hands[seat]
+    if len(cards) == 1:
+        card = cards[0]
+        left = tuple([other for other in hand if other is not card])
+    else:
+        left = tuple([other for other in hand if other not in cards])
+    return (*hands[:seat], left, *hands[seat + 1 :])
+
+
 def _replacer(cls: type) -> Any:
     """A fast `_replace` for a named tuple: keyword changes, positional rebuild."""
     names = cls._fields  # type: ignore[attr-defined]
     params = ", ".join(f"{n}=_KEEP" for n in names)
     values = ", ".join(f"obj.{n} if {n} is _KEEP else {n}" for n in names)
-    source = f"def replace(obj, *, {params}):\n    return cls({values})\n"
-    namespace: dict[str, Any] = {"cls": cls, "_KEEP": object()}
+    source = f"def replace(obj, *, {params}):\n    return new(cls, ({values},))\n"
+    namespace: dict[str, Any] = {"cls": cls, "new": tuple.__new__, "_KEEP": object()}
     exec(source, namespace)
     return namespace["replace"]
 
 
+def _updater(cls: type, *changed: str) -> Any:
+    """A faster `_replace` for one fixed set of fields, all of which must be given:
+    `_updater(Deal, "turn")(deal, turn=1)` is `deal._replace(turn=1)`."""
+    names = cls._fields  # type: ignore[attr-defined]
+    assert set(changed) <= set(names), changed
+    params = ", ".join(changed)
+    values = ", ".join(n if n in changed else f"obj[{i}]" for i, n in enumerate(names))
+    source = f"def update(obj, *, {params}):\n    return new(cls, ({values},))\n"
+    namespace: dict[str, Any] = {"cls": cls, "new": tuple.__new__}
+    exec(source, namespace)
+    return namespace["update"]
+
+
 _replace_deal = _replacer(Deal)
 _replace_match = _replacer(MatchState)
+_deal_after_play = _updater(Deal, "hands", "face_down", "trick", "turn")
+_deal_after_trick = _updater(
+    Deal,
+    "hands",
+    "stock",
+    "piles",
+    "tricks_won",
+    "face_down",
+    "trick",
+    "turn",
+    "tricks_played",
+    "last_taker",
+)
+_match_after_step = _updater(MatchState, "deal", "step")
