@@ -1,4 +1,4 @@
-"""`python -m engine`: play in a terminal, simulate matches, measure speed.
+"""`python -m engine`: play in a terminal, simulate matches, measure speed, pit levels.
 
 The terminal game exists so that a person can try the rules without
 Telegram, and so that tests can drive a whole match through plain text. It
@@ -19,6 +19,7 @@ from engine.actions import Action, Kind
 from engine.ai import Player, choose_for, levels, make_player, pending_declarations
 from engine.ai.base import priority_distance
 from engine.ai.greedy import GreedyPlayer
+from engine.arena import arena, default_jobs
 from engine.bench import BenchResult, bench, simulate
 from engine.cards import Card, format_cards
 from engine.errors import IllegalAction, RulesError
@@ -572,6 +573,31 @@ def make_parser() -> argparse.ArgumentParser:
     ben.add_argument("--seconds", type=float, default=None, help="time per run instead")
     ben.add_argument("--runs", type=int, default=3, help="best of this many runs")
     ben.add_argument("--json", action="store_true", help="print one JSON object")
+
+    are = commands.add_parser(
+        "arena", help="levels against each other: win rates, penalties, decision times"
+    )
+    table_arguments(are)
+    are.add_argument("--deals", type=int, default=200, help="deals to play (default 200)")
+    are.add_argument("--matches", type=int, default=0, help="also play this many whole matches")
+    are.add_argument(
+        "--levels",
+        default="hard,easy",
+        help="comma list repeated round the table, seats rotated (default hard,easy)",
+    )
+    are.add_argument(
+        "--budget-ms", type=float, default=None, help="time per decision for searching levels"
+    )
+    are.add_argument(
+        "--playouts",
+        type=int,
+        default=None,
+        help="fixed worlds per decision for searching levels (deterministic; overrides time)",
+    )
+    are.add_argument(
+        "--jobs", type=int, default=None, help="worker processes (default: one per core)"
+    )
+    are.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -642,6 +668,35 @@ def run_bench(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def run_arena(args: argparse.Namespace, out: TextIO) -> int:
+    rules, players = build_rules(args)
+    chosen = parse_levels(args.levels)
+    if args.deals < 0 or args.matches < 0 or args.deals + args.matches == 0:
+        raise RulesError("play at least one deal or match (--deals, --matches)", option="deals")
+    if args.budget_ms is not None and args.budget_ms <= 0:
+        raise RulesError("--budget-ms must be positive", option="budget_ms")
+    if args.playouts is not None and args.playouts < 1:
+        raise RulesError("--playouts must be at least 1", option="playouts")
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    report = arena(
+        rules,
+        players,
+        chosen,
+        deals=args.deals,
+        seed=args.seed,
+        matches=args.matches,
+        budget_ms=args.budget_ms,
+        playouts=args.playouts,
+        jobs=jobs,
+    )
+    if args.json:
+        out.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
+    else:
+        out.write(report.table())
+    out.flush()
+    return 0
+
+
 def main(
     argv: Sequence[str] | None = None,
     input_fn: InputFn = input,
@@ -658,6 +713,8 @@ def main(
             return run_play(args, input_fn, stream)
         if args.command == "simulate":
             return run_simulate(args, stream)
+        if args.command == "arena":
+            return run_arena(args, stream)
         return run_bench(args, stream)
     except RulesError as error:
         sys.stderr.write(f"error: {error}\n")

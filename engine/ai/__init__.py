@@ -1,8 +1,15 @@
 """Computer players. `make_player(level, seed)` builds one; `levels()` lists them.
 
 Levels register themselves in `engine.ai.base`; importing this package
-registers the built-in ones ("random", "greedy"). A new level (say "hard")
-lives in its own module and calls `register_level` here below.
+registers the built-in ones:
+
+- "random": uniformly random legal moves (a baseline and a fuzzer);
+- "greedy", also offered as "easy": one look at the table, no memory;
+- "normal": card counting and sharper rules of thumb, no search;
+- "hard": a time-boxed search over the cards it cannot see
+  (determinized playouts with the engine's own rules).
+
+Every level decides from the seat's `TableView` only.
 """
 
 from engine.ai.base import (
@@ -16,14 +23,22 @@ from engine.ai.base import (
     register_level,
 )
 from engine.ai.greedy import GreedyPlayer
+from engine.ai.hard import HardPlayer
+from engine.ai.normal import EasyPlayer, NormalPlayer
 from engine.ai.random_player import RandomPlayer
 
 register_level("random", RandomPlayer)
 register_level("greedy", GreedyPlayer)
+register_level("easy", EasyPlayer)
+register_level("normal", NormalPlayer)
+register_level("hard", HardPlayer)
 
 __all__ = [
     "ComputerPlayer",
+    "EasyPlayer",
     "GreedyPlayer",
+    "HardPlayer",
+    "NormalPlayer",
     "Player",
     "RandomPlayer",
     "choose_for",

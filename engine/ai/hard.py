@@ -1,0 +1,284 @@
+"""The `hard` computer player: a search over the cards it cannot see.
+
+Determinized Monte Carlo (perfect-information Monte Carlo with common random
+numbers). For one decision:
+
+1. From the seat's own view (and its memory of this deal, which is also made
+   of views only) list where unseen cards may lie: `engine.ai.determinize`.
+2. Sample a *world*: the unseen cards dealt at random into the other hands,
+   the stock and the face-down slots, giving a full `MatchState` that shows
+   this seat exactly its real view.
+3. In that world try every candidate action with the engine's own `apply`
+   and play the deal out with the fast playout policy (`engine.ai.rollout`);
+   every candidate sees the same world and the same playout dice, so the
+   differences between candidates are not drowned by luck.
+4. Repeat while the time budget lasts (or for a fixed number of worlds, which
+   makes the player deterministic for its seed: tests use that), dropping
+   candidates that are clearly worse than the best so far (paired
+   comparison over the shared worlds), and play the best mean.
+
+A playout is scored for the deciding side as: the other sides' mean penalty
+points in the deal minus its own, plus a small weight on the card-point
+margin (so that among equally won deals the bigger win counts). Only the
+deal is played out, never the rest of the match.
+
+What needs no search:
+- a bura claim is made exactly when the cards this seat saw go into its own
+  pile reach 31 (with show_own_points, the shown total): never falsely, and
+  never later than possible, because a correct claim is the best a deal can
+  give;
+- actions that are dominated are not tried: discarding (or, when last to
+  play, beating with) a higher zero-point card of a suit where a lower one
+  would do the same;
+- a single remaining candidate is played at once.
+
+Off turn it is asked only when it holds a combination it could lead out of
+turn; "not now" is then one of the candidates.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.actions import Action, Kind
+from engine.ai.base import ComputerPlayer
+from engine.ai.determinize import DealTracker, Knowledge, knowledge_of, sample_state
+from engine.ai.rollout import DealResult, RolloutPolicy, continue_after, play_out
+from engine.cards import Card, sort_cards
+from engine.errors import IllegalAction
+from engine.game import apply
+from engine.rules import Preset
+from engine.view import TableView
+
+DEFAULT_BUDGET_MS = 200.0
+POINT_WEIGHT = 0.01  # value of one card point of margin, in penalty points
+
+
+@dataclass
+class SearchStats:
+    """What the last search did (for the arena and for tuning)."""
+
+    candidates: int = 0
+    worlds: int = 0
+    playouts: int = 0
+    seconds: float = 0.0
+
+
+def side_of(view: TableView, seat: int) -> int:
+    return seat % 2 if view.rules.is_teams else seat
+
+
+def own_pile_points(view: TableView) -> int:
+    """Points this seat can count in its own pile: what it saw go in, or the shown total."""
+    seat = view.viewer
+    if seat is None:
+        return 0
+    shown = view.pile_points[seat]
+    if shown is not None:
+        return shown
+    return sum(card.points for card in view.piles[seat])
+
+
+def _dominated(
+    action: Action, hand: tuple[Card, ...], legal: frozenset[Action], bura: bool
+) -> bool:
+    """A lower zero-point card of the same suit could replace one of the action's cards."""
+    cards = action.cards
+    for card in cards:
+        if card.points:
+            continue
+        for other in hand:
+            if (
+                other.suit == card.suit
+                and other.rank < card.rank
+                and not other.points
+                and other not in cards
+                and not (bura and other.rank == 0)
+            ):
+                swapped = sort_cards([other if c is card else c for c in cards])
+                if Action(action.kind, action.seat, swapped) in legal:
+                    return True
+    return False
+
+
+def candidate_actions(view: TableView) -> list[Action]:
+    """The seat's own actions worth searching (claims are decided without search)."""
+    seat = view.viewer
+    legal = [action for action in view.legal if action.seat == seat]
+    declared = {action.cards for action in legal if action.kind is Kind.DECLARE}
+    legal_set = frozenset(legal)
+    last = len(view.trick) == len(view.active) - 1
+    bura = view.rules.preset is Preset.BURA
+    result = []
+    for action in legal:
+        kind = action.kind
+        if kind is Kind.CLAIM:
+            continue
+        if kind is Kind.LEAD and action.cards in declared:
+            continue  # the same cards led as the combination
+        if (kind is Kind.DISCARD or (kind is Kind.BEAT and last)) and _dominated(
+            action, view.hand, legal_set, bura
+        ):
+            continue
+        result.append(action)
+    return result
+
+
+class HardPlayer(ComputerPlayer):
+    """Determinized search; `playouts` fixes the number of worlds (deterministic),
+    otherwise `budget_ms` bounds each decision's time."""
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seed: int,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        playouts: int | None = None,
+        noise: float = 0.1,
+        point_weight: float = POINT_WEIGHT,
+        prune_z: float = 2.0,
+    ) -> None:
+        super().__init__(seed)
+        self.budget_ms = budget_ms
+        self.playouts = playouts
+        self.point_weight = point_weight
+        self.prune_z = prune_z
+        self.policy = RolloutPolicy(noise)
+        self.tracker = DealTracker()
+        self.stats = SearchStats()
+
+    def choose(self, view: TableView) -> Action | None:
+        seat = view.viewer
+        if seat is None or view.deal_number == 0 or view.turn is None or not view.legal:
+            return None
+        memory = self.tracker.observe(view)
+        candidates: list[Action | None]
+        if view.turn == seat:
+            if (
+                any(action.kind is Kind.CLAIM for action in view.legal)
+                and own_pile_points(view) >= 31
+            ):
+                return Action.claim(seat)
+            candidates = list(candidate_actions(view))
+            if not candidates:  # only a claim is left (cannot happen: a leader has cards)
+                return next(action for action in view.legal if action.seat == seat)
+        else:
+            declarations = [action for action in view.legal if action.kind is Kind.DECLARE]
+            if not declarations:
+                return None
+            candidates = [*declarations, None]
+        self.stats = SearchStats(candidates=len(candidates))
+        if len(candidates) == 1:
+            choice = candidates[0]
+        else:
+            knowledge = knowledge_of(view, memory)
+            choice = self.search(view, knowledge, candidates)
+        if choice is not None and choice.kind in (Kind.LEAD, Kind.DECLARE):
+            self.tracker.note_lead(view, len(choice.cards))
+        return choice
+
+    # -- the search ---------------------------------------------------------------
+
+    def decision_rng(self, view: TableView) -> random.Random:
+        """Dice for one decision, from the seed and the position the view shows:
+        the same view always gets the same dice, whatever came before."""
+        return random.Random(f"{self.seed}/{view.deal_number}/{view.step}/{view.viewer}")
+
+    def value(self, result: DealResult, side: int, others: Sequence[int]) -> float:
+        if result.void or not others:
+            return 0.0
+        penalties = result.penalties
+        points = result.points
+        their_penalty = sum(penalties[other] for other in others) / len(others)
+        their_points = sum(points[other] for other in others) / len(others)
+        return their_penalty - penalties[side] + self.point_weight * (points[side] - their_points)
+
+    def search(
+        self, view: TableView, knowledge: Knowledge, candidates: Sequence[Action | None]
+    ) -> Action | None:
+        start = time.perf_counter()
+        seat = knowledge.viewer
+        side = side_of(view, seat)
+        others = [
+            other for other in range(len(view.penalties)) if other != side and other not in view.out
+        ]
+        rng = self.decision_rng(view)
+        deadline = start + self.budget_ms / 1000.0
+        count = len(candidates)
+        values: list[list[float]] = [[] for _ in range(count)]
+        alive = list(range(count))
+        worlds = playouts = 0
+        number = view.deal_number
+        checkpoint = 4
+        while True:
+            if self.playouts is not None:
+                if worlds >= self.playouts:
+                    break
+            elif worlds >= 1 and time.perf_counter() >= deadline:
+                break
+            world = sample_state(view, knowledge, rng, deal_only=True)
+            dice = rng.getrandbits(32)
+            row: list[float] = []
+            for index in alive:
+                action = candidates[index]
+                seen = list(knowledge.visible_points)
+                playout_rng = random.Random(dice)
+                if action is None:
+                    state = world
+                    result = None
+                else:
+                    try:
+                        state, events = apply(world, action)
+                    except IllegalAction:
+                        row = []  # the world contradicts the view; throw it away
+                        break
+                    result = continue_after(state, events, number, seen)
+                if result is None:
+                    result = play_out(state, self.policy, playout_rng, seen)
+                row.append(self.value(result, side, others))
+                playouts += 1
+            worlds += 1
+            if len(row) != len(alive):
+                continue
+            for index, value in zip(alive, row, strict=True):
+                values[index].append(value)
+            if len(values[alive[0]]) >= checkpoint and len(alive) > 1:
+                alive = self._prune(alive, values)
+                checkpoint = max(checkpoint + 2, int(checkpoint * 1.5))
+                if len(alive) == 1 and self.playouts is None:
+                    break
+        self.stats.worlds = worlds
+        self.stats.playouts = playouts
+        self.stats.seconds = time.perf_counter() - start
+        best = max(alive, key=lambda index: (_mean(values[index]), -index))
+        return candidates[best]
+
+    def _prune(self, alive: list[int], values: list[list[float]]) -> list[int]:
+        """Drop candidates clearly worse than the best on the worlds they shared."""
+        best = max(alive, key=lambda index: (_mean(values[index]), -index))
+        kept = []
+        for index in alive:
+            if index == best:
+                kept.append(index)
+                continue
+            shared = min(len(values[index]), len(values[best]))
+            # Both were evaluated on the same last `shared` worlds only if both
+            # stayed alive since; alive candidates always were.
+            diffs = [
+                a - b for a, b in zip(values[index][-shared:], values[best][-shared:], strict=True)
+            ]
+            mean = _mean(diffs)
+            var = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
+            bound = mean + self.prune_z * (var / len(diffs)) ** 0.5
+            if bound < 0 or (var == 0 and mean < 0):
+                continue
+            kept.append(index)
+        return kept
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else float("-inf")

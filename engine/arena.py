@@ -1,0 +1,487 @@
+"""`python -m engine arena`: computer levels against each other, with error bars.
+
+Deals are played from fixed seeds. Every seed is played once per distinct
+rotation of the levels round the table (duplicate style: in a two-player
+game each level plays both hands of the same shuffle), so neither the cards
+nor the seat favour a level. A *deal* here is the first deal of a fresh match
+dealt from the seed (bura deals voided by a tie are redealt and count as
+the same deal); with `--matches` whole matches are played the same way.
+
+Per level (per side in kozel: both partners share a level) the table shows:
+
+- deal wins: the share of deals in which the level's side got 0 penalty
+  points while some other side got penalty points (a deal where nobody is
+  penalised, the 60-60 "eggs" or a void bura deal, is won by nobody), with a
+  95% Wilson interval;
+- mean penalty points per deal, with a 95% normal-approximation interval;
+- match wins (only with `--matches`): ranked first at the end of the match
+  (tied first places all count), with a 95% Wilson interval;
+- the median and 95th percentile of the time one decision takes (every call
+  on the level's own turn, and every out-of-turn call it was asked), in ms.
+
+The intervals treat every deal as independent; the two rotations of one
+shuffle are correlated (that is the point: it cancels card luck), so the
+intervals are somewhat conservative for the difference between levels.
+Work is spread over `jobs` processes; decision times are measured inside
+each process, so on a busy machine they include its load (use --jobs 1 for
+clean timings).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import Action
+from engine.ai import Player, make_player, next_actor
+from engine.events import DealScored, Event, MatchOver
+from engine.game import apply, new_match
+from engine.rules import RuleSet
+from engine.state import MatchState
+from engine.view import TableView
+
+Z95 = 1.959963984540054
+MAX_ACTIONS = 200_000
+
+
+# -- statistics -------------------------------------------------------------------------
+
+
+def wilson(successes: int, total: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a rate (0, 0 for no trials)."""
+    if total == 0:
+        return (0.0, 0.0)
+    p = successes / total
+    denominator = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denominator
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """Mean and its normal-approximation interval."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(variance / n)
+    return (mean, mean - half, mean + half)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0..100), linear between the nearest ranks."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low = math.floor(position)
+    high = math.ceil(position)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+# -- playing ------------------------------------------------------------------------------
+
+
+class TimedPlayer:
+    """Wraps a player and records how long each decision takes, in seconds."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.level = inner.level
+        self.times: list[float] = []
+
+    def choose(self, view: TableView) -> Action | None:
+        start = time.perf_counter()
+        action = self.inner.choose(view)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def build_player(level: str, seed: int, budget_ms: float | None, playouts: int | None) -> Player:
+    """A player of `level`; a searching player takes the budget or fixed playout count."""
+    player = make_player(level, seed)
+    if budget_ms is not None and hasattr(player, "budget_ms"):
+        player.budget_ms = budget_ms
+    if playouts is not None and hasattr(player, "playouts"):
+        player.playouts = playouts
+    return player
+
+
+@dataclass(frozen=True)
+class Task:
+    index: int  # shuffle number
+    rotation: int
+    seat_levels: tuple[str, ...]
+    seed: int  # the match seed (deck and dealer)
+    whole_match: bool
+
+
+@dataclass
+class TaskResult:
+    index: int
+    rotation: int
+    seat_levels: tuple[str, ...]
+    side_seats: tuple[tuple[int, ...], ...]
+    penalties: tuple[int, ...]  # per side: of the deal, or the match's final totals
+    winners: tuple[int, ...]  # sides that won (the deal, or ranked first in the match)
+    deals: int
+    actions: int
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ArenaSetup:
+    rules: RuleSet
+    players: int
+    levels: tuple[str, ...]
+    seed: int
+    budget_ms: float | None = None
+    playouts: int | None = None
+
+
+def rotations(levels: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """Distinct seatings: the base (levels repeated round the table) and its rotations."""
+    base = tuple(levels[seat % len(levels)] for seat in range(players))
+    found: list[tuple[str, ...]] = []
+    for shift in range(players):
+        seating = tuple(base[(seat + shift) % players] for seat in range(players))
+        if seating not in found:
+            found.append(seating)
+    return found
+
+
+def task_seed(seed: int, index: int) -> int:
+    return random.Random(f"arena/{seed}/{index}").randrange(2**32)
+
+
+def play_task(setup: ArenaSetup, task: Task) -> TaskResult:
+    """One shuffle at one seating: its first deal, or the whole match."""
+    rules = setup.rules
+    names = tuple(f"P{seat}" for seat in range(setup.players))
+    timed = {
+        seat: TimedPlayer(
+            build_player(
+                level,
+                random.Random(f"arena/{task.seed}/{task.rotation}/{seat}").randrange(2**32),
+                setup.budget_ms,
+                setup.playouts,
+            )
+        )
+        for seat, level in enumerate(task.seat_levels)
+    }
+    players: dict[int, Player] = dict(timed)
+    state = new_match(rules, names, task.seed)
+    sides = rules.sides(setup.players)
+    if task.whole_match:
+        state, actions = _play_match(state, players)
+        penalties = state.penalties
+        winners = tuple(placing.side for placing in state.standing or () if placing.rank == 1)
+        deals = state.deals_dealt
+    else:
+        penalties, actions = _play_first_deal(state, players)
+        winners = tuple(
+            side for side, penalty in enumerate(penalties) if penalty == 0 and any(penalties)
+        )
+        deals = 1
+    times: dict[str, list[float]] = {}
+    for seat, player in timed.items():
+        times.setdefault(task.seat_levels[seat], []).extend(player.times)
+    return TaskResult(
+        index=task.index,
+        rotation=task.rotation,
+        seat_levels=task.seat_levels,
+        side_seats=sides,
+        penalties=penalties,
+        winners=winners,
+        deals=deals,
+        actions=actions,
+        times=times,
+    )
+
+
+def _play_first_deal(state: MatchState, players: dict[int, Player]) -> tuple[tuple[int, ...], int]:
+    """Penalties per side of the match's first scored deal, and the actions it took."""
+    if any(state.penalties):
+        # Bura: a combination in a hand won the first deal as it was dealt.
+        return state.penalties, 0
+    actions = 0
+    while actions < MAX_ACTIONS:
+        chosen = next_actor(state, players)
+        if chosen is None:
+            raise RuntimeError("no computer player acted")
+        state, events = apply(state, chosen[1])
+        actions += 1
+        scored = _first_scored(events)
+        if scored is not None:
+            penalties = [0] * len(state.penalties)
+            for result in scored.results:
+                penalties[result.side] = result.penalty
+            return tuple(penalties), actions
+    raise RuntimeError("the deal does not end")
+
+
+def _first_scored(events: Iterable[Event]) -> DealScored | None:
+    for event in events:
+        if isinstance(event, DealScored):
+            return event
+    return None
+
+
+def _play_match(state: MatchState, players: dict[int, Player]) -> tuple[MatchState, int]:
+    actions = 0
+    while not state.over:
+        if actions >= MAX_ACTIONS:
+            raise RuntimeError("the match does not end")
+        chosen = next_actor(state, players)
+        if chosen is None:
+            raise RuntimeError("no computer player acted")
+        state, events = apply(state, chosen[1])
+        actions += 1
+        if any(isinstance(event, MatchOver) for event in events):
+            break
+    return state, actions
+
+
+# -- running and summing up -----------------------------------------------------------------
+
+
+@dataclass
+class LevelStats:
+    level: str
+    deal_penalties: list[int] = field(default_factory=list)
+    deal_wins: int = 0
+    matches: int = 0
+    match_wins: int = 0
+    match_penalties: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        deals = len(self.deal_penalties)
+        mean, low, high = mean_interval(self.deal_penalties)
+        data: dict[str, Any] = {
+            "level": self.level,
+            "deals": deals,
+            "deal_wins": self.deal_wins,
+            "deal_win_rate": _round(self.deal_wins / deals if deals else 0.0),
+            "deal_win_ci95": [_round(x) for x in wilson(self.deal_wins, deals)],
+            "mean_penalty": _round(mean),
+            "mean_penalty_ci95": [_round(low), _round(high)],
+            "decisions": len(self.times),
+            "p50_ms": round(percentile(self.times, 50) * 1000, 2),
+            "p95_ms": round(percentile(self.times, 95) * 1000, 2),
+            "max_ms": round(max(self.times, default=0.0) * 1000, 2),
+        }
+        if self.matches:
+            match_mean, match_low, match_high = mean_interval(self.match_penalties)
+            data.update(
+                {
+                    "matches": self.matches,
+                    "match_wins": self.match_wins,
+                    "match_win_rate": _round(self.match_wins / self.matches),
+                    "match_win_ci95": [_round(x) for x in wilson(self.match_wins, self.matches)],
+                    "mean_match_penalty": _round(match_mean),
+                    "mean_match_penalty_ci95": [_round(match_low), _round(match_high)],
+                }
+            )
+        return data
+
+
+def _round(value: float) -> float:
+    return round(value, 4)
+
+
+@dataclass
+class ArenaReport:
+    preset: str
+    players: int
+    options: dict[str, Any]
+    levels: tuple[str, ...]
+    seatings: list[tuple[str, ...]]
+    seed: int
+    budget_ms: float | None
+    playouts: int | None
+    deals: int = 0
+    matches: int = 0
+    actions: int = 0
+    wall_seconds: float = 0.0
+    jobs: int = 1
+    stats: dict[str, LevelStats] = field(default_factory=dict)
+
+    def level(self, name: str) -> LevelStats:
+        if name not in self.stats:
+            self.stats[name] = LevelStats(name)
+        return self.stats[name]
+
+    def add(self, result: TaskResult, whole_match: bool) -> None:
+        self.actions += result.actions
+        for name, times in result.times.items():
+            self.level(name).times.extend(times)
+        for side, seats in enumerate(result.side_seats):
+            names = sorted({result.seat_levels[seat] for seat in seats})
+            stats = self.level("+".join(names))
+            won = side in result.winners
+            if whole_match:
+                stats.matches += 1
+                stats.match_wins += won
+                stats.match_penalties.append(result.penalties[side])
+            else:
+                stats.deal_penalties.append(result.penalties[side])
+                stats.deal_wins += won
+        if whole_match:
+            self.matches += 1
+        else:
+            self.deals += 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "preset": self.preset,
+            "players": self.players,
+            "options": self.options,
+            "levels": list(self.levels),
+            "seatings": [list(seating) for seating in self.seatings],
+            "seed": self.seed,
+            "budget_ms": self.budget_ms,
+            "playouts": self.playouts,
+            "deals": self.deals,
+            "matches": self.matches,
+            "actions": self.actions,
+            "jobs": self.jobs,
+            "wall_seconds": round(self.wall_seconds, 2),
+            "win_definition": "deal: own side 0 penalty points while another side got some; "
+            "match: ranked first",
+            "results": [self.stats[name].to_json() for name in self._order()],
+        }
+
+    def _order(self) -> list[str]:
+        return sorted(
+            self.stats,
+            key=lambda name: (name not in self.levels, self._first_index(name), name),
+        )
+
+    def _first_index(self, name: str) -> int:
+        return self.levels.index(name) if name in self.levels else len(self.levels)
+
+    def table(self) -> str:
+        """The report as a plain-text table."""
+        lines = [
+            f"{self.preset}, {self.players} players, levels {','.join(self.levels)}; "
+            f"{self.deals} deals"
+            + (f", {self.matches} matches" if self.matches else "")
+            + f" from seed {self.seed}, {len(self.seatings)} seating(s) per shuffle; "
+            + (
+                f"{self.playouts} playouts per decision"
+                if self.playouts is not None
+                else f"budget {self.budget_ms:g} ms"
+                if self.budget_ms is not None
+                else "default budget"
+            )
+            + f"; {self.wall_seconds:.0f} s with {self.jobs} job(s)",
+        ]
+        header = (
+            f"{'level':<12} {'deals':>6} {'deal wins':>10} {'95% CI':>15} "
+            f"{'penalty/deal':>12} {'95% CI':>15}"
+        )
+        if self.matches:
+            header += f" {'matches':>7} {'match wins':>10} {'95% CI':>15}"
+        header += f" {'p50 ms':>7} {'p95 ms':>7}"
+        lines.append(header)
+        lines.append("-" * len(header))
+        for name in self._order():
+            data = self.stats[name].to_json()
+            row = (
+                f"{name:<12} {data['deals']:>6} {data['deal_win_rate'] * 100:>9.1f}% "
+                f"{_pct_range(data['deal_win_ci95']):>15} {data['mean_penalty']:>12.2f} "
+                f"{_num_range(data['mean_penalty_ci95']):>15}"
+            )
+            if self.matches:
+                row += (
+                    f" {data.get('matches', 0):>7} {data.get('match_win_rate', 0.0) * 100:>9.1f}% "
+                    f"{_pct_range(data.get('match_win_ci95', [0.0, 0.0])):>15}"
+                )
+            row += f" {data['p50_ms']:>7.1f} {data['p95_ms']:>7.1f}"
+            lines.append(row)
+        lines.append(
+            "deal win: own side 0 penalty points while another side got some "
+            "(60-60 and void deals: nobody); CI: Wilson for rates, normal for means"
+        )
+        return "\n".join(lines) + "\n"
+
+
+def _pct_range(pair: Sequence[float]) -> str:
+    return f"[{pair[0] * 100:.1f}, {pair[1] * 100:.1f}]"
+
+
+def _num_range(pair: Sequence[float]) -> str:
+    return f"[{pair[0]:.2f}, {pair[1]:.2f}]"
+
+
+def _run_task(args: tuple[ArenaSetup, Task]) -> TaskResult:
+    return play_task(*args)
+
+
+def arena(
+    rules: RuleSet,
+    players: int,
+    levels: Sequence[str],
+    deals: int,
+    seed: int = 1,
+    matches: int = 0,
+    budget_ms: float | None = None,
+    playouts: int | None = None,
+    jobs: int = 1,
+) -> ArenaReport:
+    """Play `deals` deals (and `matches` matches) between `levels`, seats rotated."""
+    rules.check_players(players)
+    for level in levels:
+        make_player(level, 0)  # unknown levels fail before anything is played
+    seatings = rotations(levels, players)
+    setup = ArenaSetup(rules, players, tuple(levels), seed, budget_ms, playouts)
+    tasks: list[tuple[ArenaSetup, Task]] = []
+    shuffles = math.ceil(deals / len(seatings)) if deals > 0 else 0
+    for index in range(shuffles):
+        for rotation, seating in enumerate(seatings):
+            tasks.append((setup, Task(index, rotation, seating, task_seed(seed, index), False)))
+    match_shuffles = math.ceil(matches / len(seatings)) if matches > 0 else 0
+    for index in range(match_shuffles):
+        for rotation, seating in enumerate(seatings):
+            match_seed = task_seed(seed + 1_000_003, index)
+            tasks.append((setup, Task(index, rotation, seating, match_seed, True)))
+    report = ArenaReport(
+        preset=rules.preset.value,
+        players=players,
+        options=rules.options(),
+        levels=tuple(levels),
+        seatings=seatings,
+        seed=seed,
+        budget_ms=budget_ms,
+        playouts=playouts,
+        jobs=max(1, jobs),
+    )
+    start = time.perf_counter()
+    for (_, task), result in zip(tasks, _map(tasks, jobs), strict=True):
+        report.add(result, task.whole_match)
+    report.wall_seconds = time.perf_counter() - start
+    return report
+
+
+def _map(tasks: list[tuple[ArenaSetup, Task]], jobs: int) -> Iterable[TaskResult]:
+    if jobs <= 1 or len(tasks) <= 1:
+        return map(_run_task, tasks)
+    methods = multiprocessing.get_all_start_methods()
+    # fork keeps levels registered at run time (tests, tuning scripts) in the workers.
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(min(jobs, len(tasks))) as pool:
+        return list(pool.imap(_run_task, tasks, chunksize=1))
+
+
+def default_jobs() -> int:
+    return max(1, min(os.cpu_count() or 1, 8))
