@@ -20,6 +20,7 @@ from telegram.ext import (
     ApplicationBuilder,
     BaseUpdateProcessor,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     Defaults,
     MessageHandler,
@@ -27,16 +28,28 @@ from telegram.ext import (
 )
 
 from bot import handlers
+from bot.clock import AsyncioScheduler
 from bot.i18n import t
 from bot.messenger import Messenger
-from bot.service import TableService
+from bot.service import TableService, Timing
 from bot.settings import LANGUAGES, Settings
 from bot.storage import Database
 
 log = logging.getLogger(__name__)
 
-GROUP_COMMANDS = ("new", "join", "leave", "start", "stop", "rules", "help", "lang")
-PRIVATE_COMMANDS = ("start", "rules", "help", "lang")
+GROUP_COMMANDS = (
+    "new",
+    "join",
+    "leave",
+    "start",
+    "stop",
+    "addbot",
+    "kick",
+    "rules",
+    "help",
+    "lang",
+)
+PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang")
 
 
 class PerChatProcessor(BaseUpdateProcessor):
@@ -66,7 +79,9 @@ class PerChatProcessor(BaseUpdateProcessor):
         return None
 
 
-def build_application(settings: Settings, db: Database | None = None) -> Application:  # type: ignore[type-arg]
+def build_application(
+    settings: Settings, db: Database | None = None, scheduler: object | None = None
+) -> Application:  # type: ignore[type-arg]
     builder = (
         ApplicationBuilder()
         .token(settings.bot_token.get_secret_value())
@@ -82,12 +97,15 @@ def build_application(settings: Settings, db: Database | None = None) -> Applica
         )
         .concurrent_updates(PerChatProcessor())
         .post_init(_post_init)
+        .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
     )
     application = builder.build()
     application.bot_data["settings"] = settings
     if db is not None:
         application.bot_data["db"] = db
+    if scheduler is not None:
+        application.bot_data["scheduler"] = scheduler
     _add_handlers(application)
     return application
 
@@ -104,6 +122,11 @@ def _add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("rules", handlers.cmd_rules))
     app.add_handler(CommandHandler("help", handlers.cmd_help))
     app.add_handler(CommandHandler("lang", handlers.cmd_lang))
+    app.add_handler(CommandHandler("addbot", handlers.cmd_addbot))
+    app.add_handler(CommandHandler("kick", handlers.cmd_kick))
+    app.add_handler(CommandHandler("play", handlers.cmd_play))
+    app.add_handler(ChatMemberHandler(handlers.on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.on_migrate))
     app.add_handler(CallbackQueryHandler(handlers.on_callback))
     app.add_handler(MessageHandler(private & ~filters.COMMAND, handlers.on_private_text))
     app.add_handler(MessageHandler(private & filters.COMMAND, handlers.on_private_text))
@@ -118,7 +141,18 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         app.bot_data["db"] = db
         app.bot_data["own_db"] = True
     me = await app.bot.get_me()
-    service = TableService(db, Messenger(app.bot), me.username or "", settings.default_language)
+    scheduler = app.bot_data.get("scheduler") or AsyncioScheduler()
+    app.bot_data["scheduler"] = scheduler
+    timing = Timing(
+        turn_seconds=settings.turn_timeout,
+        computer_delay=settings.computer_delay,
+        afk_turns=settings.afk_turns,
+        lobby_seconds=settings.lobby_timeout,
+        standin_level=settings.standin_level,
+    )
+    service = TableService(
+        db, Messenger(app.bot), me.username or "", settings.default_language, scheduler, timing
+    )
     app.bot_data["service"] = service
     await _register_commands(app, settings.default_language)
     redrawn = await service.redraw_all()
@@ -139,6 +173,16 @@ async def _register_commands(app: Application, default: str) -> None:  # type: i
             [BotCommand(name, t(lang, f"command.group.{name}")) for name in GROUP_COMMANDS],
             language_code=code,
         )
+
+
+async def _post_stop(app: Application) -> None:  # type: ignore[type-arg]
+    """After the last update: stop the timers, send what is queued."""
+    scheduler = app.bot_data.get("scheduler")
+    if isinstance(scheduler, AsyncioScheduler):
+        scheduler.cancel_all()
+    service: TableService | None = app.bot_data.get("service")
+    if service is not None:
+        await service.drain()
 
 
 async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]

@@ -9,9 +9,10 @@ on a card is applied once.
 Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
   s:<table>:<version>:<mask>          select these cards in my hand
   p:<table>:<version>:<kind>:<mask>   play: l lead, b beat, d discard, c declare, k claim
-  l:<table>:<version>:<op>            lobby: j join, x leave, s start, o settings, b back
-  o:<table>:<version>:<option>:<val>  lobby settings: set an option (index into OPTIONS)
-  t:<table>:<version>:<op>            take my seat back from the computer (issue 4 and later)
+  l:<table>:<version>:<op>            lobby: j join, x leave, s start, o settings, b back,
+                                      a add a computer, r remove one, q leave a running match
+  o:<table>:<version>:<option>:<val>  lobby settings: set an option
+  t:<table>                           take my seat back from the computer
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ KIND_CODES: dict[Kind, str] = {
     Kind.CLAIM: "k",
 }
 CODE_KINDS = {code: kind for kind, code in KIND_CODES.items()}
-LOBBY_OPS = frozenset({"j", "x", "s", "o", "b", "r"})
+LOBBY_OPS = frozenset({"j", "x", "s", "o", "b", "a", "r", "q"})
 
 
 class BadPayload(ValueError):
@@ -69,7 +70,12 @@ class SetOption:
     value: str
 
 
-Payload = Select | Play | Lobby | SetOption
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    table: int
+
+
+Payload = Select | Play | Lobby | SetOption | TakeBack
 
 
 def _b36(number: int) -> str:
@@ -126,6 +132,10 @@ def set_option(table: int, version: int, option: str, value: str) -> str:
     return _check(f"o:{_b36(table)}:{_b36(version)}:{option}:{value}")
 
 
+def takeback(table: int) -> str:
+    return _check(f"t:{_b36(table)}")
+
+
 def parse(data: str | None) -> Payload:
     """The payload, or `BadPayload` for anything this bot did not make."""
     if not data or len(data.encode()) > MAX_BYTES:
@@ -146,6 +156,8 @@ def parse(data: str | None) -> Payload:
             )
         if head == "l" and len(parts) == 4 and parts[3] in LOBBY_OPS:
             return Lobby(_int36(parts[1]), _int36(parts[2]), parts[3])
+        if head == "t" and len(parts) == 2:
+            return TakeBack(_int36(parts[1]))
         if head == "o" and len(parts) == 5 and parts[3] and parts[4]:
             return SetOption(_int36(parts[1]), _int36(parts[2]), parts[3], parts[4])
     except ValueError as error:

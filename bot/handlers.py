@@ -150,6 +150,24 @@ async def cmd_leave(update: Update, context: Context) -> None:
     await reply(message, await svc.leave(table.id, person_of(user)))
 
 
+async def on_my_chat_member(update: Update, context: Context) -> None:
+    """The bot was removed from a group (or the group is gone): close its table."""
+    change = update.my_chat_member
+    if change is None:
+        return
+    status = change.new_chat_member.status
+    if status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
+        await service(context).chat_gone(change.chat.id)
+
+
+async def on_migrate(update: Update, context: Context) -> None:
+    """A group became a supergroup: the table follows it to the new chat id."""
+    message = update.effective_message
+    if message is None or message.migrate_to_chat_id is None:
+        return
+    await service(context).chat_moved(message.chat.id, message.migrate_to_chat_id)
+
+
 async def cmd_start_group(update: Update, context: Context) -> None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
@@ -167,10 +185,11 @@ async def cmd_start_group(update: Update, context: Context) -> None:
 
 
 async def cmd_stop(update: Update, context: Context) -> None:
+    """In a group: close its table. In private: end one's practice game."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
-    if message is None or user is None or chat is None or not await group_only(update, context):
+    if message is None or user is None or chat is None:
         return
-    admin = await is_admin(context, chat.id, user.id)
+    admin = is_group(chat) and await is_admin(context, chat.id, user.id)
     await reply(message, await service(context).stop(chat.id, person_of(user), admin))
 
 
@@ -195,6 +214,64 @@ async def cmd_lang(update: Update, context: Context) -> None:
     else:
         await svc.set_user_lang(person_of(user), wanted)
     await reply(message, t(wanted, "lang.done"))
+
+
+async def cmd_addbot(update: Update, context: Context) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
+        return
+    svc = service(context)
+    lang = await svc.chat_lang(chat.id)
+    table = await svc.table_in_chat(chat.id)
+    if table is None:
+        await reply(message, t(lang, "no_table"))
+        return
+    args = _args(context)
+    admin = await is_admin(context, chat.id, user.id)
+    answer = await svc.add_computer(table.id, person_of(user), admin, args[0] if args else None)
+    await reply(message, Reply(answer.text))
+
+
+async def cmd_kick(update: Update, context: Context) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
+        return
+    svc = service(context)
+    lang = await svc.chat_lang(chat.id)
+    target = message.reply_to_message.from_user if message.reply_to_message else None
+    if target is None or target.is_bot:
+        await reply(message, t(lang, "kick.usage"))
+        return
+    admin = await is_admin(context, chat.id, user.id)
+    answer = await svc.replace_with_computer(chat.id, target.id, person_of(user), admin)
+    if answer.text:
+        await reply(message, answer)
+
+
+async def cmd_play(update: Update, context: Context) -> None:
+    """/play in private: practice against computer players."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    svc = service(context)
+    lang = await _message_lang(update, context)
+    if is_group(chat):
+        await reply(
+            message,
+            t(
+                lang,
+                "practice.usage",
+                presets=render.presets_list(lang),
+                levels=", ".join(svc.levels()),
+            ),
+        )
+        return
+    person = person_of(user)
+    await svc.remember(person)
+    await svc.db.set_started(user.id, True)
+    answer = await svc.practice(person, _args(context))
+    if answer.alert or answer.url or (answer.text and answer.text != t(lang, "start.done_toast")):
+        await reply(message, Reply(answer.text))
 
 
 # -- commands for both groups and private chats ------------------------------------------
@@ -300,6 +377,8 @@ async def _dispatch(query: CallbackQuery, context: Context) -> Reply:
         return await svc.select(payload, person)
     if isinstance(payload, callbacks.Play):
         return await svc.play(payload, person)
+    if isinstance(payload, callbacks.TakeBack):
+        return await svc.take_back(payload.table, person)
     chat = query.message.chat if query.message else None
     table = await svc.db.get_table(payload.table)
     if table is None or chat is None or chat.id != table.chat_id:
@@ -314,6 +393,13 @@ async def _dispatch(query: CallbackQuery, context: Context) -> Reply:
     if op == "x":
         return await svc.leave(table.id, person)
     admin = await is_admin(context, table.chat_id, person.user_id)
+    if op == "q":
+        answer = await svc.replace_with_computer(table.chat_id, person.user_id, person, admin)
+        return Reply(answer.text)
+    if op == "a":
+        return await svc.add_computer(table.id, person, admin)
+    if op == "r":
+        return await svc.remove_computer(table.id, person, admin)
     if op == "s":
         return await svc.start(table.id, person, admin, version=payload.version)
     if op == "o":

@@ -61,7 +61,13 @@ class TableInfo:
     min_players: int = 2
     max_players: int = 4
     bot_username: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
+    computers: dict[int, str] = field(default_factory=dict)  # seat -> level
+    away: frozenset[int] = frozenset()  # people's seats the computer plays for now
+    turn_time: int = 90
+    practice: bool = False
+
+
+TURN_TIMES = (30, 60, 90, 120, 300)
 
 
 # -- small pieces ------------------------------------------------------------------
@@ -120,6 +126,8 @@ def lobby(info: TableInfo, lang: str) -> Screen:
             team = ""
             if rules.is_teams:
                 team = " " + t(lang, "lobby.team", team="AB"[index % 2])
+            if index in info.computers:
+                team += " " + t(lang, "lobby.computer", level=info.computers[index])
             lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
     else:
         lines.append(t(lang, "lobby.empty"))
@@ -131,6 +139,10 @@ def lobby(info: TableInfo, lang: str) -> Screen:
         (
             Button(t(lang, "button.join"), callbacks.lobby(info.id, v, "j")),
             Button(t(lang, "button.leave"), callbacks.lobby(info.id, v, "x")),
+        ),
+        (
+            Button(t(lang, "button.add_computer"), callbacks.lobby(info.id, v, "a")),
+            Button(t(lang, "button.remove_computer"), callbacks.lobby(info.id, v, "r")),
         ),
         (
             Button(t(lang, "button.settings"), callbacks.lobby(info.id, v, "o")),
@@ -166,6 +178,19 @@ def lobby_settings(info: TableInfo, lang: str) -> Screen:
         )
         encoded = "on" if following is True else "off" if following is False else str(following)
         rows.append((Button(label, callbacks.set_option(info.id, info.version, name, encoded)),))
+    following_time = (
+        TURN_TIMES[(TURN_TIMES.index(info.turn_time) + 1) % len(TURN_TIMES)]
+        if (info.turn_time in TURN_TIMES)
+        else TURN_TIMES[0]
+    )
+    label = t(lang, "options.button", name=t(lang, "option.turn_time"), value=info.turn_time)
+    rows.append(
+        (
+            Button(
+                label, callbacks.set_option(info.id, info.version, "turn_time", str(following_time))
+            ),
+        )
+    )
     rows.append((Button(t(lang, "button.back"), callbacks.lobby(info.id, info.version, "b")),))
     return Screen("\n".join(lines), tuple(rows))
 
@@ -176,7 +201,8 @@ def lobby_settings(info: TableInfo, lang: str) -> Screen:
 def _name(info: TableInfo, seat: int | None) -> Html:
     if seat is None:
         return Html("")
-    return Html(f"<b>{esc(info.names[seat])}</b>")
+    away = " 🤖" if seat in info.away else ""
+    return Html(f"<b>{esc(info.names[seat])}</b>{away}")
 
 
 def _plays_line(info: TableInfo, lang: str, plays: Sequence[PlayView]) -> list[str]:

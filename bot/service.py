@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import callbacks, render
+from bot.clock import AsyncioScheduler, Scheduler
 from bot.i18n import Html, esc, plural, supported, t
 from bot.messenger import Messenger, Outcome
 from bot.render import Button, Screen, TableInfo
 from bot.storage import (
     CLOSED,
+    COMPUTER,
     FINISHED,
     LOBBY,
     PLAYING,
@@ -35,9 +37,12 @@ from engine import (
     RulesError,
     RuleSet,
     apply,
+    legal_actions,
     new_match,
     view_for,
 )
+from engine.actions import Kind
+from engine.ai import Player, levels, make_player, next_actor
 from engine.cards import Card
 from engine.events import (
     CardsPlayed,
@@ -69,6 +74,17 @@ class Person:
 
 
 @dataclass(frozen=True, slots=True)
+class Timing:
+    """How long things wait; from the settings, shortened in tests."""
+
+    turn_seconds: int = 90  # a person's time for one move (the table may override it)
+    computer_delay: float = 1.2  # a computer's pause before it plays, so people can follow
+    afk_turns: int = 2  # missed turns in a row before the computer keeps the seat
+    lobby_seconds: int = 1800  # a lobby nobody starts is closed after this long
+    standin_level: str = "greedy"  # who plays for an absent person
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """What a handler should answer: an alert/toast for a button, or a message."""
 
@@ -85,11 +101,15 @@ class TableService:
         messenger: Messenger,
         bot_username: str,
         default_language: str = "ru",
+        scheduler: Scheduler | None = None,
+        timing: Timing | None = None,
     ) -> None:
         self.db = db
         self.out = messenger
         self.bot_username = bot_username
         self.default_language = default_language
+        self.clock: Scheduler = scheduler or AsyncioScheduler()
+        self.timing = timing or Timing()
         self._locks: dict[int, asyncio.Lock] = {}
         self._outbox_locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -163,6 +183,10 @@ class TableService:
             min_players=min(counts),
             max_players=max(counts),
             bot_username=self.bot_username,
+            computers={s.seat: s.level or "" for s in table.seats if s.is_computer},
+            away=frozenset(s.seat for s in table.seats if s.auto),
+            turn_time=self.turn_seconds(table),
+            practice=table.practice,
         )
 
     async def _creator_name(self, table: TableRecord) -> str:
@@ -189,13 +213,21 @@ class TableService:
                 t(lang, "new.bad_preset", preset=preset_name, presets=render.presets_list(lang))
             )
         options: dict[str, Any] = {}
+        settings: dict[str, Any] = {}
         for word in words:
             name, sep, value = word.partition("=")
             if not sep or not name or not value:
                 return Reply(
                     t(lang, "new.bad_word", word=word) + "\n\n" + render.options_help(lang, preset)
                 )
-            options[name.strip().lower()] = value.strip()
+            key = name.strip().lower()
+            if key == "turn_time":
+                seconds = _turn_time(value)
+                if seconds is None:
+                    return Reply(t(lang, "new.bad_turn_time", value=value))
+                settings[key] = seconds
+            else:
+                options[key] = value.strip()
         try:
             rules = RuleSet.create(preset, options)
         except RulesError as error:
@@ -209,7 +241,7 @@ class TableService:
             if existing is not None:
                 return Reply(t(lang, "new.exists", table=existing.id))
             table = await self.db.create_table(
-                chat_id, chat_title, person.user_id, preset.value, rules.changed_options()
+                chat_id, chat_title, person.user_id, preset.value, rules.changed_options(), settings
             )
             if table is None:
                 return Reply(t(lang, "new.exists", table="?"))
@@ -228,6 +260,7 @@ class TableService:
                 )
             table_id = table.id
             self.later(table_id, lambda: self._redraw_lobby(table_id, send_new=True))
+            self._arm_lobby(table)
             return reply
 
     async def _redraw_lobby(
@@ -284,6 +317,7 @@ class TableService:
             table.seats.append(Seat(len(table.seats), person.user_id, person.name))
             table = await self.db.save_table(table)
             self.later(table_id, lambda: self._redraw_lobby(table_id))
+            self._arm_lobby(table)
             return Reply(t(lang, "join.done"))
 
     async def leave(self, table_id: int, person: Person) -> Reply:
@@ -296,7 +330,13 @@ class TableService:
             if seat is None:
                 return Reply(t(lang, "leave.not_seated"))
             if table.status == PLAYING:
-                return Reply(t(lang, "leave.playing"), alert=True)
+                confirm = Button(
+                    t(lang, "button.leave_confirm"), callbacks.lobby(table.id, table.version, "q")
+                )
+                return Reply(
+                    t(lang, "leave.confirm"),
+                    screen=Screen(t(lang, "leave.confirm"), ((confirm,),)),
+                )
             table.seats = [s for s in table.seats if s.user_id != person.user_id]
             for index, other in enumerate(sorted(table.seats, key=lambda s: s.seat)):
                 other.seat = index
@@ -331,6 +371,17 @@ class TableService:
                 return Reply(t(lang, "settings.not_allowed"), alert=True)
             if payload.version != table.version:
                 return Reply(t(lang, "stale"), alert=True)
+            if payload.option == "turn_time":
+                seconds = _turn_time(payload.value)
+                if seconds is None:
+                    return Reply(t(lang, "new.bad_turn_time", value=payload.value), alert=True)
+                table.settings = {**table.settings, "turn_time": seconds}
+                table = await self.db.save_table(table)
+                table_id = table.id
+                self.later(table_id, lambda: self._redraw_lobby(table_id, settings=True))
+                return Reply(
+                    t(lang, "settings.changed", name=t(lang, "option.turn_time"), value=seconds)
+                )
             try:
                 rules = table.rules.with_options({payload.option: payload.value})
             except RulesError as error:
@@ -382,7 +433,10 @@ class TableService:
             table.seed = secrets.randbits(48)
             table.state = new_match(rules, table.names, table.seed)
             table.status = PLAYING
+            self._prepare_turn(table, None)
             table = await self.db.save_table(table)
+            self.clock.cancel((table.id, "lobby"))
+            self._arm(table)
             self.later(table_id, lambda: self._announce_start(table_id))
             return Reply(t(lang, "start.done_toast"))
 
@@ -415,6 +469,8 @@ class TableService:
             was_playing = table.status == PLAYING
             table.status = CLOSED
             table = await self.db.save_table(table)
+            self._arm(table)
+            self.clock.cancel((table.id, "lobby"))
             table_id = table.id
             self.later(table_id, lambda: self._announce_stop(table_id, was_playing))
             return Reply(t(lang, "stop.done", table=table.id, name=person.name))
@@ -467,25 +523,43 @@ class TableService:
             if isinstance(found, Reply):
                 return found
             table, seat = found
-            previous = table.state
-            assert previous is not None
             action = Action(payload.kind, seat.seat, tuple(payload.cards))
+            seat.missed = 0
+            seat.auto = False  # playing yourself takes the seat back from the computer
             try:
-                state, events = apply(previous, action)
+                await self._commit_move(table, action, person.user_id)
             except IllegalAction as error:
                 return Reply(self.explain(lang, error), alert=True)
-            table.state = state
-            if state.over:
-                table.status = FINISHED
-            try:
-                table = await self.db.save_table(table, action=action, user_id=person.user_id)
             except Conflict:
                 return Reply(t(lang, "stale"), alert=True)
-            table_id, actor = table.id, seat.seat
-            self.later(
-                table_id, lambda: self._after_move(table_id, previous, events, actor, action)
-            )
             return Reply()
+
+    async def _commit_move(
+        self,
+        table: TableRecord,
+        action: Action,
+        user_id: int | None,
+        news: Sequence[str] = (),
+    ) -> None:
+        """Apply, commit, then queue the messages and re-arm the timers.
+
+        The caller holds the table's lock. Raises `IllegalAction` (nothing
+        changed) or `Conflict` (someone else committed first).
+        """
+        previous = table.state
+        assert previous is not None
+        state, events = apply(previous, action)
+        table.state = state
+        if state.over:
+            table.status = FINISHED
+        self._prepare_turn(table, previous)
+        table = await self.db.save_table(table, action=action, user_id=user_id)
+        table_id, actor = table.id, action.seat
+        extra = list(news)
+        self.later(
+            table_id, lambda: self._after_move(table_id, previous, events, actor, action, extra)
+        )
+        self._arm(table)
 
     def _check_tap(
         self, table: TableRecord | None, version: int, person: Person, lang: str
@@ -518,6 +592,7 @@ class TableService:
         events: Sequence[Event],
         actor: int,
         action: Action,
+        extra_news: Sequence[str] = (),
     ) -> None:
         """Group record, news and live message, then the private hands.
 
@@ -538,7 +613,7 @@ class TableService:
                 await self.out.edit_or_send(table.chat_id, table.live_message_id, record)
             else:
                 await self.out.send(table.chat_id, record, silent=True)
-        news = self._announcements(info, lang, events, state)
+        news = [*extra_news, *self._announcements(info, lang, events, state)]
         if news:
             await self.out.send(table.chat_id, Screen("\n\n".join(news)))
         if state.over:
@@ -549,7 +624,7 @@ class TableService:
         )
         if new_trick or table.live_message_id is None:
             await self._send_live(table, lang)
-        else:
+        elif not table.practice:
             screen = render.live(info, lang, view_for(state, None))
             _outcome, message_id = await self.out.edit_or_send(
                 table.chat_id, table.live_message_id, screen
@@ -640,7 +715,10 @@ class TableService:
         return news
 
     async def _send_live(self, table: TableRecord, lang: str) -> None:
+        """A fresh live table message; a practice game shows the table in the hand."""
         assert table.state is not None
+        if table.practice:
+            return
         screen = render.live(self.info(table), lang, view_for(table.state, None))
         _outcome, message_id = await self.out.send(table.chat_id, screen, silent=True)
         if message_id is not None:
@@ -653,6 +731,7 @@ class TableService:
         previous: MatchState | None,
         actor: int | None,
         action: Action | None = None,
+        refresh_only: bool = False,
     ) -> None:
         """Bring every private hand message up to date.
 
@@ -664,6 +743,8 @@ class TableService:
         assert state is not None
         info = self.info(table)
         for seat in sorted(table.seats, key=lambda s: s.seat):
+            if seat.is_computer:
+                continue
             lang = await self.user_lang(seat.user_id)
             view = view_for(state, seat.seat)
             screen = render.hand(info, lang, view)
@@ -673,7 +754,11 @@ class TableService:
                 and previous.deal is not None
                 and previous.deal.turn == seat.seat
             )
-            fresh = acting and (previous is None or not was_acting or actor == seat.seat)
+            if refresh_only or seat.auto:
+                # No new ring for an absent person; a returning one gets buttons.
+                fresh = acting and not seat.auto and not _has_buttons(seat)
+            else:
+                fresh = acting and (previous is None or not was_acting or actor == seat.seat)
             if fresh and seat.hand_message_id is not None and actor == seat.seat and action:
                 # Leave a note of the move on the message the player just used.
                 note = Screen(render.played_note(lang, action.kind, action.cards))
@@ -710,9 +795,421 @@ class TableService:
 
     async def _close_hands(self, table: TableRecord) -> None:
         for seat in table.seats:
+            if seat.is_computer:
+                continue
             if seat.hand_message_id is not None and _has_buttons(seat):
                 await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
                 await self.db.set_hand_message(table.id, seat.seat, seat.hand_message_id, None)
+
+    # -- turns: deadlines, reminders and computer players ------------------------------------
+
+    def turn_seconds(self, table: TableRecord) -> int:
+        return int(table.settings.get("turn_time", self.timing.turn_seconds))
+
+    def _prepare_turn(self, table: TableRecord, previous: MatchState | None) -> None:
+        """Give the person to act a fresh deadline; it is saved with the move."""
+        state = table.state
+        table.turn_reminded = False
+        if table.status != PLAYING or state is None or state.deal is None:
+            table.turn_deadline = None
+            return
+        seat = _seat(table, state.deal.turn)
+        if seat.played_by_computer:
+            table.turn_deadline = None
+        else:
+            table.turn_deadline = self.clock.now() + self.turn_seconds(table)
+
+    def _computers(self, table: TableRecord) -> dict[int, Player]:
+        """A computer player for every seat the computer plays now, seeded per move."""
+        assert table.state is not None
+        step = table.state.step
+        players: dict[int, Player] = {}
+        for seat in table.seats:
+            if seat.played_by_computer:
+                level = seat.level if seat.is_computer and seat.level else self.timing.standin_level
+                seed = ((table.seed or 0) * 1_000_003 + step * 31 + seat.seat) & 0xFFFFFFFF
+                players[seat.seat] = make_player(level, seed)
+        return players
+
+    def _computer_may_act(self, table: TableRecord) -> bool:
+        state = table.state
+        assert state is not None and state.deal is not None
+        if _seat(table, state.deal.turn).played_by_computer:
+            return True
+        return any(
+            action.kind is Kind.DECLARE
+            for seat in table.seats
+            if seat.played_by_computer
+            for action in legal_actions(state, seat.seat)
+        )
+
+    def _arm(self, table: TableRecord) -> None:
+        """Arm this table's timers from its stored state: after every change and at start-up."""
+        tid = table.id
+        for purpose in ("computer", "deadline", "remind"):
+            self.clock.cancel((tid, purpose))
+        state = table.state
+        if table.status != PLAYING or state is None or state.deal is None:
+            return
+        version = table.version
+        if self._computer_may_act(table):
+            self.clock.call_at(
+                self.clock.now() + self.timing.computer_delay,
+                (tid, "computer"),
+                lambda: self._computer_move(tid, version),
+            )
+        deadline = table.turn_deadline
+        if deadline is not None:
+            if not table.turn_reminded:
+                half = deadline - self.turn_seconds(table) / 2
+                self.clock.call_at(
+                    max(half, self.clock.now()), (tid, "remind"), lambda: self._remind(tid, version)
+                )
+            self.clock.call_at(deadline, (tid, "deadline"), lambda: self._deadline(tid, version))
+
+    async def _current(self, table_id: int, version: int) -> TableRecord | None:
+        """The table if it is still playing at exactly `version` (timers go stale)."""
+        table = await self.db.get_table(table_id)
+        if table is None or table.status != PLAYING or table.state is None:
+            return None
+        if table.version != version or table.state.deal is None:
+            return None
+        return table
+
+    async def _computer_move(self, table_id: int, version: int) -> None:
+        async with self.lock(table_id):
+            table = await self._current(table_id, version)
+            if table is None:
+                return
+            players = self._computers(table)
+            state = table.state
+            assert state is not None
+            # The search of a strong player takes a while: keep the loop free.
+            found = await asyncio.to_thread(next_actor, state, players)
+            if found is None:
+                return
+            _, action = found
+            try:
+                await self._commit_move(table, action, None)
+            except (IllegalAction, Conflict):
+                log.exception("table %s: the computer's move was refused", table_id)
+
+    async def _remind(self, table_id: int, version: int) -> None:
+        async with self.lock(table_id):
+            table = await self._current(table_id, version)
+            if table is None or table.turn_reminded or table.turn_deadline is None:
+                return
+            assert table.state is not None and table.state.deal is not None
+            seat = _seat(table, table.state.deal.turn)
+            if seat.played_by_computer:
+                return
+            await self.db.set_turn_reminded(table.id)
+            left = max(0, round(table.turn_deadline - self.clock.now()))
+            lang = await self.user_lang(seat.user_id)
+            screen = Screen(
+                t(lang, "timer.reminder", table=table.id, chat=table.chat_title, seconds=left)
+            )
+            user_id = seat.user_id
+            self.later(table.id, lambda: self._send_private(user_id, screen))
+
+    async def _send_private(self, user_id: int, screen: Screen) -> None:
+        outcome, _ = await self.out.send(user_id, screen)
+        if outcome is Outcome.FORBIDDEN:
+            await self.db.set_started(user_id, False)
+
+    async def _deadline(self, table_id: int, version: int) -> None:
+        """Time is up: a computer plays this move for the person, and says so."""
+        async with self.lock(table_id):
+            table = await self._current(table_id, version)
+            if table is None:
+                return
+            state = table.state
+            assert state is not None and state.deal is not None
+            seat = _seat(table, state.deal.turn)
+            if seat.played_by_computer:
+                return
+            standin = make_player(self.timing.standin_level, (table.seed or 0) ^ state.step)
+            view = view_for(state, seat.seat)
+            action = standin.choose(view)
+            if action is None or action not in view.legal:
+                action = next(a for a in view.legal if a.kind is not Kind.DECLARE)
+            lang = await self.chat_lang(table.chat_id)
+            seat.missed += 1
+            news = [t(lang, "timer.played", name=seat.name)]
+            if seat.missed >= self.timing.afk_turns:
+                seat.auto = True
+                news.append(t(lang, "timer.takeover", name=seat.name))
+                self.later(table.id, lambda: self._offer_takeback(table_id, seat.seat))
+            try:
+                await self._commit_move(table, action, None, news)
+            except (IllegalAction, Conflict):
+                log.exception("table %s: the stand-in's move was refused", table_id)
+
+    async def _offer_takeback(self, table_id: int, number: int) -> None:
+        table = await self.db.get_table(table_id)
+        if table is None or table.status != PLAYING:
+            return
+        seat = _seat(table, number)
+        lang = await self.user_lang(seat.user_id)
+        screen = Screen(
+            t(lang, "timer.takeover_private", table=table.id, chat=table.chat_title),
+            ((Button(t(lang, "button.takeback"), callbacks.takeback(table.id)),),),
+        )
+        await self._send_private(seat.user_id, screen)
+
+    async def take_back(self, table_id: int, person: Person) -> Reply:
+        """One tap puts a person back in charge of a seat the computer kept for them."""
+        lang = await self.user_lang(person.user_id, person.language_code)
+        async with self.lock(table_id):
+            table = await self.db.get_table(table_id)
+            if table is None or table.status != PLAYING or table.state is None:
+                return Reply(t(lang, "table.over"), alert=True)
+            seat = table.seat_of(person.user_id)
+            if seat is None:
+                return Reply(t(lang, "tap.not_yours"), alert=True)
+            if not seat.auto:
+                return Reply(t(lang, "takeback.already"))
+            seat.auto = False
+            seat.missed = 0
+            self._prepare_turn(table, table.state)
+            table = await self.db.save_table(table)
+            chat_lang = await self.chat_lang(table.chat_id)
+            news = Screen(t(chat_lang, "takeback.news", name=seat.name))
+            tid = table.id
+            self.later(tid, lambda: self._news_and_hands(tid, news))
+            self._arm(table)
+            return Reply(t(lang, "takeback.done"))
+
+    async def _news_and_hands(self, table_id: int, news: Screen | None) -> None:
+        table = await self.db.get_table(table_id)
+        if table is None:
+            return
+        if news is not None:
+            await self.out.send(table.chat_id, news)
+        if table.status == PLAYING and table.state is not None:
+            await self._sync_hands(table, previous=None, actor=None, refresh_only=True)
+            lang = await self.chat_lang(table.chat_id)
+            if not table.practice and table.live_message_id is not None:
+                screen = render.live(self.info(table), lang, view_for(table.state, None))
+                await self.out.edit_or_send(table.chat_id, table.live_message_id, screen)
+        else:
+            await self._close_hands(table)
+
+    async def replace_with_computer(
+        self, chat_id: int, target_user_id: int, person: Person, is_admin: bool
+    ) -> Reply:
+        """/kick, and /leave during a match: a computer player takes the seat for good."""
+        lang = await self.chat_lang(chat_id)
+        table = await self.db.open_table_in_chat(chat_id)
+        if table is None:
+            return Reply(t(lang, "no_table"))
+        async with self.lock(table.id):
+            table = await self.db.get_table(table.id)
+            if table is None or table.status not in (LOBBY, PLAYING):
+                return Reply(t(lang, "no_table"))
+            leaving = person.user_id == target_user_id
+            if not leaving and not (is_admin or person.user_id == table.creator_id):
+                return Reply(t(lang, "kick.not_allowed"))
+            seat = table.seat_of(target_user_id)
+            if seat is None:
+                return Reply(t(lang, "kick.not_seated"))
+            if table.status == LOBBY:
+                table.seats = [s for s in table.seats if s.user_id != target_user_id]
+                for index, other in enumerate(sorted(table.seats, key=lambda s: s.seat)):
+                    other.seat = index
+                table = await self.db.save_table(table)
+                tid = table.id
+                self.later(tid, lambda: self._redraw_lobby(tid))
+                return Reply(t(lang, "kick.lobby", name=seat.name))
+            old_user, old_message = seat.user_id, seat.hand_message_id
+            seat.kind = COMPUTER
+            seat.level = self.timing.standin_level
+            seat.auto = False
+            seat.user_id = _free_computer_id(table)
+            seat.name = seat.name
+            humans = [s for s in table.seats if not s.is_computer]
+            if not humans:
+                table.status = CLOSED
+            self._prepare_turn(table, table.state)
+            table = await self.db.save_table(table)
+            await self.db.set_hand_message(table.id, seat.seat, None, None)
+            key = "kick.left" if leaving else "kick.done"
+            text = t(lang, key, name=seat.name)
+            if table.status == CLOSED:
+                text = Html(text + "\n" + t(lang, "kick.closed"))
+            tid = table.id
+            if old_message is not None:
+                self.later(tid, lambda: self._strip(old_user, old_message))
+            self.later(tid, lambda: self._news_and_hands(tid, Screen(text)))
+            self._arm(table)
+            return Reply()
+
+    async def _strip(self, user_id: int, message_id: int) -> None:
+        await self.out.strip_buttons(user_id, message_id)
+
+    async def add_computer(
+        self, table_id: int, person: Person, is_admin: bool, level: str | None = None
+    ) -> Reply:
+        async with self.lock(table_id):
+            table = await self.db.get_table(table_id)
+            lang = await self.chat_lang(table.chat_id) if table else self.default_language
+            if table is None or table.status != LOBBY:
+                return Reply(t(lang, "table.gone"), alert=True)
+            if not (is_admin or person.user_id == table.creator_id):
+                return Reply(t(lang, "computer.not_allowed"), alert=True)
+            chosen = (level or self.timing.standin_level).lower()
+            if chosen not in levels():
+                return Reply(t(lang, "computer.bad_level", levels=", ".join(levels())), alert=True)
+            if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
+                return Reply(t(lang, "join.full"), alert=True)
+            name = _computer_name(table)
+            table.seats.append(
+                Seat(len(table.seats), _free_computer_id(table), name, kind=COMPUTER, level=chosen)
+            )
+            table = await self.db.save_table(table)
+            tid = table.id
+            self.later(tid, lambda: self._redraw_lobby(tid))
+            self._arm_lobby(table)
+            return Reply(t(lang, "computer.added", name=name, level=chosen))
+
+    async def remove_computer(self, table_id: int, person: Person, is_admin: bool) -> Reply:
+        async with self.lock(table_id):
+            table = await self.db.get_table(table_id)
+            lang = await self.chat_lang(table.chat_id) if table else self.default_language
+            if table is None or table.status != LOBBY:
+                return Reply(t(lang, "table.gone"), alert=True)
+            if not (is_admin or person.user_id == table.creator_id):
+                return Reply(t(lang, "computer.not_allowed"), alert=True)
+            computers = [s for s in table.seats if s.is_computer]
+            if not computers:
+                return Reply(t(lang, "computer.none"), alert=True)
+            gone = computers[-1]
+            table.seats = [s for s in table.seats if s is not gone]
+            for index, other in enumerate(sorted(table.seats, key=lambda s: s.seat)):
+                other.seat = index
+            table = await self.db.save_table(table)
+            tid = table.id
+            self.later(tid, lambda: self._redraw_lobby(tid))
+            return Reply(t(lang, "computer.removed", name=gone.name))
+
+    async def practice(self, person: Person, args: Sequence[str]) -> Reply:
+        """/play in private: a match against computer players right in this chat."""
+        lang = await self.user_lang(person.user_id, person.language_code)
+        preset, players, level = Preset.BURKOZEL, 0, self.timing.standin_level
+        for word in args:
+            low = word.lower()
+            if low in {p.value for p in Preset}:
+                preset = Preset(low)
+            elif low.isdigit():
+                players = int(low)
+            elif low in levels():
+                level = low
+            else:
+                return Reply(
+                    t(
+                        lang,
+                        "practice.usage",
+                        presets=render.presets_list(lang),
+                        levels=", ".join(levels()),
+                    )
+                )
+        counts = PLAYER_COUNTS[preset]
+        players = players or min(counts)
+        if players not in counts:
+            counts_text = " / ".join(str(n) for n in counts)
+            return Reply(
+                t(
+                    lang,
+                    "start.count",
+                    preset=t(lang, f"preset.{preset.value}"),
+                    counts=counts_text,
+                    now=players,
+                )
+            )
+        chat_id = person.user_id
+        async with self.lock(chat_id):
+            existing = await self.db.open_table_in_chat(chat_id)
+            if existing is not None:
+                return Reply(t(lang, "practice.exists", table=existing.id))
+            table = await self.db.create_table(
+                chat_id,
+                t(lang, "practice.title"),
+                person.user_id,
+                preset.value,
+                {},
+                practice=True,
+            )
+            if table is None:
+                return Reply(t(lang, "practice.exists", table="?"))
+            table.seats.append(Seat(0, person.user_id, person.name))
+            for number in range(1, players):
+                table.seats.append(
+                    Seat(
+                        number,
+                        _free_computer_id(table),
+                        _computer_name(table),
+                        kind=COMPUTER,
+                        level=level,
+                    )
+                )
+            table = await self.db.save_table(table)
+        return await self.start(table.id, person, is_admin=True)
+
+    def _arm_lobby(self, table: TableRecord) -> None:
+        tid = table.id
+        self.clock.call_at(
+            self.clock.now() + self.timing.lobby_seconds,
+            (tid, "lobby"),
+            lambda: self._lobby_timeout(tid),
+        )
+
+    async def _lobby_timeout(self, table_id: int) -> None:
+        async with self.lock(table_id):
+            table = await self.db.get_table(table_id)
+            if table is None or table.status != LOBBY:
+                return
+            table.status = CLOSED
+            table = await self.db.save_table(table)
+            lang = await self.chat_lang(table.chat_id)
+            info = self.info(table)
+            lobby_id = table.lobby_message_id
+            chat_id = table.chat_id
+
+            async def tell() -> None:
+                if lobby_id is not None:
+                    await self.out.edit(
+                        chat_id,
+                        lobby_id,
+                        Screen(render.lobby(info, lang).text + "\n\n" + t(lang, "lobby.expired")),
+                    )
+                await self.out.send(chat_id, Screen(t(lang, "lobby.expired_news", table=table_id)))
+
+            self.later(table_id, tell)
+
+    async def chat_gone(self, chat_id: int) -> None:
+        """The bot was removed from the group: close its table quietly."""
+        table = await self.db.open_table_in_chat(chat_id)
+        if table is None:
+            return
+        async with self.lock(table.id):
+            fresh = await self.db.get_table(table.id)
+            if fresh is None or fresh.status not in (LOBBY, PLAYING):
+                return
+            fresh.status = CLOSED
+            fresh = await self.db.save_table(fresh)
+            self._arm(fresh)
+            self.clock.cancel((fresh.id, "lobby"))
+            tid = fresh.id
+            self.later(tid, lambda: self._close_hands_by_id(tid))
+
+    async def _close_hands_by_id(self, table_id: int) -> None:
+        table = await self.db.get_table(table_id)
+        if table is not None:
+            await self._close_hands(table)
+
+    async def chat_moved(self, old_chat_id: int, new_chat_id: int) -> None:
+        """The group became a supergroup: its table moves along with it."""
+        await self.db.move_chat(old_chat_id, new_chat_id)
 
     # -- after a restart -------------------------------------------------------------------
 
@@ -733,10 +1230,16 @@ class TableService:
                     table.live_message_id = message_id
                     await self.db.set_message_ids(table.id, live_message_id=message_id)
                 for seat in table.seats:
+                    if seat.is_computer:
+                        continue
                     view = view_for(table.state, seat.seat)
                     seat_lang = await self.user_lang(seat.user_id)
                     screen = render.hand(self.info(table), seat_lang, view)
                     await self._put_hand(table, seat, screen, fresh=False)
+                # Deadlines are stored: time already spent counts.
+                self._arm(table)
+        for lobby in await self.db.tables_with_status(LOBBY):
+            self._arm_lobby(lobby)
         return len(tables)
 
     # -- lookups for handlers -----------------------------------------------------------------
@@ -761,8 +1264,39 @@ class TableService:
     def options_help(self, lang: str, preset: Preset) -> str:
         return render.options_help(lang, preset)
 
+    def levels(self) -> tuple[str, ...]:
+        return levels()
+
     def applicable(self, preset: Preset) -> list[str]:
         return applicable_options(preset)
+
+
+COMPUTER_NAMES = ("Михалыч", "Петрович", "Зинаида", "Семёныч", "Валентина", "Кузьмич", "Лукич")
+
+
+def _turn_time(value: str) -> int | None:
+    """A table's turn time from text: whole seconds, 15 to 3600."""
+    text = value.strip().lower().removesuffix("s")
+    if not text.isdigit():
+        return None
+    seconds = int(text)
+    return seconds if 15 <= seconds <= 3600 else None
+
+
+def _seat(table: TableRecord, number: int) -> Seat:
+    return next(seat for seat in table.seats if seat.seat == number)
+
+
+def _free_computer_id(table: TableRecord) -> int:
+    """Computer seats get negative ids, unique within their table."""
+    taken = {seat.user_id for seat in table.seats}
+    return next(-n for n in range(1, 100) if -n not in taken)
+
+
+def _computer_name(table: TableRecord) -> str:
+    taken = {seat.name for seat in table.seats}
+    free = [name for name in COMPUTER_NAMES if f"🤖 {name}" not in taken]
+    return f"🤖 {free[0]}" if free else f"🤖 {len(table.seats) + 1}"
 
 
 def _has_buttons(seat: Seat) -> bool:

@@ -29,6 +29,15 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     # Seconds a player has for one move (a table can override it with turn_time=).
     turn_timeout: int = Field(default=90, ge=15, le=3600)
+    # A computer player's pause before it plays, so people can follow the game.
+    computer_delay: float = Field(default=1.2, ge=0, le=30)
+    # Turns in a row that the timer plays for a person before the computer
+    # keeps the seat (the person takes it back with one tap).
+    afk_turns: int = Field(default=2, ge=1, le=20)
+    # Seconds after which a lobby that nobody starts is closed.
+    lobby_timeout: int = Field(default=1800, ge=60)
+    # The computer level that plays for absent people and replaced players.
+    standin_level: str = "greedy"
     # Telegram's flood limits as the bot's rate limiter applies them: messages
     # per second over all chats, and per minute into one group.
     rate_limit_overall: int = Field(default=30, ge=1)

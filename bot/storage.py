@@ -531,6 +531,10 @@ class Database:
             (message_id, digest, table_id, seat),
         )
 
+    async def set_turn_reminded(self, table_id: int) -> None:
+        """The half-time reminder went out; not a change of the game (no new version)."""
+        await self._execute("UPDATE tables SET turn_reminded = 1 WHERE id = ?", (table_id,))
+
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
         await self._execute(
             "UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)

@@ -23,6 +23,10 @@ from bot.storage import Database, TableRecord
 from engine import Action, legal_actions
 from engine.actions import Kind
 
+# Generous: a slow or busy machine must not turn a working bot into a failure.
+# The waits end as soon as the condition holds, so passing tests stay fast.
+WAIT = 30.0
+
 
 def make_settings(fake: FakeTelegram, db_path: Path, **extra: Any) -> Settings:
     return Settings(
@@ -109,7 +113,7 @@ class Player:
 
     async def tap(self, message: StoredMessage, data: str) -> Any:
         callback = await self.user.tap(message, data)
-        return await callback.answer_received()
+        return await callback.answer_received(timeout=WAIT)
 
     async def play(self, action: Action) -> Any:
         """Select the action's cards one by one, then press its button."""
@@ -127,7 +131,7 @@ class Player:
                 if b.value and b.value.startswith("s:") and b.text == str(card)
             )
             await self.tap(message, data)
-            await self.fake.wait_for(lambda card=card: self._selected(card))
+            await self.fake.wait_for(lambda card=card: self._selected(card), timeout=WAIT)
         message = self.hand_message()
         assert message is not None
         return await self.tap(message, _find_play_button(message, action))
@@ -176,9 +180,10 @@ async def play_to_the_end(
         await players[user_id].play(action)
         await fake.wait_for(
             lambda version=version: _version_moved(runner, table_id, version),
+            timeout=WAIT,
             message=f"move {move}: {action} was not applied",
         )
-        await fake.wait_idle()
+        await fake.wait_idle(timeout=WAIT)
         if between is not None:
             await between(move)
     raise AssertionError("the match did not end")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from bot_harness import BotRunner, Player, play_to_the_end
+from bot_harness import WAIT, BotRunner, Player, play_to_the_end
 from fake_telegram import FakeChat, FakeTelegram, FakeUser
 from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
@@ -34,13 +34,15 @@ async def open_table(
     users = [fake.user(100 + i, f"Игрок{i}") for i in range(count)]
     for user in users:
         await user.send_private("/start")
-    await fake.wait_idle()
+    await fake.wait_idle(timeout=WAIT)
     await users[0].send(group, command)
-    lobby = await fake.wait_for_message(group, "#")
+    lobby = await fake.wait_for_message(group, "#", timeout=WAIT)
     for user in users[1:]:
-        answer = await (await user.tap(lobby, lobby.buttons[0][0].value or "")).answer_received()
+        answer = await (await user.tap(lobby, lobby.buttons[0][0].value or "")).answer_received(
+            timeout=WAIT
+        )
         assert answer.url is None, answer
-        await fake.wait_idle()
+        await fake.wait_idle(timeout=WAIT)
     table = await runner.db.open_table_in_chat(group.id)
     assert table is not None and len(table.seats) == count, table
     return group, users, table.id
@@ -48,8 +50,8 @@ async def open_table(
 
 async def start_table(fake: FakeTelegram, group: FakeChat, creator: FakeUser) -> None:
     await creator.send(group, "/start")
-    await fake.wait_for_message(group, "👉")
-    await fake.wait_idle()
+    await fake.wait_for_message(group, "👉", timeout=WAIT)
+    await fake.wait_idle(timeout=WAIT)
 
 
 @pytest.mark.parametrize(
