@@ -8,22 +8,30 @@ assert that a refused input changed nothing.
 from __future__ import annotations
 
 import json
+import random
+import secrets
 import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 import pytest_asyncio
 from bot_harness import BotRunner
 from fake_telegram import CallbackAnswer, FakeChat, FakeTelegram, FakeUser, StoredMessage
 from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 from bot import callbacks
-from engine import MatchState
+from engine import Action, MatchState, legal_actions
+from engine.actions import Kind
+from engine.cards import Card
 
 GROUP_ID = -1002001
 OTHER_GROUP_ID = -1002002
+# Seconds before a wait fails the test. Generous: only a failing test waits this
+# long, and the machine running the suite may be busy.
+WAIT = 20.0
 
 
 @pytest_asyncio.fixture
@@ -34,6 +42,17 @@ async def runner(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[B
         yield bot
     finally:
         await bot.stop()
+
+
+def fix_deals(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Make every match the bot starts use `seed` (it draws seeds with `secrets`)."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: seed % (1 << bits))
+
+
+@pytest.fixture
+def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reproducible matches: every table is dealt from the same seed."""
+    fix_deals(monkeypatch, 20_240_607)
 
 
 @dataclass(frozen=True)
@@ -90,20 +109,28 @@ def assert_clean(fake: FakeTelegram) -> None:
 
 
 async def tap(
-    fake: FakeTelegram, user: FakeUser, message: StoredMessage, data: str, *, force: bool = False
+    fake: FakeTelegram,
+    user: FakeUser,
+    message: StoredMessage,
+    data: str,
+    *,
+    force: bool = False,
+    settle: bool = True,
 ) -> CallbackAnswer:
-    """Tap, wait for the answer and for the bot to finish what the tap started."""
+    """Tap and wait for the answer, then (with `settle`) for the bot to finish what the
+    tap started. A refused tap starts nothing: no need to settle."""
     callback = await user.tap(message, data, force=force)
-    answer = await callback.answer_received()
-    await fake.wait_idle()
+    answer = await callback.answer_received(timeout=WAIT)
+    if settle:
+        await fake.wait_idle(timeout=WAIT)
     return answer
 
 
 async def say(fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str) -> list[StoredMessage]:
     """Send `text`; the bot's messages in `chat` that came after it (at least one)."""
     sent = await user.send(chat, text)
-    await fake.wait_for_message(chat, after=sent)
-    await fake.wait_idle()
+    await fake.wait_for_message(chat, after=sent, timeout=WAIT)
+    await fake.wait_idle(timeout=WAIT)
     return [m for m in fake.messages(chat) if m.message_id > sent.message_id]
 
 
@@ -114,7 +141,7 @@ def people(fake: FakeTelegram, count: int, first_id: int = 500) -> list[FakeUser
 async def open_private_chats(fake: FakeTelegram, users: list[FakeUser]) -> None:
     for user in users:
         await user.send_private("/start")
-    await fake.wait_idle()
+    await fake.wait_idle(timeout=WAIT)
 
 
 async def open_table(
@@ -126,8 +153,8 @@ async def open_table(
 ) -> tuple[int, StoredMessage]:
     """`users[0]` opens the table with `command`; the rest join with the button."""
     sent = await users[0].send(group, command)
-    lobby = await fake.wait_for_message(group, "#", after=sent)
-    await fake.wait_idle()
+    lobby = await fake.wait_for_message(group, "#", after=sent, timeout=WAIT)
+    await fake.wait_idle(timeout=WAIT)
     for user in users[1:]:
         answer = await tap(fake, user, lobby, lobby_data(lobby, "j"))
         assert answer.url is None, answer
@@ -150,8 +177,8 @@ async def start_match(
 ) -> None:
     answer = await tap(fake, creator, lobby, lobby_data(lobby, "s"))
     assert not answer.show_alert, answer
-    await fake.wait_for_message(group, "👉")
-    await fake.wait_idle()
+    await fake.wait_for_message(group, "👉", timeout=WAIT)
+    await fake.wait_idle(timeout=WAIT)
 
 
 def hand_message(fake: FakeTelegram, user: FakeUser) -> StoredMessage | None:
@@ -186,3 +213,154 @@ def group_texts(fake: FakeTelegram, group: FakeChat) -> list[str]:
 
 def dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _hand_id(db_path: Path, table_id: int, user_id: int) -> int | None:
+    with sqlite3.connect(db_path) as connection:
+        row = connection.execute(
+            "SELECT hand_message_id FROM seats WHERE table_id = ? AND user_id = ?",
+            (table_id, user_id),
+        ).fetchone()
+    return None if row is None else row[0]
+
+
+def tracked_hand(fake: FakeTelegram, db_path: Path, table_id: int, user_id: int) -> StoredMessage:
+    """The hand message the bot keeps for this player (its id from the database)."""
+    message_id = _hand_id(db_path, table_id, user_id)
+    assert message_id is not None, f"no hand message for {user_id}"
+    message = fake.find_message(user_id, message_id)
+    assert message is not None
+    return message
+
+
+def _selected(message: StoredMessage) -> frozenset[Card]:
+    texts = message.button_texts
+    return frozenset(Card.parse(x.removeprefix("✅")) for x in texts if x.startswith("✅"))
+
+
+def settled(fake: FakeTelegram, db_path: Path, table_id: int) -> bool:
+    """The player to move has their hand with buttons of the table's current version.
+
+    A condition to wait for instead of a quiet period: the bot may pause longer
+    between two requests than `wait_idle`'s quiet period on a busy machine.
+    """
+    snap = snapshot(db_path, table_id)
+    if snap.status != "playing":
+        return True
+    deal = snap.match.deal
+    assert deal is not None
+    user_id = dict(snap.seats)[deal.turn]
+    message_id = _hand_id(db_path, table_id, user_id)
+    message = None if message_id is None else fake.find_message(user_id, message_id)
+    if message is None:
+        return False
+    return any(
+        callbacks.parse(data).version == snap.version
+        for data in message.callback_data
+        if data.startswith(("s:", "p:"))
+    )
+
+
+def _buttons_sent(fake: FakeTelegram, db_path: Path, table_id: int) -> bool:
+    """The fake has seen the player to move get buttons of the current version."""
+    snap = snapshot(db_path, table_id)
+    if snap.status != "playing":
+        return True
+    deal = snap.match.deal
+    assert deal is not None
+    user_id = dict(snap.seats)[deal.turn]
+    return any(
+        callbacks.parse(data).version == snap.version
+        for message in fake.messages(user_id)
+        for data in message.callback_data
+        if data.startswith(("s:", "p:"))
+    )
+
+
+async def wait_settled(fake: FakeTelegram, db_path: Path, table_id: int, what: str = "") -> None:
+    """Wait until `settled`: first for what the fake sees, then for the bot's bookkeeping
+    (written after its last request, so no request would wake a plain `wait_for`)."""
+    await fake.wait_for(
+        lambda: _buttons_sent(fake, db_path, table_id),
+        timeout=WAIT,
+        message=f"new hand buttons {what}",
+    )
+    await fake.wait_idle(timeout=WAIT)
+    await fake.wait_for(
+        lambda: settled(fake, db_path, table_id), timeout=WAIT, message=f"hands {what}"
+    )
+
+
+async def _press(fake: FakeTelegram, user: FakeUser, message: StoredMessage, data: str) -> None:
+    callback = await user.tap(message, data)
+    answer = await callback.answer_received(timeout=WAIT)
+    assert not answer.show_alert, answer
+
+
+async def select_cards(
+    fake: FakeTelegram, db_path: Path, table_id: int, user: FakeUser, action: Action
+) -> None:
+    """Tap the action's cards one by one on the tracked hand message."""
+    if action.kind in (Kind.DECLARE, Kind.CLAIM):
+        return
+    for card in action.cards:
+        message = tracked_hand(fake, db_path, table_id, user.id)
+        wanted = _selected(message) | {card}
+        data = next(d for d, p in select_buttons(message) if p.cards == wanted)
+        await _press(fake, user, message, data)
+        await fake.wait_for(
+            lambda w=wanted: _selected(tracked_hand(fake, db_path, table_id, user.id)) == w,
+            timeout=WAIT,
+            message=f"selection {sorted(map(str, wanted))} shown",
+        )
+
+
+async def press_action(
+    fake: FakeTelegram, db_path: Path, table_id: int, user: FakeUser, action: Action
+) -> None:
+    """Tap the action's button (its cards selected) and return once the move is stored."""
+    version = snapshot(db_path, table_id).version
+    message = tracked_hand(fake, db_path, table_id, user.id)
+    data = next(
+        d
+        for d, p in play_buttons(message)
+        if p.kind is action.kind and set(p.cards) == set(action.cards)
+    )
+    await _press(fake, user, message, data)
+    # The move is committed before the tap is answered.
+    assert version_moved(db_path, table_id, version), f"{action} was not applied"
+
+
+async def play_action(
+    fake: FakeTelegram, db_path: Path, table_id: int, user: FakeUser, action: Action
+) -> None:
+    """Select, press, then wait until the next player's hand shows the new position."""
+    await select_cards(fake, db_path, table_id, user, action)
+    await press_action(fake, db_path, table_id, user, action)
+    await wait_settled(fake, db_path, table_id, f"after {action}")
+
+
+async def play_out(
+    fake: FakeTelegram,
+    db_path: Path,
+    table_id: int,
+    users: list[FakeUser],
+    rng: random.Random,
+    moves: int | None = None,
+) -> Snapshot:
+    """Play random legal moves (a declare or claim now and then) to the end, or `moves`."""
+    by_id = {u.id: u for u in users}
+    for _ in range(moves if moves is not None else 3000):
+        snap = snapshot(db_path, table_id)
+        if snap.status != "playing":
+            return snap
+        state = snap.match
+        assert state.deal is not None
+        seat = state.deal.turn
+        legal = legal_actions(state, seat)
+        ordinary = [a for a in legal if a.kind not in (Kind.DECLARE, Kind.CLAIM)]
+        action = rng.choice(ordinary if ordinary and rng.random() < 0.9 else legal)
+        await play_action(fake, db_path, table_id, by_id[dict(snap.seats)[seat]], action)
+    snap = snapshot(db_path, table_id)
+    assert moves is not None, "the match did not end"
+    return snap

@@ -16,8 +16,10 @@ from bot_harness import BotRunner
 from bot_steps import (  # noqa: F401 - pytest fixtures
     GROUP_ID,
     OTHER_GROUP_ID,
+    WAIT,
     assert_clean,
     fake_telegram,
+    fixed_deals,
     hand_message,
     lobby_data,
     open_private_chats,
@@ -41,6 +43,7 @@ from engine.actions import Kind
 from engine.cards import DECK
 from engine.rules import Preset, applicable_options
 
+pytestmark = pytest.mark.usefixtures("fixed_deals")
 RU = "ru"
 
 
@@ -151,7 +154,7 @@ async def test_only_the_creator_or_an_admin_may_start_stop_or_change_settings(
         (callbacks.set_option(table_id, version, "limit", "6"), t(RU, "settings.not_allowed")),
     ]
     for data, expected in refusals:
-        answer = await tap(fake, bob, lobby, data, force=True)
+        answer = await tap(fake, bob, lobby, data, force=True, settle=False)
         assert answer.show_alert and answer.text == plain(expected), (data, answer)
         assert snapshot(runner.db_path, table_id) == before
     shown = fake.find_message(group.id, lobby.message_id)
@@ -180,7 +183,7 @@ async def test_only_the_creator_or_an_admin_may_start_stop_or_change_settings(
     after = snapshot(runner.db_path, table_id)
     assert after.version == version + 1 and '"limit": 4' in after.options
     # A settings button from before the change is stale now.
-    answer = await tap(fake, admin, settings, limit_button, force=True)
+    answer = await tap(fake, admin, settings, limit_button, force=True, settle=False)
     assert answer.show_alert and answer.text == plain(t(RU, "stale"))
     assert snapshot(runner.db_path, table_id) == after
     settings = fake.find_message(group.id, lobby.message_id)
@@ -213,7 +216,7 @@ async def test_creator_may_change_settings_and_stale_start_is_refused(
     # A forged option the engine does not know, and a bad value: refused, nothing changes.
     for option, value in (("no_such_option", "on"), ("limit", "5"), ("pass_21", "maybe")):
         data = callbacks.set_option(table_id, before.version, option, value)
-        answer = await tap(fake, alice, lobby, data, force=True)
+        answer = await tap(fake, alice, lobby, data, force=True, settle=False)
         assert answer.show_alert and answer.text, (option, answer)
         assert snapshot(runner.db_path, table_id) == before
     # A good change bumps the version; the Start button drawn before it is stale.
@@ -223,7 +226,7 @@ async def test_creator_may_change_settings_and_stale_start_is_refused(
     assert not answer.show_alert
     changed = snapshot(runner.db_path, table_id)
     assert changed.version == before.version + 1
-    answer = await tap(fake, alice, lobby, stale_start, force=True)
+    answer = await tap(fake, alice, lobby, stale_start, force=True, settle=False)
     assert answer.show_alert and answer.text == plain(t(RU, "stale"))
     assert snapshot(runner.db_path, table_id) == changed
     assert_clean(fake)
@@ -488,7 +491,7 @@ async def test_bad_taps_during_a_match_change_nothing(
         (mover, callbacks.lobby(table_id, version, "s"), t(RU, "table.gone")),
     ]
     for user, data, expected in refusals:
-        answer = await tap(fake, user, message, data, force=True)
+        answer = await tap(fake, user, message, data, force=True, settle=False)
         assert answer.show_alert, (data, answer)
         assert answer.text, (data, answer)
         if expected is not None:
@@ -505,7 +508,9 @@ async def test_bad_taps_during_a_match_change_nothing(
         (waiter, "s", "start.already"),
         (waiter, "x", "leave.playing"),
     ):
-        answer = await tap(fake, user, lobby, callbacks.lobby(table_id, 1, op), force=True)
+        answer = await tap(
+            fake, user, lobby, callbacks.lobby(table_id, 1, op), force=True, settle=False
+        )
         assert answer.show_alert and answer.text == plain(t(RU, key)), (op, answer)
         assert snapshot(runner.db_path, table_id) == before
     assert_clean(fake)
@@ -543,8 +548,8 @@ async def test_stale_and_double_taps_are_applied_once(
     message, lead = await select_then_button(fake, mover, Kind.LEAD)
     one = await mover.tap(message, lead)
     two = await mover.tap(message, lead, force=True)
-    first, second = await one.answer_received(), await two.answer_received()
-    await fake.wait_idle()
+    first, second = await one.answer_received(WAIT), await two.answer_received(WAIT)
+    await fake.wait_idle(timeout=WAIT)
     assert not first.show_alert, first
     assert second.show_alert and second.text == plain(t(RU, "tap.stale")), second
     moved = snapshot(runner.db_path, table_id)
@@ -553,14 +558,14 @@ async def test_stale_and_double_taps_are_applied_once(
 
     # Telegram delivers the same update again (as after a lost offset): no effect.
     fake.duplicate_last_update()
-    await fake.wait_idle()
+    await fake.wait_idle(timeout=WAIT)
     fake.duplicate_last_update(same_id=False)
-    await fake.wait_idle()
+    await fake.wait_idle(timeout=WAIT)
     assert snapshot(runner.db_path, table_id) == moved
 
     # A button from the message drawn before the move is stale.
     for data in (old_select, lead):
-        answer = await tap(fake, mover, first_message, data, force=True)
+        answer = await tap(fake, mover, first_message, data, force=True, settle=False)
         assert answer.show_alert and answer.text == plain(t(RU, "tap.stale")), answer
         assert snapshot(runner.db_path, table_id) == moved
 
@@ -571,7 +576,7 @@ async def test_stale_and_double_taps_are_applied_once(
     assert message is not None
     # Someone else's buttons, forged by the player who is not to move: refused.
     for data in message.callback_data:
-        answer = await tap(fake, mover, message, data, force=True)
+        answer = await tap(fake, mover, message, data, force=True, settle=False)
         assert answer.show_alert and answer.text, (data, answer)
         assert snapshot(runner.db_path, table_id) == moved, data
     message, discard = await select_then_button(fake, answerer, Kind.DISCARD)
@@ -596,14 +601,16 @@ async def test_taps_on_a_closed_table(fake_telegram: FakeTelegram, runner: BotRu
     stripped = fake.find_message(message.chat_id, message.message_id)
     assert stripped is not None and not stripped.callback_data
     for data in buttons:
-        answer = await tap(fake, mover, message, data, force=True)
+        answer = await tap(fake, mover, message, data, force=True, settle=False)
         assert answer.show_alert and answer.text == plain(t(RU, "table.over")), answer
     record = await runner.db.get_table(table_id)
     assert record is not None and record.lobby_message_id is not None
     lobby = fake.find_message(group.id, record.lobby_message_id)
     assert lobby is not None
     for op in ("j", "x", "s", "o"):
-        answer = await tap(fake, users[1], lobby, callbacks.lobby(table_id, 1, op), force=True)
+        answer = await tap(
+            fake, users[1], lobby, callbacks.lobby(table_id, 1, op), force=True, settle=False
+        )
         assert answer.show_alert and answer.text == plain(t(RU, "table.gone")), (op, answer)
     assert snapshot(runner.db_path, table_id) == closed
     for command in ("/join", "/start", "/stop"):
@@ -634,7 +641,7 @@ async def test_taps_on_a_finished_table(fake_telegram: FakeTelegram, runner: Bot
         if old is None:
             continue
         for data in old.callback_data:
-            answer = await tap(fake, user, old, data, force=True)
+            answer = await tap(fake, user, old, data, force=True, settle=False)
             assert answer.show_alert and answer.text == plain(t(RU, "table.over")), answer
     assert snapshot(runner.db_path, table_id) == final
     # A new table may be opened in the same group.
@@ -666,7 +673,7 @@ async def test_alerts_show_names_as_typed(fake_telegram: FakeTelegram, runner: B
     message = hand_message(fake, mover)
     assert message is not None
     data = callbacks.play(table_id, before.version, Kind.LEAD, [card])
-    answer = await tap(fake, waiter, message, data, force=True)
+    answer = await tap(fake, waiter, message, data, force=True, settle=False)
     assert answer.show_alert
     assert snapshot(runner.db_path, table_id) == before
     assert_clean(fake)
