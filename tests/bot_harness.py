@@ -43,11 +43,13 @@ class BotRunner:
     fake: FakeTelegram
     db_path: Path
     settings_extra: dict[str, Any] = field(default_factory=dict)
+    scheduler: Any = None  # a ManualScheduler to drive timers by hand; None: real time
     app: Any = None
 
     async def start(self) -> None:
-        settings = make_settings(self.fake, self.db_path, **self.settings_extra)
-        self.app = build_application(settings)
+        extra = {"computer_delay": 0.0, **self.settings_extra}
+        settings = make_settings(self.fake, self.db_path, **extra)
+        self.app = build_application(settings, scheduler=self.scheduler)
         app = self.app
         await app.initialize()
         if app.post_init is not None:
@@ -63,6 +65,8 @@ class BotRunner:
             await app.updater.stop()
         if app.running:
             await app.stop()
+        if app.post_stop is not None:
+            await app.post_stop(app)
         await app.shutdown()
         if app.post_shutdown is not None:
             await app.post_shutdown(app)
@@ -78,6 +82,15 @@ class BotRunner:
         await app.shutdown()
         if db is not None:
             await db.close()
+
+    async def idle(self) -> None:
+        """Every queued message job of the bot has run and the fake is quiet."""
+        for _ in range(100):
+            await self.service.drain()
+            await self.fake.wait_idle(timeout=WAIT)
+            if not self.service._tasks:  # a test-side peek at the job set
+                return
+        raise AssertionError("the bot never went idle")
 
     @property
     def service(self) -> TableService:
@@ -118,7 +131,10 @@ class Player:
     async def play(self, action: Action) -> Any:
         """Select the action's cards one by one, then press its button."""
         message = self.hand_message()
-        assert message is not None, f"{self.user.first_name} has no hand message with buttons"
+        assert message is not None, (
+            f"{self.user.first_name} has no hand message with buttons: "
+            + repr([m.text[-80:] for m in self.fake.messages(self.chat)[-3:]])
+        )
         if action.kind in (Kind.DECLARE, Kind.CLAIM):
             return await self.tap(message, _find_play_button(message, action))
         for card in action.cards:
@@ -157,8 +173,13 @@ async def play_to_the_end(
     rng: random.Random,
     max_moves: int = 3000,
     between: Any = None,
+    human_seats: bool = False,
 ) -> TableRecord:
-    """Play legal moves through the buttons until the match ends."""
+    """Play legal moves through the buttons until the match ends.
+
+    With `human_seats`, only seats of `players` are played here; when a
+    computer is to move, `between` is awaited to let it (e.g. move the clock).
+    """
     for move in range(max_moves):
         table = await runner.db.get_table(table_id)
         assert table is not None
@@ -167,6 +188,11 @@ async def play_to_the_end(
         state = table.state
         assert state is not None and state.deal is not None
         seat = state.deal.turn
+        user_id = table.seats[seat].user_id
+        if human_seats and (user_id not in players or table.seats[seat].auto):
+            assert between is not None
+            await between(move)
+            continue
         legal = [
             a
             for a in legal_actions(state, seat)
@@ -175,7 +201,6 @@ async def play_to_the_end(
         if not legal:
             legal = legal_actions(state, seat)
         action = rng.choice(legal)
-        user_id = table.seats[seat].user_id
         version = table.version
         await players[user_id].play(action)
         await fake.wait_for(
@@ -183,7 +208,7 @@ async def play_to_the_end(
             timeout=WAIT,
             message=f"move {move}: {action} was not applied",
         )
-        await fake.wait_idle(timeout=WAIT)
+        await runner.idle()
         if between is not None:
             await between(move)
     raise AssertionError("the match did not end")
