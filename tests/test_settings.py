@@ -1,0 +1,265 @@
+"""Start-up settings and logs: a bad setting stops `python -m bot` with one line that
+names it (exit code 2, no traceback), the token is never printed, and a broken
+database stops the bot before it talks to any network.
+
+Every `python -m bot` case runs as a subprocess with a clean environment and
+its own empty working folder (so no `.env` is read); the cases are started all
+at once by a module fixture and checked one by one.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import random
+import socket
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bot.logs import RedactSecrets, setup_logging
+
+REPO = Path(__file__).resolve().parents[1]
+TOKEN = "5123456789:AAHsecret-Token_value-never-to-be-printed"
+GARBAGE = random.Random(7).randbytes(8192)
+FOLDER_RUNS = 5
+
+
+@dataclass
+class Case:
+    env: dict[str, str]
+    names: str  # the setting (or word) the one line must mention
+    prepare: Callable[[Path], None] | None = None
+    # filled in by the fixture
+    folder: Path = field(default_factory=Path)
+    returncode: int = 0
+    stdout: str = ""
+    stderr: str = ""
+
+
+def _write_env_file(folder: Path) -> None:
+    (folder / ".env").write_text(f"BOT_TOKEN={TOKEN}\nLOG_LEVEL=chatty\n", encoding="utf-8")
+
+
+def _garbage_database(folder: Path) -> None:
+    (folder / "bot.db").write_bytes(GARBAGE)
+
+
+def _directory_as_database(folder: Path) -> None:
+    (folder / "bot.db").mkdir()
+
+
+def cases(port: int) -> dict[str, Case]:
+    api = f"http://127.0.0.1:{port}/bot"
+    good = {"BOT_TOKEN": TOKEN, "BOT_API_URL": api}
+    return {
+        "missing token": Case({}, "BOT_TOKEN"),
+        "malformed token": Case({"BOT_TOKEN": "not-a-token"}, "BOT_TOKEN"),
+        "bad log level": Case({**good, "LOG_LEVEL": "verbose"}, "LOG_LEVEL"),
+        "turn timeout not a number": Case({**good, "TURN_TIMEOUT": "soon"}, "TURN_TIMEOUT"),
+        "turn timeout too short": Case({**good, "TURN_TIMEOUT": "5"}, "TURN_TIMEOUT"),
+        "bad api url": Case({**good, "BOT_API_URL": "ftp://example.org/bot"}, "BOT_API_URL"),
+        "bad language": Case({**good, "DEFAULT_LANGUAGE": "de"}, "DEFAULT_LANGUAGE"),
+        "lower-case name": Case({**good, "log_level": "loud"}, "LOG_LEVEL"),
+        "bad value in .env": Case({"BOT_API_URL": api}, "LOG_LEVEL", _write_env_file),
+        "database folder missing": Case(
+            {**good, "DATABASE_PATH": "no/such/folder/bot.db"}, "no/such/folder"
+        ),
+        "database is garbage": Case(
+            {**good, "DATABASE_PATH": "bot.db"}, "bot.db", _garbage_database
+        ),
+        # A failed connect leaves aiosqlite's thread behind: its crash at exit is racy,
+        # so this case runs several times (see test_database_that_cannot_be_opened).
+        **{
+            f"database is a folder {n}": Case(
+                {**good, "DATABASE_PATH": "bot.db"}, "bot.db", _directory_as_database
+            )
+            for n in range(FOLDER_RUNS)
+        },
+    }
+
+
+@pytest.fixture(scope="module")
+def listener() -> Iterator[socket.socket]:
+    """A local port nobody answers on: the bot must not connect to it."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(8)
+    sock.setblocking(False)
+    try:
+        yield sock
+    finally:
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def results(listener: socket.socket, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Case]:
+    found = cases(listener.getsockname()[1])
+    running: list[tuple[Case, subprocess.Popen[str]]] = []
+    for name, case in found.items():
+        case.folder = tmp_path_factory.mktemp(name.replace(" ", "_").replace(".", ""))
+        if case.prepare is not None:
+            case.prepare(case.folder)
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(REPO)}
+        env.update(case.env)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bot"],
+            cwd=case.folder,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        running.append((case, process))
+    for case, process in running:
+        try:
+            case.stdout, case.stderr = process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            case.stdout, case.stderr = process.communicate()
+            case.returncode = -9
+            continue
+        case.returncode = process.returncode
+    return found
+
+
+CASE_NAMES = [name for name in cases(1) if not name.startswith("database is a folder")]
+
+
+@pytest.mark.parametrize("name", CASE_NAMES)
+def test_bad_setting_stops_with_one_line(name: str, results: dict[str, Case]) -> None:
+    case = results[name]
+    assert case.returncode == 2, (case.returncode, case.stderr)
+    assert "Traceback" not in case.stderr, case.stderr
+    lines = case.stderr.strip().splitlines()
+    assert len(lines) == 1, case.stderr
+    assert case.names in lines[0], lines[0]
+    assert case.stdout == ""
+    assert TOKEN not in case.stderr
+    assert TOKEN.split(":")[1] not in case.stderr
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: when the database cannot be opened (DATABASE_PATH is a folder), "
+    "Database.open (bot/storage.py) leaves aiosqlite's worker thread running; at exit it "
+    "often prints a 'RuntimeError: Event loop is closed' traceback and exits 120, not 2",
+)
+def test_database_that_cannot_be_opened(results: dict[str, Case]) -> None:
+    for n in range(FOLDER_RUNS):
+        case = results[f"database is a folder {n}"]
+        lines = case.stderr.strip().splitlines()
+        assert lines and lines[0].startswith("Database problem:") and "bot.db" in lines[0]
+        assert (case.returncode, len(lines)) == (2, 1), case.stderr
+
+
+def test_no_network_before_the_database_is_checked(
+    results: dict[str, Case], listener: socket.socket
+) -> None:
+    assert all(case.returncode in (2, 120) for case in results.values())
+    with pytest.raises(BlockingIOError):
+        connection, _ = listener.accept()
+        connection.close()
+
+
+def test_a_broken_database_is_left_as_it_was(results: dict[str, Case]) -> None:
+    assert (results["database is garbage"].folder / "bot.db").read_bytes() == GARBAGE
+    assert not (results["database folder missing"].folder / "no").exists()
+
+
+def test_setting_names_are_upper_case_and_errors_are_worded(results: dict[str, Case]) -> None:
+    assert results["missing token"].stderr.strip() == (
+        "Setting BOT_TOKEN is required (put it in .env or the environment)."
+    )
+    for name in ("bad log level", "turn timeout too short", "malformed token"):
+        assert results[name].stderr.startswith("Setting "), results[name].stderr
+        assert " is invalid: " in results[name].stderr
+
+
+# -- logs --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def log_output() -> Iterator[io.StringIO]:
+    """`setup_logging` as `python -m bot` calls it, writing into a buffer; restored after."""
+    root = logging.getLogger()
+    saved = (root.handlers[:], root.level)
+    quiet = {name: logging.getLogger(name).level for name in ("httpx", "httpcore")}
+    setup_logging("DEBUG", secrets=[TOKEN])
+    buffer = io.StringIO()
+    (handler,) = root.handlers
+    assert isinstance(handler, logging.StreamHandler)
+    handler.setStream(buffer)
+    try:
+        yield buffer
+    finally:
+        root.handlers[:], level = saved
+        root.setLevel(level)
+        for name, old in quiet.items():
+            logging.getLogger(name).setLevel(old)
+
+
+def record(msg: str, *args: object) -> logging.LogRecord:
+    return logging.LogRecord("telegram.ext", logging.INFO, __file__, 1, msg, args, None)
+
+
+def test_redact_secrets_in_message_and_arguments() -> None:
+    redact = RedactSecrets([TOKEN, ""])
+    for item in (
+        record(f"POST https://api.telegram.org/bot{TOKEN}/getMe"),
+        record("POST https://api.telegram.org/bot%s/getMe", TOKEN),
+        record("%s and %r", TOKEN, {"token": TOKEN}),
+    ):
+        assert redact.filter(item) is True  # redacted, never dropped
+        message = item.getMessage()
+        assert TOKEN not in message and "<token>" in message
+    untouched = record("nothing secret: %d", 5)
+    assert redact.filter(untouched) and untouched.getMessage() == "nothing secret: 5"
+
+
+def test_token_never_reaches_the_log(log_output: io.StringIO) -> None:
+    log = logging.getLogger("bot.test")
+    log.info("calling https://api.telegram.org/bot%s/getUpdates", TOKEN)
+    log.warning(f"token {TOKEN} in the message itself")
+    logging.getLogger("telegram.ext.Updater").debug("url=%r", f"/bot{TOKEN}/getMe")
+    text = log_output.getvalue()
+    assert text.count("<token>") == 3, text
+    assert TOKEN not in text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: RedactSecrets (bot/logs.py) cleans only the message; a logged "
+    "exception whose text holds the token (e.g. a URL in an httpx/PTB error) is "
+    "printed with the token by the handler's formatter (record.exc_info/exc_text)",
+)
+def test_token_in_a_logged_exception_is_redacted(log_output: io.StringIO) -> None:
+    log = logging.getLogger("bot.test")
+    try:
+        raise ConnectionError(f"cannot reach https://api.telegram.org/bot{TOKEN}/getMe")
+    except ConnectionError:
+        log.exception("polling failed")
+    assert "polling failed" in log_output.getvalue()
+    assert TOKEN not in log_output.getvalue()
+
+
+def test_httpx_request_lines_are_silenced(log_output: io.StringIO) -> None:
+    for name in ("httpx", "httpcore"):
+        assert not logging.getLogger(name).isEnabledFor(logging.INFO)
+    logging.getLogger("httpx").info(
+        'HTTP Request: POST https://api.telegram.org/bot%s/getUpdates "HTTP/1.1 200 OK"', TOKEN
+    )
+    logging.getLogger("httpcore.http11").debug("send_request_headers.started")
+    logging.getLogger("httpx").warning("a warning still shows")
+    text = log_output.getvalue()
+    assert "HTTP Request" not in text and "send_request_headers" not in text
+    assert "a warning still shows" in text
+    # The bot's own debug lines do show at DEBUG.
+    logging.getLogger("bot.service").debug("table 1: redrawn")
+    assert "table 1: redrawn" in log_output.getvalue()
