@@ -88,6 +88,9 @@ def build_application(
         .base_url(settings.bot_api_url)
         .base_file_url(settings.bot_api_url.replace("/bot", "/file/bot"))
         .defaults(Defaults(parse_mode=ParseMode.HTML))
+        .read_timeout(settings.request_timeout)
+        .write_timeout(settings.request_timeout)
+        .connect_timeout(settings.request_timeout)
         .rate_limiter(
             AIORateLimiter(
                 overall_max_rate=settings.rate_limit_overall,
@@ -150,9 +153,11 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         lobby_seconds=settings.lobby_timeout,
         standin_level=settings.standin_level,
     )
+    messenger = Messenger(app.bot, settings.send_retries, settings.send_backoff)
     service = TableService(
-        db, Messenger(app.bot), me.username or "", settings.default_language, scheduler, timing
+        db, messenger, me.username or "", settings.default_language, scheduler, timing
     )
+    messenger.on_migrate = service.chat_moved
     app.bot_data["service"] = service
     await _register_commands(app, settings.default_language)
     redrawn = await service.redraw_all()

@@ -353,15 +353,22 @@ async def on_callback(update: Update, context: Context) -> None:
     answered = False
     try:
         result = await _dispatch(query, context)
-        await query.answer(result.text[:200] or None, show_alert=result.alert, url=result.url)
         answered = True
+        await safe_answer(query, result.text, alert=result.alert, url=result.url)
     finally:
         if not answered:
-            try:
-                lang = await service(context).user_lang(query.from_user.id)
-                await query.answer(t(lang, "error.generic"), show_alert=True)
-            except TelegramError:
-                pass
+            lang = await service(context).user_lang(query.from_user.id)
+            await safe_answer(query, t(lang, "error.generic"), alert=True)
+
+
+async def safe_answer(
+    query: CallbackQuery, text: str, alert: bool = False, url: str | None = None
+) -> None:
+    """Answer a button tap; a query that is too old to answer is an everyday event."""
+    try:
+        await query.answer(text[:200] or None, show_alert=alert, url=url)
+    except TelegramError as error:
+        log.info("could not answer a callback query: %s", error)
 
 
 async def _dispatch(query: CallbackQuery, context: Context) -> Reply:
@@ -418,7 +425,7 @@ async def on_error(update: object, context: Context) -> None:
         lang = await _message_lang(update, context)
         text = t(lang, "error.generic")
         if update.callback_query is not None:
-            await update.callback_query.answer(text, show_alert=True)
+            await safe_answer(update.callback_query, text, alert=True)
         elif update.effective_message is not None:
             await update.effective_message.reply_text(text)
     except Exception:

@@ -1,19 +1,38 @@
 """Sending and editing through PTB, with Telegram's everyday refusals turned
 into plain outcomes: "message is not modified" is success, "message to edit
-not found" means send a new one, 403 means the person is unreachable."""
+not found" means send a new one, 403 means the person is unreachable.
+
+Lost connections and timeouts are retried with backoff, so nothing drops out
+of the group's record of a game; a 429 is waited out by PTB's rate limiter
+(which retries it); a group that became a supergroup is followed to its new
+chat id.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from enum import Enum
+from typing import TypeVar
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+)
 
 from bot.render import Screen
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Migrated = Callable[[int, int], Awaitable[None]]
 
 
 class Outcome(Enum):
@@ -35,7 +54,7 @@ def markup(screen: Screen) -> InlineKeyboardMarkup | None:
     )
 
 
-def _classify(error: TelegramError) -> Outcome:
+def classify(error: TelegramError) -> Outcome:
     text = str(error).lower()
     if isinstance(error, Forbidden):
         return Outcome.FORBIDDEN
@@ -54,40 +73,91 @@ def _classify(error: TelegramError) -> Outcome:
     return Outcome.FAILED
 
 
+def transient(error: TelegramError) -> bool:
+    """Worth another try: the request may not have reached Telegram at all."""
+    if isinstance(error, BadRequest):
+        return False
+    return isinstance(error, NetworkError | RetryAfter)
+
+
+def _seconds(value: object) -> float:
+    """RetryAfter.retry_after is an int or a timedelta, depending on PTB's settings."""
+    total = getattr(value, "total_seconds", None)
+    return float(total()) if callable(total) else float(value)  # type: ignore[arg-type]
+
+
 class Messenger:
-    def __init__(self, bot: Bot) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        retries: int = 5,
+        backoff: float = 0.5,
+        on_migrate: Migrated | None = None,
+    ) -> None:
         self.bot = bot
+        self.retries = retries
+        self.backoff = backoff
+        self.on_migrate = on_migrate
+
+    async def _call(self, chat_id: int, request: Callable[[int], Awaitable[T]]) -> T:
+        """Run `request(chat_id)`, retrying transient failures and following migrations."""
+        delay = self.backoff
+        attempt = 0
+        while True:
+            try:
+                return await request(chat_id)
+            except ChatMigrated as error:
+                new_id = error.new_chat_id
+                log.info("chat %s moved to %s", chat_id, new_id)
+                if self.on_migrate is not None:
+                    await self.on_migrate(chat_id, new_id)
+                chat_id = new_id
+            except TelegramError as error:
+                attempt += 1
+                if not transient(error) or attempt > self.retries:
+                    raise
+                wait = delay
+                if isinstance(error, RetryAfter):
+                    wait = max(delay, _seconds(error.retry_after))
+                log.info("retrying after %s (attempt %d): %s", wait, attempt, error)
+                await asyncio.sleep(wait)
+                delay *= 2
 
     async def send(
         self, chat_id: int, screen: Screen, *, silent: bool = False
     ) -> tuple[Outcome, int | None]:
-        try:
-            message = await self.bot.send_message(
-                chat_id,
+        async def request(target: int) -> Message:
+            return await self.bot.send_message(
+                target,
                 screen.text,
                 parse_mode=ParseMode.HTML,
                 reply_markup=markup(screen),
                 disable_notification=silent,
-                link_preview_options=None,
             )
+
+        try:
+            message = await self._call(chat_id, request)
         except TelegramError as error:
-            outcome = _classify(error)
+            outcome = classify(error)
             if outcome is Outcome.FAILED:
                 log.warning("send to %s failed: %s", chat_id, error)
             return outcome, None
         return Outcome.OK, message.message_id
 
     async def edit(self, chat_id: int, message_id: int, screen: Screen) -> Outcome:
-        try:
-            await self.bot.edit_message_text(
+        async def request(target: int) -> object:
+            return await self.bot.edit_message_text(
                 screen.text,
-                chat_id=chat_id,
+                chat_id=target,
                 message_id=message_id,
                 parse_mode=ParseMode.HTML,
                 reply_markup=markup(screen),
             )
+
+        try:
+            await self._call(chat_id, request)
         except TelegramError as error:
-            outcome = _classify(error)
+            outcome = classify(error)
             if outcome is Outcome.FAILED:
                 log.warning("edit of %s/%s failed: %s", chat_id, message_id, error)
             return outcome
@@ -106,8 +176,11 @@ class Messenger:
         return await self.send(chat_id, screen, silent=True)
 
     async def strip_buttons(self, chat_id: int, message_id: int) -> Outcome:
+        async def request(target: int) -> object:
+            return await self.bot.edit_message_reply_markup(chat_id=target, message_id=message_id)
+
         try:
-            await self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id)
+            await self._call(chat_id, request)
         except TelegramError as error:
-            return _classify(error)
+            return classify(error)
         return Outcome.OK

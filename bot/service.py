@@ -113,6 +113,7 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._outbox_locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._queued: dict[int, int] = {}  # message jobs waiting or running, per table
 
     # -- languages and small helpers ------------------------------------------------
 
@@ -130,13 +131,20 @@ class TableService:
         while the callback answer and other tables go ahead.
         """
         lock = self._outbox_locks.setdefault(table_id, asyncio.Lock())
+        self._queued[table_id] = self._queued.get(table_id, 0) + 1
 
         async def run() -> None:
-            async with lock:
-                try:
+            try:
+                async with lock:
                     await job()
-                except Exception:
-                    log.exception("table %s: telling the players failed", table_id)
+            except Exception:
+                log.exception("table %s: telling the players failed", table_id)
+            finally:
+                left = self._queued[table_id] - 1
+                if left:
+                    self._queued[table_id] = left
+                else:
+                    del self._queued[table_id]
 
         task = asyncio.get_running_loop().create_task(run())
         self._tasks.add(task)
@@ -602,6 +610,11 @@ class TableService:
         table = await self.db.get_table(table_id)
         if table is None or table.state is None:
             return
+        # A newer move is already queued: it will redraw the live message and
+        # the hands from the same newest state, so this job only adds what is
+        # its own (the trick's record and the news). This is what keeps a
+        # fast table under the group's per-minute message limit.
+        superseded = self._queued.get(table_id, 0) > 1
         lang = await self.chat_lang(table.chat_id)
         info = self.info(table)
         state = table.state
@@ -622,6 +635,11 @@ class TableService:
         new_trick = taken is not None or any(
             isinstance(e, DealScored | DealVoid | TrickRestarted) for e in events
         )
+        if superseded:
+            if new_trick and table.live_message_id is not None:
+                # The old live message now holds a record: the next job posts anew.
+                await self.db.clear_live_message(table.id)
+            return
         if new_trick or table.live_message_id is None:
             await self._send_live(table, lang)
         elif not table.practice:

@@ -38,6 +38,11 @@ class Settings(BaseSettings):
     lobby_timeout: int = Field(default=1800, ge=60)
     # The computer level that plays for absent people and replaced players.
     standin_level: str = "greedy"
+    # Seconds to wait for one Bot API request, and how often a send that was
+    # lost on the network is retried (with doubling pauses from send_backoff).
+    request_timeout: float = Field(default=10.0, gt=0, le=120)
+    send_retries: int = Field(default=5, ge=0, le=20)
+    send_backoff: float = Field(default=0.5, ge=0, le=60)
     # Telegram's flood limits as the bot's rate limiter applies them: messages
     # per second over all chats, and per minute into one group.
     rate_limit_overall: int = Field(default=30, ge=1)

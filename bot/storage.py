@@ -523,6 +523,9 @@ class Database:
                 "UPDATE tables SET live_message_id = ? WHERE id = ?", (live_message_id, table_id)
             )
 
+    async def clear_live_message(self, table_id: int) -> None:
+        await self._execute("UPDATE tables SET live_message_id = NULL WHERE id = ?", (table_id,))
+
     async def set_hand_message(
         self, table_id: int, seat: int, message_id: int | None, digest: str | None
     ) -> None:
