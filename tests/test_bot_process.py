@@ -1,0 +1,173 @@
+"""The real `python -m bot` process: killed with SIGKILL mid-trick and started
+again it goes on exactly where it was; SIGTERM stops it cleanly with exit 0."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import sqlite3
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from bot_harness import WAIT, Player
+from fake_telegram import FakeTelegram
+from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
+
+from bot import callbacks
+from engine import MatchState, legal_actions, replay
+from engine.actions import Action, Kind
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class BotProcess:
+    def __init__(self, fake: FakeTelegram, db_path: Path) -> None:
+        self.fake = fake
+        self.db_path = db_path
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        env = {
+            "PATH": os.environ.get("PATH", ""),
+            "BOT_TOKEN": self.fake.token,
+            "BOT_API_URL": self.fake.base_url,
+            "DATABASE_PATH": str(self.db_path),
+            "COMPUTER_DELAY": "0",
+            "RATE_LIMIT_OVERALL": "100000",
+            "RATE_LIMIT_GROUP": "100000",
+            "LOG_LEVEL": "INFO",
+            "PYTHONUNBUFFERED": "1",
+        }
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=self.db_path.parent,
+            env=env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        # Started: it registered its commands and polls for updates.
+        await self.fake.wait_for(lambda: bool(self.fake.calls("getUpdates")), timeout=WAIT)
+
+    async def signal(self, sig: int) -> int:
+        assert self.process is not None
+        self.process.send_signal(sig)
+        code = await asyncio.wait_for(self.process.wait(), timeout=WAIT)
+        self.stderr = (await self.process.stderr.read()).decode() if self.process.stderr else ""
+        self.process = None
+        return code
+
+
+@pytest_asyncio.fixture
+async def bot_process(
+    fake_telegram: FakeTelegram,  # noqa: F811
+    tmp_path: Path,
+) -> AsyncIterator[BotProcess]:
+    process = BotProcess(fake_telegram, tmp_path / "bot.db")
+    await process.start()
+    try:
+        yield process
+    finally:
+        if process.process is not None:
+            await process.signal(signal.SIGKILL)
+
+
+def load(db_path: Path) -> tuple[int, str, MatchState | None, list[int]]:
+    with sqlite3.connect(db_path) as connection:
+        version, status, state = connection.execute(
+            "SELECT version, status, state FROM tables ORDER BY id DESC"
+        ).fetchone()
+        users = [r[0] for r in connection.execute("SELECT user_id FROM seats ORDER BY seat")]
+    return version, status, None if state is None else MatchState.loads(state), users
+
+
+def hand_ready(player: Player, version: int) -> bool:
+    """The player's newest hand message carries buttons for this exact version."""
+    message = player.hand_message()
+    if message is None:
+        return False
+    data = next(
+        (b.value for row in message.buttons for b in row if b.value and b.value[0] in "sp"), None
+    )
+    return data is not None and callbacks.parse(data).version == version  # type: ignore[union-attr]
+
+
+async def one_move(
+    fake: FakeTelegram, db_path: Path, players: dict[int, Player], rng: random.Random
+) -> None:
+    version, _, state, users = load(db_path)
+    assert state is not None and state.deal is not None
+    seat = state.deal.turn
+    player = players[users[seat]]
+    await fake.wait_for(lambda: hand_ready(player, version), timeout=WAIT)
+    options = [a for a in legal_actions(state, seat) if a.kind is not Kind.DECLARE]
+    action: Action = rng.choice(options or legal_actions(state, seat))
+    await player.play(action)
+    await fake.wait_for(lambda: _version_moved_path(db_path, version), timeout=WAIT)
+
+
+def _version_moved_path(db_path: Path, version: int) -> bool:
+    return load(db_path)[0] != version
+
+
+@pytest.mark.parametrize("kill_after", [3, 7])
+async def test_sigkill_mid_trick_and_restart(
+    fake_telegram: FakeTelegram,  # noqa: F811
+    bot_process: BotProcess,
+    kill_after: int,
+) -> None:
+    fake = fake_telegram
+    group = fake.group(-100777, "Процесс", supergroup=True)
+    users = [fake.user(900 + i, f"Игрок{i}") for i in range(3)]
+    for user in users:
+        await user.send_private("/start")
+    await users[0].send(group, "/new limit=2")
+    lobby = await fake.wait_for_message(group, "#", timeout=WAIT)
+    for user in users[1:]:
+        await (await user.tap(lobby, lobby.buttons[0][0].value or "")).answer_received(timeout=WAIT)
+    await fake.wait_for(lambda: len(load(bot_process.db_path)[3]) == 3, timeout=WAIT)
+    await users[0].send(group, "/start")
+    await fake.wait_for(lambda: load(bot_process.db_path)[1] == "playing", timeout=WAIT)
+    rng = random.Random(kill_after)
+    players = {u.id: Player(fake, u, rng) for u in users}
+    for _ in range(kill_after):
+        await one_move(fake, bot_process.db_path, players, rng)
+    before = load(bot_process.db_path)
+    assert await bot_process.signal(signal.SIGKILL) == -signal.SIGKILL
+    # Old buttons from before the kill keep working after the restart.
+    await bot_process.start()
+    after = load(bot_process.db_path)
+    assert after[:3] == before[:3], "the restart changed the match"
+    for _ in range(2000):
+        if load(bot_process.db_path)[1] != "playing":
+            break
+        await one_move(fake, bot_process.db_path, players, rng)
+    _, status, state, _ = load(bot_process.db_path)
+    assert status == "finished" and state is not None and state.over
+    with sqlite3.connect(bot_process.db_path) as connection:
+        (seed,) = connection.execute("SELECT seed FROM tables").fetchone()
+        log = [
+            Action.from_json(json.loads(row[0]))
+            for row in connection.execute("SELECT action FROM actions ORDER BY seq")
+        ]
+        seqs = [row[0] for row in connection.execute("SELECT seq FROM actions ORDER BY seq")]
+    assert seqs == list(range(1, len(seqs) + 1)), "a move was lost or applied twice"
+    assert replay(state.rules, state.players, seed, log) == state
+    await fake.wait_for(
+        lambda: any("окончена" in m.text for m in fake.messages(group)), timeout=WAIT
+    )
+    assert not fake.unanswered_callbacks()
+
+
+async def test_sigterm_exits_cleanly(bot_process: BotProcess) -> None:
+    code = await bot_process.signal(signal.SIGTERM)
+    assert code == 0, bot_process.stderr
+    assert "Traceback" not in bot_process.stderr
+    assert bot_process.fake.token not in bot_process.stderr
