@@ -6,6 +6,7 @@ reply, in the chat's language, even when it is used in the wrong place.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import cast
 
@@ -24,7 +25,7 @@ from telegram.ext import ContextTypes
 
 from bot import callbacks, render
 from bot.i18n import supported, t
-from bot.messenger import markup
+from bot.messenger import markup, transient
 from bot.service import Person, Reply, TableService, display_name
 from bot.settings import LANGUAGES
 from engine.rules import Preset
@@ -364,11 +365,17 @@ async def on_callback(update: Update, context: Context) -> None:
 async def safe_answer(
     query: CallbackQuery, text: str, alert: bool = False, url: str | None = None
 ) -> None:
-    """Answer a button tap; a query that is too old to answer is an everyday event."""
-    try:
-        await query.answer(text[:200] or None, show_alert=alert, url=url)
-    except TelegramError as error:
-        log.info("could not answer a callback query: %s", error)
+    """Answer a button tap, retrying a lost connection a few times (the client
+    spins until it is answered); a query too old to answer is an everyday event."""
+    for attempt in range(4):
+        try:
+            await query.answer(text[:200] or None, show_alert=alert, url=url)
+            return
+        except TelegramError as error:
+            if not transient(error) or attempt == 3:
+                log.info("could not answer a callback query: %s", error)
+                return
+            await asyncio.sleep(0.2 * 2**attempt)
 
 
 async def _dispatch(query: CallbackQuery, context: Context) -> Reply:
