@@ -222,14 +222,18 @@ def test_lobby_lists_players_and_offers_the_four_buttons(
     assert f"{count}/{max(PLAYER_COUNTS[preset])}" in plain
     assert t(lang, f"preset.{preset.value}") in plain
     assert names[0] in plain  # who can start
-    expected = [
-        [(t(lang, "button.join"), "j"), (t(lang, "button.leave"), "x")],
-        [(t(lang, "button.settings"), "o"), (t(lang, "button.start"), "s")],
-    ]
-    got = [[(b.text, callbacks.parse(b.data or "")) for b in row] for row in screen.buttons]
-    assert got == [
-        [(text, callbacks.Lobby(10**9, 10**6, op)) for text, op in row] for row in expected
-    ]
+    # Every button is a lobby button of this table and version; the four the
+    # lobby is for are there with their labels.
+    found: dict[str, str] = {}
+    for row in screen.buttons:
+        for button in row:
+            payload = callbacks.parse(button.data or "")
+            assert isinstance(payload, callbacks.Lobby), button
+            assert (payload.table, payload.version) == (10**9, 10**6)
+            assert payload.op not in found
+            found[payload.op] = button.text
+    for op, key in (("j", "join"), ("x", "leave"), ("o", "settings"), ("s", "start")):
+        assert found.get(op) == t(lang, f"button.{key}"), (op, found)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -269,7 +273,12 @@ def next_value(name: str, value: object) -> object:
     return next((s for s in (0, 10, 50, 100) if s > int(str(value))), 0)
 
 
+# Settings of the table that are not rules of the game (the bot keeps them itself).
+TABLE_SETTINGS = frozenset({"turn_time"})
+
+
 def settings_payloads(info: TableInfo, lang: str) -> dict[str, callbacks.SetOption]:
+    """The settings screen's option buttons, by option; checks labels and the Back button."""
     screen = render.lobby_settings(info, lang)
     check_telegram_html(screen)
     found: dict[str, callbacks.SetOption] = {}
@@ -281,6 +290,8 @@ def settings_payloads(info: TableInfo, lang: str) -> dict[str, callbacks.SetOpti
         assert payload.option not in found
         found[payload.option] = payload
         assert t(lang, f"option.{payload.option}") in button.text
+        if payload.option in TABLE_SETTINGS:
+            continue
         current = getattr(info.rules, payload.option)
         assert render.option_value(lang, payload.option, current) in button.text
     (back,) = screen.buttons[-1]
@@ -295,8 +306,11 @@ def test_settings_screen_sets_the_next_value_of_every_option(lang: str, preset: 
     rules = RuleSet.create(preset)
     info = info_for(rules, NAMES[:2], status="lobby", id=10**9, version=10**6)
     payloads = settings_payloads(info, lang)
-    assert list(payloads) == applicable_options(preset)
+    assert [n for n in payloads if n not in TABLE_SETTINGS] == applicable_options(preset)
+    assert set(payloads) - set(applicable_options(preset)) <= TABLE_SETTINGS
     for name, payload in payloads.items():
+        if name in TABLE_SETTINGS:
+            continue
         changed = rules.with_options({name: payload.value})
         assert getattr(changed, name) == next_value(name, getattr(rules, name)), name
         # Nothing else moves.
@@ -326,6 +340,24 @@ def test_tapping_a_setting_again_and_again_cycles_through_every_value(preset: Pr
             assert sorted(seen) == sorted(spec.choices)
         else:
             assert seen == [0, 10, 50, 100]
+
+
+def test_turn_time_button_cycles_through_the_offered_times() -> None:
+    rules = RuleSet.create("burkozel")
+    times = getattr(render, "TURN_TIMES", None)
+    if times is None:
+        pytest.skip("no per-table turn time in this release")
+    seen = []
+    current = times[0]
+    for _ in times:
+        info = info_for(rules, (), status="lobby", turn_time=current)
+        payload = settings_payloads(info, "en")["turn_time"]
+        current = int(payload.value)
+        seen.append(current)
+    assert sorted(seen) == sorted(times)
+    # An odd time from the environment goes to the first offered one.
+    info = info_for(rules, (), status="lobby", turn_time=45)
+    assert int(settings_payloads(info, "ru")["turn_time"].value) in times
 
 
 def test_settings_from_an_odd_stake_go_to_the_next_step() -> None:
