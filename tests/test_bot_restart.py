@@ -20,7 +20,7 @@ import random
 from pathlib import Path
 
 import pytest
-from bot_harness import BotRunner
+from bot_harness import BotRunner, Player, play_to_the_end
 from bot_steps import (  # noqa: F401 - pytest fixtures
     GROUP_ID,
     WAIT,
@@ -203,8 +203,10 @@ async def test_graceful_restart_keeps_the_match_going(
         answer = await tap(fake, mover, message, action_data, force=True)
         assert not answer.show_alert, answer
         assert snapshot(second.db_path, table_id).actions == snap.actions + 1
+        # People play on as bot_harness.Player does: on the newest message with buttons.
         await wait_settled(fake, second.db_path, table_id)
-        await play_out(fake, second.db_path, table_id, users, rng)
+        players = {u.id: Player(fake, u, rng) for u in users}
+        await play_to_the_end(fake, second, table_id, players, rng)
         await assert_finished_correctly(fake, second, group, table_id)
         await fake.wait_idle(timeout=WAIT)
         assert not buttons_left(fake, users)
