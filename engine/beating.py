@@ -53,7 +53,26 @@ def beats_cards(owner: Sequence[Card], response: Sequence[Card], trump: Suit) ->
     table = _BEATEN_BY[trump]
     if n == 1:
         return bool(table[owner[0].id] >> response[0].id & 1)
-    masks = [table[card.id] for card in owner]
+    return beats_masks([table[card.id] for card in owner], response)
+
+
+def owner_masks(owner: Sequence[Card], trump: Suit) -> list[int]:
+    """Per owning card, the mask of cards that beat it (see `beaten_by_mask`)."""
+    table = _BEATEN_BY[trump]
+    return [table[card.id] for card in owner]
+
+
+def beats_masks(masks: Sequence[int], response: Sequence[Card]) -> bool:
+    """`beats_cards` with the owner given by `owner_masks`, for checking many
+    responses against one owner. Needs as many response cards as masks."""
+    if not masks:
+        return False
+    bits = 0
+    for card in response:
+        bits |= 1 << card.id
+    for mask in masks:
+        if not mask & bits:
+            return False  # nothing in the response beats this owning card
     for order in permutations(response):
         for mask, card in zip(masks, order, strict=True):
             if not mask >> card.id & 1:

@@ -188,7 +188,10 @@ _CARD_ID = attrgetter("id")
 
 
 def points(cards: Iterable[Card]) -> int:
-    return sum(card.points for card in cards)
+    return sum(map(_CARD_POINTS, cards))
+
+
+_CARD_POINTS = attrgetter("points")
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -14,6 +14,8 @@ from itertools import combinations
 from engine.cards import ACE, SIX, TEN, Card, Suit
 from engine.rules import Preset, RuleSet
 
+_BURA = Preset.BURA  # enum class attribute lookups are slow in Python 3.11
+
 
 class Combo(StrEnum):
     BURA = "bura"
@@ -26,7 +28,7 @@ class Combo(StrEnum):
 
 def classify(cards: Sequence[Card], trump: Suit, rules: RuleSet) -> Combo | None:
     """The combination these exact cards form, or None."""
-    if rules.preset is Preset.BURA:
+    if rules.preset is _BURA:
         return _classify_bura(cards, trump)
     n = len(cards)
     suits = {card.suit for card in cards}
@@ -90,10 +92,11 @@ def _may_hold_combo(hand: Sequence[Card], trump: Suit, rules: RuleSet) -> bool:
             high += 1
         elif card.rank == SIX:
             sixes += 1
-    size = 3 if rules.preset is Preset.BURA else 4
+    bura = rules.preset is _BURA
+    size = 3 if bura else 4
     if max(suits) >= size or aces >= 3:
         return True
-    if rules.preset is Preset.BURA:
+    if bura:
         return sixes >= 3
     return rules.four_ends and high >= 4
 

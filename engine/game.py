@@ -16,7 +16,7 @@ from random import Random
 from typing import Any, NamedTuple
 
 from engine.actions import Action, Kind
-from engine.beating import beaten_by_mask, beats_cards
+from engine.beating import beaten_by_mask, beats_cards, beats_masks, owner_masks
 from engine.cards import DECK, Card, format_cards, points, sort_cards
 from engine.combos import Combo, classify, combos_in_hand, top_trump
 from engine.errors import IllegalAction
@@ -73,6 +73,8 @@ class Seating(NamedTuple):
     playing: tuple[bool, ...]  # per seat: still in the match
     next: tuple[int, ...]  # per seat: the next active seat clockwise
     order: tuple[tuple[int, ...], ...]  # per seat: active seats clockwise from it
+    sides: tuple[tuple[int, ...], ...]  # per side: its seats (`RuleSet.sides`)
+    active_sides: tuple[int, ...]  # sides still in the match
 
 
 _SEATINGS: dict[tuple[int, Preset, tuple[int, ...]], Seating] = {}
@@ -82,12 +84,13 @@ def seating(state: MatchState) -> Seating:
     key = (len(state.players), state.rules.preset, state.out)
     found = _SEATINGS.get(key)
     if found is None:
-        found = _SEATINGS[key] = _compute_seating(key[0], key[1] is KOZEL, key[2])
+        found = _SEATINGS[key] = _compute_seating(key[0], state.rules, key[2])
     return found
 
 
-def _compute_seating(n: int, teams: bool, out: tuple[int, ...]) -> Seating:
-    side = tuple(seat % 2 if teams else seat for seat in range(n))
+def _compute_seating(n: int, rules: RuleSet, out: tuple[int, ...]) -> Seating:
+    groups = rules.sides(n)
+    side = tuple(next(i for i, group in enumerate(groups) if seat in group) for seat in range(n))
     active = tuple(seat for seat in range(n) if side[seat] not in out)
     order = tuple(
         tuple(active[i] for i in sorted(range(len(active)), key=lambda i: (active[i] - start) % n))
@@ -98,7 +101,8 @@ def _compute_seating(n: int, teams: bool, out: tuple[int, ...]) -> Seating:
         for seat in range(n)
     )
     playing = tuple(seat in active for seat in range(n))
-    return Seating(side, active, playing, following, order)
+    active_sides = tuple(i for i in range(len(groups)) if i not in out)
+    return Seating(side, active, playing, following, order, groups, active_sides)
 
 
 def side_of(state: MatchState, seat: int) -> int:
@@ -106,7 +110,7 @@ def side_of(state: MatchState, seat: int) -> int:
 
 
 def sides(state: MatchState) -> tuple[tuple[int, ...], ...]:
-    return state.rules.sides(state.seats)
+    return seating(state).sides
 
 
 def active_seats(state: MatchState) -> tuple[int, ...]:
@@ -163,41 +167,44 @@ def _start_deal(
     state: MatchState, dealer: int, events: list[Event]
 ) -> tuple[MatchState, list[Event]]:
     rules = state.rules
-    n = state.seats
+    n = len(state.players)
+    seats = seating(state)
+    order = seats.order[seats.next[dealer]]  # from the dealer's left, clockwise
+    players = len(order)
+    dealt = rules.hand_size * players
+    middle = rules.trump_card == "middle"
+    number = state.deals_dealt
     while True:
-        number = state.deals_dealt + 1
+        number += 1
         rng = Random(f"{state.seed}/deal/{number}")
         deck = list(DECK)
         rng.shuffle(deck)
-        order = clockwise_from(state, next_active(state, dealer))
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        top = 0
-        for _ in range(rules.hand_size):
-            for seat in order:
-                hands[seat].append(deck[top])
-                top += 1
-        rest = deck[top:]
-        if rules.trump_card == "middle":
+        # One card at a time, clockwise: the i-th player of `order` gets every
+        # `players`-th card of the first `dealt`, starting with card i.
+        hands: list[tuple[Card, ...]] = [()] * n
+        for index, seat in enumerate(order):
+            hands[seat] = sort_cards(deck[index:dealt:players])
+        rest = deck[dealt:]
+        if middle:
             shown = rest[rng.randrange(1, len(rest) - 1)]
             stock = tuple(rest)
         else:
             shown = rest[0]
             stock = (*rest[1:], rest[0])
         trump = shown.suit
-        sorted_hands = tuple(sort_cards(hand) for hand in hands)
-        state = _replace_match(state, deals_dealt=number)
-        if rules.preset is Preset.BURA and rules.redeal_on_initial_combo:
+        sorted_hands = tuple(hands)
+        if rules.preset is BURA and rules.redeal_on_initial_combo:
             holder = next((s for s in order if combos_in_hand(sorted_hands[s], trump, rules)), None)
             if holder is not None:
                 events.append(DealVoid(reason="initial_combination", seat=holder))
                 continue
-        leader = _first_leader(state, order, sorted_hands, trump)
+        leader = _first_leader(state, seats, order, sorted_hands, trump)
         deal = Deal(
             number=number,
             dealer=dealer,
             trump=trump,
             trump_card=shown,
-            trump_hidden=rules.trump_card == "middle",
+            trump_hidden=middle,
             stock=stock,
             hands=sorted_hands,
             piles=((),) * n,
@@ -209,32 +216,36 @@ def _start_deal(
             last_taker=None,
             multiplier=state.next_multiplier,
         )
-        state = _replace_match(state, deal=deal)
+        state = _replace_match(state, deals_dealt=number, deal=deal)
         events.append(
             DealStarted(
                 number=number,
                 dealer=dealer,
                 trump=trump,
                 trump_card=shown,
-                trump_hidden=deal.trump_hidden,
+                trump_hidden=middle,
                 leader=leader,
                 stock_left=len(stock),
                 multiplier=deal.multiplier,
             )
         )
-        if rules.preset is Preset.BURA:
+        if rules.preset is BURA:
             return _check_bura_hands(state, events)
         return state, events
 
 
 def _first_leader(
-    state: MatchState, order: Sequence[int], hands: tuple[tuple[Card, ...], ...], trump: int
+    state: MatchState,
+    seats: Seating,
+    order: Sequence[int],
+    hands: tuple[tuple[Card, ...], ...],
+    trump: int,
 ) -> int:
     """Left of the dealer, or the lowest trump in the match's first deal; later
     the last deal's last taker (or the next one still playing after him)."""
     if state.next_leader is not None:
         leader = state.next_leader
-        return leader if side_of(state, leader) not in state.out else next_active(state, leader)
+        return leader if seats.playing[leader] else seats.next[leader]
     if state.rules.first_lead == "lowest_trump":
         lowest: tuple[int, int] | None = None
         for seat in order:
@@ -308,9 +319,9 @@ def _response_actions(
                 result.append(beat[card.id])
             result.append(discard[card.id])
         return result
-    trump = deal.trump
+    masks = owner_masks(owner_cards, deal.trump)
     for cards in combinations(hand, len(owner_cards)):
-        if beats_cards(owner_cards, cards, trump):
+        if beats_masks(masks, cards):
             result.append(_new(Action, (BEAT, seat, cards)))
         result.append(_new(Action, (DISCARD, seat, cards)))
     return result
@@ -325,7 +336,7 @@ def _lead_combo_allowed(
 ) -> IllegalAction | None:
     """Why `seat` may not lead this combination now (None when it may)."""
     rules = state.rules
-    if rules.preset is Preset.BURA and combo in (Combo.BURA, Combo.MOSCOW):
+    if rules.preset is BURA and combo in (Combo.BURA, Combo.MOSCOW):
         return IllegalAction(
             "combo_wins_itself", f"{combo.value} wins the deal by itself; it is not led"
         )
@@ -337,7 +348,7 @@ def _lead_combo_allowed(
         )
     if seat == deal.turn:
         return None
-    if rules.preset is not Preset.BURA:
+    if rules.preset is not BURA:
         if deal.tricks_played == 0:
             return IllegalAction(
                 "window_closed", "no out-of-turn lead before the first trick of a deal"
@@ -665,7 +676,7 @@ def _take_trick(
 
 
 def _apply_claim(state: MatchState, deal: Deal, seat: int) -> tuple[MatchState, list[Event]]:
-    if state.rules.preset is not Preset.BURA:
+    if state.rules.preset is not BURA:
         raise IllegalAction("no_claims", f"there are no claims in {state.rules.preset.value}")
     if deal.trick is not None or seat != deal.turn:
         raise IllegalAction("claim_own_turn", "claim 31 only on your own turn, before leading")
@@ -732,18 +743,20 @@ def _end_bura_deal_by_cards(
 
 
 def _active_sides(state: MatchState) -> tuple[int, ...]:
-    return tuple(side for side in range(len(state.penalties)) if side not in state.out)
+    return seating(state).active_sides
 
 
 def _end_trick_game_deal(
     state: MatchState, deal: Deal, events: list[Event]
 ) -> tuple[MatchState, list[Event]]:
-    active = _active_sides(state)
-    groups = sides(state)
-    side_points = [sum(points(deal.piles[s]) for s in groups[side]) for side in active]
-    side_tricks = [sum(deal.tricks_won[s] for s in groups[side]) for side in active]
+    seats = seating(state)
+    active = seats.active_sides
+    groups = seats.sides
+    pile_points = [points(pile) for pile in deal.piles]
+    side_points = [sum([pile_points[s] for s in groups[side]]) for side in active]
+    side_tricks = [sum([deal.tricks_won[s] for s in groups[side]]) for side in active]
     scored, eggs = trick_game_penalties(
-        state.rules, side_points, side_tricks, len(active_seats(state)), deal.multiplier
+        state.rules, side_points, side_tricks, len(seats.active), deal.multiplier
     )
     penalties = [0] * len(state.penalties)
     for side, penalty in zip(active, scored, strict=True):
@@ -759,9 +772,11 @@ def _score_deal(
     reason: str,
     events: list[Event],
 ) -> tuple[MatchState, list[Event]]:
-    groups = sides(state)
-    active = _active_sides(state)
+    seats = seating(state)
+    groups = seats.sides
+    active = seats.active_sides
     totals = tuple(total + added for total, added in zip(state.penalties, penalties, strict=True))
+    pile_points = [points(pile) for pile in deal.piles]
     events.append(
         DealScored(
             number=deal.number,
@@ -770,21 +785,23 @@ def _score_deal(
             multiplier=deal.multiplier,
             piles=deal.piles,
             results=tuple(
-                SideResult(
-                    side=side,
-                    seats=groups[side],
-                    points=sum(points(deal.piles[s]) for s in groups[side]),
-                    tricks=sum(deal.tricks_won[s] for s in groups[side]),
-                    penalty=penalties[side],
-                    total=totals[side],
-                )
-                for side in active
+                [
+                    SideResult(
+                        side=side,
+                        seats=groups[side],
+                        points=sum([pile_points[s] for s in groups[side]]),
+                        tricks=sum([deal.tricks_won[s] for s in groups[side]]),
+                        penalty=penalties[side],
+                        total=totals[side],
+                    )
+                    for side in active
+                ]
             ),
         )
     )
     limit = state.rules.limit
     newly_out = sorted(
-        (side for side in active if totals[side] >= limit), key=lambda side: -totals[side]
+        [side for side in active if totals[side] >= limit], key=lambda side: -totals[side]
     )
     for side in newly_out:
         events.append(SideEliminated(side=side, seats=groups[side], penalties=totals[side]))
@@ -806,7 +823,7 @@ def _score_deal(
             MatchOver(standing=final, bank=state.rules.stake * state.seats, deals=deal.number)
         )
         return _replace_match(state, standing=final), events
-    return _start_deal(state, next_active(state, deal.dealer), events)
+    return _start_deal(state, next_active(state, deal.dealer), events)  # `out` changed
 
 
 # -- small immutable-update helpers (faster than dataclasses.replace) ----------------

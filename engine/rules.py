@@ -21,6 +21,11 @@ class Preset(StrEnum):
     BURA = "bura"
 
 
+# Enum class attributes (`Preset.BURA`) are slow to look up in Python 3.11;
+# the properties the engine reads on every action compare with these instead.
+_BURA: Final = Preset.BURA
+_KOZEL: Final = Preset.KOZEL
+
 PLAYER_COUNTS: Final[Mapping[Preset, tuple[int, ...]]] = {
     Preset.BURKOZEL: (2, 3, 4),
     Preset.KOZEL: (4,),
@@ -145,11 +150,11 @@ class RuleSet:
 
     @property
     def hand_size(self) -> int:
-        return 3 if self.preset is Preset.BURA else 4
+        return 3 if self.preset is _BURA else 4
 
     @property
     def is_teams(self) -> bool:
-        return self.preset is Preset.KOZEL
+        return self.preset is _KOZEL
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
         """Who shares a pile and penalty points: partners opposite in kozel."""
