@@ -14,11 +14,19 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import callbacks, render
+from bot import callbacks, news, render
 from bot.clock import AsyncioScheduler, Scheduler
-from bot.i18n import Html, esc, plural, supported, t
+from bot.i18n import Html, plural, supported, t
 from bot.messenger import Messenger, Outcome
 from bot.render import Button, Screen, TableInfo
+from bot.seats import (
+    computer_name,
+    display_name,
+    free_computer_id,
+    has_buttons,
+    seat_at,
+    turn_time,
+)
 from bot.storage import (
     CLOSED,
     COMPUTER,
@@ -43,22 +51,14 @@ from engine import (
 )
 from engine.actions import Kind
 from engine.ai import Player, levels, make_player, next_actor
-from engine.cards import Card
 from engine.events import (
-    CardsPlayed,
-    ClaimMade,
-    CombinationDeclared,
     DealScored,
     DealVoid,
-    DealWonByCombination,
     Event,
-    MatchOver,
-    SideEliminated,
     TrickRestarted,
     TrickTaken,
 )
 from engine.rules import PLAYER_COUNTS, Preset, applicable_options
-from engine.view import PlayView, event_for
 
 log = logging.getLogger(__name__)
 
@@ -230,7 +230,7 @@ class TableService:
                 )
             key = name.strip().lower()
             if key == "turn_time":
-                seconds = _turn_time(value)
+                seconds = turn_time(value)
                 if seconds is None:
                     return Reply(t(lang, "new.bad_turn_time", value=value))
                 settings[key] = seconds
@@ -380,7 +380,7 @@ class TableService:
             if payload.version != table.version:
                 return Reply(t(lang, "stale"), alert=True)
             if payload.option == "turn_time":
-                seconds = _turn_time(payload.value)
+                seconds = turn_time(payload.value)
                 if seconds is None:
                     return Reply(t(lang, "new.bad_turn_time", value=payload.value), alert=True)
                 table.settings = {**table.settings, "turn_time": seconds}
@@ -621,14 +621,14 @@ class TableService:
         assert state is not None
         taken = next((e for e in events if isinstance(e, TrickTaken)), None)
         if taken is not None:
-            record = self._trick_record(info, lang, previous, events, taken, state)
+            record = news.trick_record(info, lang, previous, events, taken, state)
             if table.live_message_id is not None:
                 await self.out.edit_or_send(table.chat_id, table.live_message_id, record)
             else:
                 await self.out.send(table.chat_id, record, silent=True)
-        news = [*extra_news, *self._announcements(info, lang, events, state)]
-        if news:
-            await self.out.send(table.chat_id, Screen("\n\n".join(news)))
+        lines = [*extra_news, *news.announcements(info, lang, events, state)]
+        if lines:
+            await self.out.send(table.chat_id, Screen("\n\n".join(lines)))
         if state.over:
             await self._close_hands(table)
             return
@@ -651,86 +651,6 @@ class TableService:
                 table.live_message_id = message_id
                 await self.db.set_message_ids(table.id, live_message_id=message_id)
         await self._sync_hands(table, previous=previous, actor=actor, action=action)
-
-    def _trick_record(
-        self,
-        info: TableInfo,
-        lang: str,
-        previous: MatchState,
-        events: Sequence[Event],
-        taken: TrickTaken,
-        state: MatchState,
-    ) -> Screen:
-        before = view_for(previous, None)
-        plays = list(before.trick)
-        last = next((e for e in events if isinstance(e, CardsPlayed)), None)
-        if last is not None:
-            shown = event_for(last, None, previous.rules)
-            assert isinstance(shown, CardsPlayed)
-            cards: tuple[Card | None, ...] = (
-                shown.cards if shown.cards else (None,) * len(last.cards)
-            )
-            from engine.state import PlayKind
-
-            plays.append(
-                PlayView(
-                    seat=last.seat,
-                    kind=PlayKind.BEAT if last.beat else PlayKind.DISCARD,
-                    cards=cards,
-                    face_down=last.face_down,
-                )
-            )
-        public = event_for(taken, None, previous.rules)
-        assert isinstance(public, TrickTaken)
-        return render.trick_record(
-            info,
-            lang,
-            taken.trick_number,
-            plays,
-            taken.seat,
-            public.points,
-            before.combination,
-        )
-
-    def _announcements(
-        self, info: TableInfo, lang: str, events: Sequence[Event], state: MatchState
-    ) -> list[str]:
-        news: list[str] = []
-        names = info.names
-        for event in events:
-            if isinstance(event, CombinationDeclared) and event.out_of_turn:
-                news.append(
-                    t(
-                        lang,
-                        "news.declared",
-                        name=names[event.seat],
-                        combo=render.combo_name(lang, event.combination),
-                        cards=render.cards_text(event.cards),
-                    )
-                )
-            elif isinstance(event, ClaimMade):
-                key = "news.claim_true" if event.success else "news.claim_false"
-                news.append(t(lang, key, name=names[event.seat], points=event.points))
-            elif isinstance(event, DealWonByCombination):
-                news.append(
-                    t(
-                        lang,
-                        "news.combo_win",
-                        name=names[event.seat],
-                        combo=render.combo_name(lang, event.combination),
-                        cards=render.cards_text(event.cards),
-                    )
-                )
-            elif isinstance(event, DealVoid):
-                news.append(t(lang, f"news.void.{event.reason}"))
-            elif isinstance(event, DealScored):
-                news.append(render.deal_summary(info, lang, event, state.rules).text)
-            elif isinstance(event, SideEliminated):
-                who = " + ".join(names[s] for s in event.seats)
-                news.append(t(lang, "news.eliminated", name=who, penalties=event.penalties))
-            elif isinstance(event, MatchOver):
-                news.append(render.match_over(info, lang, event).text)
-        return news
 
     async def _send_live(self, table: TableRecord, lang: str) -> None:
         """A fresh live table message; a practice game shows the table in the hand."""
@@ -774,14 +694,14 @@ class TableService:
             )
             if refresh_only or seat.auto:
                 # No new ring for an absent person; a returning one gets buttons.
-                fresh = acting and not seat.auto and not _has_buttons(seat)
+                fresh = acting and not seat.auto and not has_buttons(seat)
             else:
                 fresh = acting and (previous is None or not was_acting or actor == seat.seat)
             if fresh and seat.hand_message_id is not None and actor == seat.seat and action:
                 # Leave a note of the move on the message the player just used.
                 note = Screen(render.played_note(lang, action.kind, action.cards))
                 await self.out.edit(seat.user_id, seat.hand_message_id, note)
-            elif fresh and seat.hand_message_id is not None and _has_buttons(seat):
+            elif fresh and seat.hand_message_id is not None and has_buttons(seat):
                 await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
             await self._put_hand(table, seat, screen, fresh=fresh)
 
@@ -815,7 +735,7 @@ class TableService:
         for seat in table.seats:
             if seat.is_computer:
                 continue
-            if seat.hand_message_id is not None and _has_buttons(seat):
+            if seat.hand_message_id is not None and has_buttons(seat):
                 await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
                 await self.db.set_hand_message(table.id, seat.seat, seat.hand_message_id, None)
 
@@ -831,7 +751,7 @@ class TableService:
         if table.status != PLAYING or state is None or state.deal is None:
             table.turn_deadline = None
             return
-        seat = _seat(table, state.deal.turn)
+        seat = seat_at(table, state.deal.turn)
         if seat.played_by_computer:
             table.turn_deadline = None
         else:
@@ -852,7 +772,7 @@ class TableService:
     def _computer_may_act(self, table: TableRecord) -> bool:
         state = table.state
         assert state is not None and state.deal is not None
-        if _seat(table, state.deal.turn).played_by_computer:
+        if seat_at(table, state.deal.turn).played_by_computer:
             return True
         return any(
             action.kind is Kind.DECLARE
@@ -918,7 +838,7 @@ class TableService:
             if table is None or table.turn_reminded or table.turn_deadline is None:
                 return
             assert table.state is not None and table.state.deal is not None
-            seat = _seat(table, table.state.deal.turn)
+            seat = seat_at(table, table.state.deal.turn)
             if seat.played_by_computer:
                 return
             await self.db.set_turn_reminded(table.id)
@@ -943,7 +863,7 @@ class TableService:
                 return
             state = table.state
             assert state is not None and state.deal is not None
-            seat = _seat(table, state.deal.turn)
+            seat = seat_at(table, state.deal.turn)
             if seat.played_by_computer:
                 return
             standin = make_player(self.timing.standin_level, (table.seed or 0) ^ state.step)
@@ -967,7 +887,7 @@ class TableService:
         table = await self.db.get_table(table_id)
         if table is None or table.status != PLAYING:
             return
-        seat = _seat(table, number)
+        seat = seat_at(table, number)
         lang = await self.user_lang(seat.user_id)
         screen = Screen(
             t(lang, "timer.takeover_private", table=table.id, chat=table.chat_title),
@@ -1043,7 +963,7 @@ class TableService:
             seat.kind = COMPUTER
             seat.level = self.timing.standin_level
             seat.auto = False
-            seat.user_id = _free_computer_id(table)
+            seat.user_id = free_computer_id(table)
             seat.name = seat.name
             humans = [s for s in table.seats if not s.is_computer]
             if not humans:
@@ -1080,9 +1000,9 @@ class TableService:
                 return Reply(t(lang, "computer.bad_level", levels=", ".join(levels())), alert=True)
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 return Reply(t(lang, "join.full"), alert=True)
-            name = _computer_name(table)
+            name = computer_name(table)
             table.seats.append(
-                Seat(len(table.seats), _free_computer_id(table), name, kind=COMPUTER, level=chosen)
+                Seat(len(table.seats), free_computer_id(table), name, kind=COMPUTER, level=chosen)
             )
             table = await self.db.save_table(table)
             tid = table.id
@@ -1164,8 +1084,8 @@ class TableService:
                 table.seats.append(
                     Seat(
                         number,
-                        _free_computer_id(table),
-                        _computer_name(table),
+                        free_computer_id(table),
+                        computer_name(table),
                         kind=COMPUTER,
                         level=level,
                     )
@@ -1289,41 +1209,4 @@ class TableService:
         return applicable_options(preset)
 
 
-COMPUTER_NAMES = ("Михалыч", "Петрович", "Зинаида", "Семёныч", "Валентина", "Кузьмич", "Лукич")
-
-
-def _turn_time(value: str) -> int | None:
-    """A table's turn time from text: whole seconds, 15 to 3600."""
-    text = value.strip().lower().removesuffix("s")
-    if not text.isdigit():
-        return None
-    seconds = int(text)
-    return seconds if 15 <= seconds <= 3600 else None
-
-
-def _seat(table: TableRecord, number: int) -> Seat:
-    return next(seat for seat in table.seats if seat.seat == number)
-
-
-def _free_computer_id(table: TableRecord) -> int:
-    """Computer seats get negative ids, unique within their table."""
-    taken = {seat.user_id for seat in table.seats}
-    return next(-n for n in range(1, 100) if -n not in taken)
-
-
-def _computer_name(table: TableRecord) -> str:
-    taken = {seat.name for seat in table.seats}
-    free = [name for name in COMPUTER_NAMES if f"🤖 {name}" not in taken]
-    return f"🤖 {free[0]}" if free else f"🤖 {len(table.seats) + 1}"
-
-
-def _has_buttons(seat: Seat) -> bool:
-    return seat.hand_digest is None or seat.hand_digest.startswith("b")
-
-
-def display_name(first: str, last: str | None) -> str:
-    name = f"{first} {last}" if last else first
-    return name.strip()[:40] or "?"
-
-
-__all__ = ["Html", "Person", "Reply", "TableService", "display_name", "esc"]
+__all__ = ["Person", "Reply", "TableService", "Timing", "display_name"]
