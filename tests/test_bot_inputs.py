@@ -509,6 +509,9 @@ async def test_bad_taps_during_a_match_change_nothing(
         ),
         # Lobby buttons of a running table.
         (mover, callbacks.lobby(table_id, version, "s"), t(RU, "table.gone")),
+        # Taking back a seat: a stranger has none, another table does not exist.
+        (stranger, callbacks.takeback(table_id), t(RU, "tap.not_yours")),
+        (mover, callbacks.takeback(table_id + 1000), t(RU, "table.over")),
     ]
     for user, data, expected in refusals:
         answer = await tap(fake, user, message, data, force=True, settle=False)
@@ -532,6 +535,10 @@ async def test_bad_taps_during_a_match_change_nothing(
         )
         assert answer.show_alert and answer.text == plain(t(RU, key)), (op, answer)
         assert snapshot(runner.db_path, table_id) == before
+    # Taking back a seat one never left: answered, nothing changes.
+    answer = await tap(fake, mover, message, callbacks.takeback(table_id), force=True)
+    assert answer.text
+    assert snapshot(runner.db_path, table_id) == before
     # Leave during the game: answered (with a question, not a refusal), nothing changes.
     answer = await tap(fake, waiter, lobby, callbacks.lobby(table_id, 1, "x"), force=True)
     assert answer.text

@@ -70,6 +70,10 @@ def info_for(
     return TableInfo(**values)  # type: ignore[arg-type]
 
 
+def plain_of(html: str) -> str:
+    return parse_html(html)[0]
+
+
 def check_telegram_html(screen: Screen | str) -> str:
     """The text Telegram would show; fails on markup Telegram would refuse."""
     text = screen.text if isinstance(screen, Screen) else screen
@@ -234,6 +238,27 @@ def test_lobby_lists_players_and_offers_the_four_buttons(
             found[payload.op] = button.text
     for op, key in (("j", "join"), ("x", "leave"), ("o", "settings"), ("s", "start")):
         assert found.get(op) == t(lang, f"button.{key}"), (op, found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lobby_and_live_message_mark_computer_players(lang: str) -> None:
+    rules = RuleSet.create("kozel")
+    info = info_for(rules, NAMES, status="lobby", computers={1: "greedy", 3: "easy"})
+    plain = check_telegram_html(render.lobby(info, lang))
+    lines = plain.splitlines()
+    for seat, level in ((1, "greedy"), (3, "easy")):
+        line = next(line for line in lines if line.startswith(f"{seat + 1}. {NAMES[seat]}"))
+        assert plain_of(t(lang, "lobby.computer", level=level)) in line
+    for seat in (0, 2):
+        line = next(line for line in lines if line.startswith(f"{seat + 1}. {NAMES[seat]}"))
+        assert "🤖" not in line and plain_of(t(lang, "lobby.computer", level="easy")) not in line
+    state = new_match(rules, NAMES, 5)
+    assert state.deal is not None
+    turn = state.deal.turn
+    away = info_for(state, NAMES, away=frozenset({turn}))
+    assert f"{NAMES[turn]} 🤖" in check_telegram_html(
+        render.live(away, lang, view_for(state, None))
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
