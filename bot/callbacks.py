@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from engine.actions import Kind
 from engine.cards import DECK, Card
+from engine.rules import OPTIONS
 
 MAX_BYTES = 64
 
@@ -33,6 +34,8 @@ KIND_CODES: dict[Kind, str] = {
     Kind.CLAIM: "k",
 }
 CODE_KINDS = {code: kind for kind, code in KIND_CODES.items()}
+# Options a settings button may set: the rules' options and the bot's turn time.
+SETTABLE = frozenset({*OPTIONS, "turn_time"})
 LOBBY_OPS = frozenset({"j", "x", "s", "o", "b", "a", "r", "q"})
 
 
@@ -88,6 +91,11 @@ def _b36(number: int) -> str:
         out = digits[rest] + out
         if number == 0:
             return out
+
+
+def _token(text: str) -> bool:
+    """An option value as this bot writes one: short, ASCII letters, digits, '_'."""
+    return 0 < len(text) <= 20 and text.isascii() and text.replace("_", "").isalnum()
 
 
 def _int36(text: str) -> int:
@@ -158,7 +166,7 @@ def parse(data: str | None) -> Payload:
             return Lobby(_int36(parts[1]), _int36(parts[2]), parts[3])
         if head == "t" and len(parts) == 2:
             return TakeBack(_int36(parts[1]))
-        if head == "o" and len(parts) == 5 and parts[3] and parts[4]:
+        if head == "o" and len(parts) == 5 and parts[3] in SETTABLE and _token(parts[4]):
             return SetOption(_int36(parts[1]), _int36(parts[2]), parts[3], parts[4])
     except ValueError as error:
         raise BadPayload(str(error)) from None

@@ -24,7 +24,7 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot import callbacks, render
-from bot.i18n import supported, t
+from bot.i18n import plain, supported, t
 from bot.messenger import markup, transient
 from bot.service import Person, Reply, TableService, display_name
 from bot.settings import LANGUAGES
@@ -369,7 +369,7 @@ async def safe_answer(
     spins until it is answered); a query too old to answer is an everyday event."""
     for attempt in range(4):
         try:
-            await query.answer(text[:200] or None, show_alert=alert, url=url)
+            await query.answer(plain(text)[:200] or None, show_alert=alert, url=url)
             return
         except TelegramError as error:
             if not transient(error) or attempt == 3:
@@ -388,7 +388,8 @@ async def _dispatch(query: CallbackQuery, context: Context) -> Reply:
         return Reply(t(lang, "tap.unknown"), alert=True)
     await svc.remember(person)
     if isinstance(payload, callbacks.Select):
-        return await svc.select(payload, person)
+        tapped = query.message.message_id if query.message else None
+        return await svc.select(payload, person, tapped)
     if isinstance(payload, callbacks.Play):
         return await svc.play(payload, person)
     if isinstance(payload, callbacks.TakeBack):

@@ -9,6 +9,7 @@ silent English fallback.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping
 from string import Formatter
 from typing import Any
@@ -28,6 +29,15 @@ class Html(str):
 
 def esc(value: object) -> Html:
     return Html(html.escape(str(value), quote=False))
+
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def plain(text: str) -> str:
+    """HTML of this bot's texts as plain text, for places Telegram shows raw text
+    (callback answers): tags dropped, entities decoded."""
+    return html.unescape(_TAG.sub("", text))
 
 
 def supported(lang: str | None) -> str | None:

@@ -11,13 +11,24 @@ class RedactSecrets(logging.Filter):
         super().__init__()
         self.secrets = [s for s in secrets if s]
 
+    def redact(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, "<token>")
+        return text
+
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
         if any(secret in message for secret in self.secrets):
-            for secret in self.secrets:
-                message = message.replace(secret, "<token>")
-            record.msg = message
+            record.msg = self.redact(message)
             record.args = None
+        # Exceptions are formatted after filters run; format them here, cleaned,
+        # so the handler prints our text (it uses exc_text when it is set).
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self.redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = self.redact(record.stack_info)
         return True
 
 

@@ -499,7 +499,9 @@ class TableService:
 
     # -- the match: taps on hand buttons --------------------------------------------------------
 
-    async def select(self, payload: callbacks.Select, person: Person) -> Reply:
+    async def select(
+        self, payload: callbacks.Select, person: Person, message_id: int | None = None
+    ) -> Reply:
         lang = await self.user_lang(person.user_id, person.language_code)
         async with self.lock(payload.table):
             table = await self.db.get_table(payload.table)
@@ -513,14 +515,22 @@ class TableService:
                 return Reply(t(lang, "tap.stale"), alert=True)
             screen = render.hand(self.info(table), lang, view, payload.cards)
             table_id, number = table.id, seat.seat
-            self.later(table_id, lambda: self._show_selection(table_id, number, screen))
+            self.later(table_id, lambda: self._show_selection(table_id, number, screen, message_id))
             return Reply()
 
-    async def _show_selection(self, table_id: int, number: int, screen: Screen) -> None:
+    async def _show_selection(
+        self, table_id: int, number: int, screen: Screen, message_id: int | None
+    ) -> None:
         table = await self.db.get_table(table_id)
         if table is None or table.status != PLAYING:
             return
-        seat = next(s for s in table.seats if s.seat == number)
+        seat = seat_at(table, number)
+        if message_id is not None and message_id != seat.hand_message_id:
+            # The player tapped a hand message we lost track of (a crash right
+            # after sending it): that one is the hand now; the old one goes quiet.
+            if seat.hand_message_id is not None:
+                await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
+            seat.hand_message_id, seat.hand_digest = message_id, None
         await self._put_hand(table, seat, screen, fresh=False)
 
     async def play(self, payload: callbacks.Play, person: Person) -> Reply:
@@ -594,6 +604,19 @@ class TableService:
     # -- telling everybody what happened --------------------------------------------------------
 
     async def _after_move(
+        self,
+        table_id: int,
+        previous: MatchState,
+        events: Sequence[Event],
+        actor: int,
+        action: Action,
+        extra_news: Sequence[str] = (),
+    ) -> None:
+        await self._tell_move(table_id, previous, events, actor, action, extra_news)
+        # Only now is this move fully told; a crash before here is caught up at start-up.
+        await self.db.set_told_step(table_id, previous.step + 1)
+
+    async def _tell_move(
         self,
         table_id: int,
         previous: MatchState,
@@ -1151,8 +1174,25 @@ class TableService:
 
     # -- after a restart -------------------------------------------------------------------
 
+    async def catch_up(self, table_id: int) -> None:
+        """Tell what a crash kept from the players: every committed move after
+        the last one told, replayed from the seed and the log for its events."""
+        table = await self.db.get_table(table_id)
+        if table is None or table.state is None or table.seed is None:
+            return
+        log = await self.db.action_log(table_id)
+        state = new_match(table.state.rules, table.names, table.seed)
+        for seq, _, action in log:
+            previous = state
+            state, events = apply(state, action)
+            if seq > table.told_step:
+                await self._after_move(table_id, previous, list(events), action.seat, action)
+
     async def redraw_all(self) -> int:
         """Redraw every running table from the database (after a crash or restart)."""
+        for table_id in await self.db.untold_tables():
+            async with self.lock(table_id):
+                await self.catch_up(table_id)
         tables = await self.db.tables_with_status(PLAYING)
         for record in tables:
             async with self.lock(record.id):

@@ -92,6 +92,11 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tables ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
     """,
+    # 3: how far the group and players have been told, so a restart can tell
+    # them what a crash kept from them (a trick's record, the final result).
+    """
+    ALTER TABLE tables ADD COLUMN told_step INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 HUMAN = "human"
@@ -154,6 +159,7 @@ class TableRecord:
     turn_reminded: bool = False
     practice: bool = False
     settings: dict[str, Any] = field(default_factory=dict)
+    told_step: int = 0  # moves whose messages have all gone out
 
     @property
     def rules(self) -> RuleSet:
@@ -188,11 +194,17 @@ class Database:
     @classmethod
     async def open(cls, path: Path | str) -> Database:
         path = Path(path)
+        if path.parent and not path.parent.exists():
+            raise StorageError(f"database folder {path.parent} does not exist")
+        if path.is_dir():
+            raise StorageError(f"database path {path} is a folder, not a file")
+        connection = aiosqlite.connect(path, isolation_level=None)
         try:
-            if path.parent and not path.parent.exists():
-                raise StorageError(f"database folder {path.parent} does not exist")
-            connection = await aiosqlite.connect(path, isolation_level=None)
+            await connection
         except sqlite3.Error as error:
+            # aiosqlite has asked its worker thread to stop; let it finish so
+            # the process can exit with our message instead of hanging.
+            await asyncio.to_thread(connection._thread.join, 5)
             raise StorageError(f"cannot open database {path}: {error}") from None
         db = cls(connection, path)
         try:
@@ -320,7 +332,7 @@ class Database:
     _TABLE_COLUMNS = (
         "id, chat_id, chat_title, status, creator_id, preset, options, seed, state, version,"
         " lobby_message_id, live_message_id, turn_deadline, created_at, updated_at,"
-        " turn_reminded, practice, settings"
+        " turn_reminded, practice, settings, told_step"
     )
 
     def _table_from_row(self, row: Sequence[Any]) -> TableRecord:
@@ -343,6 +355,7 @@ class Database:
             turn_reminded=bool(row[15]),
             practice=bool(row[16]),
             settings=json.loads(row[17]),
+            told_step=row[18],
         )
 
     async def _load_seats(self, table: TableRecord) -> TableRecord:
@@ -522,6 +535,22 @@ class Database:
             await self._execute(
                 "UPDATE tables SET live_message_id = ? WHERE id = ?", (live_message_id, table_id)
             )
+
+    async def set_told_step(self, table_id: int, step: int) -> None:
+        await self._execute(
+            "UPDATE tables SET told_step = MAX(told_step, ?) WHERE id = ?", (step, table_id)
+        )
+
+    async def untold_tables(self) -> list[int]:
+        """Running or finished tables with committed moves nobody was told about."""
+        rows = await self._fetchall(
+            """SELECT t.id FROM tables t
+               WHERE t.status IN (?, ?) AND t.told_step <
+                 (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)
+               ORDER BY t.id""",
+            (PLAYING, FINISHED),
+        )
+        return [row[0] for row in rows]
 
     async def clear_live_message(self, table_id: int) -> None:
         await self._execute("UPDATE tables SET live_message_id = NULL WHERE id = ?", (table_id,))
