@@ -1,4 +1,5 @@
-"""`python -m bot`: start the bot with long polling."""
+"""`python -m bot`: start the bot (long polling, or a webhook server when
+BOT_WEBHOOK_URL is set)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 
 from telegram import Update
 
-from bot.app import build_application
+from bot.app import build_application, webhook_options
 from bot.logs import setup_logging
 from bot.settings import load_settings
 from bot.storage import Database, StorageError
@@ -29,8 +30,15 @@ def main() -> int:
         print(f"Database problem: {error}", file=sys.stderr)
         return 2
     application = build_application(settings)
-    logging.getLogger("bot").info("polling for updates")
-    application.run_polling(allowed_updates=Update.ALL_TYPES)
+    log = logging.getLogger("bot")
+    if settings.bot_webhook_url:
+        log.info(
+            "serving a webhook on %s:%s", settings.bot_webhook_listen, settings.bot_webhook_port
+        )
+        application.run_webhook(**webhook_options(settings))
+    else:
+        log.info("polling for updates")
+        application.run_polling(allowed_updates=Update.ALL_TYPES)
     return 0
 
 

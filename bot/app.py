@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable
 from typing import Any
+from urllib.parse import urlsplit
 
 from telegram import (
     BotCommand,
@@ -111,6 +112,22 @@ def build_application(
         application.bot_data["scheduler"] = scheduler
     _add_handlers(application)
     return application
+
+
+def webhook_options(settings: Settings) -> dict[str, Any]:
+    """Arguments for PTB's webhook server: the path comes from the public URL,
+    and Telegram must send the secret with every request (PTB checks it and
+    answers 403 otherwise)."""
+    assert settings.bot_webhook_url is not None and settings.bot_webhook_secret is not None
+    path = urlsplit(settings.bot_webhook_url).path.strip("/")
+    return {
+        "listen": settings.bot_webhook_listen,
+        "port": settings.bot_webhook_port,
+        "url_path": path,
+        "webhook_url": settings.bot_webhook_url,
+        "secret_token": settings.bot_webhook_secret.get_secret_value(),
+        "allowed_updates": Update.ALL_TYPES,
+    }
 
 
 def _add_handlers(app: Application) -> None:  # type: ignore[type-arg]

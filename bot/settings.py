@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 Language = Literal["ru", "en"]
@@ -43,6 +43,13 @@ class Settings(BaseSettings):
     request_timeout: float = Field(default=10.0, gt=0, le=120)
     send_retries: int = Field(default=5, ge=0, le=20)
     send_backoff: float = Field(default=0.5, ge=0, le=60)
+    # Webhook mode: set BOT_WEBHOOK_URL (the public https URL Telegram posts
+    # to) and BOT_WEBHOOK_SECRET; the bot then listens on
+    # BOT_WEBHOOK_LISTEN:BOT_WEBHOOK_PORT instead of long polling.
+    bot_webhook_url: str | None = None
+    bot_webhook_secret: SecretStr | None = None
+    bot_webhook_listen: str = "0.0.0.0"
+    bot_webhook_port: int = Field(default=8443, ge=1, le=65535)
     # Telegram's flood limits as the bot's rate limiter applies them: messages
     # per second over all chats, and per minute into one group.
     rate_limit_overall: int = Field(default=30, ge=1)
@@ -64,6 +71,30 @@ class Settings(BaseSettings):
             raise ValueError("must start with http:// or https://")
         return value
 
+    @field_validator("bot_webhook_url")
+    @classmethod
+    def _webhook_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith("https://"):
+            raise ValueError("must be an https:// URL that Telegram can reach")
+        return value or None
+
+    @field_validator("bot_webhook_secret")
+    @classmethod
+    def _webhook_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is None:
+            return None
+        secret = value.get_secret_value()
+        allowed = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+        if not 1 <= len(secret) <= 256 or not set(secret) <= allowed:
+            raise ValueError("must be 1-256 characters of A-Z, a-z, 0-9, _ and -")
+        return value
+
+    @model_validator(mode="after")
+    def _webhook_needs_secret(self) -> Settings:
+        if self.bot_webhook_url and self.bot_webhook_secret is None:
+            raise ValueError("BOT_WEBHOOK_SECRET is required with BOT_WEBHOOK_URL")
+        return self
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper(cls, value: object) -> object:
@@ -76,7 +107,11 @@ def load_settings(**overrides: object) -> Settings:
         return Settings(**overrides)  # type: ignore[arg-type]
     except ValidationError as error:
         first = error.errors()[0]
-        name = str(first["loc"][0]).upper() if first["loc"] else "settings"
+        if not first["loc"]:  # a rule across settings: its message names them
+            message = str(first["msg"]).removeprefix("Value error, ")
+            print(f"Settings are inconsistent: {message}.", file=sys.stderr)
+            raise SystemExit(2) from None
+        name = str(first["loc"][0]).upper()
         if first["type"] == "missing":
             reason = "is required (put it in .env or the environment)"
         else:
