@@ -47,6 +47,7 @@ from engine import (
     apply,
     legal_actions,
     new_match,
+    start_match,
     view_for,
 )
 from engine.actions import Kind
@@ -439,27 +440,33 @@ class TableService:
                     alert=True,
                 )
             table.seed = secrets.randbits(48)
-            table.state = new_match(rules, table.names, table.seed)
-            table.status = PLAYING
+            table.state, dealt = start_match(rules, table.names, table.seed)
+            table.status = FINISHED if table.state.over else PLAYING
             self._prepare_turn(table, None)
             table = await self.db.save_table(table)
             self.clock.cancel((table.id, "lobby"))
             self._arm(table)
-            self.later(table_id, lambda: self._announce_start(table_id))
+            self.later(table_id, lambda: self._announce_start(table_id, dealt))
             return Reply(t(lang, "start.done_toast"))
 
-    async def _announce_start(self, table_id: int) -> None:
+    async def _announce_start(self, table_id: int, dealt: Sequence[Event] = ()) -> None:
         table = await self.db.get_table(table_id)
-        if table is None or table.status != PLAYING:
+        if table is None or table.state is None or table.status not in (PLAYING, FINISHED):
             return
         lang = await self.chat_lang(table.chat_id)
         info = self.info(table, await self._creator_name(table))
+        # In bura the very first deal can be redealt or won on sight.
+        lines = news.announcements(info, lang, dealt, table.state)
         if table.lobby_message_id is not None:
             await self.out.edit(
                 table.chat_id,
                 table.lobby_message_id,
                 Screen(render.lobby(info, lang).text + "\n\n" + t(lang, "start.done")),
             )
+        if lines:
+            await self.out.send(table.chat_id, Screen("\n\n".join(lines)))
+        if table.state.over:
+            return
         await self._send_live(table, lang)
         await self._sync_hands(table, previous=None, actor=None)
 

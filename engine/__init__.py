@@ -16,7 +16,7 @@ from engine.cards import DECK, Card, Suit, parse_cards
 from engine.combos import Combo
 from engine.errors import EngineError, IllegalAction, RulesError
 from engine.events import Event, event_to_json
-from engine.game import active_seats, apply, legal_actions, new_match
+from engine.game import active_seats, apply, legal_actions, new_match, start_match
 from engine.replay import replay
 from engine.rules import OPTIONS, Preset, RuleSet
 from engine.state import MatchState
@@ -47,5 +47,6 @@ __all__ = [
     "new_match",
     "parse_cards",
     "replay",
+    "start_match",
     "view_for",
 ]

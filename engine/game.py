@@ -145,6 +145,14 @@ def max_lead(state: MatchState, deal: Deal) -> int:
 
 def new_match(rules: RuleSet, players: Sequence[str], seed: int) -> MatchState:
     """A match with its first deal dealt. The first dealer is drawn from the seed."""
+    return start_match(rules, players, seed)[0]
+
+
+def start_match(
+    rules: RuleSet, players: Sequence[str], seed: int
+) -> tuple[MatchState, list[Event]]:
+    """`new_match` plus what happened while dealing: the deal started, and in
+    bura maybe a redeal or a deal won at once by a dealt bura or moscow."""
     rules.check_players(len(players))
     state = MatchState(
         rules=rules,
@@ -159,8 +167,7 @@ def new_match(rules: RuleSet, players: Sequence[str], seed: int) -> MatchState:
         step=0,
     )
     dealer = Random(f"{seed}/dealer").randrange(len(players))
-    state, _ = _start_deal(state, dealer, [])
-    return state
+    return _start_deal(state, dealer, [])
 
 
 def _start_deal(

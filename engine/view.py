@@ -151,8 +151,9 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
 def event_for(event: Event, viewer: int | None, rules: RuleSet) -> Event:
     """The event as `viewer` may see it: others' draws and face-down cards hidden.
 
-    Hidden cards are removed from the event's card tuples; counts stay known
-    through `len` of the per-seat entries where that matters (draws).
+    Hidden cards are removed from the event's card tuples, so their number is
+    not in the redacted event: how many cards a seat drew or discarded face
+    down follows from the trick's size and `TableView.hand_sizes`.
     """
     if isinstance(event, CardsPlayed) and event.face_down and viewer != event.seat:
         return CardsPlayed(seat=event.seat, beat=False, cards=(), face_down=True)
