@@ -1,0 +1,716 @@
+"""Load test: the real `python -m bot` process against the fake Bot API.
+
+    python bench/load.py --tables 100 --seconds 60 [--rate 300] [--json]
+    python bench/load.py --quick            # smoke test: 3 tables, a few seconds
+
+The fake Bot API (tests/fake_telegram) runs in this process on 127.0.0.1,
+without rate limits; the bot runs as a subprocess exactly as in production
+(`python -m bot`, long polling, SQLite in WAL mode, one transaction per move).
+G tables are opened in G groups, two people each (Burkozel, `limit=2`, so
+matches end and new ones are opened at the same table).
+
+The simulated people never read the bot's database: they look at the hand
+message the bot just sent or edited, and when it carries buttons for their
+turn they tap a card ("s:") and then the action button ("p:") that the bot
+offers for it — a one-card lead, beat or discard, chosen from the buttons on
+the message. Reactions are hooked into the fake's request handling, so there
+is no polling on the client side. A watchdog nudges a table that has been
+silent for a long while (reported as `nudges`; it should stay 0).
+
+Two phases run on the same bot process, each `--seconds` long after a short
+warm-up:
+
+* **saturated**: every tap is made the moment its message arrives. This is a
+  closed loop with G requests outstanding at all times, so it measures the
+  bot's throughput; its latency is mostly queueing inside the bot
+  (Little's law: latency ≈ G / throughput).
+* **paced**: the same people, but taps are released as a Poisson stream of
+  `--rate` updates per second over all tables (their think time). This is
+  the latency at a given load; "sustained" means the bot keeps up with it.
+
+Definitions:
+
+* *update latency*: from the moment getUpdates hands an update to the bot to
+  the bot's last API request for that table (the group and its players'
+  private chats) before the next update of that table is handed over. A
+  request the bot makes after the table's next update was handed over counts
+  for that next update. `answer` latency is exact: from handing over a
+  callback query to the bot's answerCallbackQuery for it.
+* *updates/s*: updates handed to the bot during the measured window / window.
+* *CPU ms per update*: the bot process's user+system CPU in the window
+  (/proc/<pid>/stat) / updates in the window. The client's (this process:
+  fake server and players) CPU is reported too, so one can tell whether it
+  was the bottleneck.
+* *peak RSS*: VmHWM of the bot process (/proc/<pid>/status), sampled at the
+  end; RSS is also sampled every second to show growth over the run.
+* *DB KB per match*: growth of the database's used pages (page_count -
+  freelist_count, read through a separate connection, so WAL content is
+  included exactly once) over both windows / matches finished in them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import sqlite3
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
+
+from fake_telegram import ApiError, FakeTelegram, FakeUser  # noqa: E402
+
+from bot import callbacks  # noqa: E402
+from engine.actions import Kind  # noqa: E402
+
+PLAY_KINDS = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
+FINAL_MARK = "🏁"  # the final standing of a match (final.title in both languages)
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+# The fake keeps every message and request; a long run at G = 1000 would make
+# this process the memory hog. Keep only the newest messages of every chat
+# (the bot never edits older ones) and forget requests already accounted for.
+KEEP_GROUP_MESSAGES = 16
+KEEP_PRIVATE_MESSAGES = 6
+
+
+# -- the bot process --------------------------------------------------------------------
+
+
+class BotProcess:
+    def __init__(self, fake: FakeTelegram, workdir: Path, profile: str | None) -> None:
+        self.fake = fake
+        self.workdir = workdir
+        self.db_path = workdir / "bot.db"
+        self.log_path = workdir / "bot.log"
+        self.profile = profile
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        env = {
+            "PATH": os.environ.get("PATH", ""),
+            "HOME": os.environ.get("HOME", "/tmp"),
+            "BOT_TOKEN": self.fake.token,
+            "BOT_API_URL": self.fake.base_url,
+            "DATABASE_PATH": str(self.db_path),
+            "COMPUTER_DELAY": "0",
+            "RATE_LIMIT_OVERALL": "1000000",
+            "RATE_LIMIT_GROUP": "1000000",
+            "LOG_LEVEL": "WARNING",
+            "PYTHONUNBUFFERED": "1",
+        }
+        command = [sys.executable]
+        if self.profile:
+            out = str(Path(self.profile).resolve())
+            if out.endswith(".prof"):
+                command += ["-m", "cProfile", "-o", out]
+            else:
+                renderer = "html" if out.endswith(".html") else "text"
+                command += ["-m", "pyinstrument", "-r", renderer, "-o", out]
+        command += ["-m", "bot"]
+        self.log = self.log_path.open("wb")
+        self.process = await asyncio.create_subprocess_exec(
+            *command,
+            cwd=self.workdir,
+            env=env,
+            stdout=self.log,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        await self.fake.wait_for(
+            lambda: bool(self.fake.calls("getUpdates")) or self._exited(), timeout=60
+        )
+        if self._exited():
+            raise SystemExit("the bot did not start:\n" + self.log_path.read_text())
+
+    def _exited(self) -> bool:
+        return self.process is not None and self.process.returncode is not None
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        # After the command name: state is field 3; utime and stime are 14 and 15.
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+    def memory_kb(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "VmHWM"):
+                out[name] = int(value.split()[0])
+        return out
+
+    async def stop(self) -> int:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            code = await asyncio.wait_for(self.process.wait(), timeout=60)
+        except TimeoutError:
+            self.process.kill()
+            code = await self.process.wait()
+        self.log.close()
+        return code
+
+
+def db_used_bytes(path: Path) -> int:
+    """Bytes of pages in use, as the newest committed snapshot has them."""
+    with contextlib.closing(sqlite3.connect(path, timeout=30)) as connection:
+        pages = connection.execute("PRAGMA page_count").fetchone()[0]
+        free = connection.execute("PRAGMA freelist_count").fetchone()[0]
+        size = connection.execute("PRAGMA page_size").fetchone()[0]
+    return int((pages - free) * size)
+
+
+# -- people and tables --------------------------------------------------------------------
+
+
+@dataclass
+class Pending:
+    """The update of a table handed over last, until the next one is."""
+
+    handed: float
+    phase: str | None
+    last_call: float | None = None
+
+
+@dataclass
+class Player:
+    user: FakeUser
+    table: Table
+    done: tuple[int, str] = (-1, "")  # (version, "s" or "p"): the last tap made
+
+
+@dataclass
+class Table:
+    number: int
+    group_id: int
+    creator: Player = field(init=False)
+    guest: Player = field(init=False)
+    stage: str = "setup"  # setup, new, join, start, play
+    lobby_id: int | None = None
+    lobby_version: int = -1
+    pending: Pending | None = None
+    progress: float = 0.0  # the last update handed over or request made
+
+
+@dataclass
+class Phase:
+    name: str
+    started: float = 0.0
+    ended: float = 0.0
+    updates: int = 0
+    calls: int = 0
+    matches: int = 0
+    latencies: list[float] = field(default_factory=list)
+    answers: list[float] = field(default_factory=list)
+    silent: int = 0  # updates after which the bot made no request at all
+    bot_cpu: float = 0.0
+    client_cpu: float = 0.0
+    db_before: int = 0
+    db_after: int = 0
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+class Load:
+    def __init__(self, fake: FakeTelegram, tables: int, rate: float, seed: int) -> None:
+        self.fake = fake
+        self.loop = asyncio.get_running_loop()
+        self.rng = random.Random(seed)
+        self.rate = 0.0  # taps per second over all tables; 0 = at once
+        self.paced_rate = rate
+        self.next_slot = 0.0
+        self.phase: Phase | None = None  # the window being measured, if any
+        self.tables: list[Table] = []
+        self.by_chat: dict[int, Table] = {}
+        self.players: dict[int, Player] = {}
+        self.callbacks: dict[str, tuple[float, str | None]] = {}
+        self.errors: Counter[str] = Counter()
+        self.nudges = 0
+        self.dropped = 0
+        self.welcomed: set[int] = set()
+        self.matches = 0
+        self.stopping = False
+        self.finished_phases: dict[str, Phase] = {}
+        for number in range(tables):
+            table = Table(number, -1_000_000_000_000 - number)
+            group = fake.group(table.group_id, f"Load {number}", supergroup=True)
+            first = fake.user(10_000 + 2 * number, f"A{number}")
+            second = fake.user(10_001 + 2 * number, f"B{number}")
+            group.add_member(first)
+            group.add_member(second)
+            table.creator = Player(first, table)
+            table.guest = Player(second, table)
+            self.tables.append(table)
+            self.by_chat[table.group_id] = table
+            for player in (table.creator, table.guest):
+                self.by_chat[player.user.id] = table
+                self.players[player.user.id] = player
+        for key, (name, handler) in list(fake._methods.items()):
+            fake._methods[key] = (name, self._wrap(name, handler))
+
+    # -- pacing: the people's think time ---------------------------------------------------
+
+    def soon(self, action: Callable[[], None]) -> None:
+        """Do `action` now, or (paced) at the next slot of a Poisson stream."""
+        if self.stopping:
+            return
+        if not self.rate:
+            action()
+            return
+        now = self.loop.time()
+        self.next_slot = max(self.next_slot, now) + self.rng.expovariate(self.rate)
+        self.loop.call_at(self.next_slot, action)
+
+    # -- what the bot asks of the fake -------------------------------------------------------
+
+    def _wrap(self, name: str, handler: Callable[..., Awaitable[Any]]) -> Any:
+        loop = self.loop
+        if name == "getUpdates":
+
+            async def get_updates(p: Any, record: Any, request: Any) -> Any:
+                result = await handler(p, record, request)
+                if result:
+                    self._handed(result, loop.time())
+                return result
+
+            return get_updates
+
+        async def call(p: Any, record: Any, request: Any) -> Any:
+            now = loop.time()
+            table = self._table_of(name, p, now)
+            if table is not None:
+                table.progress = now
+                if table.pending is not None:
+                    table.pending.last_call = now
+                if self.phase is not None:
+                    self.phase.calls += 1
+            try:
+                result = await handler(p, record, request)
+            except ApiError as error:
+                self.errors[f"{name}: {error.description[:60]}"] += 1
+                raise
+            if table is not None and name in ("sendMessage", "editMessageText"):
+                self._react(table, name, result)
+            return result
+
+        return call
+
+    def _table_of(self, name: str, p: Any, now: float) -> Table | None:
+        if name == "answerCallbackQuery":
+            query = p.get_str("callback_query_id") or ""
+            handed = self.callbacks.pop(query, None)
+            phase = self.phase
+            if handed is not None and phase is not None and handed[1] == phase.name:
+                phase.answers.append(now - handed[0])
+            callback = self.fake._callbacks.get(query)
+            return None if callback is None else self.by_chat.get(callback.chat_id)
+        raw = p.get_str("chat_id")
+        try:
+            return self.by_chat.get(int(raw)) if raw else None
+        except ValueError:
+            return None
+
+    def _handed(self, updates: list[dict[str, Any]], now: float) -> None:
+        phase = self.phase.name if self.phase is not None else None
+        for update in updates:
+            query = update.get("callback_query")
+            if query is not None:
+                chat_id = query["message"]["chat"]["id"]
+                self.callbacks[query["id"]] = (now, phase)
+            else:
+                message = update.get("message") or {}
+                chat_id = (message.get("chat") or {}).get("id")
+            table = self.by_chat.get(chat_id)
+            if table is None:
+                continue
+            self._finish_pending(table)
+            table.pending = Pending(now, phase)
+            table.progress = now
+            if self.phase is not None:
+                self.phase.updates += 1
+
+    def _finish_pending(self, table: Table) -> None:
+        pending, table.pending = table.pending, None
+        if pending is None or pending.phase is None:
+            return
+        phase = self.phase if self.phase and self.phase.name == pending.phase else None
+        if phase is None:
+            phase = self.finished_phases.get(pending.phase)
+        if phase is None:
+            return
+        if pending.last_call is None:
+            phase.silent += 1
+        else:
+            phase.latencies.append(pending.last_call - pending.handed)
+
+    # -- the people's side ----------------------------------------------------------------------
+
+    def _react(self, table: Table, method: str, message: dict[str, Any]) -> None:
+        chat_id = message["chat"]["id"]
+        rows = (message.get("reply_markup") or {}).get("inline_keyboard") or []
+        data = [b["callback_data"] for row in rows for b in row if "callback_data" in b]
+        if chat_id == table.group_id:
+            self._react_group(table, method, message, data)
+        elif data:
+            self._react_hand(self.players[chat_id], message, data)
+        elif table.stage == "setup" and method == "sendMessage":
+            self.welcomed.add(chat_id)
+
+    def _react_group(
+        self, table: Table, method: str, message: dict[str, Any], data: list[str]
+    ) -> None:
+        if method == "sendMessage" and FINAL_MARK in message.get("text", ""):
+            self.matches += 1
+            if self.phase is not None:
+                self.phase.matches += 1
+            table.stage = "new"
+            table.lobby_id = None
+            # A short pause, so that the end-of-match clean-up (stripping the
+            # hands' buttons) is counted towards the last move.
+            self.loop.call_later(0.2, lambda: self.soon(lambda: self.open(table)))
+            return
+        lobby = [p for p in map(_parse, data) if isinstance(p, callbacks.Lobby)]
+        if not lobby:
+            return
+        if table.stage == "new" and method == "sendMessage":
+            table.lobby_id = message["message_id"]
+            table.lobby_version = lobby[0].version
+            join = next(d for d in data if d.endswith(":j"))
+            table.stage = "join"
+            self.soon(lambda: self.tap(table.guest, table.group_id, table.lobby_id, join))
+        elif (
+            table.stage == "join"
+            and message["message_id"] == table.lobby_id
+            and lobby[0].version > table.lobby_version
+        ):
+            start = next(d for d in data if d.endswith(":s"))
+            table.stage = "start"
+            self.soon(lambda: self.tap(table.creator, table.group_id, table.lobby_id, start))
+
+    def _react_hand(self, player: Player, message: dict[str, Any], data: list[str]) -> None:
+        selects = [d for d in data if d.startswith("s:")]
+        if not selects:
+            return  # not this person's turn (at most a combination to declare)
+        player.table.stage = "play"
+        version = _parse(selects[0]).version  # type: ignore[union-attr]
+        plays = []
+        for item in data:
+            if item.startswith("p:"):
+                payload = _parse(item)
+                if isinstance(payload, callbacks.Play) and payload.kind in PLAY_KINDS:
+                    plays.append(item)
+        message_id = message["message_id"]
+        chat_id = message["chat"]["id"]
+        if plays:
+            if player.done == (version, "p"):
+                return
+            player.done = (version, "p")
+            choice = self.rng.choice(plays)
+        else:
+            if player.done[0] == version:
+                return
+            singles = [d for d in selects if len(_parse(d).cards) == 1]  # type: ignore[union-attr]
+            player.done = (version, "s")
+            choice = self.rng.choice(singles)
+        self.soon(lambda: self.tap(player, chat_id, message_id, choice))
+
+    def tap(self, player: Player, chat_id: int, message_id: int | None, data: str) -> None:
+        if self.stopping or message_id is None:
+            return
+        stored = self.fake.find_message(chat_id, message_id)
+        if stored is None or stored.find_button(data) is None:
+            self.dropped += 1  # the message changed meanwhile; its newer self is handled
+            return
+        self.fake.user_taps(player.user, stored, data)
+
+    def open(self, table: Table) -> None:
+        if self.stopping:
+            return
+        table.stage = "new"
+        self.fake.user_sends(table.creator.user, self.fake.chat(table.group_id), "/new limit=2")
+
+    # -- a table that went quiet ------------------------------------------------------------------
+
+    def nudge(self, table: Table) -> None:
+        """Look at the newest hand messages again, as a person would after a while."""
+        self.nudges += 1
+        table.progress = self.loop.time()
+        if table.stage in ("new", "join", "start"):
+            if table.lobby_id is None:
+                self.open(table)
+            return
+        for player in (table.creator, table.guest):
+            player.done = (-1, "")
+            for stored in reversed(self.fake.messages(player.user)):
+                data = stored.callback_data
+                if any(d.startswith("s:") for d in data):
+                    as_json = stored.to_json(self.fake)
+                    self._react_hand(player, as_json, data)
+                    break
+
+    async def watchdog(self, silence: float) -> None:
+        while not self.stopping:
+            await asyncio.sleep(1.0)
+            now = self.loop.time()
+            for table in self.tables:
+                if table.stage != "setup" and now - table.progress > silence:
+                    self.nudge(table)
+
+    async def housekeeping(self) -> None:
+        fake = self.fake
+        while not self.stopping:
+            await asyncio.sleep(5.0)
+            fake.requests.clear()
+            fake.errors_returned.clear()
+            fake.updates_queued.clear()
+            for chat_id, messages in fake._messages.items():
+                keep = KEEP_GROUP_MESSAGES if chat_id < 0 else KEEP_PRIVATE_MESSAGES
+                for message_id in list(messages)[:-keep]:
+                    del messages[message_id]
+                for message in messages.values():
+                    message.history.clear()
+            now = fake.clock()
+            for query_id, callback in list(fake._callbacks.items()):
+                if callback.answer is not None or now - callback.created_at > 120:
+                    del fake._callbacks[query_id]
+            stale = self.loop.time() - 120
+            for query_id, (handed, _) in list(self.callbacks.items()):
+                if handed < stale:
+                    del self.callbacks[query_id]
+
+
+def _parse(data: str) -> callbacks.Payload | None:
+    try:
+        return callbacks.parse(data)
+    except callbacks.BadPayload:
+        return None
+
+
+# -- the run -------------------------------------------------------------------------------------
+
+
+async def measure(
+    load: Load, bot: BotProcess, name: str, warmup: float, seconds: float, samples: list[Any]
+) -> Phase:
+    await asyncio.sleep(warmup)
+    phase = Phase(name)
+    phase.db_before = await asyncio.to_thread(db_used_bytes, bot.db_path)
+    cpu0, client0 = bot.cpu_seconds(), time.process_time()
+    phase.started = load.loop.time()
+    load.phase = phase
+    end = phase.started + seconds
+    while (left := end - load.loop.time()) > 0:
+        await asyncio.sleep(min(1.0, left))
+        samples.append((round(load.loop.time(), 2), name, bot.memory_kb().get("VmRSS", 0)))
+    load.phase = None
+    phase.ended = load.loop.time()
+    phase.bot_cpu = bot.cpu_seconds() - cpu0
+    phase.client_cpu = time.process_time() - client0
+    phase.db_after = await asyncio.to_thread(db_used_bytes, bot.db_path)
+    load.finished_phases[name] = phase
+    return phase
+
+
+def summary(phase: Phase) -> dict[str, Any]:
+    window = max(phase.ended - phase.started, 1e-9)
+    per_update = phase.bot_cpu / phase.updates * 1000 if phase.updates else float("nan")
+    return {
+        "seconds": round(window, 1),
+        "updates": phase.updates,
+        "updates_per_s": round(phase.updates / window, 1),
+        "api_calls_per_s": round(phase.calls / window, 1),
+        "matches_finished": phase.matches,
+        "latency_ms": {
+            q: round(percentile(phase.latencies, float(q[1:])) * 1000, 1)
+            for q in ("p50", "p95", "p99")
+        }
+        | {"max": round(max(phase.latencies, default=float("nan")) * 1000, 1)},
+        "answer_ms": {
+            q: round(percentile(phase.answers, float(q[1:])) * 1000, 1)
+            for q in ("p50", "p95", "p99")
+        },
+        "updates_without_calls": phase.silent,
+        "bot_cpu_s": round(phase.bot_cpu, 2),
+        "bot_cpu_share": round(phase.bot_cpu / window, 2),
+        "bot_cpu_ms_per_update": round(per_update, 2),
+        "client_cpu_share": round(phase.client_cpu / window, 2),
+        "db_growth_kb": round((phase.db_after - phase.db_before) / 1024, 1),
+    }
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    fake = FakeTelegram(callback_max_age=600.0, quiet_period=0.05)
+    await fake.start()
+    workdir = Path(tempfile.mkdtemp(prefix="burkozel-load-"))
+    bot = BotProcess(fake, workdir, args.profile)
+    load = Load(fake, args.tables, args.rate, args.seed)
+    started = time.monotonic()
+    await bot.start()
+    tasks = [
+        asyncio.create_task(load.housekeeping()),
+        asyncio.create_task(load.watchdog(args.silence)),
+    ]
+    samples: list[Any] = []
+    try:
+        # Everybody opens a private chat with the bot, then every group opens a table.
+        for table in load.tables:
+            for player in (table.creator, table.guest):
+                fake.user_sends(player.user, fake.private_chat(player.user), "/start")
+        await fake.wait_for(
+            lambda: len(load.welcomed) == 2 * len(load.tables), timeout=120 + len(load.tables)
+        )
+        for table in load.tables:
+            load.open(table)
+        await fake.wait_for(
+            lambda: all(t.stage == "play" for t in load.tables), timeout=120 + len(load.tables)
+        )
+        setup_seconds = time.monotonic() - started
+        saturated = await measure(load, bot, "saturated", args.warmup, args.seconds, samples)
+        phases = [saturated]
+        if args.rate > 0:
+            load.rate = args.rate
+            phases.append(await measure(load, bot, "paced", args.warmup, args.seconds, samples))
+        memory = bot.memory_kb()
+    finally:
+        load.stopping = True
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        code = await bot.stop()
+        await fake.stop()
+    for table in load.tables:
+        load._finish_pending(table)
+    log_text = bot.log_path.read_text(errors="replace")
+    matches = sum(p.matches for p in phases)
+    growth = sum(p.db_after - p.db_before for p in phases)
+    db_file = bot.db_path.stat().st_size
+    rss = [kb for _, _, kb in samples]
+    result: dict[str, Any] = {
+        "tables": args.tables,
+        "players_per_table": 2,
+        "game": "burkozel limit=2, one-card moves (select, then play)",
+        "setup_seconds": round(setup_seconds, 1),
+        "phases": {p.name: summary(p) for p in phases},
+        "paced_rate": args.rate,
+        "peak_rss_mb": round(memory.get("VmHWM", 0) / 1024, 1),
+        "rss_mb": {
+            "first": round(rss[0] / 1024, 1) if rss else None,
+            "last": round(rss[-1] / 1024, 1) if rss else None,
+            "max": round(max(rss) / 1024, 1) if rss else None,
+        },
+        "db_kb_per_match": round(growth / matches / 1024, 2) if matches else None,
+        "db_file_kb_at_exit": round(db_file / 1024, 1),
+        "matches_total": load.matches,
+        "nudges": load.nudges,
+        "taps_dropped": load.dropped,
+        "api_errors": dict(load.errors.most_common(8)),
+        "bot_exit_code": code,
+        "bot_log_errors": log_text.count("Traceback") + log_text.count(" ERROR "),
+        "client_peak_rss_mb": round(_self_hwm_kb() / 1024, 1),
+        "rss_samples": samples if args.samples else None,
+    }
+    if args.keep:
+        result["workdir"] = str(workdir)
+    else:
+        for path in workdir.iterdir():
+            path.unlink()
+        workdir.rmdir()
+    return result
+
+
+def _self_hwm_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def report(result: dict[str, Any]) -> str:
+    lines = [
+        f"G = {result['tables']} tables x {result['players_per_table']} players "
+        f"({result['game']}); set-up {result['setup_seconds']} s",
+    ]
+    for name, phase in result["phases"].items():
+        lat, ans = phase["latency_ms"], phase["answer_ms"]
+        lines.append(
+            f"  {name:9} {phase['updates_per_s']:7.1f} updates/s"
+            f" ({phase['api_calls_per_s']:.0f} API calls/s)"
+            f"  latency p50/p95/p99 {lat['p50']}/{lat['p95']}/{lat['p99']} ms"
+            f"  (answer {ans['p50']}/{ans['p95']}/{ans['p99']} ms)"
+        )
+        lines.append(
+            f"            bot CPU {phase['bot_cpu_ms_per_update']} ms/update"
+            f" ({phase['bot_cpu_share']:.0%} of a core), client CPU"
+            f" {phase['client_cpu_share']:.0%} of a core,"
+            f" {phase['matches_finished']} matches finished"
+        )
+    lines.append(
+        f"  peak RSS {result['peak_rss_mb']} MB (RSS first/last sample"
+        f" {result['rss_mb']['first']}/{result['rss_mb']['last']} MB),"
+        f" DB {result['db_kb_per_match']} KB per finished match"
+    )
+    lines.append(
+        f"  nudges {result['nudges']}, taps dropped {result['taps_dropped']},"
+        f" errors in bot log {result['bot_log_errors']}, bot exit code {result['bot_exit_code']}"
+    )
+    if result["api_errors"]:
+        lines.append(f"  API errors: {result['api_errors']}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", "-G", type=int, default=100, help="tables open at once")
+    parser.add_argument("--seconds", type=float, default=60.0, help="each measured window")
+    parser.add_argument("--warmup", type=float, default=5.0, help="before each window")
+    parser.add_argument(
+        "--rate", type=float, default=300.0, help="updates/s of the paced phase (0: skip it)"
+    )
+    parser.add_argument("--silence", type=float, default=30.0, help="seconds before a nudge")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print JSON only")
+    parser.add_argument("--samples", action="store_true", help="include RSS samples in JSON")
+    parser.add_argument("--keep", action="store_true", help="keep the database and bot log")
+    parser.add_argument(
+        "--profile", help="profile the bot: OUT.prof (cProfile) or OUT.txt/.html (pyinstrument)"
+    )
+    parser.add_argument("--quick", action="store_true", help="smoke test: 3 tables, 3 s")
+    args = parser.parse_args()
+    if args.quick:
+        args.tables, args.seconds, args.warmup = 3, 3.0, 1.0
+        args.rate = min(args.rate, 30.0)
+    result = asyncio.run(run(args))
+    print(json.dumps(result, ensure_ascii=False, indent=1) if args.json else report(result))
+    ok = (
+        all(p["updates"] > 0 for p in result["phases"].values())
+        and result["bot_exit_code"] == 0
+        and result["bot_log_errors"] == 0
+    )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
