@@ -24,7 +24,9 @@ from bot_harness import BotRunner, Player, play_to_the_end
 from bot_steps import (  # noqa: F401 - pytest fixtures
     GROUP_ID,
     WAIT,
+    KnownBug,
     assert_clean,
+    expect,
     fake_telegram,
     fix_deals,
     fixed_deals,
@@ -292,8 +294,9 @@ async def test_crash_at_a_random_point_mid_trick(
         assert moved.version == snap.version + 1
         if moved.status == "playing":
             await assert_screens_match_the_database(fake, second, group, table_id)
+            # To the end, or three moves; claims and declares more often to end sooner.
             moves = None if to_the_end else 3
-            await play_out(fake, second.db_path, table_id, users, rng, moves=moves)
+            await play_out(fake, second.db_path, table_id, users, rng, moves=moves, special=0.15)
         await assert_log_replays(second, table_id)
         if to_the_end:
             await assert_finished_correctly(fake, second, group, table_id)
@@ -359,6 +362,7 @@ async def test_crash_after_start_before_the_cards_were_sent(
 
 @pytest.mark.xfail(
     strict=True,
+    raises=KnownBug,
     reason="BUG: a crash after the match's last move is committed but before it is "
     "announced loses the final result for good: TableService.redraw_all "
     "(bot/service.py) only redraws tables with status 'playing', so a finished "
@@ -387,14 +391,18 @@ async def test_crash_after_the_last_move_still_announces_the_result(
         assert_clean(fake)
         final = await second.db.get_table(table_id)
         assert final is not None
-        await assert_final_result_shown(fake, second, group, final, timeout=0.5)
-        assert not buttons_left(fake, users)
+        try:
+            await assert_final_result_shown(fake, second, group, final, timeout=0.5)
+        except AssertionError as error:
+            raise KnownBug(str(error).splitlines()[0]) from None
+        expect(not buttons_left(fake, users), "hand buttons left on a finished table")
     finally:
         await second.stop()
 
 
 @pytest.mark.xfail(
     strict=True,
+    raises=KnownBug,
     reason="BUG: a crash after a player's new hand message was sent but before its id "
     "was stored leaves two hand messages with live buttons after the restart "
     "(redraw_all puts buttons back on the old, tracked one); card taps on the newer "
@@ -413,37 +421,33 @@ async def test_crash_after_a_new_hand_message_leaves_one_message_with_buttons(
     assert state.deal is not None
     seat = state.deal.turn
     user = next(u for u in users if u.id == dict(snap.seats)[seat])
-    waiting = next(u for u in users if u is not user)
-    before = len(fake.messages(fake.private_chat(waiting)))
     action = next(a for a in legal_actions(state, seat) if a.kind not in (Kind.DECLARE, Kind.CLAIM))
+    after, _ = apply(state, action)
+    assert after.deal is not None and not after.over
+    next_user = next(u for u in users if u.id == dict(snap.seats)[after.deal.turn])
+    chat = fake.private_chat(next_user)
+    known = {m.message_id for m in fake.messages(chat)}
 
-    async def move_and_crash_when_the_next_hand_is_sent() -> None:
-        message = tracked_hand(fake, runner.db_path, table_id, user.id)
-        for card in action.cards:
-            message = tracked_hand(fake, runner.db_path, table_id, user.id)
-            data = next(d for d, p in select_buttons(message) if card in p.cards)
-            await tap(fake, user, message, data)
-        message = tracked_hand(fake, runner.db_path, table_id, user.id)
-        data = next(
-            d
-            for d, p in play_buttons(message)
-            if p.kind is action.kind and set(p.cards) == set(action.cards)
-        )
-        await user.tap(message, data)
-        # The other player's fresh hand message (with buttons) arrives: crash at once.
-        await fake.wait_for(
-            lambda: any(
-                m.callback_data for m in fake.messages(fake.private_chat(waiting))[before:]
-            ),
-            timeout=WAIT,
-        )
-        await hard_crash(runner)
+    await select_cards(fake, runner.db_path, table_id, user, action)
+    message = tracked_hand(fake, runner.db_path, table_id, user.id)
+    data = next(
+        d
+        for d, p in play_buttons(message)
+        if p.kind is action.kind and set(p.cards) == set(action.cards)
+    )
+    await user.tap(message, data)
+    # The next player's fresh hand message (with buttons) is sent: crash at once,
+    # before the bot notes its id.
+    await fake.wait_for(
+        lambda: any(m.callback_data for m in fake.messages(chat) if m.message_id not in known),
+        timeout=WAIT,
+    )
+    await hard_crash(runner)
 
-    await move_and_crash_when_the_next_hand_is_sent()
     second = await restart(fake, tmp_path / "bot.db")
     try:
         assert snapshot(second.db_path, table_id).actions == snap.actions + 1
-        with_buttons = [m for m in fake.messages(fake.private_chat(waiting)) if m.callback_data]
-        assert len(with_buttons) == 1, with_buttons
+        with_buttons = [m for m in fake.messages(chat) if m.callback_data]
+        expect(len(with_buttons) == 1, f"hand messages with buttons: {with_buttons}")
     finally:
         await second.stop()
