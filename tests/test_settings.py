@@ -24,7 +24,6 @@ from pathlib import Path
 import aiosqlite
 import aiosqlite.core
 import pytest
-from bot_steps import KnownBug, expect
 
 from bot.logs import RedactSecrets, setup_logging
 from bot.settings import Settings, load_settings
@@ -134,15 +133,6 @@ def test_bad_setting_stops_with_one_line(name: str, results: dict[str, Case]) ->
     assert TOKEN.split(":")[1] not in case.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=KnownBug,
-    reason="BUG: when the database cannot be opened (DATABASE_PATH is a folder), "
-    "aiosqlite.connect fails and queues Connection.stop() for its worker thread; "
-    "Database.open (bot/storage.py) raises without awaiting it, so the thread often "
-    "posts to the event loop after `python -m bot` closed it: a 'RuntimeError: Event "
-    "loop is closed' traceback and exit code 120 instead of one line and exit code 2",
-)
 async def test_database_that_cannot_be_opened_leaves_nothing_running(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -159,7 +149,7 @@ async def test_database_that_cannot_be_opened_leaves_nothing_running(
     with pytest.raises(StorageError):
         await Database.open(tmp_path / "bot.db")
     # Checked before this task yields: whatever open() started, it finished.
-    expect(all(future is None or future.done() for future in stops), f"not awaited: {stops}")
+    assert all(future is None or future.done() for future in stops), f"not awaited: {stops}"
 
 
 @pytest.mark.parametrize(
@@ -298,13 +288,6 @@ def test_token_never_reaches_the_log(log_output: io.StringIO) -> None:
     assert TOKEN not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=KnownBug,
-    reason="BUG: RedactSecrets (bot/logs.py) cleans only the message; a logged "
-    "exception whose text holds the token (e.g. a URL in an httpx/PTB error) is "
-    "printed with the token by the handler's formatter (record.exc_info/exc_text)",
-)
 def test_token_in_a_logged_exception_is_redacted(log_output: io.StringIO) -> None:
     log = logging.getLogger("bot.test")
     try:
@@ -312,7 +295,7 @@ def test_token_in_a_logged_exception_is_redacted(log_output: io.StringIO) -> Non
     except ConnectionError:
         log.exception("polling failed")
     assert "polling failed" in log_output.getvalue()
-    expect(TOKEN not in log_output.getvalue(), "the token is in the log")
+    assert TOKEN not in log_output.getvalue()
 
 
 def test_httpx_request_lines_are_silenced(log_output: io.StringIO) -> None:
