@@ -266,7 +266,7 @@ def test_bad_payload_is_a_value_error() -> None:
 
 
 @given(st.text(max_size=80))
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=300, deadline=None)
 def test_arbitrary_text_parses_or_raises_bad_payload(data: str) -> None:
     try:
         parsed = callbacks.parse(data)
@@ -281,7 +281,7 @@ _payload_alphabet = st.sampled_from([*"spolt:0123456789abcxyzjkd-_ .", "Ñ", "ðŸ
 
 
 @given(st.lists(_payload_alphabet, max_size=40).map("".join))
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=300, deadline=None)
 def test_near_miss_text_parses_or_raises_bad_payload(data: str) -> None:
     """Text made of payload-like characters: the parser's branches are all exercised."""
     try:
