@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from bot import callbacks
 from bot.i18n import Html, esc, plural, t
-from engine import Action, Card, RuleSet, TableView
+from engine import Action, Card, RulesError, RuleSet, TableView
 from engine.actions import Kind
 from engine.cards import Suit
 from engine.events import DealScored, MatchOver, Placing
@@ -488,6 +488,33 @@ def presets_list(lang: str) -> str:
     return ", ".join(p.value for p in Preset)
 
 
+def option_values(lang: str, name: str) -> str:
+    """What an option takes, as a person types it: the codes themselves, in words."""
+    spec = OPTIONS[name]
+    if spec.kind is bool:
+        return t(lang, "options.switch")
+    if spec.choices:
+        return ", ".join(str(choice) for choice in spec.choices)
+    return t(lang, "options.range", min=spec.minimum, max=spec.maximum)
+
+
+def rules_error(lang: str, error: RulesError) -> str:
+    """An engine `RulesError` in the reader's language."""
+    if error.code == "unknown_preset":
+        return t(lang, "new.bad_preset", preset=str(error.value), presets=presets_list(lang))
+    if error.code in ("unknown_option", "not_applicable"):
+        return t(lang, f"rules_error.{error.code}", option=error.option)
+    if error.option in OPTIONS:
+        return t(
+            lang,
+            "rules_error.bad_value",
+            option=error.option,
+            value=str(error.value),
+            values=option_values(lang, error.option),
+        )
+    return t(lang, "illegal.other", reason=str(error))
+
+
 def options_help(lang: str, preset: Preset) -> str:
     lines: list[str] = [t(lang, "options.help_title", preset=preset.value)]
     for name, spec in OPTIONS.items():
@@ -497,7 +524,7 @@ def options_help(lang: str, preset: Preset) -> str:
                     lang,
                     "options.help_line",
                     name=name,
-                    values=spec.describe_values(),
+                    values=option_values(lang, name),
                     title=t(lang, f"option.{name}"),
                 )
             )

@@ -241,7 +241,7 @@ class TableService:
             rules = RuleSet.create(preset, options)
         except RulesError as error:
             return Reply(
-                t(lang, "new.bad_option", error=str(error))
+                t(lang, "new.bad_option", error=Html(render.rules_error(lang, error)))
                 + "\n\n"
                 + render.options_help(lang, preset)
             )
@@ -394,7 +394,7 @@ class TableService:
             try:
                 rules = table.rules.with_options({payload.option: payload.value})
             except RulesError as error:
-                return Reply(str(error), alert=True)
+                return Reply(render.rules_error(lang, error), alert=True)
             table.options = rules.changed_options()
             table = await self.db.save_table(table)
             table_id = table.id

@@ -11,11 +11,20 @@ class EngineError(Exception):
 
 
 class RulesError(EngineError, ValueError):
-    """A preset, option or player count that the rules do not allow."""
+    """A preset, option or player count that the rules do not allow.
 
-    def __init__(self, message: str, option: str) -> None:
+    `code` is one of `unknown_preset`, `players`, `unknown_option`,
+    `not_applicable`, `bad_value`; `option` names what was wrong and `value`
+    holds what was given, so the bot can explain it in the player's language.
+    """
+
+    def __init__(
+        self, message: str, option: str, code: str = "bad_value", value: Any = None
+    ) -> None:
         super().__init__(message)
         self.option = option
+        self.code = code
+        self.value = value
 
 
 class IllegalAction(EngineError):

@@ -115,6 +115,8 @@ class RuleSet:
             raise RulesError(
                 f"unknown preset {preset!r}: choose one of " + ", ".join(p.value for p in Preset),
                 option="preset",
+                code="unknown_preset",
+                value=preset,
             ) from None
         values: dict[str, Any] = dict(cls.defaults_for(chosen))
         for name, raw in (options or {}).items():
@@ -144,6 +146,8 @@ class RuleSet:
                 + " or ".join(str(n) for n in allowed)
                 + f" players, not {players}",
                 option="players",
+                code="players",
+                value=players,
             )
 
     # -- derived facts ----------------------------------------------------
@@ -204,14 +208,21 @@ def parse_option(preset: Preset, name: str, raw: object) -> Any:
             f"unknown option {name!r}; {preset.value} options are: "
             + ", ".join(applicable_options(preset)),
             option=name,
+            code="unknown_option",
         )
     if preset not in spec.presets:
         raise RulesError(
             f"option {name!r} does not apply to {preset.value}; its options are: "
             + ", ".join(applicable_options(preset)),
             option=name,
+            code="not_applicable",
         )
-    bad = RulesError(f"option {name!r} takes {spec.describe_values()}, not {raw!r}", option=name)
+    bad = RulesError(
+        f"option {name!r} takes {spec.describe_values()}, not {raw!r}",
+        option=name,
+        code="bad_value",
+        value=raw,
+    )
     if spec.kind is bool:
         if isinstance(raw, bool):
             return raw

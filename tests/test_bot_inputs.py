@@ -117,14 +117,6 @@ async def test_malformed_new_is_explained_and_opens_nothing(
     assert_clean(fake)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=KnownBug,
-    reason="BUG: a bad /new option in a Russian group is explained with the engine's "
-    "English RulesError text (\"option 'limit' takes 2, 4, 6, 12, not '5'\", "
-    "bot/service.py new_table passes str(error) to new.bad_option) and English value "
-    "lists (render.options_help)",
-)
 async def test_bad_option_is_explained_in_the_groups_language(
     fake_telegram: FakeTelegram, runner: BotRunner
 ) -> None:

@@ -684,13 +684,6 @@ def test_rules_and_option_help(lang: str, preset: Preset) -> None:
     assert all(p.value in presets for p in Preset)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=KnownBug,
-    reason="BUG: the Russian option help shows English value descriptions "
-    "('on, off', 'a whole number from 0 to 1000000') taken from "
-    "engine.rules.OptionSpec.describe_values (bot/render.py options_help)",
-)
 @pytest.mark.parametrize("preset", list(Preset))
 def test_russian_option_help_is_all_russian(preset: Preset) -> None:
     text = render.options_help("ru", preset)

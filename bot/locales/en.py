@@ -279,4 +279,9 @@ TEXTS: dict[str, str] = {
     "command.group.addbot": "add a computer player",
     "command.private.play": "practice against the computer",
     "command.private.stop": "end the practice game",
+    "options.switch": "on/off",
+    "options.range": "a whole number from {min} to {max}",
+    "rules_error.unknown_option": "there is no option “{option}”",
+    "rules_error.not_applicable": "option “{option}” does not apply to this game",
+    "rules_error.bad_value": "“{option}” takes {values}, not “{value}”",
 }

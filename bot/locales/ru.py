@@ -278,4 +278,9 @@ TEXTS: dict[str, str] = {
     "command.group.addbot": "добавить компьютерного игрока",
     "command.private.play": "тренировка с компьютером",
     "command.private.stop": "закончить тренировку",
+    "options.switch": "on/off (или да/нет)",
+    "options.range": "целое число от {min} до {max}",
+    "rules_error.unknown_option": "нет настройки «{option}»",
+    "rules_error.not_applicable": "настройка «{option}» не относится к этой игре",
+    "rules_error.bad_value": "«{option}» принимает {values}, а не «{value}»",
 }
