@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from bot_steps import KnownBug, expect
+from bot_steps import expect
 from engine_builders import table as build_table
 from fake_telegram import parse_html, utf16_len
 
