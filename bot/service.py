@@ -82,7 +82,7 @@ class Timing:
     computer_delay: float = 1.2  # a computer's pause before it plays, so people can follow
     afk_turns: int = 2  # missed turns in a row before the computer keeps the seat
     lobby_seconds: int = 1800  # a lobby nobody starts is closed after this long
-    standin_level: str = "greedy"  # who plays for an absent person
+    standin_level: str = "normal"  # who plays for an absent person
 
 
 @dataclass(frozen=True, slots=True)
@@ -994,7 +994,7 @@ class TableService:
             seat.level = self.timing.standin_level
             seat.auto = False
             seat.user_id = free_computer_id(table)
-            seat.name = seat.name
+            seat.name = f"🤖 {seat.name}"
             humans = [s for s in table.seats if not s.is_computer]
             if not humans:
                 table.status = CLOSED

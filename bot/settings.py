@@ -37,7 +37,7 @@ class Settings(BaseSettings):
     # Seconds after which a lobby that nobody starts is closed.
     lobby_timeout: int = Field(default=1800, ge=60)
     # The computer level that plays for absent people and replaced players.
-    standin_level: str = "greedy"
+    standin_level: str = "normal"
     # Seconds to wait for one Bot API request, and how often a send that was
     # lost on the network is retried (with doubling pauses from send_backoff).
     request_timeout: float = Field(default=10.0, gt=0, le=120)
@@ -94,6 +94,16 @@ class Settings(BaseSettings):
         if self.bot_webhook_url and self.bot_webhook_secret is None:
             raise ValueError("BOT_WEBHOOK_SECRET is required with BOT_WEBHOOK_URL")
         return self
+
+    @field_validator("standin_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        from engine.ai import levels
+
+        level = value.strip().lower()
+        if level not in levels():
+            raise ValueError("must be one of " + ", ".join(levels()))
+        return level
 
     @field_validator("log_level", mode="before")
     @classmethod
