@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import cast
 
 from telegram import (
@@ -28,6 +29,7 @@ from bot.i18n import plain, supported, t
 from bot.messenger import markup, transient
 from bot.service import Person, Reply, TableService, display_name
 from bot.settings import LANGUAGES
+from bot.storage import TableRecord
 from engine.rules import Preset
 
 log = logging.getLogger(__name__)
@@ -101,6 +103,31 @@ async def group_only(update: Update, context: Context) -> bool:
     return False
 
 
+@dataclass(frozen=True, slots=True)
+class GroupTable:
+    message: Message
+    user: User
+    chat: Chat
+    table: TableRecord
+    lang: str
+
+
+async def group_table(update: Update, context: Context) -> GroupTable | None:
+    """The group's open table for a command about it; otherwise the sender is
+    told (wrong chat, or no table here) and None comes back."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
+        return None
+    svc = service(context)
+    await svc.remember(person_of(user))
+    lang = await svc.chat_lang(chat.id)
+    table = await svc.table_in_chat(chat.id)
+    if table is None:
+        await reply(message, t(lang, "no_table"))
+        return None
+    return GroupTable(message, user, chat, table, lang)
+
+
 async def cmd_new(update: Update, context: Context) -> None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None or not await group_only(update, context):
@@ -113,42 +140,30 @@ async def cmd_new(update: Update, context: Context) -> None:
 
 
 async def cmd_join(update: Update, context: Context) -> None:
-    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
-    if message is None or user is None or chat is None or not await group_only(update, context):
+    found = await group_table(update, context)
+    if found is None:
         return
-    svc = service(context)
-    await svc.remember(person_of(user))
-    lang = await svc.chat_lang(chat.id)
-    table = await svc.table_in_chat(chat.id)
-    if table is None:
-        await reply(message, t(lang, "no_table"))
-        return
-    answer = await svc.join(table.id, person_of(user))
+    person, lang = person_of(found.user), found.lang
+    answer = await service(context).join(found.table.id, person)
     if answer.url:
         await reply(
-            message,
+            found.message,
             Reply(
                 screen=render.Screen(
-                    t(lang, "join.need_start_group", name=person_of(user).name),
+                    t(lang, "join.need_start_group", name=person.name),
                     ((render.Button(t(lang, "button.open_private"), url=answer.url),),),
                 )
             ),
         )
     else:
-        await reply(message, answer)
+        await reply(found.message, answer)
 
 
 async def cmd_leave(update: Update, context: Context) -> None:
-    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
-    if message is None or user is None or chat is None or not await group_only(update, context):
-        return
-    svc = service(context)
-    lang = await svc.chat_lang(chat.id)
-    table = await svc.table_in_chat(chat.id)
-    if table is None:
-        await reply(message, t(lang, "no_table"))
-        return
-    await reply(message, await svc.leave(table.id, person_of(user)))
+    found = await group_table(update, context)
+    if found is not None:
+        answer = await service(context).leave(found.table.id, person_of(found.user))
+        await reply(found.message, answer)
 
 
 async def on_my_chat_member(update: Update, context: Context) -> None:
@@ -170,19 +185,13 @@ async def on_migrate(update: Update, context: Context) -> None:
 
 
 async def cmd_start_group(update: Update, context: Context) -> None:
-    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
-    if message is None or user is None or chat is None:
+    found = await group_table(update, context)
+    if found is None:
         return
-    svc = service(context)
-    lang = await svc.chat_lang(chat.id)
-    table = await svc.table_in_chat(chat.id)
-    if table is None:
-        await reply(message, t(lang, "no_table"))
-        return
-    admin = await is_admin(context, chat.id, user.id)
-    answer = await svc.start(table.id, person_of(user), admin)
+    admin = await is_admin(context, found.chat.id, found.user.id)
+    answer = await service(context).start(found.table.id, person_of(found.user), admin)
     if answer.alert:  # success shows on the lobby message itself
-        await reply(message, Reply(answer.text))
+        await reply(found.message, Reply(answer.text))
 
 
 async def cmd_stop(update: Update, context: Context) -> None:
@@ -218,15 +227,11 @@ async def cmd_lang(update: Update, context: Context) -> None:
 
 
 async def cmd_addbot(update: Update, context: Context) -> None:
-    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
-    if message is None or user is None or chat is None or not await group_only(update, context):
+    found = await group_table(update, context)
+    if found is None:
         return
+    message, user, chat, table = found.message, found.user, found.chat, found.table
     svc = service(context)
-    lang = await svc.chat_lang(chat.id)
-    table = await svc.table_in_chat(chat.id)
-    if table is None:
-        await reply(message, t(lang, "no_table"))
-        return
     args = _args(context)
     admin = await is_admin(context, chat.id, user.id)
     answer = await svc.add_computer(table.id, person_of(user), admin, args[0] if args else None)
