@@ -185,7 +185,7 @@ def _start_deal(
         number += 1
         rng = Random(f"{state.seed}/deal/{number}")
         deck = list(DECK)
-        rng.shuffle(deck)
+        _shuffle(deck, rng)
         # One card at a time, clockwise: the i-th player of `order` gets every
         # `players`-th card of the first `dealt`, starting with card i.
         hands: list[tuple[Card, ...]] = [()] * n
@@ -239,6 +239,20 @@ def _start_deal(
         if rules.preset is BURA:
             return _check_bura_hands(state, events)
         return state, events
+
+
+def _shuffle(deck: list[Card], rng: Random) -> None:
+    """Exactly `rng.shuffle(deck)` (CPython's Fisher-Yates with `_randbelow`),
+    written out because it runs once per deal and the library version spends
+    most of its time in two Python-level calls per card."""
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def _first_leader(
@@ -592,10 +606,8 @@ def _apply_response(
             owner_cards=format_cards(trick.owner_cards),
         )
     face_down = not beat and state.rules.closed_discard
-    plays = (
-        *trick.plays,
-        _new(Play, (seat, _PLAY_BEAT if beat else _PLAY_DISCARD, cards, face_down)),
-    )
+    play = _new(Play, (seat, _PLAY_BEAT if beat else _PLAY_DISCARD, cards, face_down))
+    plays = trick.plays + (play,)  # noqa: RUF005 (cheaper than unpacking)
     if beat:
         trick = _new(Trick, (trick.origin, trick.leader, plays, seat, cards, trick.combination))
     else:
@@ -839,7 +851,9 @@ def _score_deal(
 def _put(
     values: tuple[tuple[Card, ...], ...], index: int, value: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
-    return (*values[:index], value, *values[index + 1 :])
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 def _without(
@@ -848,11 +862,13 @@ def _without(
     """`hands` after `seat` has played `cards` from his hand."""
     hand = hands[seat]
     if len(cards) == 1:
-        card = cards[0]
-        left = tuple([other for other in hand if other is not card])
+        index = hand.index(cards[0])
+        left = hand[:index] + hand[index + 1 :]
     else:
-        left = tuple([other for other in hand if other not in cards])
-    return (*hands[:seat], left, *hands[seat + 1 :])
+        left = tuple([card for card in hand if card not in cards])
+    changed = list(hands)
+    changed[seat] = left
+    return tuple(changed)
 
 
 def _replacer(cls: type) -> Any:
