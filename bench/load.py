@@ -14,8 +14,9 @@ message the bot just sent or edited, and when it carries buttons for their
 turn they tap a card ("s:") and then the action button ("p:") that the bot
 offers for it — a one-card lead, beat or discard, chosen from the buttons on
 the message. Reactions are hooked into the fake's request handling, so there
-is no polling on the client side. A watchdog nudges a table that has been
-silent for a long while (reported as `nudges`; it should stay 0).
+is no polling on the client side. A watchdog nudges a playing table whose
+taps were all answered but which has been silent for a long while since
+(reported as `nudges`; it should stay 0).
 
 Two phases run on the same bot process, each `--seconds` long after a short
 warm-up:
@@ -111,6 +112,8 @@ class BotProcess:
             "RATE_LIMIT_GROUP": "1000000",
             "LOG_LEVEL": "WARNING",
             "PYTHONUNBUFFERED": "1",
+            # The bot of this checkout, whatever the virtual environment installed.
+            "PYTHONPATH": str(ROOT),
         }
         command = [sys.executable]
         if self.profile:
@@ -207,6 +210,7 @@ class Table:
     lobby_version: int = -1
     pending: Pending | None = None
     progress: float = 0.0  # the last update handed over or request made
+    unanswered: set[str] = field(default_factory=set)  # taps the bot has not answered yet
 
 
 @dataclass
@@ -326,7 +330,10 @@ class Load:
             if handed is not None and phase is not None and handed[1] == phase.name:
                 phase.answers.append(now - handed[0])
             callback = self.fake._callbacks.get(query)
-            return None if callback is None else self.by_chat.get(callback.chat_id)
+            table = None if callback is None else self.by_chat.get(callback.chat_id)
+            if table is not None:
+                table.unanswered.discard(query)
+            return table
         raw = p.get_str("chat_id")
         try:
             return self.by_chat.get(int(raw)) if raw else None
@@ -444,7 +451,8 @@ class Load:
         if stored is None or stored.find_button(data) is None:
             self.dropped += 1  # the message changed meanwhile; its newer self is handled
             return
-        self.fake.user_taps(player.user, stored, data)
+        callback = self.fake.user_taps(player.user, stored, data)
+        player.table.unanswered.add(callback.id)
 
     def open(self, table: Table) -> None:
         if self.stopping:
@@ -458,10 +466,6 @@ class Load:
         """Look at the newest hand messages again, as a person would after a while."""
         self.nudges += 1
         table.progress = self.loop.time()
-        if table.stage in ("new", "join", "start"):
-            if table.lobby_id is None:
-                self.open(table)
-            return
         for player in (table.creator, table.guest):
             player.done = (-1, "")
             for stored in reversed(self.fake.messages(player.user)):
@@ -476,7 +480,13 @@ class Load:
             await asyncio.sleep(1.0)
             now = self.loop.time()
             for table in self.tables:
-                if table.stage != "setup" and now - table.progress > silence:
+                # Only a table that is not waiting on the bot: in overload the
+                # bot may take minutes, and a nudge would only add to its work.
+                if (
+                    table.stage == "play"
+                    and not table.unanswered
+                    and now - table.progress > silence
+                ):
                     self.nudge(table)
 
     async def housekeeping(self) -> None:
@@ -494,9 +504,9 @@ class Load:
                     message.history.clear()
             now = fake.clock()
             for query_id, callback in list(fake._callbacks.items()):
-                if callback.answer is not None or now - callback.created_at > 120:
+                if callback.answer is not None or now - callback.created_at > 900:
                     del fake._callbacks[query_id]
-            stale = self.loop.time() - 120
+            stale = self.loop.time() - 900
             for query_id, (handed, _) in list(self.callbacks.items()):
                 if handed < stale:
                     del self.callbacks[query_id]
@@ -562,7 +572,7 @@ def summary(phase: Phase) -> dict[str, Any]:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    fake = FakeTelegram(callback_max_age=600.0, quiet_period=0.05)
+    fake = FakeTelegram(callback_max_age=900.0, quiet_period=0.05)
     await fake.start()
     workdir = Path(tempfile.mkdtemp(prefix="burkozel-load-"))
     bot = BotProcess(fake, workdir, args.profile)
@@ -689,7 +699,7 @@ def main() -> int:
     parser.add_argument(
         "--rate", type=float, default=300.0, help="updates/s of the paced phase (0: skip it)"
     )
-    parser.add_argument("--silence", type=float, default=30.0, help="seconds before a nudge")
+    parser.add_argument("--silence", type=float, default=60.0, help="seconds before a nudge")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print JSON only")
     parser.add_argument("--samples", action="store_true", help="include RSS samples in JSON")
