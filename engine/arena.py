@@ -92,27 +92,40 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 class TimedPlayer:
-    """Wraps a player and records how long each decision takes, in seconds."""
+    """Wraps a player and records how long each decision takes, in seconds:
+    wall-clock time, and the CPU time of this thread."""
 
     def __init__(self, inner: Player) -> None:
         self.inner = inner
         self.level = inner.level
         self.times: list[float] = []
+        self.cpu_times: list[float] = []
 
     def choose(self, view: TableView) -> Action | None:
         start = time.perf_counter()
+        cpu = time.thread_time()
         action = self.inner.choose(view)
+        self.cpu_times.append(time.thread_time() - cpu)
         self.times.append(time.perf_counter() - start)
         return action
 
 
-def build_player(level: str, seed: int, budget_ms: float | None, playouts: int | None) -> Player:
-    """A player of `level`; a searching player takes the budget or fixed playout count."""
+def build_player(
+    level: str,
+    seed: int,
+    budget_ms: float | None,
+    playouts: int | None,
+    clock: str | None = None,
+) -> Player:
+    """A player of `level`; a searching player takes the budget, its clock or a
+    fixed playout count (players without these settings ignore them)."""
     player = make_player(level, seed)
     if budget_ms is not None and hasattr(player, "budget_ms"):
         player.budget_ms = budget_ms
     if playouts is not None and hasattr(player, "playouts"):
         player.playouts = playouts
+    if clock is not None and hasattr(player, "clock"):
+        player.clock = clock
     return player
 
 
@@ -136,6 +149,7 @@ class TaskResult:
     deals: int
     actions: int
     times: dict[str, list[float]] = field(default_factory=dict)
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -146,6 +160,7 @@ class ArenaSetup:
     seed: int
     budget_ms: float | None = None
     playouts: int | None = None
+    clock: str | None = None
 
 
 def rotations(levels: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -174,6 +189,7 @@ def play_task(setup: ArenaSetup, task: Task) -> TaskResult:
                 random.Random(f"arena/{task.seed}/{task.rotation}/{seat}").randrange(2**32),
                 setup.budget_ms,
                 setup.playouts,
+                setup.clock,
             )
         )
         for seat, level in enumerate(task.seat_levels)
@@ -193,8 +209,10 @@ def play_task(setup: ArenaSetup, task: Task) -> TaskResult:
         )
         deals = 1
     times: dict[str, list[float]] = {}
+    cpu_times: dict[str, list[float]] = {}
     for seat, player in timed.items():
         times.setdefault(task.seat_levels[seat], []).extend(player.times)
+        cpu_times.setdefault(task.seat_levels[seat], []).extend(player.cpu_times)
     return TaskResult(
         index=task.index,
         rotation=task.rotation,
@@ -205,6 +223,7 @@ def play_task(setup: ArenaSetup, task: Task) -> TaskResult:
         deals=deals,
         actions=actions,
         times=times,
+        cpu_times=cpu_times,
     )
 
 
@@ -263,6 +282,7 @@ class LevelStats:
     match_wins: int = 0
     match_penalties: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    cpu_times: list[float] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         deals = len(self.deal_penalties)
@@ -279,6 +299,8 @@ class LevelStats:
             "p50_ms": round(percentile(self.times, 50) * 1000, 2),
             "p95_ms": round(percentile(self.times, 95) * 1000, 2),
             "max_ms": round(max(self.times, default=0.0) * 1000, 2),
+            "cpu_p50_ms": round(percentile(self.cpu_times, 50) * 1000, 2),
+            "cpu_p95_ms": round(percentile(self.cpu_times, 95) * 1000, 2),
         }
         if self.matches:
             match_mean, match_low, match_high = mean_interval(self.match_penalties)
@@ -309,6 +331,7 @@ class ArenaReport:
     seed: int
     budget_ms: float | None
     playouts: int | None
+    clock: str | None = None
     deals: int = 0
     matches: int = 0
     actions: int = 0
@@ -325,6 +348,8 @@ class ArenaReport:
         self.actions += result.actions
         for name, times in result.times.items():
             self.level(name).times.extend(times)
+        for name, times in result.cpu_times.items():
+            self.level(name).cpu_times.extend(times)
         for side, seats in enumerate(result.side_seats):
             names = sorted({result.seat_levels[seat] for seat in seats})
             stats = self.level("+".join(names))
@@ -351,6 +376,7 @@ class ArenaReport:
             "seed": self.seed,
             "budget_ms": self.budget_ms,
             "playouts": self.playouts,
+            "clock": self.clock or "wall",
             "deals": self.deals,
             "matches": self.matches,
             "actions": self.actions,
@@ -381,6 +407,7 @@ class ArenaReport:
                 f"{self.playouts} playouts per decision"
                 if self.playouts is not None
                 else f"budget {self.budget_ms:g} ms"
+                + (" of CPU time" if self.clock == "cpu" else "")
                 if self.budget_ms is not None
                 else "default budget"
             )
@@ -392,7 +419,7 @@ class ArenaReport:
         )
         if self.matches:
             header += f" {'matches':>7} {'match wins':>10} {'95% CI':>15}"
-        header += f" {'p50 ms':>7} {'p95 ms':>7}"
+        header += f" {'p50 ms':>7} {'p95 ms':>7} {'cpu p95':>7}"
         lines.append(header)
         lines.append("-" * len(header))
         for name in self._order():
@@ -407,11 +434,12 @@ class ArenaReport:
                     f" {data.get('matches', 0):>7} {data.get('match_win_rate', 0.0) * 100:>9.1f}% "
                     f"{_pct_range(data.get('match_win_ci95', [0.0, 0.0])):>15}"
                 )
-            row += f" {data['p50_ms']:>7.1f} {data['p95_ms']:>7.1f}"
+            row += f" {data['p50_ms']:>7.1f} {data['p95_ms']:>7.1f} {data['cpu_p95_ms']:>7.1f}"
             lines.append(row)
         lines.append(
             "deal win: own side 0 penalty points while another side got some "
-            "(60-60 and void deals: nobody); CI: Wilson for rates, normal for means"
+            "(60-60 and void deals: nobody); CI: Wilson for rates, normal for means; "
+            "times per decision: wall clock, cpu = this thread's CPU time"
         )
         return "\n".join(lines) + "\n"
 
@@ -438,13 +466,14 @@ def arena(
     budget_ms: float | None = None,
     playouts: int | None = None,
     jobs: int = 1,
+    clock: str | None = None,
 ) -> ArenaReport:
     """Play `deals` deals (and `matches` matches) between `levels`, seats rotated."""
     rules.check_players(players)
     for level in levels:
         make_player(level, 0)  # unknown levels fail before anything is played
     seatings = rotations(levels, players)
-    setup = ArenaSetup(rules, players, tuple(levels), seed, budget_ms, playouts)
+    setup = ArenaSetup(rules, players, tuple(levels), seed, budget_ms, playouts, clock)
     tasks: list[tuple[ArenaSetup, Task]] = []
     shuffles = math.ceil(deals / len(seatings)) if deals > 0 else 0
     for index in range(shuffles):
@@ -464,6 +493,7 @@ def arena(
         seed=seed,
         budget_ms=budget_ms,
         playouts=playouts,
+        clock=clock,
         jobs=max(1, jobs),
     )
     start = time.perf_counter()

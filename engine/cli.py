@@ -595,6 +595,13 @@ def make_parser() -> argparse.ArgumentParser:
         help="fixed worlds per decision for searching levels (deterministic; overrides time)",
     )
     are.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default=None,
+        help="what --budget-ms measures: wall time (default) or the decision's CPU time "
+        "(fair comparisons on a busy machine)",
+    )
+    are.add_argument(
         "--jobs", type=int, default=None, help="worker processes (default: one per core)"
     )
     are.add_argument("--json", action="store_true", help="print one JSON object")
@@ -688,6 +695,7 @@ def run_arena(args: argparse.Namespace, out: TextIO) -> int:
         budget_ms=args.budget_ms,
         playouts=args.playouts,
         jobs=jobs,
+        clock=args.clock,
     )
     if args.json:
         out.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")

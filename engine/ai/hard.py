@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from engine.actions import Action, Kind
 from engine.ai.base import ComputerPlayer
 from engine.ai.determinize import DealTracker, Knowledge, knowledge_of, sample_state
-from engine.ai.rollout import DealResult, RolloutPolicy, continue_after, play_out
+from engine.ai.rollout import DealResult, RolloutPolicy, continue_after, memory_for, play_out
 from engine.cards import Card, sort_cards
 from engine.errors import IllegalAction
 from engine.game import apply
@@ -54,7 +54,7 @@ from engine.rules import Preset
 from engine.view import TableView
 
 DEFAULT_BUDGET_MS = 200.0
-POINT_WEIGHT = 0.01  # value of one card point of margin, in penalty points
+POINT_WEIGHT = 0.1  # value of one card point of margin, in penalty points
 
 
 @dataclass
@@ -128,8 +128,12 @@ def candidate_actions(view: TableView) -> list[Action]:
 
 
 class HardPlayer(ComputerPlayer):
-    """Determinized search; `playouts` fixes the number of worlds (deterministic),
-    otherwise `budget_ms` bounds each decision's time."""
+    """Determinized search. `playouts` fixes how many playouts a decision may
+    use (deterministic for the seed: every world is played out for every
+    candidate still in the running, and a world is finished once started);
+    without it `budget_ms` bounds each decision's time: wall-clock time, or
+    with `clock="cpu"` the time this thread computes (for comparing levels on
+    a machine other work keeps busy)."""
 
     level = "hard"
 
@@ -141,8 +145,10 @@ class HardPlayer(ComputerPlayer):
         noise: float = 0.1,
         point_weight: float = POINT_WEIGHT,
         prune_z: float = 2.0,
+        clock: str = "wall",
     ) -> None:
         super().__init__(seed)
+        self.clock = clock
         self.budget_ms = budget_ms
         self.playouts = playouts
         self.point_weight = point_weight
@@ -200,7 +206,8 @@ class HardPlayer(ComputerPlayer):
     def search(
         self, view: TableView, knowledge: Knowledge, candidates: Sequence[Action | None]
     ) -> Action | None:
-        start = time.perf_counter()
+        now = time.thread_time if self.clock == "cpu" else time.perf_counter
+        start = now()
         seat = knowledge.viewer
         side = side_of(view, seat)
         others = [
@@ -216,16 +223,17 @@ class HardPlayer(ComputerPlayer):
         checkpoint = 4
         while True:
             if self.playouts is not None:
-                if worlds >= self.playouts:
+                if playouts >= self.playouts:
                     break
-            elif worlds >= 1 and time.perf_counter() >= deadline:
+            elif worlds >= 1 and now() >= deadline:
                 break
             world = sample_state(view, knowledge, rng, deal_only=True)
             dice = rng.getrandbits(32)
+            start_memory = memory_for(world, knowledge.visible_points)
             row: list[float] = []
             for index in alive:
                 action = candidates[index]
-                seen = list(knowledge.visible_points)
+                seen = start_memory.copy()
                 playout_rng = random.Random(dice)
                 if action is None:
                     state = world
@@ -238,7 +246,8 @@ class HardPlayer(ComputerPlayer):
                         break
                     result = continue_after(state, events, number, seen)
                 if result is None:
-                    result = play_out(state, self.policy, playout_rng, seen)
+                    passed = seat if action is None else None
+                    result = play_out(state, self.policy, playout_rng, seen, passed)
                 row.append(self.value(result, side, others))
                 playouts += 1
             worlds += 1
@@ -253,7 +262,7 @@ class HardPlayer(ComputerPlayer):
                     break
         self.stats.worlds = worlds
         self.stats.playouts = playouts
-        self.stats.seconds = time.perf_counter() - start
+        self.stats.seconds = now() - start
         best = max(alive, key=lambda index: (_mean(values[index]), -index))
         return candidates[best]
 
