@@ -17,6 +17,7 @@ from typing import Any
 from bot import callbacks, news, render
 from bot.clock import AsyncioScheduler, Scheduler
 from bot.i18n import Html, plural, supported, t
+from bot.locks import KeyedLocks
 from bot.messenger import Messenger, Outcome
 from bot.render import Button, Screen, TableInfo
 from bot.seats import (
@@ -111,18 +112,13 @@ class TableService:
         self.default_language = default_language
         self.clock: Scheduler = scheduler or AsyncioScheduler()
         self.timing = timing or Timing()
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._outbox_locks: dict[int, asyncio.Lock] = {}
+        # Per table: one lock for the game state, one for the message jobs.
+        self.lock = KeyedLocks()
+        self._outbox = KeyedLocks()
         self._tasks: set[asyncio.Task[None]] = set()
         self._queued: dict[int, int] = {}  # message jobs waiting or running, per table
 
     # -- languages and small helpers ------------------------------------------------
-
-    def lock(self, key: int) -> asyncio.Lock:
-        lock = self._locks.get(key)
-        if lock is None:
-            lock = self._locks[key] = asyncio.Lock()
-        return lock
 
     def later(self, table_id: int, job: Callable[[], Awaitable[None]]) -> None:
         """Tell Telegram about a committed change without making the tapper wait.
@@ -131,12 +127,11 @@ class TableService:
         the group reads the game in order; the rate limiter may hold them back
         while the callback answer and other tables go ahead.
         """
-        lock = self._outbox_locks.setdefault(table_id, asyncio.Lock())
         self._queued[table_id] = self._queued.get(table_id, 0) + 1
 
         async def run() -> None:
             try:
-                async with lock:
+                async with self._outbox(table_id):
                     await job()
             except Exception:
                 log.exception("table %s: telling the players failed", table_id)
@@ -245,7 +240,7 @@ class TableService:
                 + "\n\n"
                 + render.options_help(lang, preset)
             )
-        async with self.lock(chat_id):
+        async with self.lock(("chat", chat_id)):
             existing = await self.db.open_table_in_chat(chat_id)
             if existing is not None:
                 return Reply(t(lang, "new.exists", table=existing.id))
@@ -1095,7 +1090,7 @@ class TableService:
                 )
             )
         chat_id = person.user_id
-        async with self.lock(chat_id):
+        async with self.lock(("chat", chat_id)):
             existing = await self.db.open_table_in_chat(chat_id)
             if existing is not None:
                 return Reply(t(lang, "practice.exists", table=existing.id))

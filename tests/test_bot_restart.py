@@ -69,9 +69,20 @@ async def hard_crash(bot: BotRunner) -> None:
 
 
 async def hold_messages(bot: BotRunner, table_id: int) -> None:
-    """Block the table's message jobs: moves are committed but not announced."""
-    lock = bot.service._outbox_locks.setdefault(table_id, asyncio.Lock())
-    await lock.acquire()
+    """Block the table's message jobs: moves are committed but not announced.
+
+    A task holds the table's message lock until `hard_crash` cancels it with
+    the bot's own jobs.
+    """
+    entered, forever = asyncio.Event(), asyncio.Event()
+
+    async def hold() -> None:
+        async with bot.service._outbox(table_id):
+            entered.set()
+            await forever.wait()
+
+    bot.service._tasks.add(asyncio.get_running_loop().create_task(hold()))
+    await entered.wait()
 
 
 async def restart(fake: FakeTelegram, db_path: Path) -> BotRunner:
