@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable
 from typing import Any
@@ -31,6 +30,7 @@ from telegram.ext import (
 from bot import handlers
 from bot.clock import AsyncioScheduler
 from bot.i18n import t
+from bot.locks import KeyedLocks
 from bot.messenger import Messenger
 from bot.service import TableService, Timing
 from bot.settings import LANGUAGES, Settings
@@ -58,20 +58,15 @@ class PerChatProcessor(BaseUpdateProcessor):
 
     def __init__(self, max_concurrent_updates: int = 256) -> None:
         super().__init__(max_concurrent_updates)
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._chats = KeyedLocks()
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None
         if chat is None:
             await coroutine
             return
-        lock = self._locks.setdefault(chat.id, asyncio.Lock())
-        try:
-            async with lock:
-                await coroutine
-        finally:
-            if not lock.locked() and not lock._waiters:
-                self._locks.pop(chat.id, None)
+        async with self._chats(chat.id):
+            await coroutine
 
     async def initialize(self) -> None:
         return None
