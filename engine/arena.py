@@ -145,6 +145,7 @@ class TaskResult:
     seat_levels: tuple[str, ...]
     side_seats: tuple[tuple[int, ...], ...]
     penalties: tuple[int, ...]  # per side: of the deal, or the match's final totals
+    card_points: tuple[int, ...]  # per side: card points taken in the deal (0 for matches)
     winners: tuple[int, ...]  # sides that won (the deal, or ranked first in the match)
     deals: int
     actions: int
@@ -200,10 +201,11 @@ def play_task(setup: ArenaSetup, task: Task) -> TaskResult:
     if task.whole_match:
         state, actions = _play_match(state, players)
         penalties = state.penalties
+        card_points = (0,) * len(penalties)
         winners = tuple(placing.side for placing in state.standing or () if placing.rank == 1)
         deals = state.deals_dealt
     else:
-        penalties, actions = _play_first_deal(state, players)
+        penalties, card_points, actions = _play_first_deal(state, players)
         winners = tuple(
             side for side, penalty in enumerate(penalties) if penalty == 0 and any(penalties)
         )
@@ -219,6 +221,7 @@ def play_task(setup: ArenaSetup, task: Task) -> TaskResult:
         seat_levels=task.seat_levels,
         side_seats=sides,
         penalties=penalties,
+        card_points=card_points,
         winners=winners,
         deals=deals,
         actions=actions,
@@ -227,11 +230,14 @@ def play_task(setup: ArenaSetup, task: Task) -> TaskResult:
     )
 
 
-def _play_first_deal(state: MatchState, players: dict[int, Player]) -> tuple[tuple[int, ...], int]:
-    """Penalties per side of the match's first scored deal, and the actions it took."""
+def _play_first_deal(
+    state: MatchState, players: dict[int, Player]
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Penalties and card points per side in the match's first scored deal, and
+    the actions it took."""
     if any(state.penalties):
         # Bura: a combination in a hand won the first deal as it was dealt.
-        return state.penalties, 0
+        return state.penalties, (0,) * len(state.penalties), 0
     actions = 0
     while actions < MAX_ACTIONS:
         chosen = next_actor(state, players)
@@ -242,9 +248,11 @@ def _play_first_deal(state: MatchState, players: dict[int, Player]) -> tuple[tup
         scored = _first_scored(events)
         if scored is not None:
             penalties = [0] * len(state.penalties)
+            card_points = [0] * len(state.penalties)
             for result in scored.results:
                 penalties[result.side] = result.penalty
-            return tuple(penalties), actions
+                card_points[result.side] = result.points
+            return tuple(penalties), tuple(card_points), actions
     raise RuntimeError("the deal does not end")
 
 
@@ -277,6 +285,7 @@ def _play_match(state: MatchState, players: dict[int, Player]) -> tuple[MatchSta
 class LevelStats:
     level: str
     deal_penalties: list[int] = field(default_factory=list)
+    deal_points: list[int] = field(default_factory=list)
     deal_wins: int = 0
     matches: int = 0
     match_wins: int = 0
@@ -295,6 +304,7 @@ class LevelStats:
             "deal_win_ci95": [_round(x) for x in wilson(self.deal_wins, deals)],
             "mean_penalty": _round(mean),
             "mean_penalty_ci95": [_round(low), _round(high)],
+            "mean_card_points": _round(mean_interval(self.deal_points)[0]),
             "decisions": len(self.times),
             "p50_ms": round(percentile(self.times, 50) * 1000, 2),
             "p95_ms": round(percentile(self.times, 95) * 1000, 2),
@@ -360,6 +370,7 @@ class ArenaReport:
                 stats.match_penalties.append(result.penalties[side])
             else:
                 stats.deal_penalties.append(result.penalties[side])
+                stats.deal_points.append(result.card_points[side])
                 stats.deal_wins += won
         if whole_match:
             self.matches += 1

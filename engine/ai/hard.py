@@ -46,6 +46,8 @@ from dataclasses import dataclass
 from engine.actions import Action, Kind
 from engine.ai.base import ComputerPlayer
 from engine.ai.determinize import DealTracker, Knowledge, knowledge_of, sample_state
+from engine.ai.endgame import solvable, solve
+from engine.ai.normal import NormalPlayer
 from engine.ai.rollout import DealResult, RolloutPolicy, continue_after, memory_for, play_out
 from engine.cards import Card, sort_cards
 from engine.errors import IllegalAction
@@ -54,6 +56,7 @@ from engine.rules import Preset
 from engine.view import TableView
 
 DEFAULT_BUDGET_MS = 200.0
+ENDGAME_NODES = 10_000  # positions an exact endgame search may visit with fixed playouts
 POINT_WEIGHT = 0.1  # value of one card point of margin, in penalty points
 
 
@@ -146,9 +149,12 @@ class HardPlayer(ComputerPlayer):
         point_weight: float = POINT_WEIGHT,
         prune_z: float = 2.0,
         clock: str = "wall",
+        prior_z: float | None = 1.0,
     ) -> None:
         super().__init__(seed)
         self.clock = clock
+        self.prior_z = prior_z
+        self.advisor = NormalPlayer(seed)
         self.budget_ms = budget_ms
         self.playouts = playouts
         self.point_weight = point_weight
@@ -178,16 +184,49 @@ class HardPlayer(ComputerPlayer):
                 return None
             candidates = [*declarations, None]
         self.stats = SearchStats(candidates=len(candidates))
+        advice = self.advisor.choose(view) if self.prior_z is not None else None
         if len(candidates) == 1:
             choice = candidates[0]
         else:
             knowledge = knowledge_of(view, memory)
-            choice = self.search(view, knowledge, candidates)
+            default = candidates.index(advice) if advice in candidates else None
+            solved, choice = self.solve_endgame(view, knowledge, candidates, default)
+            if not solved:
+                choice = self.search(view, knowledge, candidates, default)
         if choice is not None and choice.kind in (Kind.LEAD, Kind.DECLARE):
             self.tracker.note_lead(view, len(choice.cards))
         return choice
 
     # -- the search ---------------------------------------------------------------
+
+    def solve_endgame(
+        self,
+        view: TableView,
+        knowledge: Knowledge,
+        candidates: Sequence[Action | None],
+        default: int | None,
+    ) -> tuple[bool, Action | None]:
+        """Exact play once nothing is hidden (two-player burkozel, stock gone):
+        (True, the choice), or (False, None) when that does not apply or the
+        position is too big to solve in the budget."""
+        if view.stock_left or len(knowledge.unseen) != sum(knowledge.hand_slots):
+            return False, None
+        if any(knowledge.pile_slots) or knowledge.trick_slots:
+            return False, None
+        world = sample_state(view, knowledge, self.decision_rng(view), deal_only=True)
+        seat = knowledge.viewer
+        if not solvable(world, seat):
+            return False, None
+        start = time.perf_counter()
+        nodes = ENDGAME_NODES if self.playouts is not None else int(self.budget_ms * 50)
+        values = solve(world, seat, side_of(view, seat), candidates, self.point_weight, nodes)
+        self.stats.seconds = time.perf_counter() - start
+        if values is None:
+            return False, None
+        self.stats.worlds = 1
+        best = max(values)
+        tied = [index for index, value in enumerate(values) if value >= best - 1e-9]
+        return True, candidates[default if default in tied else tied[0]]
 
     def decision_rng(self, view: TableView) -> random.Random:
         """Dice for one decision, from the seed and the position the view shows:
@@ -204,7 +243,11 @@ class HardPlayer(ComputerPlayer):
         return their_penalty - penalties[side] + self.point_weight * (points[side] - their_points)
 
     def search(
-        self, view: TableView, knowledge: Knowledge, candidates: Sequence[Action | None]
+        self,
+        view: TableView,
+        knowledge: Knowledge,
+        candidates: Sequence[Action | None],
+        default: int | None = None,
     ) -> Action | None:
         now = time.thread_time if self.clock == "cpu" else time.perf_counter
         start = now()
@@ -264,6 +307,14 @@ class HardPlayer(ComputerPlayer):
         self.stats.playouts = playouts
         self.stats.seconds = now() - start
         best = max(alive, key=lambda index: (_mean(values[index]), -index))
+        if default is not None and default in alive and best != default:
+            # Overrule the rules of thumb only when the playouts clearly say so.
+            diffs = [a - b for a, b in zip(values[best], values[default], strict=True)]
+            mean = _mean(diffs)
+            var = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
+            assert self.prior_z is not None
+            if mean <= self.prior_z * (var / max(len(diffs), 1)) ** 0.5:
+                best = default
         return candidates[best]
 
     def _prune(self, alive: list[int], values: list[list[float]]) -> list[int]:

@@ -2,21 +2,26 @@
 
 A playout runs the engine's own `legal_actions` and `apply` to the end of
 the deal with a cheap policy in every seat, and reports each side's penalty
-points and card points. The policy sees only the sampled state it plays
-in (a determinization), never the real game. It is the casual player's
-rules of thumb with a little noise so that playouts of one position differ:
+points and card points. The policy plays inside one sampled state (a
+determinization) and reads only what its seat could know there: its own
+hand, the table, and which cards are already in piles (card counting).
+Its rules of thumb, tuned against the `easy` and `normal` levels:
 
-- lead: a combination if one may be led; otherwise plain cards, as many
-  low cards of one suit as possible, few points, no trumps;
-- answer: beat when what the trick is worth (its points, plus the points a
-  discard would give away) pays for the trumps spent; a plain-suit beat is
-  free; never beat the partner in kozel, and throw points on his trick when
-  playing last;
 - bura: claim as soon as the cards the seat saw go into its own pile reach
-  31 (face-down discards of others it cannot count).
+  31 (face-down discards of others it cannot count);
+- combinations: lead one whenever one may be led, on one's turn or out of
+  turn in the window after a trick (nearest to the rightful leader first);
+- lead: cash point cards that nothing still out can beat; otherwise as many
+  point-free plain cards of one suit as may be led; otherwise the cheapest
+  plain card, the one fewest cards still out can beat; trumps last;
+- answer: every card in hand has a kept value (its points, discounted by
+  the risk of losing it, plus what it is worth for taking tricks: trumps
+  most, the master trump more); a beat gains the table and the card's
+  points, a discard gives them away; play the best answer. Never beat the
+  partner in kozel; throw points onto his trick when it is safe.
 
-Seat-to-seat calls in the hot loop avoid building views; this is where a
-move's time goes.
+`noise` makes some moves random, so that playouts of one position differ.
+The hot loop builds no views; this is where a decision's time goes.
 """
 
 from __future__ import annotations
@@ -28,15 +33,13 @@ from typing import NamedTuple
 
 from engine.actions import Action, Kind
 from engine.beating import beaten_by_mask
-from engine.cards import ACE, RANK_POINTS, SIX, TEN, Card
+from engine.cards import ACE, DECK, RANK_POINTS, SIX, TEN, Card
 from engine.events import DealScored, Event, TrickTaken
 from engine.game import active_seats, apply, clockwise_from, legal_actions
 from engine.rules import Preset, RuleSet
-from engine.state import Deal, MatchState
+from engine.state import Deal, MatchState, Play
 
 LEAD, BEAT, DISCARD, DECLARE, CLAIM = Kind.LEAD, Kind.BEAT, Kind.DISCARD, Kind.DECLARE, Kind.CLAIM
-
-
 ALL_CARDS = (1 << 36) - 1
 
 
@@ -46,35 +49,24 @@ class DealResult(NamedTuple):
     void: bool  # bura: nobody won (a tie), the deal was redealt
 
 
-def trump_cost(rank: int) -> int:
-    """What spending a trump of this rank costs, in card points (a rough price)."""
-    return 4 + rank
+# -- combinations --------------------------------------------------------------------
+
+_COMBO_CACHES: dict[tuple[bool, bool], dict[tuple[Card, ...], bool]] = {}
 
 
-def _action_cost(cards: tuple[Card, ...], trump: int) -> tuple[int, int]:
-    """(trump cost, points) of cards answered or led."""
-    cost = 0
-    pts = 0
-    for card in cards:
-        pts += card.points
-        if card.suit == trump:
-            cost += trump_cost(card.rank)
-    return cost, pts
-
-
-_COMBO_CACHE: dict[tuple[tuple[Card, ...], bool, bool], bool] = {}
-
-
-def may_hold_combo(hand: tuple[Card, ...], trump: int, rules: RuleSet) -> bool:
+def may_hold_combo(hand: tuple[Card, ...], rules: RuleSet) -> bool:
     """A cheap necessary condition for a combination in hand (most hands fail it)."""
     if len(hand) < 3:
         return False
-    key = (hand, rules.preset is Preset.BURA, rules.four_ends)
-    found = _COMBO_CACHE.get(key)
+    flags = (rules.preset is Preset.BURA, rules.four_ends)
+    cache = _COMBO_CACHES.get(flags)
+    if cache is None:
+        cache = _COMBO_CACHES[flags] = {}
+    found = cache.get(hand)
     if found is None:
-        if len(_COMBO_CACHE) > 100_000:
-            _COMBO_CACHE.clear()
-        found = _COMBO_CACHE[key] = _may_hold_combo(hand, key[1], key[2])
+        if len(cache) > 100_000:
+            cache.clear()
+        found = cache[hand] = _may_hold_combo(hand, *flags)
     return found
 
 
@@ -96,45 +88,6 @@ def _may_hold_combo(hand: tuple[Card, ...], bura: bool, four_ends: bool) -> bool
     return max(suits) >= 4 or aces >= 3 or (four_ends and high >= 4)
 
 
-@dataclass(frozen=True)
-class Style:
-    """The numbers behind the playout policy's answers.
-
-    Every card in hand is worth, kept: its points times (1 - 2 * risk), where
-    risk is the chance it ends in another side's pile (a trump ace never
-    does, a plain ten often does), plus `hold`, what it is worth as a card
-    that takes tricks (trumps, high trumps most). Playing it:
-    - as a beat the side gains the table and the card's points (if nobody
-      beats again later: `keep_*`);
-    - as a discard to an opponent's trick the side loses both.
-    The policy plays the answer with the best value minus what it gives up.
-    """
-
-    trump_hold: float = 6.0
-    trump_hold_step: float = 1.0
-    plain_hold_step: float = 0.3
-    trump_risk: tuple[float, ...] = (0.25,) * 7 + (0.15, 0.0)
-    plain_risk: tuple[float, ...] = (0.4,) * 8 + (0.3,)
-    keep_trump: float = 0.85
-    keep_plain: float = 0.6
-    keep_partner: float = 0.6
-    keep_partner_last: float = 1.0
-    discard_table: float = 0.5  # how much of the table a discard is counted as losing
-    master_bonus: float = 3.0  # extra hold for a trump above every trump still out
-    endgame_hold: float = 1.0  # trumps' hold once the stock is gone (fewer tricks left)
-
-    @property
-    def hold(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        return (
-            tuple(self.plain_hold_step * rank for rank in range(9)),
-            tuple(self.trump_hold + self.trump_hold_step * rank for rank in range(9)),
-        )
-
-    @property
-    def risk(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        return (self.plain_risk, self.trump_risk)
-
-
 def best_declaration(declarations: Sequence[Action], trump: int) -> Action:
     """The combination that risks the fewest trumps and points (the greedy player's pick)."""
     return min(
@@ -147,23 +100,107 @@ def best_declaration(declarations: Sequence[Action], trump: int) -> Action:
     )
 
 
+# -- the policy ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Style:
+    """The numbers behind the playout policy's answers.
+
+    A card kept in hand is worth its points times (1 - 2 * risk), where risk
+    is the chance it ends in another side's pile (a trump ace never does, a
+    plain ten often does), plus its `hold`: what it is worth for taking
+    tricks (trumps, the higher the more, the master trump `master_bonus`
+    more; `endgame_hold` scales trumps once the stock is gone). Played as a
+    beat, the side gains the table and the card's points (if nobody beats
+    again later: `keep_*`); played as a discard to another side's trick, the
+    side loses the card's points and `discard_table` of the table.
+    """
+
+    trump_hold: float = 6.0
+    trump_hold_step: float = 1.0
+    plain_hold_step: float = 0.3
+    trump_risk: tuple[float, ...] = (0.25,) * 7 + (0.15, 0.0)
+    plain_risk: tuple[float, ...] = (0.4,) * 8 + (0.3,)
+    keep_trump: float = 0.85
+    keep_plain: float = 0.6
+    keep_partner: float = 0.6
+    keep_partner_last: float = 1.0
+    discard_table: float = 0.5
+    master_bonus: float = 3.0
+    endgame_hold: float = 1.0
+
+    def kept_values(self, trump: int, endgame: bool) -> tuple[float, ...]:
+        """Per card id: the value of keeping the card (without the master bonus)."""
+        values = []
+        for card in DECK:
+            rank = card.rank
+            if card.suit == trump:
+                hold = self.trump_hold + self.trump_hold_step * rank
+                if endgame:
+                    hold *= self.endgame_hold
+                values.append(RANK_POINTS[rank] * (1 - 2 * self.trump_risk[rank]) + hold)
+            else:
+                hold = self.plain_hold_step * rank
+                values.append(RANK_POINTS[rank] * (1 - 2 * self.plain_risk[rank]) + hold)
+        return tuple(values)
+
+
+class PlayoutMemory:
+    """What the playout policy remembers during one playout.
+
+    `seen`: per seat, the points it saw go into its own pile (bura claims);
+    `gone`: a bit per card id for every card already in a pile (card counting);
+    `active`, `teams`: the table, fixed for the deal.
+    """
+
+    __slots__ = ("active", "gone", "seen", "teams")
+
+    def __init__(self, seen: list[int], gone: int, active: int, teams: bool) -> None:
+        self.seen = seen
+        self.gone = gone
+        self.active = active
+        self.teams = teams
+
+    def copy(self) -> PlayoutMemory:
+        return PlayoutMemory(list(self.seen), self.gone, self.active, self.teams)
+
+    def note(self, events: list[Event]) -> None:
+        for event in events:
+            if type(event) is TrickTaken:
+                gone = self.gone
+                for card in event.cards:
+                    gone |= 1 << card.id
+                self.gone = gone
+                hidden = 0
+                for card in event.face_down:
+                    hidden += card.points
+                self.seen[event.seat] += event.points - hidden
+
+
+def memory_for(state: MatchState, seen: Sequence[int]) -> PlayoutMemory:
+    """A playout memory at `state`, with `seen` points per seat so far."""
+    deal = state.deal
+    assert deal is not None
+    gone = 0
+    for pile in deal.piles:
+        for card in pile:
+            gone |= 1 << card.id
+    teams = state.rules.preset is Preset.KOZEL
+    return PlayoutMemory(list(seen), gone, len(active_seats(state)), teams)
+
+
 class RolloutPolicy:
     """The playout policy; `noise` is the chance of a random (sensible) move."""
 
     def __init__(self, noise: float = 0.1, style: Style | None = None) -> None:
         self.noise = noise
-        chosen = style or Style()
-        self.style = chosen
-        plain_hold, trump_hold = chosen.hold
-        # Per rank: the kept value of a plain card, and of a trump without its hold.
-        self.plain_base = tuple(
-            RANK_POINTS[rank] * (1 - 2 * chosen.plain_risk[rank]) + plain_hold[rank]
-            for rank in range(9)
+        self.style = style or Style()
+        # kept[endgame][trump][card.id]
+        self.kept = tuple(
+            tuple(self.style.kept_values(trump, endgame) for trump in range(4))
+            for endgame in (False, True)
         )
-        self.trump_base = tuple(
-            RANK_POINTS[rank] * (1 - 2 * chosen.trump_risk[rank]) for rank in range(9)
-        )
-        self.trump_hold = trump_hold
 
     def window(self, state: MatchState, deal: Deal, skip: int | None = None) -> Action | None:
         """An out-of-turn combination somebody leads now, nearest the leader first.
@@ -173,23 +210,22 @@ class RolloutPolicy:
         seat that lets this window pass.
         """
         rules = state.rules
-        trump = deal.trump
         hands = deal.hands
-        for seat in clockwise_from(state, deal.turn):
-            if seat == deal.turn or seat == skip or not may_hold_combo(hands[seat], trump, rules):
+        turn = deal.turn
+        for seat in clockwise_from(state, turn):
+            if seat in (turn, skip) or not may_hold_combo(hands[seat], rules):
                 continue
             declares = [a for a in legal_actions(state, seat) if a.kind is DECLARE]
             if declares:
-                return best_declaration(declares, trump)
+                return best_declaration(declares, deal.trump)
         return None
 
     def act(
         self, state: MatchState, deal: Deal, rng: random.Random, memory: PlayoutMemory
     ) -> Action:
-        seat = deal.turn
         if deal.trick is None:
-            return self._lead(state, deal, seat, rng, memory)
-        return self._answer(state, deal, seat, rng, memory)
+            return self._lead(state, deal, deal.turn, rng, memory)
+        return self._answer(state, deal, deal.turn, rng, memory)
 
     def _lead(
         self,
@@ -204,7 +240,7 @@ class RolloutPolicy:
             return Action(CLAIM, seat)
         hand = deal.hands[seat]
         trump = deal.trump
-        if may_hold_combo(hand, trump, rules):
+        if may_hold_combo(hand, rules):
             declares = [a for a in legal_actions(state, seat) if a.kind is DECLARE]
             if declares:
                 return best_declaration(declares, trump)
@@ -270,40 +306,23 @@ class RolloutPolicy:
         assert trick is not None
         trump = deal.trump
         hand = deal.hands[seat]
-        owner_cards = trick.owner_cards
         plays = trick.plays
-        last = len(plays) == len(active_seats(state)) - 1
         style = self.style
-        partner_owns = state.rules.preset is Preset.KOZEL and (trick.owner - seat) % 4 == 2
+        last = len(plays) == memory.active - 1
+        partner_owns = memory.teams and (trick.owner - seat) % 4 == 2
         on_table = 0
         for play in plays:
             for card in play.cards:
                 on_table += card.points
-        top_out = -1
-        if any(card.suit == trump for card in hand):
-            # The highest trump still out: a trump above it is the master trump.
-            seen = memory.gone
-            for play in plays:
-                for card in play.cards:
-                    seen |= 1 << card.id
-            for card in hand:
-                seen |= 1 << card.id
-            first = trump * 9
-            for rank in range(8, -1, -1):
-                if not seen >> (first + rank) & 1:
-                    top_out = rank
-                    break
-        endgame = style.endgame_hold if not deal.stock else 1.0
-        master = style.master_bonus
-        plain_base = self.plain_base
-        trump_base = self.trump_base
-        trump_hold = self.trump_hold
-        # Values relative to keeping the cards, in points of margin (see Style).
+        kept = self.kept[not deal.stock][trump]
+        master = style.master_bonus * (style.endgame_hold if not deal.stock else 1.0)
+        top_out = self._top_trump_out(trump, hand, plays, memory.gone)
         keep_trump = 1.0 if last else style.keep_trump
         keep_plain = 1.0 if last else style.keep_plain
         keep_partner = style.keep_partner_last if last else style.keep_partner
         lose_table = -style.discard_table * on_table
         noise = self.noise and rng.random() < self.noise
+        owner_cards = trick.owner_cards
         if len(owner_cards) == 1:
             mask = beaten_by_mask(trump, owner_cards[0])
             best = hand[0]
@@ -311,13 +330,10 @@ class RolloutPolicy:
             best_beat = False
             for card in hand:
                 pts = card.points
-                rank = card.rank
                 is_trump = card.suit == trump
-                if is_trump:
-                    held = trump_hold[rank] + (master if rank > top_out else 0.0)
-                    base = trump_base[rank] + held * endgame
-                else:
-                    base = plain_base[rank]
+                base = kept[card.id]
+                if is_trump and card.rank > top_out:
+                    base += master
                 if partner_owns:
                     value = (2 * keep_partner - 1) * pts - base
                 else:
@@ -344,14 +360,12 @@ class RolloutPolicy:
             base = 0.0
             trumps = False
             for card in action.cards:
-                rank = card.rank
                 pts += card.points
+                base += kept[card.id]
                 if card.suit == trump:
                     trumps = True
-                    held = trump_hold[rank] + (master if rank > top_out else 0.0)
-                    base += trump_base[rank] + held * endgame
-                else:
-                    base += plain_base[rank]
+                    if card.rank > top_out:
+                        base += master
             if beat:
                 keep = keep_trump if trumps else keep_plain
                 value = (2 * keep - 1) * (on_table + pts) - base
@@ -363,6 +377,27 @@ class RolloutPolicy:
                 chosen, chosen_value = action, value
         assert chosen is not None
         return chosen
+
+    @staticmethod
+    def _top_trump_out(trump: int, hand: tuple[Card, ...], plays: Sequence[Play], gone: int) -> int:
+        """Rank of the highest trump still out (not in a pile, the hand or the trick);
+        9 when the hand has no trump (no master bonus to give)."""
+        if not any(card.suit == trump for card in hand):
+            return 9
+        seen = gone
+        for play in plays:
+            for card in play.cards:
+                seen |= 1 << card.id
+        for card in hand:
+            seen |= 1 << card.id
+        first = trump * 9
+        for rank in range(8, -1, -1):
+            if not seen >> (first + rank) & 1:
+                return rank
+        return -1
+
+
+# -- playing out -------------------------------------------------------------------------
 
 
 def deal_result(events: list[Event], number: int, sides: int) -> DealResult | None:
@@ -376,46 +411,6 @@ def deal_result(events: list[Event], number: int, sides: int) -> DealResult | No
                 pts[result.side] = result.points
             return DealResult(tuple(penalties), tuple(pts), False)
     return None
-
-
-class PlayoutMemory:
-    """What the playout policy remembers during one playout.
-
-    `seen`: per seat, the points it saw go into its own pile (bura claims);
-    `gone`: a bit per card id for every card already in a pile (card counting).
-    """
-
-    __slots__ = ("gone", "seen")
-
-    def __init__(self, seen: list[int], gone: int) -> None:
-        self.seen = seen
-        self.gone = gone
-
-    def copy(self) -> PlayoutMemory:
-        return PlayoutMemory(list(self.seen), self.gone)
-
-    def note(self, events: list[Event]) -> None:
-        for event in events:
-            if type(event) is TrickTaken:
-                gone = self.gone
-                for card in event.cards:
-                    gone |= 1 << card.id
-                self.gone = gone
-                hidden = 0
-                for card in event.face_down:
-                    hidden += card.points
-                self.seen[event.seat] += event.points - hidden
-
-
-def memory_for(state: MatchState, seen: Sequence[int]) -> PlayoutMemory:
-    """A playout memory at `state`, with `seen` points per seat so far."""
-    deal = state.deal
-    assert deal is not None
-    gone = 0
-    for pile in deal.piles:
-        for card in pile:
-            gone |= 1 << card.id
-    return PlayoutMemory(list(seen), gone)
 
 
 def play_out(
