@@ -642,9 +642,12 @@ def _take_trick(
     `deal` is the deal before the last answer; `hands` and `face_down` are
     already after it."""
     taker = trick.owner
-    plays = trick.plays
-    taken = tuple([card for play in plays for card in play.cards])
-    down = tuple([card for play in plays if play.face_down for card in play.cards])
+    taken: tuple[Card, ...] = ()
+    down: tuple[Card, ...] = ()
+    for play in trick.plays:
+        taken += play.cards
+        if play.face_down:
+            down += play.cards
     tricks_played = deal.tricks_played + 1
     events.append(_new(TrickTaken, (taker, taken, points(taken), tricks_played, down)))
     tricks_won = list(deal.tricks_won)
@@ -770,17 +773,26 @@ def _end_trick_game_deal(
 ) -> tuple[MatchState, list[Event]]:
     seats = seating(state)
     active = seats.active_sides
-    groups = seats.sides
-    pile_points = [points(pile) for pile in deal.piles]
-    side_points = [sum([pile_points[s] for s in groups[side]]) for side in active]
-    side_tricks = [sum([deal.tricks_won[s] for s in groups[side]]) for side in active]
+    pooled = _pooled(deal, seats)
     scored, eggs = trick_game_penalties(
-        state.rules, side_points, side_tricks, len(seats.active), deal.multiplier
+        state.rules, pooled[0], pooled[1], len(seats.active), deal.multiplier
     )
     penalties = [0] * len(state.penalties)
     for side, penalty in zip(active, scored, strict=True):
         penalties[side] = penalty
-    return _score_deal(state, deal, tuple(penalties), eggs=eggs, reason="cards", events=events)
+    return _score_deal(state, deal, tuple(penalties), eggs, "cards", events, pooled)
+
+
+def _pooled(deal: Deal, seats: Seating) -> tuple[list[int], list[int]]:
+    """Points and tricks per active side: partners pool their piles."""
+    pile_points = [points(pile) for pile in deal.piles]
+    groups = seats.sides
+    side_points = []
+    side_tricks = []
+    for side in seats.active_sides:
+        side_points.append(sum([pile_points[seat] for seat in groups[side]]))
+        side_tricks.append(sum([deal.tricks_won[seat] for seat in groups[side]]))
+    return side_points, side_tricks
 
 
 def _score_deal(
@@ -790,12 +802,21 @@ def _score_deal(
     eggs: bool,
     reason: str,
     events: list[Event],
+    pooled: tuple[list[int], list[int]] | None = None,
 ) -> tuple[MatchState, list[Event]]:
     seats = seating(state)
     groups = seats.sides
     active = seats.active_sides
-    totals = tuple(total + added for total, added in zip(state.penalties, penalties, strict=True))
-    pile_points = [points(pile) for pile in deal.piles]
+    side_points, side_tricks = pooled or _pooled(deal, seats)
+    totals = tuple([total + added for total, added in zip(state.penalties, penalties, strict=True)])
+    results = tuple(
+        [
+            SideResult(
+                side, groups[side], side_points[i], side_tricks[i], penalties[side], totals[side]
+            )
+            for i, side in enumerate(active)
+        ]
+    )
     events.append(
         DealScored(
             number=deal.number,
@@ -803,19 +824,7 @@ def _score_deal(
             eggs=eggs,
             multiplier=deal.multiplier,
             piles=deal.piles,
-            results=tuple(
-                [
-                    SideResult(
-                        side=side,
-                        seats=groups[side],
-                        points=sum([pile_points[s] for s in groups[side]]),
-                        tricks=sum([deal.tricks_won[s] for s in groups[side]]),
-                        penalty=penalties[side],
-                        total=totals[side],
-                    )
-                    for side in active
-                ]
-            ),
+            results=results,
         )
     )
     limit = state.rules.limit
