@@ -273,13 +273,18 @@ def test_sampled_worlds_show_the_seat_exactly_its_view(
 
 
 def test_hard_beats_easy_in_two_player_burkozel() -> None:
+    # 24 shuffles, each played from both seats, 32 playouts a decision. Over
+    # seeds 1-4 hard was ahead by 0.4-0.7 penalty points and 10-15 card
+    # points a deal; the margins asserted are well inside that.
     report = arena(
-        RuleSet.create("burkozel"), 2, ["hard", "easy"], deals=40, seed=5, playouts=24, jobs=1
+        RuleSet.create("burkozel"), 2, ["hard", "easy"], deals=48, seed=1, playouts=32, jobs=1
     )
     data = {row["level"]: row for row in report.to_json()["results"]}
-    assert data["hard"]["deals"] == data["easy"]["deals"] == 40
-    assert data["hard"]["mean_penalty"] + 0.3 < data["easy"]["mean_penalty"]
-    assert data["hard"]["deal_wins"] > data["easy"]["deal_wins"]
+    hard_row, easy_row = data["hard"], data["easy"]
+    assert hard_row["deals"] == easy_row["deals"] == 48
+    assert hard_row["mean_penalty"] + 0.25 < easy_row["mean_penalty"]
+    assert hard_row["mean_card_points"] > easy_row["mean_card_points"] + 5
+    assert hard_row["deal_wins"] > easy_row["deal_wins"]
 
 
 # -- the arena ---------------------------------------------------------------------------------
