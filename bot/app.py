@@ -31,7 +31,7 @@ from bot import handlers
 from bot.clock import AsyncioScheduler
 from bot.i18n import t
 from bot.locks import KeyedLocks
-from bot.messenger import Messenger
+from bot.messenger import BoundedRequest, Messenger
 from bot.service import TableService, Timing
 from bot.settings import LANGUAGES, Settings
 from bot.storage import Database
@@ -84,9 +84,13 @@ def build_application(
         .base_url(settings.bot_api_url)
         .base_file_url(settings.bot_api_url.replace("/bot", "/file/bot"))
         .defaults(Defaults(parse_mode=ParseMode.HTML))
-        .read_timeout(settings.request_timeout)
-        .write_timeout(settings.request_timeout)
-        .connect_timeout(settings.request_timeout)
+        .request(
+            BoundedRequest(
+                read_timeout=settings.request_timeout,
+                write_timeout=settings.request_timeout,
+                connect_timeout=settings.request_timeout,
+            )
+        )
         .rate_limiter(
             AIORateLimiter(
                 overall_max_rate=settings.rate_limit_overall,

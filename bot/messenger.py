@@ -11,10 +11,12 @@ chat id.
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import logging
+import sys
 from collections.abc import Awaitable, Callable
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ParseMode
@@ -26,10 +28,40 @@ from telegram.error import (
     RetryAfter,
     TelegramError,
 )
+from telegram.request import HTTPXRequest
 
 from bot.render import Screen
 
 log = logging.getLogger(__name__)
+
+if importlib.util.find_spec("sniffio") is None:
+    # httpcore tries `import sniffio` for every lock, event and stream close of
+    # every request. Without the package each failed import searches sys.path
+    # afresh (about a tenth of the bot's CPU under load); recording the absence
+    # once makes the import fail at once, and httpcore uses asyncio as before.
+    sys.modules["sniffio"] = None  # type: ignore[assignment]
+
+# Requests to the Bot API in flight at once (more wait their turn here).
+HTTP_CONNECTIONS = 16
+
+
+class BoundedRequest(HTTPXRequest):
+    """PTB's HTTPX request, with at most `connections` requests in flight.
+
+    httpcore's pool checks every pooled connection (a system call each), and
+    every waiting request against every connection, whenever a request starts
+    or ends: with hundreds of requests in flight the bot spent its time there.
+    Waiting on a semaphore first keeps the pool small and its queue empty.
+    """
+
+    def __init__(self, connections: int = HTTP_CONNECTIONS, **kwargs: Any) -> None:
+        super().__init__(connection_pool_size=connections, **kwargs)
+        self._slots = asyncio.Semaphore(connections)
+
+    async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        async with self._slots:
+            return await super().do_request(*args, **kwargs)
+
 
 T = TypeVar("T")
 Migrated = Callable[[int, int], Awaitable[None]]
