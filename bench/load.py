@@ -116,7 +116,18 @@ class BotProcess:
             "PYTHONPATH": str(ROOT),
         }
         command = [sys.executable]
-        if self.profile:
+        if self.profile == "callgrind":
+            # Instructions are counted only inside the measured window
+            # (callgrind_control switches them on and off): a count that other
+            # programs on the machine cannot disturb, for comparing versions.
+            command = [
+                "valgrind",
+                "--tool=callgrind",
+                "--instr-atstart=no",
+                f"--callgrind-out-file={self.workdir / 'callgrind.out'}",
+                sys.executable,
+            ]
+        elif self.profile:
             out = str(Path(self.profile).resolve())
             if out.endswith(".prof"):
                 command += ["-m", "cProfile", "-o", out]
@@ -133,10 +144,33 @@ class BotProcess:
             stderr=asyncio.subprocess.STDOUT,
         )
         await self.fake.wait_for(
-            lambda: bool(self.fake.calls("getUpdates")) or self._exited(), timeout=60
+            lambda: bool(self.fake.calls("getUpdates")) or self._exited(),
+            timeout=600 if self.profile == "callgrind" else 60,
         )
         if self._exited():
             raise SystemExit("the bot did not start:\n" + self.log_path.read_text())
+
+    async def instrument(self, on: bool) -> None:
+        if self.profile == "callgrind":
+            switch = await asyncio.create_subprocess_exec(
+                "callgrind_control",
+                "-i",
+                "on" if on else "off",
+                str(self.pid),
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL,
+            )
+            await switch.wait()
+
+    def instructions(self) -> int | None:
+        """Instructions the bot executed while instrumented (after it exited)."""
+        out = self.workdir / "callgrind.out"
+        if not out.exists():
+            return None
+        for line in out.read_text(errors="replace").splitlines():
+            if line.startswith("totals:"):
+                return int(line.split()[1])
+        return None
 
     def _exited(self) -> bool:
         return self.process is not None and self.process.returncode is not None
@@ -528,6 +562,7 @@ async def measure(
     await asyncio.sleep(warmup)
     phase = Phase(name)
     phase.db_before = await asyncio.to_thread(db_used_bytes, bot.db_path)
+    await bot.instrument(True)
     cpu0, client0 = bot.cpu_seconds(), time.process_time()
     phase.started = load.loop.time()
     load.phase = phase
@@ -538,6 +573,7 @@ async def measure(
     load.phase = None
     phase.ended = load.loop.time()
     phase.bot_cpu = bot.cpu_seconds() - cpu0
+    await bot.instrument(False)
     phase.client_cpu = time.process_time() - client0
     phase.db_after = await asyncio.to_thread(db_used_bytes, bot.db_path)
     load.finished_phases[name] = phase
@@ -642,6 +678,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "client_peak_rss_mb": round(_self_hwm_kb() / 1024, 1),
         "rss_samples": samples if args.samples else None,
     }
+    instructions = bot.instructions()
+    if instructions is not None:
+        updates = sum(p.updates for p in phases)
+        result["bot_instructions_per_update"] = round(instructions / max(updates, 1))
     if args.keep:
         result["workdir"] = str(workdir)
     else:
@@ -686,6 +726,8 @@ def report(result: dict[str, Any]) -> str:
         f"  nudges {result['nudges']}, taps dropped {result['taps_dropped']},"
         f" errors in bot log {result['bot_log_errors']}, bot exit code {result['bot_exit_code']}"
     )
+    if result.get("bot_instructions_per_update"):
+        lines.append(f"  bot instructions per update {result['bot_instructions_per_update']:,}")
     if result["api_errors"]:
         lines.append(f"  API errors: {result['api_errors']}")
     return "\n".join(lines)
@@ -705,7 +747,9 @@ def main() -> int:
     parser.add_argument("--samples", action="store_true", help="include RSS samples in JSON")
     parser.add_argument("--keep", action="store_true", help="keep the database and bot log")
     parser.add_argument(
-        "--profile", help="profile the bot: OUT.prof (cProfile) or OUT.txt/.html (pyinstrument)"
+        "--profile",
+        help="profile the bot: OUT.prof (cProfile), OUT.txt/.html (pyinstrument), or"
+        " 'callgrind' (instructions per update in the window, under valgrind; use --rate 0)",
     )
     parser.add_argument("--quick", action="store_true", help="smoke test: 3 tables, 3 s")
     args = parser.parse_args()
