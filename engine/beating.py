@@ -65,6 +65,13 @@ def owner_masks(owner: Sequence[Card], trump: Suit) -> list[int]:
 def beats_masks(masks: Sequence[int], response: Sequence[Card]) -> bool:
     """`beats_cards` with the owner given by `owner_masks`, for checking many
     responses against one owner. Needs as many response cards as masks."""
+    if len(masks) == 2:  # the usual case: try both pairings
+        first, second = response
+        mask1, mask2 = masks
+        return bool(
+            (mask1 >> first.id & 1 and mask2 >> second.id & 1)
+            or (mask1 >> second.id & 1 and mask2 >> first.id & 1)
+        )
     if not masks:
         return False
     bits = 0

@@ -80,21 +80,29 @@ def combos_in_hand(
 
 
 def _may_hold_combo(hand: Sequence[Card], trump: Suit, rules: RuleSet) -> bool:
-    """Cheap necessary condition, so that most hands skip the subset search."""
-    suits = [0, 0, 0, 0]
-    aces = high = sixes = 0
-    for card in hand:
-        suits[card.suit] += 1
-        if card.rank == ACE:
-            aces += 1
-            high += 1
-        elif card.rank == TEN:
-            high += 1
-        elif card.rank == SIX:
-            sixes += 1
+    """Cheap necessary condition, so that most hands skip the subset search.
+
+    Every combination is `size` cards of one suit, three aces, four aces and
+    tens, or three sixes. In play a hand never holds more than `size` cards
+    (the hand size); a bigger hand is simply searched."""
     bura = rules.preset is _BURA
     size = 3 if bura else 4
-    if max(suits) >= size or aces >= 3:
+    if len(hand) > size:
+        return True
+    suit = hand[0].suit
+    same_suit = aces = high = sixes = 0
+    for card in hand:
+        if card.suit == suit:
+            same_suit += 1
+        rank = card.rank
+        if rank == ACE:
+            aces += 1
+            high += 1
+        elif rank == TEN:
+            high += 1
+        elif rank == SIX:
+            sixes += 1
+    if same_suit >= size or aces >= 3:
         return True
     if bura:
         return sixes >= 3

@@ -335,10 +335,11 @@ def _response_actions(
         beaten_by = beaten_by_mask(deal.trump, owner_cards[0])
         beat = _ONE_CARD[BEAT][seat]
         discard = _ONE_CARD[DISCARD][seat]
+        add = result.append
         for card in hand:
             if beaten_by >> card.id & 1:
-                result.append(beat[card.id])
-            result.append(discard[card.id])
+                add(beat[card.id])
+            add(discard[card.id])
         return result
     masks = owner_masks(owner_cards, deal.trump)
     for cards in combinations(hand, len(owner_cards)):
@@ -480,11 +481,16 @@ def _apply_lead(
         raise _not_your_turn(state, deal)
     if seat != deal.turn:
         raise _not_your_turn(state, deal)
-    limit = max_lead(state, deal)
-    if not 1 <= len(cards) <= limit:
-        raise IllegalAction("lead_size", f"lead 1 to {limit} cards", max=limit, count=len(cards))
-    if len(cards) > 1 and any(card.suit != cards[0].suit for card in cards):
-        raise IllegalAction("lead_one_suit", "the cards of a lead must be of one suit")
+    if len(cards) != 1:  # a single card from the hand is always a lead
+        limit = max_lead(state, deal)
+        if not 1 <= len(cards) <= limit:
+            raise IllegalAction(
+                "lead_size", f"lead 1 to {limit} cards", max=limit, count=len(cards)
+            )
+        suit = cards[0].suit
+        for card in cards:
+            if card.suit != suit:
+                raise IllegalAction("lead_one_suit", "the cards of a lead must be of one suit")
     return _open_trick(state, seats, deal, seat, cards, origin=seat, combination=None, events=[])
 
 
@@ -658,10 +664,11 @@ def _take_trick(
     # Players draw one card at a time, clockwise from the taker, until every
     # hand is full or the stock is empty. Hands are equal, so each player
     # needs the same number of cards and the round-robin is a simple stride.
-    need = state.rules.hand_size - len(hands[taker])
-    count = min(need * len(order), len(stock))
+    players = len(order)
+    count = (state.rules.hand_size - len(hands[taker])) * players
+    if count > len(stock):
+        count = len(stock)
     if count:
-        players = len(order)
         new_hands = list(hands)
         draws = []
         for index, seat in enumerate(order):
