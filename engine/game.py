@@ -330,7 +330,7 @@ def _response_actions(
 ) -> list[Action]:
     """Answers: every set of as many cards as own the trick, as a beat where
     it beats the owner and always as a discard."""
-    result = []
+    result: list[Action] = []
     if len(owner_cards) == 1:
         beaten_by = beaten_by_mask(deal.trump, owner_cards[0])
         beat = _ONE_CARD[BEAT][seat]
