@@ -56,6 +56,7 @@ from engine.rules import Preset
 from engine.view import TableView
 
 DEFAULT_BUDGET_MS = 200.0
+MAX_WORLDS = 5_000  # a guard: worlds that contradict the view are thrown away
 ENDGAME_NODES = 10_000  # positions an exact endgame search may visit with fixed playouts
 POINT_WEIGHT = 0.1  # value of one card point of margin, in penalty points
 
@@ -162,11 +163,16 @@ class HardPlayer(ComputerPlayer):
         self.policy = RolloutPolicy(noise)
         self.tracker = DealTracker()
         self.stats = SearchStats()
+        self._deadline = 0.0
+
+    def _now(self) -> float:
+        return time.thread_time() if self.clock == "cpu" else time.perf_counter()
 
     def choose(self, view: TableView) -> Action | None:
         seat = view.viewer
         if seat is None or view.deal_number == 0 or view.turn is None or not view.legal:
             return None
+        self._deadline = self._now() + self.budget_ms / 1000.0
         memory = self.tracker.observe(view)
         candidates: list[Action | None]
         if view.turn == seat:
@@ -195,6 +201,7 @@ class HardPlayer(ComputerPlayer):
                 choice = self.search(view, knowledge, candidates, default)
         if choice is not None and choice.kind in (Kind.LEAD, Kind.DECLARE):
             self.tracker.note_lead(view, len(choice.cards))
+            self.advisor.tracker.note_lead(view, len(choice.cards))
         return choice
 
     # -- the search ---------------------------------------------------------------
@@ -249,24 +256,26 @@ class HardPlayer(ComputerPlayer):
         candidates: Sequence[Action | None],
         default: int | None = None,
     ) -> Action | None:
-        now = time.thread_time if self.clock == "cpu" else time.perf_counter
+        now = self._now
         start = now()
+        limit = self.playouts
+        timed = limit is None
         seat = knowledge.viewer
         side = side_of(view, seat)
         others = [
             other for other in range(len(view.penalties)) if other != side and other not in view.out
         ]
         rng = self.decision_rng(view)
-        deadline = start + self.budget_ms / 1000.0
+        deadline = self._deadline if timed else 0.0
         count = len(candidates)
         values: list[list[float]] = [[] for _ in range(count)]
         alive = list(range(count))
         worlds = playouts = 0
         number = view.deal_number
         checkpoint = 4
-        while True:
-            if self.playouts is not None:
-                if playouts >= self.playouts:
+        while worlds < MAX_WORLDS:
+            if limit is not None:
+                if playouts >= limit:
                     break
             elif worlds >= 1 and now() >= deadline:
                 break
@@ -293,6 +302,8 @@ class HardPlayer(ComputerPlayer):
                     result = play_out(state, self.policy, playout_rng, seen, passed)
                 row.append(self.value(result, side, others))
                 playouts += 1
+                if timed and worlds >= 1 and now() >= deadline:
+                    break  # out of time in the middle of a world: drop it
             worlds += 1
             if len(row) != len(alive):
                 continue
@@ -301,7 +312,7 @@ class HardPlayer(ComputerPlayer):
             if len(values[alive[0]]) >= checkpoint and len(alive) > 1:
                 alive = self._prune(alive, values)
                 checkpoint = max(checkpoint + 2, int(checkpoint * 1.5))
-                if len(alive) == 1 and self.playouts is None:
+                if len(alive) == 1 and timed:
                     break
         self.stats.worlds = worlds
         self.stats.playouts = playouts
