@@ -1,36 +1,25 @@
-"""SQLite storage: tables, seats, the action log, people.
+"""SQLite storage through aiosqlite: tables, seats, the action log, people.
 
 Every accepted move is one transaction that writes the new engine state,
 appends the action to the table's log and bumps the table's version with an
 optimistic `WHERE version = ?` check. Telegram is only talked to after the
 commit, so a crash never leaves a move half-applied; at start-up the bot
 redraws every running table from here.
-
-The statements run on the event loop's own thread: each is a few tens of
-microseconds against a local file in WAL mode (a commit does not wait for
-the disk), far less than handing it to a worker thread and back, which is
-what the bot spent most of its database time on when it used aiosqlite.
-Every method still is a coroutine, and none of them suspends halfway, so a
-transaction is never interleaved with another.
-
-Reads are served from memory where that is safe: this object is the only
-writer of its file while the bot runs, so it keeps a write-through copy of
-every open table, of people's language settings and of groups' languages,
-changed together with the statement that changed the row. The database stays
-the record: every change is committed before it is cached, and a restart
-starts with an empty cache.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import aiosqlite
 
 from engine import Action, MatchState, RuleSet
 
@@ -194,66 +183,13 @@ class UserRecord:
     started: bool
 
 
-def _copy_seat(s: Seat) -> Seat:
-    return Seat(
-        s.seat,
-        s.user_id,
-        s.name,
-        s.hand_message_id,
-        s.hand_digest,
-        s.kind,
-        s.level,
-        s.auto,
-        s.missed,
-    )
-
-
-def _copy_table(t: TableRecord) -> TableRecord:
-    """A private copy: callers change records freely, the cached one never moves."""
-    return TableRecord(
-        t.id,
-        t.chat_id,
-        t.chat_title,
-        t.status,
-        t.creator_id,
-        t.preset,
-        dict(t.options),
-        t.seed,
-        t.state,  # immutable
-        t.version,
-        t.lobby_message_id,
-        t.live_message_id,
-        t.turn_deadline,
-        t.created_at,
-        t.updated_at,
-        [_copy_seat(s) for s in t.seats],
-        t.turn_reminded,
-        t.practice,
-        dict(t.settings),
-        t.told_step,
-    )
-
-
-def _seat_row(s: Seat) -> tuple[Any, ...]:
-    """What `save_table` writes of a seat."""
-    return (s.seat, s.user_id, s.name, s.kind, s.level, s.auto, s.missed)
-
-
-# Bounds of the in-memory copies (open tables are far fewer in practice).
-MAX_CACHED_TABLES = 20_000
-MAX_CACHED_PEOPLE = 100_000
-
-
 class Database:
-    """One SQLite connection, used from the event loop's thread only."""
+    """One aiosqlite connection; an asyncio lock keeps transactions whole."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._db = connection
         self.path = path
-        # Write-through copies of what is stored (see the module doc).
-        self._tables: dict[int, TableRecord] = {}  # open tables, exactly as stored
-        self._users: dict[int, UserRecord] = {}
-        self._chat_langs: dict[int, str | None] = {}
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
@@ -262,100 +198,93 @@ class Database:
             raise StorageError(f"database folder {path.parent} does not exist")
         if path.is_dir():
             raise StorageError(f"database path {path} is a folder, not a file")
+        connection = aiosqlite.connect(path, isolation_level=None)
         try:
-            connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            await connection
         except sqlite3.Error as error:
+            # aiosqlite has asked its worker thread to stop; let it finish so
+            # the process can exit with our message instead of hanging.
+            await asyncio.to_thread(connection._thread.join, 5)
             raise StorageError(f"cannot open database {path}: {error}") from None
         db = cls(connection, path)
         try:
-            db._setup()
+            await db._setup()
         except sqlite3.DatabaseError as error:
-            connection.close()
+            await connection.close()
             raise StorageError(
                 f"database {path} is unusable ({error}); restore it from a backup or move it away"
             ) from None
         return db
 
-    def _setup(self) -> None:
+    async def _setup(self) -> None:
         db = self._db
-        db.execute("PRAGMA busy_timeout = 5000")
-        row = db.execute("PRAGMA journal_mode = WAL").fetchone()
+        await db.execute("PRAGMA busy_timeout = 5000")
+        row = await (await db.execute("PRAGMA journal_mode = WAL")).fetchone()
         if row is None or str(row[0]).lower() != "wal":
             raise sqlite3.DatabaseError("could not switch to WAL mode")
-        db.execute("PRAGMA synchronous = NORMAL")
-        db.execute("PRAGMA foreign_keys = ON")
-        check = db.execute("PRAGMA quick_check").fetchone()
+        await db.execute("PRAGMA synchronous = NORMAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        check = await (await db.execute("PRAGMA quick_check")).fetchone()
         if check is None or check[0] != "ok":
             raise sqlite3.DatabaseError(f"integrity check failed: {check}")
-        self._migrate()
+        await self._migrate()
         # Prove we can write, so a read-only file fails now and not mid-match.
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("ROLLBACK")
+        await db.execute("BEGIN IMMEDIATE")
+        await db.execute("ROLLBACK")
 
-    def _migrate(self) -> None:
+    async def _migrate(self) -> None:
         db = self._db
-        current = (db.execute("PRAGMA user_version").fetchone() or (0,))[0]
+        current = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
         for number, script in enumerate(MIGRATIONS, start=1):
             if number <= current:
                 continue
-            with self._transaction():
+            await db.execute("BEGIN IMMEDIATE")
+            try:
                 for statement in script.split(";"):
                     if statement.strip():
-                        db.execute(statement)
-                db.execute(f"PRAGMA user_version = {number}")
+                        await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number}")
+                await db.execute("COMMIT")
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
 
     async def close(self) -> None:
-        self._forget()
-        self._db.close()
+        async with self._lock:
+            await self._db.close()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
 
-    def _write(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
-        """One statement that changes something; a failure drops every copy."""
-        try:
-            return self._db.execute(sql, params)
-        except BaseException:
-            self._forget()
-            raise
+    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        async with self._lock:
+            cursor = await self._db.execute(sql, params)
+            row = await cursor.fetchone()
+            return row
 
-    # -- the in-memory copies ----------------------------------------------------------
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._lock:
+            cursor = await self._db.execute(sql, params)
+            return list(await cursor.fetchall())
 
-    @staticmethod
-    def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
-        cache.pop(key, None)
-        cache[key] = value
-        if len(cache) > limit:
-            del cache[next(iter(cache))]  # the oldest entry
-
-    def _forget(self) -> None:
-        self._tables.clear()
-        self._users.clear()
-        self._chat_langs.clear()
-
-    def _cached(self, table_id: int) -> TableRecord | None:
-        return self._tables.get(table_id)
+    async def _execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        async with self._lock:
+            await self._db.execute(sql, params)
 
     # -- people and chats ------------------------------------------------------------
 
     async def remember_user(
         self, user_id: int, name: str, username: str | None, language_code: str | None
     ) -> None:
-        known = self._users.get(user_id)
-        if known is not None and (known.name, known.username, known.language_code) == (
-            name,
-            username,
-            language_code,
-        ):
-            return  # nothing new: no write for every tap of a known person
-        self._write(
+        await self._execute(
             """INSERT INTO users (user_id, name, username, language_code, updated_at)
                VALUES (?, ?, ?, ?, ?)
                ON CONFLICT(user_id) DO UPDATE SET name = excluded.name,
@@ -363,66 +292,40 @@ class Database:
                  updated_at = excluded.updated_at""",
             (user_id, name, username, language_code, time.time()),
         )
-        if known is not None:
-            known.name, known.username, known.language_code = name, username, language_code
 
     async def set_started(self, user_id: int, started: bool) -> None:
-        known = self._users.get(user_id)
-        if known is not None and known.started == started:
-            return
-        self._write(
+        await self._execute(
             "UPDATE users SET started = ?, updated_at = ? WHERE user_id = ?",
             (int(started), time.time(), user_id),
         )
-        if known is not None:
-            known.started = started
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:
-        self._write(
+        await self._execute(
             "UPDATE users SET lang = ?, updated_at = ? WHERE user_id = ?",
             (lang, time.time(), user_id),
         )
-        known = self._users.get(user_id)
-        if known is not None:
-            known.lang = lang
 
     async def get_user(self, user_id: int) -> UserRecord | None:
-        known = self._users.get(user_id)
-        if known is None:
-            row = self._db.execute(
-                "SELECT user_id, name, username, language_code, lang, started FROM users"
-                " WHERE user_id = ?",
-                (user_id,),
-            ).fetchone()
-            if row is None:
-                return None
-            known = UserRecord(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
-            self._remember(self._users, user_id, known, MAX_CACHED_PEOPLE)
-        return UserRecord(
-            known.user_id,
-            known.name,
-            known.username,
-            known.language_code,
-            known.lang,
-            known.started,
+        row = await self._fetchone(
+            "SELECT user_id, name, username, language_code, lang, started FROM users"
+            " WHERE user_id = ?",
+            (user_id,),
         )
+        if row is None:
+            return None
+        return UserRecord(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
 
     async def get_chat_lang(self, chat_id: int) -> str | None:
-        if chat_id in self._chat_langs:
-            return self._chat_langs[chat_id]
-        row = self._db.execute("SELECT lang FROM chats WHERE chat_id = ?", (chat_id,)).fetchone()
-        lang: str | None = None if row is None else row[0]
-        self._remember(self._chat_langs, chat_id, lang, MAX_CACHED_PEOPLE)
-        return lang
+        row = await self._fetchone("SELECT lang FROM chats WHERE chat_id = ?", (chat_id,))
+        return None if row is None else row[0]
 
     async def set_chat_lang(self, chat_id: int, title: str, lang: str) -> None:
-        self._write(
+        await self._execute(
             """INSERT INTO chats (chat_id, title, lang, updated_at) VALUES (?, ?, ?, ?)
                ON CONFLICT(chat_id) DO UPDATE SET lang = excluded.lang, title = excluded.title,
                  updated_at = excluded.updated_at""",
             (chat_id, title, lang, time.time()),
         )
-        self._remember(self._chat_langs, chat_id, lang, MAX_CACHED_PEOPLE)
 
     # -- tables ----------------------------------------------------------------------
 
@@ -455,22 +358,16 @@ class Database:
             told_step=row[18],
         )
 
-    def _with_seats(self, table: TableRecord) -> TableRecord:
-        rows = self._db.execute(
+    async def _load_seats(self, table: TableRecord) -> TableRecord:
+        rows = await self._fetchall(
             "SELECT seat, user_id, name, hand_message_id, hand_digest, kind, level, auto, missed"
             " FROM seats WHERE table_id = ? ORDER BY seat",
             (table.id,),
-        ).fetchall()
+        )
         table.seats = [
             Seat(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8]) for r in rows
         ]
         return table
-
-    def _tables_where(self, where: str, params: Sequence[Any]) -> list[TableRecord]:
-        rows = self._db.execute(
-            f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE {where} ORDER BY id", params
-        ).fetchall()
-        return [self._with_seats(self._table_from_row(row)) for row in rows]
 
     async def create_table(
         self,
@@ -485,8 +382,8 @@ class Database:
         """A new lobby, or None if the chat already has an open table."""
         now = time.time()
         try:
-            with self._transaction() as db:
-                cursor = db.execute(
+            async with self.transaction() as db:
+                cursor = await db.execute(
                     """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
                          options, settings, practice, version, created_at, updated_at)
                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)""",
@@ -510,30 +407,34 @@ class Database:
         return await self.get_table(table_id)
 
     async def get_table(self, table_id: int) -> TableRecord | None:
-        cached = self._tables.get(table_id)
-        if cached is not None:
-            return _copy_table(cached)
-        found = self._tables_where("id = ?", (table_id,))
-        if not found:
-            return None
-        table = found[0]
-        if table.status in OPEN_STATUSES:
-            self._remember(self._tables, table_id, _copy_table(table), MAX_CACHED_TABLES)
-        return table
+        row = await self._fetchone(
+            f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+        )
+        return None if row is None else await self._load_seats(self._table_from_row(row))
 
     async def open_table_in_chat(self, chat_id: int) -> TableRecord | None:
-        found = self._tables_where("chat_id = ? AND status IN (?, ?)", (chat_id, *OPEN_STATUSES))
-        return found[0] if found else None
+        row = await self._fetchone(
+            f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE chat_id = ? AND status IN (?, ?)",
+            (chat_id, *OPEN_STATUSES),
+        )
+        return None if row is None else await self._load_seats(self._table_from_row(row))
 
     async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
         marks = ", ".join("?" for _ in statuses)
-        return self._tables_where(f"status IN ({marks})", statuses)
+        rows = await self._fetchall(
+            f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id",
+            statuses,
+        )
+        return [await self._load_seats(self._table_from_row(row)) for row in rows]
 
     async def open_tables_of_user(self, user_id: int) -> list[TableRecord]:
-        return self._tables_where(
-            "status IN (?, ?) AND id IN (SELECT table_id FROM seats WHERE user_id = ?)",
-            (*OPEN_STATUSES, user_id),
+        rows = await self._fetchall(
+            f"SELECT {', '.join('t.' + c.strip() for c in self._TABLE_COLUMNS.split(','))}"
+            " FROM tables t JOIN seats s ON s.table_id = t.id"
+            " WHERE s.user_id = ? AND t.status IN (?, ?) ORDER BY t.id",
+            (user_id, *OPEN_STATUSES),
         )
+        return [await self._load_seats(self._table_from_row(row)) for row in rows]
 
     async def save_table(
         self,
@@ -547,113 +448,77 @@ class Database:
         transaction. Raises `Conflict` when the stored version moved on.
         """
         now = time.time()
-        stored = self._tables.get(table.id)
-        # Seats the stored copy already has exactly need no write (during a
-        # match they change only when someone leaves or is away).
-        same_seats = (
-            stored is not None
-            and table.status != LOBBY
-            and stored.status != LOBBY
-            and [_seat_row(s) for s in stored.seats] == [_seat_row(s) for s in table.seats]
-        )
-        try:
-            with self._transaction() as db:
-                cursor = db.execute(
-                    """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
-                         preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
-                         turn_deadline = ?, turn_reminded = ?, settings = ?, updated_at = ?
-                       WHERE id = ? AND version = ?""",
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
+                     preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
+                     turn_deadline = ?, turn_reminded = ?, settings = ?, updated_at = ?
+                   WHERE id = ? AND version = ?""",
+                (
+                    table.chat_id,
+                    table.chat_title,
+                    table.status,
+                    table.creator_id,
+                    table.preset,
+                    json.dumps(table.options),
+                    table.seed,
+                    None if table.state is None else table.state.dumps(),
+                    table.turn_deadline,
+                    int(table.turn_reminded),
+                    json.dumps(table.settings),
+                    now,
+                    table.id,
+                    table.version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise Conflict(f"table {table.id} changed since version {table.version}")
+            # Seats are upserted without touching which message shows each hand:
+            # that bookkeeping belongs to the message jobs (set_hand_message),
+            # which may have moved on since this record was read.
+            if table.status == LOBBY:  # seats are renumbered as people come and go
+                await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
+            else:
+                await db.execute(
+                    "DELETE FROM seats WHERE table_id = ? AND seat >= ?",
+                    (table.id, len(table.seats)),
+                )
+            await db.executemany(
+                """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
+                     name = excluded.name, kind = excluded.kind, level = excluded.level,
+                     auto = excluded.auto, missed = excluded.missed""",
+                [
                     (
-                        table.chat_id,
-                        table.chat_title,
-                        table.status,
-                        table.creator_id,
-                        table.preset,
-                        json.dumps(table.options),
-                        table.seed,
-                        None if table.state is None else table.state.dumps(),
-                        table.turn_deadline,
-                        int(table.turn_reminded),
-                        json.dumps(table.settings),
-                        now,
                         table.id,
-                        table.version,
+                        s.seat,
+                        s.user_id,
+                        s.name,
+                        s.kind,
+                        s.level,
+                        int(s.auto),
+                        s.missed,
+                    )
+                    for s in table.seats
+                ],
+            )
+            if action is not None:
+                assert table.state is not None
+                await db.execute(
+                    "INSERT INTO actions (table_id, seq, user_id, action, created_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (
+                        table.id,
+                        table.state.step,
+                        user_id,
+                        json.dumps(action.to_json(), ensure_ascii=False),
+                        now,
                     ),
                 )
-                if cursor.rowcount != 1:
-                    raise Conflict(f"table {table.id} changed since version {table.version}")
-                # Seats are upserted without touching which message shows each hand:
-                # that bookkeeping belongs to the message jobs (set_hand_message),
-                # which may have moved on since this record was read.
-                if not same_seats:
-                    if table.status == LOBBY:  # seats are renumbered as people come and go
-                        db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
-                    else:
-                        db.execute(
-                            "DELETE FROM seats WHERE table_id = ? AND seat >= ?",
-                            (table.id, len(table.seats)),
-                        )
-                    db.executemany(
-                        """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto,
-                             missed)
-                           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                           ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
-                             name = excluded.name, kind = excluded.kind, level = excluded.level,
-                             auto = excluded.auto, missed = excluded.missed""",
-                        [
-                            (
-                                table.id,
-                                s.seat,
-                                s.user_id,
-                                s.name,
-                                s.kind,
-                                s.level,
-                                int(s.auto),
-                                s.missed,
-                            )
-                            for s in table.seats
-                        ],
-                    )
-                if action is not None:
-                    assert table.state is not None
-                    db.execute(
-                        "INSERT INTO actions (table_id, seq, user_id, action, created_at)"
-                        " VALUES (?, ?, ?, ?, ?)",
-                        (
-                            table.id,
-                            table.state.step,
-                            user_id,
-                            json.dumps(action.to_json(), ensure_ascii=False),
-                            now,
-                        ),
-                    )
-        except BaseException:
-            self._tables.pop(table.id, None)  # read afresh next time
-            raise
         table.version += 1
         table.updated_at = now
-        self._cache_saved(table, stored)
         return table
-
-    def _cache_saved(self, table: TableRecord, stored: TableRecord | None) -> None:
-        """The stored copy after `save_table`: what it wrote, plus the message
-        bookkeeping it leaves alone, as the copy had it before."""
-        if stored is None or table.status not in OPEN_STATUSES:
-            self._tables.pop(table.id, None)  # read afresh when needed
-            return
-        saved = _copy_table(table)
-        saved.lobby_message_id = stored.lobby_message_id
-        saved.live_message_id = stored.live_message_id
-        saved.told_step = stored.told_step
-        saved.created_at = stored.created_at
-        saved.practice = stored.practice
-        # Lobby saves write the seats anew; otherwise a seat keeps its hand message.
-        before = {} if table.status == LOBBY else {s.seat: s for s in stored.seats}
-        for seat in saved.seats:
-            old = before.get(seat.seat)
-            seat.hand_message_id = None if old is None else old.hand_message_id
-            seat.hand_digest = None if old is None else old.hand_digest
-        self._remember(self._tables, table.id, saved, MAX_CACHED_TABLES)
 
     async def set_message_ids(
         self,
@@ -662,74 +527,54 @@ class Database:
         live_message_id: int | None = None,
     ) -> None:
         """Bookkeeping of which message to edit; not a change of the table."""
-        cached = self._tables.get(table_id)
         if lobby_message_id is not None:
-            self._write(
+            await self._execute(
                 "UPDATE tables SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, table_id)
             )
-            if cached is not None:
-                cached.lobby_message_id = lobby_message_id
         if live_message_id is not None:
-            self._write(
+            await self._execute(
                 "UPDATE tables SET live_message_id = ? WHERE id = ?", (live_message_id, table_id)
             )
-            if cached is not None:
-                cached.live_message_id = live_message_id
 
     async def set_told_step(self, table_id: int, step: int) -> None:
-        self._write(
+        await self._execute(
             "UPDATE tables SET told_step = MAX(told_step, ?) WHERE id = ?", (step, table_id)
         )
-        cached = self._tables.get(table_id)
-        if cached is not None:
-            cached.told_step = max(cached.told_step, step)
 
     async def untold_tables(self) -> list[int]:
         """Running or finished tables with committed moves nobody was told about."""
-        rows = self._db.execute(
+        rows = await self._fetchall(
             """SELECT t.id FROM tables t
                WHERE t.status IN (?, ?) AND t.told_step <
                  (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)
                ORDER BY t.id""",
             (PLAYING, FINISHED),
-        ).fetchall()
+        )
         return [row[0] for row in rows]
 
     async def clear_live_message(self, table_id: int) -> None:
-        self._write("UPDATE tables SET live_message_id = NULL WHERE id = ?", (table_id,))
-        cached = self._tables.get(table_id)
-        if cached is not None:
-            cached.live_message_id = None
+        await self._execute("UPDATE tables SET live_message_id = NULL WHERE id = ?", (table_id,))
 
     async def set_hand_message(
         self, table_id: int, seat: int, message_id: int | None, digest: str | None
     ) -> None:
-        self._write(
+        await self._execute(
             "UPDATE seats SET hand_message_id = ?, hand_digest = ? WHERE table_id = ? AND seat = ?",
             (message_id, digest, table_id, seat),
         )
-        cached = self._tables.get(table_id)
-        if cached is not None:
-            for s in cached.seats:
-                if s.seat == seat:
-                    s.hand_message_id, s.hand_digest = message_id, digest
 
     async def set_turn_reminded(self, table_id: int) -> None:
         """The half-time reminder went out; not a change of the game (no new version)."""
-        self._write("UPDATE tables SET turn_reminded = 1 WHERE id = ?", (table_id,))
-        cached = self._tables.get(table_id)
-        if cached is not None:
-            cached.turn_reminded = True
+        await self._execute("UPDATE tables SET turn_reminded = 1 WHERE id = ?", (table_id,))
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
-        self._write("UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id))
-        for cached in self._tables.values():
-            if cached.chat_id == old_chat_id:
-                cached.chat_id = new_chat_id
+        await self._execute(
+            "UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
+        )
 
     async def action_log(self, table_id: int) -> list[tuple[int, int | None, Action]]:
-        rows = self._db.execute(
+        rows = await self._fetchall(
             "SELECT seq, user_id, action FROM actions WHERE table_id = ? ORDER BY seq",
             (table_id,),
-        ).fetchall()
+        )
         return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
