@@ -11,13 +11,19 @@ Per level (per side in kozel: both partners share a level) the table shows:
 
 - deal wins: the share of deals in which the level's side got 0 penalty
   points while some other side got penalty points (a deal where nobody is
-  penalised, the 60-60 "eggs" or a void bura deal, is won by nobody), with a
-  95% Wilson interval;
+  penalised, the 60-60 "eggs", is won by nobody), with a 95% Wilson interval;
 - mean penalty points per deal, with a 95% normal-approximation interval;
 - match wins (only with `--matches`): ranked first at the end of the match
   (tied first places all count), with a 95% Wilson interval;
+- the mean card points its side took per deal (in the JSON);
 - the median and 95th percentile of the time one decision takes (every call
-  on the level's own turn, and every out-of-turn call it was asked), in ms.
+  on the level's own turn, and every out-of-turn call it was asked), in ms of
+  wall-clock time, and the 95th percentile of the CPU time the deciding
+  thread used.
+
+Searching levels take `--budget-ms` per decision (`--clock cpu` counts only
+their own CPU time, so a busy machine does not weaken them) or a fixed
+`--playouts` count (deterministic).
 
 The intervals treat every deal as independent; the two rotations of one
 shuffle are correlated (that is the point: it cancels card luck), so the
@@ -449,7 +455,7 @@ class ArenaReport:
             lines.append(row)
         lines.append(
             "deal win: own side 0 penalty points while another side got some "
-            "(60-60 and void deals: nobody); CI: Wilson for rates, normal for means; "
+            "(60-60: nobody); CI: Wilson for rates, normal for means; "
             "times per decision: wall clock, cpu = this thread's CPU time"
         )
         return "\n".join(lines) + "\n"
