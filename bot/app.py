@@ -31,10 +31,11 @@ from bot import handlers
 from bot.clock import AsyncioScheduler
 from bot.i18n import t
 from bot.locks import KeyedLocks
-from bot.messenger import BoundedRequest, Messenger
+from bot.messenger import Messenger
 from bot.service import TableService, Timing
 from bot.settings import LANGUAGES, Settings
 from bot.storage import Database
+from bot.transport import make_request
 
 log = logging.getLogger(__name__)
 
@@ -85,12 +86,13 @@ def build_application(
         .base_file_url(settings.bot_api_url.replace("/bot", "/file/bot"))
         .defaults(Defaults(parse_mode=ParseMode.HTML))
         .request(
-            BoundedRequest(
+            make_request(
                 read_timeout=settings.request_timeout,
                 write_timeout=settings.request_timeout,
                 connect_timeout=settings.request_timeout,
             )
         )
+        .get_updates_request(make_request(1))
         .rate_limiter(
             AIORateLimiter(
                 overall_max_rate=settings.rate_limit_overall,

@@ -56,7 +56,12 @@ class BoundedRequest(HTTPXRequest):
 
     def __init__(self, connections: int = HTTP_CONNECTIONS, **kwargs: Any) -> None:
         super().__init__(connection_pool_size=connections, **kwargs)
+        self._connections = connections
         self._slots = asyncio.Semaphore(connections)
+
+    async def initialize(self) -> None:
+        self._slots = asyncio.Semaphore(self._connections)  # for the loop that runs the bot
+        await super().initialize()
 
     async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
         async with self._slots:

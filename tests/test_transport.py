@@ -1,0 +1,303 @@
+"""bot.transport: the lean HTTP/1.1 client PTB uses for the Bot API.
+
+The bot's tests against the fake Bot API run through it (keep-alive, 429s,
+timeouts and dropped connections included); these pin down the wire details
+with small hand-written servers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import ssl
+import subprocess
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+import pytest
+from telegram import Bot
+from telegram.error import NetworkError, RetryAfter, TimedOut
+from telegram.request import RequestData
+from telegram.request._requestparameter import RequestParameter
+
+from bot.messenger import BoundedRequest
+from bot.transport import TelegramRequest, make_request
+
+Answer = Callable[[bytes, dict[str, str], bytes], Awaitable[bytes | None]]
+
+
+class Server:
+    """A tiny HTTP server: `answer(request line, headers, body)` gives the raw reply
+    (None: hang up). It hangs up after a reply that says `Connection: close`, an
+    HTTP/1.0 one, or any reply when `hang_up` is set."""
+
+    def __init__(self, answer: Answer, hang_up: bool = False) -> None:
+        self.answer = answer
+        self.hang_up = hang_up
+        self.connections = 0
+        self.requests: list[tuple[bytes, dict[str, str], bytes]] = []
+        self.port = 0
+        self.handlers: set[asyncio.Task[Any]] = set()
+        self.writers: set[asyncio.StreamWriter] = set()
+        self.stopped = asyncio.Event()  # an answer that never comes waits for this
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        task = asyncio.current_task()
+        assert task is not None
+        self.handlers.add(task)
+        self.writers.add(writer)
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                lines = head[:-4].split(b"\r\n")
+                headers = {}
+                for line in lines[1:]:
+                    name, _, value = line.decode().partition(":")
+                    headers[name.strip().lower()] = value.strip()
+                body = await reader.readexactly(int(headers.get("content-length", "0")))
+                self.requests.append((lines[0], headers, body))
+                reply = await self.answer(lines[0], headers, body)
+                if reply is None:
+                    break
+                writer.write(reply)
+                await writer.drain()
+                if self.hang_up or b"Connection: close" in reply or reply.startswith(b"HTTP/1.0"):
+                    break
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+            self.handlers.discard(task)
+            self.writers.discard(writer)
+
+    @asynccontextmanager
+    async def running(self, tls: ssl.SSLContext | None = None) -> AsyncIterator[Server]:
+        server = await asyncio.start_server(self.handle, "127.0.0.1", 0, ssl=tls)
+        self.port = server.sockets[0].getsockname()[1]
+        try:
+            yield self
+        finally:
+            server.close()
+            self.stopped.set()
+            for writer in list(self.writers):
+                writer.close()  # a handler waiting for the next request sees the end
+            await asyncio.gather(*self.handlers, return_exceptions=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/botTOKEN/sendMessage"
+
+
+def ok(payload: Any = True, *extra: bytes) -> bytes:
+    body = json.dumps({"ok": True, "result": payload}).encode()
+    head = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + b"".join(extra)
+    return head + b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def data(**parameters: Any) -> RequestData:
+    return RequestData([RequestParameter.from_input(k, v) for k, v in parameters.items()])
+
+
+async def test_keep_alive_and_the_request_on_the_wire() -> None:
+    async def answer(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
+        return ok({"n": len(body)})
+
+    request = TelegramRequest()
+    async with Server(answer).running() as server:
+        await request.initialize()
+        for n in range(5):
+            status, payload = await request.do_request(
+                server.url, "POST", data(chat_id=1, text=f"hi & <b>{n}</b> é")
+            )
+            assert status == 200
+            assert json.loads(payload)["ok"] is True
+        await request.shutdown()
+    assert server.connections == 1, "one keep-alive connection for requests in a row"
+    line, headers, body = server.requests[-1]
+    assert line == b"POST /botTOKEN/sendMessage HTTP/1.1"
+    assert headers["host"] == f"127.0.0.1:{server.port}"
+    assert headers["content-type"] == "application/x-www-form-urlencoded"
+    assert parse_qs(body.decode()) == {"chat_id": ["1"], "text": ["hi & <b>4</b> é"]}
+
+
+async def test_nested_parameters_are_json_encoded_like_httpx_sends_them() -> None:
+    async def answer(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
+        return ok()
+
+    request = TelegramRequest()
+    markup = {"inline_keyboard": [[{"text": "A♠", "callback_data": "s:1:2:3"}]]}
+    async with Server(answer).running() as server:
+        await request.do_request(server.url, "POST", data(chat_id=5, reply_markup=markup))
+        await request.shutdown()
+    fields = parse_qs(server.requests[0][2].decode())
+    assert json.loads(fields["reply_markup"][0]) == markup
+
+
+@pytest.mark.parametrize("style", ["chunked", "close", "eof", "http10"])
+async def test_answers_of_every_shape(style: str) -> None:
+    body = json.dumps({"ok": True, "result": {"x": "y" * 3000}}).encode()
+
+    async def answer(line: bytes, headers: dict[str, str], _: bytes) -> bytes:
+        if style == "chunked":
+            chunks = [body[i : i + 1000] for i in range(0, len(body), 1000)]
+            encoded = b"".join(b"%x;ext=1\r\n%s\r\n" % (len(c), c) for c in chunks)
+            return (
+                b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + encoded
+                + b"0\r\nX-Trailer: 1\r\n\r\n"
+            )
+        if style == "close":
+            return ok({"x": "y" * 3000}, b"Connection: close\r\n")
+        if style == "eof":
+            return b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n" + body
+        return b"HTTP/1.0 200 OK\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+
+    request = TelegramRequest()
+    server = Server(answer)
+    async with server.running():
+        for _ in range(3):
+            status, payload = await request.do_request(server.url, "POST", data(a=1))
+            assert status == 200
+            assert json.loads(payload)["result"]["x"] == "y" * 3000
+        await request.shutdown()
+    assert server.connections == (1 if style == "chunked" else 3)
+
+
+async def test_an_idle_connection_the_server_closed_is_not_used() -> None:
+    async def answer(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
+        return ok()
+
+    request = TelegramRequest()
+    server = Server(answer, hang_up=True)  # like a server whose keep-alive ran out
+    async with server.running():
+        await request.do_request(server.url, "POST", data(a=1))
+        idle = [c for connections in request._idle.values() for c in connections]
+        for _ in range(200):  # until the hang-up has reached this side
+            if all(c.reader.at_eof() for c in idle):
+                break
+            await asyncio.sleep(0.01)
+        status, _ = await request.do_request(server.url, "POST", data(a=2))
+        await request.shutdown()
+    assert status == 200
+    assert server.connections == 2
+
+
+async def test_errors_are_ptbs() -> None:
+    async def silent(line: bytes, headers: dict[str, str], body: bytes) -> None:
+        await server.stopped.wait()
+        return None
+
+    async def hang_up(line: bytes, headers: dict[str, str], body: bytes) -> None:
+        return None
+
+    async def garbage(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
+        return b"SPDY/9 what\r\n\r\n"
+
+    request = TelegramRequest(read_timeout=0.2)
+    server = Server(silent)
+    async with server.running():
+        with pytest.raises(TimedOut):
+            await request.do_request(server.url, "POST", data(a=1))
+    async with Server(hang_up).running() as server:
+        with pytest.raises(NetworkError):
+            await request.do_request(server.url, "POST", data(a=1))
+    async with Server(garbage).running() as server:
+        with pytest.raises(NetworkError, match="bad answer"):
+            await request.do_request(server.url, "POST", data(a=1))
+    with pytest.raises(NetworkError):  # nobody listens there any more
+        await request.do_request(server.url, "POST", data(a=1))
+    await request.shutdown()
+
+
+async def test_requests_beyond_the_connections_wait_then_time_out_like_ptbs_pool() -> None:
+    release = asyncio.Event()
+
+    async def slow(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
+        await release.wait()
+        return ok()
+
+    request = TelegramRequest(connections=1, pool_timeout=0.1)
+    async with Server(slow).running() as server:
+        first = asyncio.ensure_future(request.do_request(server.url, "POST", data(a=1)))
+        await asyncio.sleep(0.05)
+        with pytest.raises(TimedOut, match="Pool timeout"):
+            await request.do_request(server.url, "POST", data(a=2))
+        release.set()
+        assert (await first)[0] == 200
+        await request.shutdown()
+
+
+async def test_http_errors_reach_ptb_as_telegram_errors() -> None:
+    async def flood(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
+        if b"/getMe " in line:
+            return ok({"id": 123, "is_bot": True, "first_name": "B", "username": "b_bot"})
+        payload = json.dumps(
+            {
+                "ok": False,
+                "error_code": 429,
+                "description": "Too Many Requests: retry after 3",
+                "parameters": {"retry_after": 3},
+            }
+        ).encode()
+        return b"HTTP/1.1 429 Too Many Requests\r\nContent-Length: %d\r\n\r\n%s" % (
+            len(payload),
+            payload,
+        )
+
+    async with Server(flood).running() as server:
+        bot = Bot(
+            "123:ABCDEFGHIJ",
+            base_url=f"http://127.0.0.1:{server.port}/bot",
+            request=TelegramRequest(),
+            get_updates_request=TelegramRequest(1),
+        )
+        async with bot:
+            with pytest.raises(RetryAfter):
+                await bot.send_message(1, "hi")
+
+
+def test_a_proxy_in_the_environment_leaves_everything_to_httpx(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv("ALL_PROXY", raising=False)
+    assert isinstance(make_request(), TelegramRequest)
+    monkeypatch.setenv("HTTPS_PROXY", "http://proxy.example:3128")
+    assert isinstance(make_request(), BoundedRequest)
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+async def test_tls_verifies_the_certificate_and_keeps_the_connection(tmp_path: Path) -> None:
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(
+        [
+            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
+            *("-keyout", str(key), "-out", str(cert), "-subj", "/CN=localhost"),
+            *("-addext", "subjectAltName=DNS:localhost"),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    server_tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_tls.load_cert_chain(cert, key)
+
+    async def answer(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
+        return ok()
+
+    server = Server(answer)
+    async with server.running(tls=server_tls):
+        url = f"https://localhost:{server.port}/botTOKEN/getMe"
+        request = TelegramRequest()
+        with pytest.raises(NetworkError, match="CERTIFICATE_VERIFY_FAILED"):
+            await request.do_request(url, "POST", data())
+        request._tls = ssl.create_default_context(cafile=str(cert))  # trust this one
+        for _ in range(3):
+            assert (await request.do_request(url, "POST", data()))[0] == 200
+        await request.shutdown()
+    assert server.connections == 1  # one kept connection (the refused one never got through)
