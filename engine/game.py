@@ -223,7 +223,7 @@ def _start_deal(
             last_taker=None,
             multiplier=state.next_multiplier,
         )
-        state = _replace_match(state, deals_dealt=number, deal=deal)
+        state = _match_with_new_deal(state, deals_dealt=number, deal=deal)
         events.append(
             DealStarted(
                 number=number,
@@ -242,17 +242,20 @@ def _start_deal(
 
 
 def _shuffle(deck: list[Card], rng: Random) -> None:
-    """Exactly `rng.shuffle(deck)` (CPython's Fisher-Yates with `_randbelow`),
-    written out because it runs once per deal and the library version spends
-    most of its time in two Python-level calls per card."""
+    """Exactly `rng.shuffle(deck)` for the 36 cards: CPython's Fisher-Yates,
+    where `_randbelow(i + 1)` draws `(i + 1).bit_length()` random bits until
+    the number is at most i. Written out because it runs once per deal and the
+    library version spends most of its time in two Python-level calls per card."""
+    assert len(deck) == len(DECK)
     getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
+    for i, bits in _SHUFFLE_STEPS:
         j = getrandbits(bits)
-        while j >= size:
+        while j > i:
             j = getrandbits(bits)
         deck[i], deck[j] = deck[j], deck[i]
+
+
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
 
 
 def _first_leader(
@@ -835,9 +838,9 @@ def _score_deal(
         )
     )
     limit = state.rules.limit
-    newly_out = sorted(
-        [side for side in active if totals[side] >= limit], key=lambda side: -totals[side]
-    )
+    newly_out = [side for side in active if totals[side] >= limit]
+    if len(newly_out) > 1:
+        newly_out.sort(key=lambda side: -totals[side])
     for side in newly_out:
         events.append(SideEliminated(side=side, seats=groups[side], penalties=totals[side]))
     out = state.out + tuple(newly_out)
@@ -927,3 +930,4 @@ _deal_after_trick = _updater(
     "last_taker",
 )
 _match_after_step = _updater(MatchState, "deal", "step")
+_match_with_new_deal = _updater(MatchState, "deals_dealt", "deal")
