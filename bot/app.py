@@ -87,12 +87,13 @@ def build_application(
         .defaults(Defaults(parse_mode=ParseMode.HTML))
         .request(
             make_request(
+                lean=settings.http_client == "lean",
                 read_timeout=settings.request_timeout,
                 write_timeout=settings.request_timeout,
                 connect_timeout=settings.request_timeout,
             )
         )
-        .get_updates_request(make_request(1))
+        .get_updates_request(make_request(1, lean=settings.http_client == "lean"))
         .rate_limiter(
             AIORateLimiter(
                 overall_max_rate=settings.rate_limit_overall,

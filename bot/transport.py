@@ -294,10 +294,13 @@ def proxy_configured() -> bool:
     return any(key in ("http", "https", "all") for key in urllib.request.getproxies())
 
 
-def make_request(connections: int = HTTP_CONNECTIONS, **timeouts: Any) -> BaseRequest:
-    """The lean client, or httpx when the environment asks for a proxy."""
+def make_request(
+    connections: int = HTTP_CONNECTIONS, lean: bool = True, **timeouts: Any
+) -> BaseRequest:
+    """The lean client, or httpx when asked (HTTP_CLIENT=httpx) or when the
+    environment asks for a proxy."""
     request: BaseRequest
-    if proxy_configured():
+    if not lean or proxy_configured():
         request = BoundedRequest(connections, **timeouts)
     else:
         request = TelegramRequest(connections, **timeouts)
