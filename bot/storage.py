@@ -5,6 +5,13 @@ appends the action to the table's log and bumps the table's version with an
 optimistic `WHERE version = ?` check. Telegram is only talked to after the
 commit, so a crash never leaves a move half-applied; at start-up the bot
 redraws every running table from here.
+
+Reads are served from memory where that is safe: the `Database` object is the
+only writer of its file while the bot runs, so it keeps a write-through copy
+of every open table (updated under the same lock as the write that changed
+it), of people's language settings and of groups' languages. The database
+stays the record: every change is still committed before it is cached, and a
+restart starts with an empty cache.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -183,6 +190,56 @@ class UserRecord:
     started: bool
 
 
+def _copy_seat(s: Seat) -> Seat:
+    return Seat(
+        s.seat,
+        s.user_id,
+        s.name,
+        s.hand_message_id,
+        s.hand_digest,
+        s.kind,
+        s.level,
+        s.auto,
+        s.missed,
+    )
+
+
+def _copy_table(t: TableRecord) -> TableRecord:
+    """A private copy: callers change records freely, the cached one never moves."""
+    return TableRecord(
+        t.id,
+        t.chat_id,
+        t.chat_title,
+        t.status,
+        t.creator_id,
+        t.preset,
+        dict(t.options),
+        t.seed,
+        t.state,  # immutable
+        t.version,
+        t.lobby_message_id,
+        t.live_message_id,
+        t.turn_deadline,
+        t.created_at,
+        t.updated_at,
+        [_copy_seat(s) for s in t.seats],
+        t.turn_reminded,
+        t.practice,
+        dict(t.settings),
+        t.told_step,
+    )
+
+
+def _seat_row(s: Seat) -> tuple[Any, ...]:
+    """What `save_table` writes of a seat."""
+    return (s.seat, s.user_id, s.name, s.kind, s.level, s.auto, s.missed)
+
+
+# Bounds of the in-memory copies (open tables are far fewer in practice).
+MAX_CACHED_TABLES = 20_000
+MAX_CACHED_PEOPLE = 100_000
+
+
 class Database:
     """One aiosqlite connection; an asyncio lock keeps transactions whole."""
 
@@ -190,6 +247,10 @@ class Database:
         self._db = connection
         self.path = path
         self._lock = asyncio.Lock()
+        # Write-through copies, changed only while holding `_lock` (see the module doc).
+        self._tables: dict[int, TableRecord] = {}  # open tables, exactly as stored
+        self._users: dict[int, UserRecord] = {}
+        self._chat_langs: dict[int, str | None] = {}
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
@@ -265,66 +326,144 @@ class Database:
             await self._db.execute("COMMIT")
 
     async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
-        async with self._lock:
-            cursor = await self._db.execute(sql, params)
-            row = await cursor.fetchone()
-            return row
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._lock:
-            cursor = await self._db.execute(sql, params)
-            return list(await cursor.fetchall())
+            return await self._select(sql, params)
 
-    async def _execute(self, sql: str, params: Sequence[Any] = ()) -> None:
-        async with self._lock:
+    async def _select(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """Rows of a query in one trip to the database thread; the caller holds `_lock`."""
+        return list(await self._db.execute_fetchall(sql, params))
+
+    # -- the in-memory copies ----------------------------------------------------------
+
+    @staticmethod
+    def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
+        cache.pop(key, None)
+        cache[key] = value
+        if len(cache) > limit:
+            del cache[next(iter(cache))]  # the oldest entry
+
+    def _cache_table(self, table: TableRecord) -> None:
+        if table.status in OPEN_STATUSES:
+            self._remember(self._tables, table.id, _copy_table(table), MAX_CACHED_TABLES)
+        else:
+            self._tables.pop(table.id, None)
+
+    async def _run(self, sql: str, params: Sequence[Any]) -> None:
+        """One statement; the caller holds `_lock`. A failure drops every copy."""
+        try:
             await self._db.execute(sql, params)
+        except BaseException:
+            self._forget()
+            raise
+
+    async def _write(
+        self, sql: str, params: Sequence[Any], then: Callable[[], None] | None = None
+    ) -> None:
+        """One statement; `then()` updates the copies under the same lock."""
+        async with self._lock:
+            await self._run(sql, params)
+            if then is not None:
+                then()
+
+    def _forget(self) -> None:
+        self._tables.clear()
+        self._users.clear()
+        self._chat_langs.clear()
 
     # -- people and chats ------------------------------------------------------------
 
     async def remember_user(
         self, user_id: int, name: str, username: str | None, language_code: str | None
     ) -> None:
-        await self._execute(
-            """INSERT INTO users (user_id, name, username, language_code, updated_at)
-               VALUES (?, ?, ?, ?, ?)
-               ON CONFLICT(user_id) DO UPDATE SET name = excluded.name,
-                 username = excluded.username, language_code = excluded.language_code,
-                 updated_at = excluded.updated_at""",
-            (user_id, name, username, language_code, time.time()),
-        )
+        async with self._lock:
+            known = self._users.get(user_id)
+            if known is not None and (known.name, known.username, known.language_code) == (
+                name,
+                username,
+                language_code,
+            ):
+                return  # nothing new: no write for every tap of a known person
+            await self._run(
+                """INSERT INTO users (user_id, name, username, language_code, updated_at)
+                   VALUES (?, ?, ?, ?, ?)
+                   ON CONFLICT(user_id) DO UPDATE SET name = excluded.name,
+                     username = excluded.username, language_code = excluded.language_code,
+                     updated_at = excluded.updated_at""",
+                (user_id, name, username, language_code, time.time()),
+            )
+            if known is not None:
+                known.name, known.username, known.language_code = name, username, language_code
 
     async def set_started(self, user_id: int, started: bool) -> None:
-        await self._execute(
-            "UPDATE users SET started = ?, updated_at = ? WHERE user_id = ?",
-            (int(started), time.time(), user_id),
-        )
+        async with self._lock:
+            known = self._users.get(user_id)
+            if known is not None and known.started == started:
+                return
+            await self._run(
+                "UPDATE users SET started = ?, updated_at = ? WHERE user_id = ?",
+                (int(started), time.time(), user_id),
+            )
+            if known is not None:
+                known.started = started
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:
-        await self._execute(
+        def then() -> None:
+            known = self._users.get(user_id)
+            if known is not None:
+                known.lang = lang
+
+        await self._write(
             "UPDATE users SET lang = ?, updated_at = ? WHERE user_id = ?",
             (lang, time.time(), user_id),
+            then,
         )
 
     async def get_user(self, user_id: int) -> UserRecord | None:
-        row = await self._fetchone(
-            "SELECT user_id, name, username, language_code, lang, started FROM users"
-            " WHERE user_id = ?",
-            (user_id,),
+        known = self._users.get(user_id)
+        if known is None:
+            async with self._lock:
+                known = self._users.get(user_id)
+                if known is None:
+                    rows = await self._select(
+                        "SELECT user_id, name, username, language_code, lang, started FROM users"
+                        " WHERE user_id = ?",
+                        (user_id,),
+                    )
+                    if not rows:
+                        return None
+                    row = rows[0]
+                    known = UserRecord(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
+                    self._remember(self._users, user_id, known, MAX_CACHED_PEOPLE)
+        return UserRecord(
+            known.user_id,
+            known.name,
+            known.username,
+            known.language_code,
+            known.lang,
+            known.started,
         )
-        if row is None:
-            return None
-        return UserRecord(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
 
     async def get_chat_lang(self, chat_id: int) -> str | None:
-        row = await self._fetchone("SELECT lang FROM chats WHERE chat_id = ?", (chat_id,))
-        return None if row is None else row[0]
+        if chat_id in self._chat_langs:
+            return self._chat_langs[chat_id]
+        async with self._lock:
+            if chat_id not in self._chat_langs:
+                rows = await self._select("SELECT lang FROM chats WHERE chat_id = ?", (chat_id,))
+                lang = rows[0][0] if rows else None
+                self._remember(self._chat_langs, chat_id, lang, MAX_CACHED_PEOPLE)
+            return self._chat_langs[chat_id]
 
     async def set_chat_lang(self, chat_id: int, title: str, lang: str) -> None:
-        await self._execute(
+        await self._write(
             """INSERT INTO chats (chat_id, title, lang, updated_at) VALUES (?, ?, ?, ?)
                ON CONFLICT(chat_id) DO UPDATE SET lang = excluded.lang, title = excluded.title,
                  updated_at = excluded.updated_at""",
             (chat_id, title, lang, time.time()),
+            lambda: self._remember(self._chat_langs, chat_id, lang, MAX_CACHED_PEOPLE),
         )
 
     # -- tables ----------------------------------------------------------------------
@@ -359,7 +498,11 @@ class Database:
         )
 
     async def _load_seats(self, table: TableRecord) -> TableRecord:
-        rows = await self._fetchall(
+        async with self._lock:
+            return await self._load_seats_locked(table)
+
+    async def _load_seats_locked(self, table: TableRecord) -> TableRecord:
+        rows = await self._select(
             "SELECT seat, user_id, name, hand_message_id, hand_digest, kind, level, auto, missed"
             " FROM seats WHERE table_id = ? ORDER BY seat",
             (table.id,),
@@ -407,10 +550,21 @@ class Database:
         return await self.get_table(table_id)
 
     async def get_table(self, table_id: int) -> TableRecord | None:
-        row = await self._fetchone(
-            f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
-        )
-        return None if row is None else await self._load_seats(self._table_from_row(row))
+        cached = self._tables.get(table_id)
+        if cached is not None:
+            return _copy_table(cached)
+        async with self._lock:  # both reads and the copy at once: no write in between
+            cached = self._tables.get(table_id)
+            if cached is not None:
+                return _copy_table(cached)
+            rows = await self._select(
+                f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+            )
+            if not rows:
+                return None
+            table = await self._load_seats_locked(self._table_from_row(rows[0]))
+            self._cache_table(table)
+            return table
 
     async def open_table_in_chat(self, chat_id: int) -> TableRecord | None:
         row = await self._fetchone(
@@ -448,77 +602,129 @@ class Database:
         transaction. Raises `Conflict` when the stored version moved on.
         """
         now = time.time()
-        async with self.transaction() as db:
-            cursor = await db.execute(
-                """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
-                     preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
-                     turn_deadline = ?, turn_reminded = ?, settings = ?, updated_at = ?
-                   WHERE id = ? AND version = ?""",
-                (
-                    table.chat_id,
-                    table.chat_title,
-                    table.status,
-                    table.creator_id,
-                    table.preset,
-                    json.dumps(table.options),
-                    table.seed,
-                    None if table.state is None else table.state.dumps(),
-                    table.turn_deadline,
-                    int(table.turn_reminded),
-                    json.dumps(table.settings),
-                    now,
-                    table.id,
-                    table.version,
-                ),
+        async with self._lock:
+            db = self._db
+            stored = self._tables.get(table.id)
+            # Seats the table's stored copy already has exactly need no write
+            # (during a match they change only when someone leaves or is away).
+            same_seats = (
+                stored is not None
+                and table.status != LOBBY
+                and stored.status != LOBBY
+                and [_seat_row(s) for s in stored.seats] == [_seat_row(s) for s in table.seats]
             )
-            if cursor.rowcount != 1:
-                raise Conflict(f"table {table.id} changed since version {table.version}")
-            # Seats are upserted without touching which message shows each hand:
-            # that bookkeeping belongs to the message jobs (set_hand_message),
-            # which may have moved on since this record was read.
-            if table.status == LOBBY:  # seats are renumbered as people come and go
-                await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
-            else:
-                await db.execute(
-                    "DELETE FROM seats WHERE table_id = ? AND seat >= ?",
-                    (table.id, len(table.seats)),
-                )
-            await db.executemany(
-                """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                   ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
-                     name = excluded.name, kind = excluded.kind, level = excluded.level,
-                     auto = excluded.auto, missed = excluded.missed""",
-                [
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await db.execute(
+                    """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
+                         preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
+                         turn_deadline = ?, turn_reminded = ?, settings = ?, updated_at = ?
+                       WHERE id = ? AND version = ?""",
                     (
-                        table.id,
-                        s.seat,
-                        s.user_id,
-                        s.name,
-                        s.kind,
-                        s.level,
-                        int(s.auto),
-                        s.missed,
-                    )
-                    for s in table.seats
-                ],
-            )
-            if action is not None:
-                assert table.state is not None
-                await db.execute(
-                    "INSERT INTO actions (table_id, seq, user_id, action, created_at)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (
-                        table.id,
-                        table.state.step,
-                        user_id,
-                        json.dumps(action.to_json(), ensure_ascii=False),
+                        table.chat_id,
+                        table.chat_title,
+                        table.status,
+                        table.creator_id,
+                        table.preset,
+                        json.dumps(table.options),
+                        table.seed,
+                        None if table.state is None else table.state.dumps(),
+                        table.turn_deadline,
+                        int(table.turn_reminded),
+                        json.dumps(table.settings),
                         now,
+                        table.id,
+                        table.version,
                     ),
                 )
-        table.version += 1
-        table.updated_at = now
+                if cursor.rowcount != 1:
+                    raise Conflict(f"table {table.id} changed since version {table.version}")
+                # Seats are upserted without touching which message shows each hand:
+                # that bookkeeping belongs to the message jobs (set_hand_message),
+                # which may have moved on since this record was read.
+                if not same_seats:
+                    if table.status == LOBBY:  # seats are renumbered as people come and go
+                        await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
+                    else:
+                        await db.execute(
+                            "DELETE FROM seats WHERE table_id = ? AND seat >= ?",
+                            (table.id, len(table.seats)),
+                        )
+                    await db.executemany(
+                        """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto,
+                             missed)
+                           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                           ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
+                             name = excluded.name, kind = excluded.kind, level = excluded.level,
+                             auto = excluded.auto, missed = excluded.missed""",
+                        [
+                            (
+                                table.id,
+                                s.seat,
+                                s.user_id,
+                                s.name,
+                                s.kind,
+                                s.level,
+                                int(s.auto),
+                                s.missed,
+                            )
+                            for s in table.seats
+                        ],
+                    )
+                if action is not None:
+                    assert table.state is not None
+                    await db.execute(
+                        "INSERT INTO actions (table_id, seq, user_id, action, created_at)"
+                        " VALUES (?, ?, ?, ?, ?)",
+                        (
+                            table.id,
+                            table.state.step,
+                            user_id,
+                            json.dumps(action.to_json(), ensure_ascii=False),
+                            now,
+                        ),
+                    )
+            except BaseException:
+                self._tables.pop(table.id, None)
+                await db.execute("ROLLBACK")
+                raise
+            try:
+                await db.execute("COMMIT")
+            except BaseException:
+                self._forget()
+                raise
+            table.version += 1
+            table.updated_at = now
+            self._cache_saved(table, stored)
         return table
+
+    def _cache_saved(self, table: TableRecord, stored: TableRecord | None) -> None:
+        """The stored copy after `save_table`: what it wrote, plus the message
+        bookkeeping it leaves alone (as the copy had it before)."""
+        if stored is None or table.status not in OPEN_STATUSES:
+            self._tables.pop(table.id, None)  # read afresh when needed
+            return
+        saved = _copy_table(table)
+        saved.lobby_message_id = stored.lobby_message_id
+        saved.live_message_id = stored.live_message_id
+        saved.told_step = stored.told_step
+        saved.created_at = stored.created_at
+        saved.practice = stored.practice
+        # Lobby saves write the seats anew; otherwise a seat keeps its hand message.
+        before = {} if table.status == LOBBY else {s.seat: s for s in stored.seats}
+        for seat in saved.seats:
+            old = before.get(seat.seat)
+            seat.hand_message_id = None if old is None else old.hand_message_id
+            seat.hand_digest = None if old is None else old.hand_digest
+        self._remember(self._tables, table.id, saved, MAX_CACHED_TABLES)
+
+    def _change(self, table_id: int, change: Callable[[TableRecord], None]) -> Callable[[], None]:
+        def then() -> None:
+            cached = self._tables.get(table_id)
+            if cached is not None:
+                change(cached)
+
+        return then
 
     async def set_message_ids(
         self,
@@ -528,17 +734,34 @@ class Database:
     ) -> None:
         """Bookkeeping of which message to edit; not a change of the table."""
         if lobby_message_id is not None:
-            await self._execute(
-                "UPDATE tables SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, table_id)
+
+            def lobby(t: TableRecord) -> None:
+                t.lobby_message_id = lobby_message_id
+
+            await self._write(
+                "UPDATE tables SET lobby_message_id = ? WHERE id = ?",
+                (lobby_message_id, table_id),
+                self._change(table_id, lobby),
             )
         if live_message_id is not None:
-            await self._execute(
-                "UPDATE tables SET live_message_id = ? WHERE id = ?", (live_message_id, table_id)
+
+            def live(t: TableRecord) -> None:
+                t.live_message_id = live_message_id
+
+            await self._write(
+                "UPDATE tables SET live_message_id = ? WHERE id = ?",
+                (live_message_id, table_id),
+                self._change(table_id, live),
             )
 
     async def set_told_step(self, table_id: int, step: int) -> None:
-        await self._execute(
-            "UPDATE tables SET told_step = MAX(told_step, ?) WHERE id = ?", (step, table_id)
+        def told(t: TableRecord) -> None:
+            t.told_step = max(t.told_step, step)
+
+        await self._write(
+            "UPDATE tables SET told_step = MAX(told_step, ?) WHERE id = ?",
+            (step, table_id),
+            self._change(table_id, told),
         )
 
     async def untold_tables(self) -> list[int]:
@@ -553,23 +776,49 @@ class Database:
         return [row[0] for row in rows]
 
     async def clear_live_message(self, table_id: int) -> None:
-        await self._execute("UPDATE tables SET live_message_id = NULL WHERE id = ?", (table_id,))
+        def clear(t: TableRecord) -> None:
+            t.live_message_id = None
+
+        await self._write(
+            "UPDATE tables SET live_message_id = NULL WHERE id = ?",
+            (table_id,),
+            self._change(table_id, clear),
+        )
 
     async def set_hand_message(
         self, table_id: int, seat: int, message_id: int | None, digest: str | None
     ) -> None:
-        await self._execute(
+        def hand(t: TableRecord) -> None:
+            for s in t.seats:
+                if s.seat == seat:
+                    s.hand_message_id, s.hand_digest = message_id, digest
+
+        await self._write(
             "UPDATE seats SET hand_message_id = ?, hand_digest = ? WHERE table_id = ? AND seat = ?",
             (message_id, digest, table_id, seat),
+            self._change(table_id, hand),
         )
 
     async def set_turn_reminded(self, table_id: int) -> None:
         """The half-time reminder went out; not a change of the game (no new version)."""
-        await self._execute("UPDATE tables SET turn_reminded = 1 WHERE id = ?", (table_id,))
+
+        def reminded(t: TableRecord) -> None:
+            t.turn_reminded = True
+
+        await self._write(
+            "UPDATE tables SET turn_reminded = 1 WHERE id = ?",
+            (table_id,),
+            self._change(table_id, reminded),
+        )
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
-        await self._execute(
-            "UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
+        def moved() -> None:
+            for cached in self._tables.values():
+                if cached.chat_id == old_chat_id:
+                    cached.chat_id = new_chat_id
+
+        await self._write(
+            "UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id), moved
         )
 
     async def action_log(self, table_id: int) -> list[tuple[int, int | None, Action]]:
