@@ -345,8 +345,10 @@ class HardPlayer(ComputerPlayer):
             mean = _mean(diffs)
             var = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
             bound = mean + self.prune_z * (var / len(diffs)) ** 0.5
-            if bound < 0 or (var == 0 and mean < 0):
+            if bound < 0:
                 continue
+            if len(diffs) >= 8 and not any(diffs):
+                continue  # the same result as the best in every world so far
             kept.append(index)
         return kept
 
