@@ -322,9 +322,10 @@ def _lead_actions(state: MatchState, deal: Deal, seat: int, hand: tuple[Card, ..
     for group in by_suit.values():
         for card in group:
             result.append(single[card.id])
-        for size in range(2, min(limit, len(group)) + 1):
-            for cards in combinations(group, size):
-                result.append(_new(Action, (LEAD, seat, cards)))
+        if len(group) > 1:
+            for size in range(2, min(limit, len(group)) + 1):
+                for cards in combinations(group, size):
+                    result.append(_new(Action, (LEAD, seat, cards)))
     return result
 
 
@@ -617,24 +618,29 @@ def _apply_response(
     face_down = not beat and state.rules.closed_discard
     play = _new(Play, (seat, _PLAY_BEAT if beat else _PLAY_DISCARD, cards, face_down))
     plays = trick.plays + (play,)  # noqa: RUF005 (cheaper than unpacking)
-    if beat:
-        trick = _new(Trick, (trick.origin, trick.leader, plays, seat, cards, trick.combination))
-    else:
-        trick = _new(
-            Trick,
-            (trick.origin, trick.leader, plays, trick.owner, trick.owner_cards, trick.combination),
-        )
+    owner = seat if beat else trick.owner
     hands = _without(deal.hands, seat, cards)
     discarded = (
         _put(deal.face_down, seat, deal.face_down[seat] + cards) if face_down else deal.face_down
     )
     events: list[Event] = [_new(CardsPlayed, (seat, beat, cards, face_down))]
-    if len(plays) < len(seats.active):
-        deal = _deal_after_play(
-            deal, hands=hands, face_down=discarded, trick=trick, turn=seats.next[seat]
-        )
-        return _match_after_step(state, deal=deal, step=state.step + 1), events
-    return _take_trick(state, deal, seats, hands, discarded, trick, events)
+    if len(plays) >= len(seats.active):  # everybody has played
+        return _take_trick(state, deal, seats, hands, discarded, plays, owner, events)
+    trick = _new(
+        Trick,
+        (
+            trick.origin,
+            trick.leader,
+            plays,
+            owner,
+            cards if beat else trick.owner_cards,
+            trick.combination,
+        ),
+    )
+    deal = _deal_after_play(
+        deal, hands=hands, face_down=discarded, trick=trick, turn=seats.next[seat]
+    )
+    return _match_after_step(state, deal=deal, step=state.step + 1), events
 
 
 def _take_trick(
@@ -643,17 +649,18 @@ def _take_trick(
     seats: Seating,
     hands: tuple[tuple[Card, ...], ...],
     face_down: tuple[tuple[Card, ...], ...],
-    trick: Trick,
+    plays: tuple[Play, ...],
+    taker: int,
     events: list[Event],
 ) -> tuple[MatchState, list[Event]]:
-    """Everybody has answered: the owner takes the trick, then players draw.
+    """Everybody has answered: the owner (`taker`) takes the trick's `plays`,
+    then players draw.
 
     `deal` is the deal before the last answer; `hands` and `face_down` are
     already after it."""
-    taker = trick.owner
     taken: tuple[Card, ...] = ()
     down: tuple[Card, ...] = ()
-    for play in trick.plays:
+    for play in plays:
         taken += play.cards
         if play.face_down:
             down += play.cards
