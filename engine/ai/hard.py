@@ -9,18 +9,28 @@ numbers). For one decision:
    the stock and the face-down slots, giving a full `MatchState` that shows
    this seat exactly its real view.
 3. In that world try every candidate action with the engine's own `apply`
-   and play the deal out with the fast playout policy (`engine.ai.rollout`);
-   every candidate sees the same world and the same playout dice, so the
-   differences between candidates are not drowned by luck.
-4. Repeat while the time budget lasts (or for a fixed number of worlds, which
-   makes the player deterministic for its seed: tests use that), dropping
-   candidates that are clearly worse than the best so far (paired
-   comparison over the shared worlds), and play the best mean.
+   and play the deal out with the fast playout policy (`engine.ai.rollout`),
+   which also plays the out-of-turn combination windows; every candidate
+   sees the same world and the same playout dice, so the differences between
+   candidates are not drowned by luck.
+4. Repeat while the time budget lasts (or up to a fixed number of playouts,
+   which makes the player deterministic for its seed: tests use that),
+   dropping candidates that are clearly worse than the best so far (a paired
+   comparison over the shared worlds).
+5. Play the best mean, unless the `normal` player's choice (the rules of
+   thumb, computed from the same view) is still in the running and the
+   best is not ahead of it by `prior_z` standard errors: with few playouts
+   the search only overrules the rules of thumb when it has evidence.
 
-A playout is scored for the deciding side as: the other sides' mean penalty
-points in the deal minus its own, plus a small weight on the card-point
-margin (so that among equally won deals the bigger win counts). Only the
-deal is played out, never the rest of the match.
+A playout is scored for the deciding side as the other sides' mean penalty
+points in the deal minus its own, plus `point_weight` (0.1) per card point
+of margin: the card points are a much smoother signal than the penalty
+steps, and with a few hundred playouts that matters more than anything else
+tried. Only the deal is played out, never the rest of the match.
+
+Two-player burkozel after the stock is gone hides nothing any more; there
+the rest of the deal is searched exactly (`engine.ai.endgame`, alpha-beta
+within a node budget, else back to playouts).
 
 What needs no search:
 - a bura claim is made exactly when the cards this seat saw go into its own
