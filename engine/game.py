@@ -301,9 +301,9 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
         if seat == deal.turn and state.rules.preset is BURA:
             result.append(Action(CLAIM, seat))
         return result
-    if seat == deal.turn:
-        return _response_actions(seat, hand, trick.owner_cards, deal)
-    result = []
+    # The player to answer may also interrupt with a molodka instead (they
+    # have not played to this trick yet), like anybody else who has not.
+    result = _response_actions(seat, hand, trick.owner_cards, deal) if seat == deal.turn else []
     if state.rules.combo_interrupt:
         for combo, cards in combos_in_hand(hand, deal.trump, state.rules):
             if _interrupt_allowed(state, deal, trick, seat, combo) is None:

@@ -145,6 +145,15 @@ class TestInterrupt:
         assert state.deal.trick.leader == 2 and state.deal.turn == 3
         assert len(state.deal.hands[0]) == 4 and len(state.deal.hands[1]) == 4
 
+    def test_the_player_to_answer_may_interrupt_too(self) -> None:
+        state = table(self.HANDS, trump="♥", options={"combo_interrupt": "on"})
+        state, _ = play(state, ("lead", 0, "7♠"), ("discard", 1, "6♠"))
+        assert state.deal is not None and state.deal.turn == 2
+        declare = Action.declare(2, "J♦ Q♦ K♦ A♦")
+        assert declare in legal_actions(state, 2)
+        state, events = apply(state, declare)
+        assert of_type(events, TrickRestarted)
+
     def test_without_the_option_no_interrupt(self) -> None:
         state = table(self.HANDS, trump="♥")
         state, _ = play(state, ("lead", 0, "7♠"))
