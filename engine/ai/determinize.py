@@ -80,7 +80,14 @@ class DealTracker:
         memory = self._memory.get(seat)
         sizes = tuple(len(pile) for pile in view.piles)
         lead = len(view.trick[0].cards) if view.trick else None
-        if memory is None or memory.deal != view.deal_number:
+        if (
+            memory is None
+            or memory.deal != view.deal_number
+            or len(memory.tricks_won) != len(view.tricks_won)
+            or any(
+                now < before for now, before in zip(view.tricks_won, memory.tricks_won, strict=True)
+            )
+        ):  # a new deal (or a new match that reuses this player)
             fresh = sum(view.tricks_won) == 0
             memory = DealMemory(
                 deal=view.deal_number,
