@@ -17,6 +17,7 @@ restart starts with an empty cache.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import sqlite3
 import time
@@ -145,6 +146,13 @@ class Seat:
         return self.kind == COMPUTER or self.auto
 
 
+@functools.lru_cache(maxsize=1024)
+def _rules(preset: str, options: tuple[tuple[str, Any], ...]) -> RuleSet:
+    """Validated rules are immutable: tables with the same options share them
+    (validation ran for every screen the bot drew, several per tap)."""
+    return RuleSet.create(preset, dict(options))
+
+
 @dataclass(slots=True)
 class TableRecord:
     id: int
@@ -170,7 +178,10 @@ class TableRecord:
 
     @property
     def rules(self) -> RuleSet:
-        return RuleSet.create(self.preset, self.options)
+        try:
+            return _rules(self.preset, tuple(sorted(self.options.items())))
+        except TypeError:  # an unhashable option value: validate it the long way
+            return RuleSet.create(self.preset, self.options)
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
