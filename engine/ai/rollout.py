@@ -353,9 +353,10 @@ class RolloutPolicy:
         chosen: Action | None = None
         chosen_value = -1e9
         for action in legal_actions(state, seat):
-            beat = action.kind is BEAT
-            if beat and partner_owns:
-                continue
+            kind = action.kind
+            beat = kind is BEAT
+            if (beat and partner_owns) or (not beat and kind is not DISCARD):
+                continue  # an interrupting molodka is left to the window, not answers
             pts = 0
             base = 0.0
             trumps = False
