@@ -104,6 +104,25 @@ def markup(screen: Screen) -> InlineKeyboardMarkup | None:
     )
 
 
+def keyboard(screen: Screen) -> dict[str, Any] | None:
+    """The JSON `markup(screen)` stands for, built directly: for the API calls
+    made here, PTB's button objects were made only to be turned back into this."""
+    if not screen.buttons:
+        return None
+    rows = []
+    for row in screen.buttons:
+        buttons = []
+        for b in row:
+            button: dict[str, Any] = {"text": b.text}
+            if b.data is not None:
+                button["callback_data"] = b.data
+            if b.url is not None:
+                button["url"] = b.url
+            buttons.append(button)
+        rows.append(buttons)
+    return {"inline_keyboard": rows}
+
+
 def classify(error: TelegramError) -> Outcome:
     text = str(error).lower()
     if isinstance(error, Forbidden):
@@ -189,7 +208,7 @@ class Messenger:
                 chat_id=target,
                 text=screen.text,
                 parse_mode=ParseMode.HTML,
-                reply_markup=markup(screen),
+                reply_markup=keyboard(screen),
                 disable_notification=silent,
             )
 
@@ -210,7 +229,7 @@ class Messenger:
                 message_id=message_id,
                 text=screen.text,
                 parse_mode=ParseMode.HTML,
-                reply_markup=markup(screen),
+                reply_markup=keyboard(screen),
             )
 
         try:
