@@ -93,7 +93,7 @@ def build_application(
                 connect_timeout=settings.request_timeout,
             )
         )
-        .get_updates_request(make_request(1, lean=settings.http_client == "lean"))
+        .get_updates_request(make_request(1, lean=settings.http_client == "lean", updates=True))
         .rate_limiter(
             AIORateLimiter(
                 overall_max_rate=settings.rate_limit_overall,

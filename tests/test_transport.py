@@ -16,7 +16,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
 
 import pytest
 from telegram import Bot
@@ -121,11 +120,11 @@ async def test_keep_alive_and_the_request_on_the_wire() -> None:
     line, headers, body = server.requests[-1]
     assert line == b"POST /botTOKEN/sendMessage HTTP/1.1"
     assert headers["host"] == f"127.0.0.1:{server.port}"
-    assert headers["content-type"] == "application/x-www-form-urlencoded"
-    assert parse_qs(body.decode()) == {"chat_id": ["1"], "text": ["hi & <b>4</b> é"]}
+    assert headers["content-type"] == "application/json"
+    assert json.loads(body.decode()) == {"chat_id": 1, "text": "hi & <b>4</b> é"}
 
 
-async def test_nested_parameters_are_json_encoded_like_httpx_sends_them() -> None:
+async def test_nested_parameters_travel_as_json_objects() -> None:
     async def answer(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
         return ok()
 
@@ -134,8 +133,8 @@ async def test_nested_parameters_are_json_encoded_like_httpx_sends_them() -> Non
     async with Server(answer).running() as server:
         await request.do_request(server.url, "POST", data(chat_id=5, reply_markup=markup))
         await request.shutdown()
-    fields = parse_qs(server.requests[0][2].decode())
-    assert json.loads(fields["reply_markup"][0]) == markup
+    fields = json.loads(server.requests[0][2].decode())
+    assert fields == {"chat_id": 5, "reply_markup": markup}
 
 
 @pytest.mark.parametrize("style", ["chunked", "close", "eof", "http10"])
@@ -301,3 +300,52 @@ async def test_tls_verifies_the_certificate_and_keeps_the_connection(tmp_path: P
             assert (await request.do_request(url, "POST", data()))[0] == 200
         await request.shutdown()
     assert server.connections == 1  # one kept connection (the refused one never got through)
+
+
+async def test_updates_arrive_without_the_tapped_messages_keyboard() -> None:
+    """The polling client drops what PTB would parse for nothing: the keyboard
+    and the entities of the message under a tapped button; the rest stays."""
+    tapped = {
+        "message_id": 7,
+        "date": 1,
+        "chat": {"id": 5, "type": "private", "first_name": "P"},
+        "text": "hand",
+        "entities": [{"type": "bold", "offset": 0, "length": 4}],
+        "reply_markup": {"inline_keyboard": [[{"text": "A♠", "callback_data": "s:1"}]]},
+    }
+    updates = [
+        {
+            "update_id": 1,
+            "callback_query": {
+                "id": "q",
+                "chat_instance": "c",
+                "data": "s:1",
+                "from": {"id": 5, "is_bot": False, "first_name": "P"},
+                "message": tapped,
+            },
+        },
+        {
+            "update_id": 2,
+            "message": dict(tapped, message_id=8),
+        },
+    ]
+
+    async def answer(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
+        return ok(updates)
+
+    polling = make_request(1, updates=True)
+    sending = make_request(1)
+    async with Server(answer).running() as server:
+        for request in (polling, sending):
+            await request.initialize()
+        got = await polling.post(server.url, data(offset=1))
+        sent = await sending.post(server.url, data(offset=1))
+        for request in (polling, sending):
+            await request.shutdown()
+    assert isinstance(got, list) and isinstance(sent, list)
+    message = got[0]["callback_query"]["message"]
+    assert "reply_markup" not in message and "entities" not in message
+    assert message["message_id"] == 7 and message["chat"]["id"] == 5
+    assert got[0]["callback_query"]["data"] == "s:1"
+    assert got[1]["message"]["entities"] == tapped["entities"], "other messages keep theirs"
+    assert sent[0]["callback_query"]["message"]["reply_markup"] == tapped["reply_markup"]
