@@ -305,23 +305,27 @@ def proxy_configured() -> bool:
     return any(key in ("http", "https", "all") for key in urllib.request.getproxies())
 
 
-# What a tapped button's message carries that the bot never reads: it knows its
-# own messages. PTB builds an object for every button and every formatting
-# entity of it, about half of the time it took to read a tap (0.47 ms of
-# Python for a hand of twelve buttons).
-UNREAD_OF_TAPPED = ("reply_markup", "entities", "caption_entities")
-
-
 def trim_updates(answer: dict[str, Any]) -> dict[str, Any]:
-    """getUpdates' answer without what `UNREAD_OF_TAPPED` names."""
+    """getUpdates' answer with each tapped button's message cut down to its chat,
+    id and date: all the bot reads of it (it knows its own messages).
+
+    PTB builds an object for every button and every formatting entity of the
+    message under a tapped button: 0.47 ms of Python for a hand of twelve
+    buttons, against 0.2 ms for the cut-down one, about a tenth of the bot's
+    CPU per update under bench/load.py."""
     result = answer.get("result")
     if isinstance(result, list):
         for update in result:
             query = update.get("callback_query") if isinstance(update, dict) else None
-            message = query.get("message") if isinstance(query, dict) else None
-            if isinstance(message, dict):
-                for key in UNREAD_OF_TAPPED:
-                    message.pop(key, None)
+            if not isinstance(query, dict):
+                continue
+            message = query.get("message")
+            if isinstance(message, dict) and "chat" in message and "message_id" in message:
+                query["message"] = {
+                    "chat": message["chat"],
+                    "message_id": message["message_id"],
+                    "date": message.get("date", 0),
+                }
     return answer
 
 
@@ -359,4 +363,10 @@ def make_request(
     return request
 
 
-__all__ = ["TelegramRequest", "UpdatesRequest", "make_request", "proxy_configured", "trim_updates"]
+__all__ = [
+    "TelegramRequest",
+    "UpdatesRequest",
+    "make_request",
+    "proxy_configured",
+    "trim_updates",
+]

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from telegram import Bot
+from telegram import Bot, Update
 from telegram.error import NetworkError, RetryAfter, TimedOut
 from telegram.request import RequestData
 from telegram.request._requestparameter import RequestParameter
@@ -302,9 +302,9 @@ async def test_tls_verifies_the_certificate_and_keeps_the_connection(tmp_path: P
     assert server.connections == 1  # one kept connection (the refused one never got through)
 
 
-async def test_updates_arrive_without_the_tapped_messages_keyboard() -> None:
-    """The polling client drops what PTB would parse for nothing: the keyboard
-    and the entities of the message under a tapped button; the rest stays."""
+async def test_a_tapped_message_arrives_as_its_chat_and_id() -> None:
+    """The polling client drops what PTB would parse for nothing: all of the
+    message under a tapped button but its chat and id; the rest stays."""
     tapped = {
         "message_id": 7,
         "date": 1,
@@ -344,8 +344,10 @@ async def test_updates_arrive_without_the_tapped_messages_keyboard() -> None:
             await request.shutdown()
     assert isinstance(got, list) and isinstance(sent, list)
     message = got[0]["callback_query"]["message"]
-    assert "reply_markup" not in message and "entities" not in message
-    assert message["message_id"] == 7 and message["chat"]["id"] == 5
+    assert message == {"message_id": 7, "chat": tapped["chat"], "date": 1}
     assert got[0]["callback_query"]["data"] == "s:1"
+    query = Update.de_json(got[0], None).callback_query
+    assert query is not None and query.message is not None
+    assert (query.message.chat.id, query.message.message_id) == (5, 7)
     assert got[1]["message"]["entities"] == tapped["entities"], "other messages keep theirs"
     assert sent[0]["callback_query"]["message"]["reply_markup"] == tapped["reply_markup"]
