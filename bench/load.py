@@ -254,6 +254,7 @@ class Phase:
     ended: float = 0.0
     updates: int = 0
     calls: int = 0
+    methods: Counter[str] = field(default_factory=Counter)  # calls, getUpdates too
     matches: int = 0
     latencies: list[float] = field(default_factory=list)
     answers: list[float] = field(default_factory=list)
@@ -330,6 +331,8 @@ class Load:
 
             async def get_updates(p: Any, record: Any, request: Any) -> Any:
                 result = await handler(p, record, request)
+                if self.phase is not None:
+                    self.phase.methods[name] += 1
                 if result:
                     self._handed(result, loop.time())
                 return result
@@ -338,6 +341,8 @@ class Load:
 
         async def call(p: Any, record: Any, request: Any) -> Any:
             now = loop.time()
+            if self.phase is not None:
+                self.phase.methods[name] += 1
             table = self._table_of(name, p, now)
             if table is not None:
                 table.progress = now
@@ -589,6 +594,12 @@ def summary(phase: Phase) -> dict[str, Any]:
         "updates_per_s": round(phase.updates / window, 1),
         "api_calls_per_s": round(phase.calls / window, 1),
         "matches_finished": phase.matches,
+        "requests_per_update": {
+            method: round(count / phase.updates, 2)
+            for method, count in phase.methods.most_common()
+        }
+        if phase.updates
+        else {},
         "latency_ms": {
             q: round(percentile(phase.latencies, float(q[1:])) * 1000, 1)
             for q in ("p50", "p95", "p99")
@@ -716,6 +727,11 @@ def report(result: dict[str, Any]) -> str:
             f" ({phase['bot_cpu_share']:.0%} of a core), client CPU"
             f" {phase['client_cpu_share']:.0%} of a core,"
             f" {phase['matches_finished']} matches finished"
+        )
+        per_update = phase["requests_per_update"]
+        lines.append(
+            f"            requests per update {sum(per_update.values()):.2f}: "
+            + ", ".join(f"{method} {count}" for method, count in per_update.items())
         )
     lines.append(
         f"  peak RSS {result['peak_rss_mb']} MB (RSS first/last sample"

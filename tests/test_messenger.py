@@ -1,0 +1,110 @@
+"""Messenger's direct posts: the Bot API's parameters as JSON values, through
+PTB's rate limiter, with PTB's errors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from telegram.ext import BaseRateLimiter, ExtBot
+from telegram.request import BaseRequest, RequestData
+
+from bot.messenger import Messenger, Outcome
+from bot.render import Button, Screen
+
+
+class Canned(BaseRequest):
+    """Answers every request with the next canned answer, keeping what was asked."""
+
+    def __init__(self, *answers: dict[str, Any]) -> None:
+        self.answers = list(answers)
+        self.asked: list[tuple[str, dict[str, Any]]] = []
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        pass
+
+    @property
+    def read_timeout(self) -> float | None:
+        return 5.0
+
+    async def do_request(
+        self, url: str, method: str, request_data: RequestData | None = None, **_: Any
+    ) -> tuple[int, bytes]:
+        assert request_data is not None
+        self.asked.append((url.rsplit("/", 1)[1], request_data.parameters))
+        answer = self.answers.pop(0)
+        return (200 if answer.get("ok") else answer["error_code"]), json.dumps(answer).encode()
+
+
+class Recording(BaseRateLimiter[None]):
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, Any]] = []
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        pass
+
+    async def process_request(  # type: ignore[override]
+        self, callback: Any, args: Any, kwargs: Any, endpoint: str, data: Any, rate_limit_args: Any
+    ) -> Any:
+        self.seen.append((endpoint, data.get("chat_id")))
+        return await callback(*args, **kwargs)
+
+
+def sent(message_id: int, chat_id: int) -> dict[str, Any]:
+    return {
+        "ok": True,
+        "result": {"message_id": message_id, "date": 1, "chat": {"id": chat_id, "type": "group"}},
+    }
+
+
+async def test_sends_go_through_the_rate_limiter_as_plain_json_values() -> None:
+    request = Canned(sent(41, -5), {"ok": True, "result": True})
+    limiter = Recording()
+    bot = ExtBot("1:token", request=request, rate_limiter=limiter)
+    out = Messenger(bot, retries=0)
+    screen = Screen("<b>hi</b>", ((Button("A♠", data="s:1:2"),),))
+    assert await out.send(-5, screen, silent=True) == (Outcome.OK, 41)
+    assert await out.edit(-5, 41, Screen("bye")) is Outcome.OK
+    assert limiter.seen == [("sendMessage", -5), ("editMessageText", -5)]
+    (first, parameters), (second, edited) = request.asked
+    assert first == "sendMessage" and second == "editMessageText"
+    assert parameters == {
+        "chat_id": -5,
+        "text": "<b>hi</b>",
+        "parse_mode": "HTML",
+        "reply_markup": {"inline_keyboard": [[{"text": "A♠", "callback_data": "s:1:2"}]]},
+        "disable_notification": True,
+    }
+    assert "reply_markup" not in edited, "no keyboard, no parameter"
+
+
+async def test_telegrams_refusals_arrive_as_ptbs_errors() -> None:
+    migrated = {
+        "ok": False,
+        "error_code": 400,
+        "description": "Bad Request: group chat was upgraded to a supergroup chat",
+        "parameters": {"migrate_to_chat_id": -1009},
+    }
+    request = Canned(
+        {"ok": False, "error_code": 400, "description": "Bad Request: message is not modified"},
+        {"ok": False, "error_code": 403, "description": "Forbidden: bot was blocked by the user"},
+        migrated,
+        sent(7, -1009),
+    )
+    moves: list[tuple[int, int]] = []
+
+    async def on_migrate(old: int, new: int) -> None:
+        moves.append((old, new))
+
+    out = Messenger(ExtBot("1:token", request=request), retries=0, on_migrate=on_migrate)
+    assert await out.edit(5, 1, Screen("x")) is Outcome.SAME
+    assert await out.send(5, Screen("x")) == (Outcome.FORBIDDEN, None)
+    assert await out.send(-5, Screen("x")) == (Outcome.OK, 7)
+    assert moves == [(-5, -1009)]
+    assert [p["chat_id"] for _, p in request.asked[-2:]] == [-5, -1009]
