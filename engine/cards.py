@@ -137,7 +137,7 @@ class Card:
         return RANKS[self.rank]
 
     def __str__(self) -> str:
-        return RANKS[self.rank] + SUIT_SYMBOLS[self.suit]
+        return _NAMES[self.id]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -158,6 +158,8 @@ DECK: Final[tuple[Card, ...]] = tuple(
     Card._make(suit, rank) for suit in Suit for rank in range(len(RANKS))
 )
 """The 36 cards in a fixed canonical order; `DECK[card.id] is card`."""
+
+_NAMES: Final = tuple(RANKS[card.rank] + SUIT_SYMBOLS[card.suit] for card in DECK)
 
 _BY_TEXT: dict[str, Card] = {}
 for _card in DECK:

@@ -184,9 +184,14 @@ class RuleSet:
     # -- JSON -----------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["preset"] = self.preset.value
-        return data
+        data = _JSON.get(self)
+        if data is None:
+            # Every saved move writes its table's rules: worked out once a rule set.
+            data = asdict(self)
+            data["preset"] = self.preset.value
+            if len(_JSON) < 4096:
+                _JSON[self] = data
+        return dict(data)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RuleSet:
@@ -194,6 +199,9 @@ class RuleSet:
         values = {k: v for k, v in data.items() if k in known}
         values["preset"] = Preset(values.get("preset", Preset.BURKOZEL))
         return cls(**values)
+
+
+_JSON: dict[RuleSet, dict[str, Any]] = {}
 
 
 def applicable_options(preset: Preset) -> list[str]:
