@@ -799,16 +799,33 @@ class Database:
     async def set_hand_message(
         self, table_id: int, seat: int, message_id: int | None, digest: str | None
     ) -> None:
+        """Which message shows a seat's hand, and a digest of what it shows.
+
+        Only the message id is written, and only when it changes: the digest
+        is kept in memory and stored as unknown (NULL). An unknown digest costs
+        one edit too many after a restart (Telegram answers "not modified"),
+        where a stored one that an unrecorded edit made stale could skip an
+        edit that was needed. Most hand updates are edits of the same message,
+        so most of them now cost no write at all."""
+
         def hand(t: TableRecord) -> None:
             for s in t.seats:
                 if s.seat == seat:
                     s.hand_message_id, s.hand_digest = message_id, digest
 
-        await self._write(
-            "UPDATE seats SET hand_message_id = ?, hand_digest = ? WHERE table_id = ? AND seat = ?",
-            (message_id, digest, table_id, seat),
-            self._change(table_id, hand),
-        )
+        async with self._lock:
+            cached = self._tables.get(table_id)
+            if cached is not None and any(
+                s.seat == seat and s.hand_message_id == message_id for s in cached.seats
+            ):
+                hand(cached)
+                return
+            await self._run(
+                "UPDATE seats SET hand_message_id = ?, hand_digest = NULL"
+                " WHERE table_id = ? AND seat = ?",
+                (message_id, table_id, seat),
+            )
+            self._change(table_id, hand)()
 
     async def set_turn_reminded(self, table_id: int) -> None:
         """The half-time reminder went out; not a change of the game (no new version)."""

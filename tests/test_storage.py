@@ -1,0 +1,49 @@
+"""Storage bookkeeping that the message jobs rely on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+
+from bot.storage import Database, Seat
+
+
+async def _stored_hands(path: Path) -> list[tuple[int, int | None, str | None]]:
+    async with aiosqlite.connect(path) as raw:
+        cursor = await raw.execute(
+            "SELECT seat, hand_message_id, hand_digest FROM seats ORDER BY seat"
+        )
+        return [tuple(row) for row in await cursor.fetchall()]  # type: ignore[misc]
+
+
+async def test_hand_messages_are_written_when_their_id_changes_not_on_every_edit(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "bot.db"
+    db = await Database.open(path)
+    table = await db.create_table(-5, "Group", 1, "burkozel", {})
+    assert table is not None
+    table.seats = [Seat(0, 1, "Ann"), Seat(1, 2, "Bob")]
+    table = await db.save_table(table)
+    await db.set_hand_message(table.id, 0, 100, "b1")
+    changes = db._db.total_changes
+    for digest in ("b2", "t3", "b4"):  # edits of the same message
+        await db.set_hand_message(table.id, 0, 100, digest)
+    assert db._db.total_changes == changes, "an edit of the same message writes nothing"
+    cached = await db.get_table(table.id)
+    assert cached is not None
+    assert (cached.seats[0].hand_message_id, cached.seats[0].hand_digest) == (100, "b4")
+    await db.set_hand_message(table.id, 1, 200, "b5")
+    await db.set_hand_message(table.id, 0, 101, "b6")  # a new message for seat 0
+    assert db._db.total_changes == changes + 2
+    await db.close()
+
+    # On disk: the ids, and the digests as unknown, so that a restart edits
+    # every hand once instead of trusting a digest an unrecorded edit made stale.
+    assert await _stored_hands(path) == [(0, 101, None), (1, 200, None)]
+    reopened = await Database.open(path)
+    again = await reopened.get_table(table.id)
+    assert again is not None
+    assert [(s.hand_message_id, s.hand_digest) for s in again.seats] == [(101, None), (200, None)]
+    await reopened.close()
