@@ -8,8 +8,9 @@ redraws every running table from here.
 
 Reads are served from memory where that is safe: the `Database` object is the
 only writer of its file while the bot runs, so it keeps a write-through copy
-of every open table (updated under the same lock as the write that changed
-it), of people's language settings and of groups' languages. The database
+of every open table and of the latest few that ended (updated under the same
+lock as the write that changed it), of people's language settings and of
+groups' languages. The database
 stays the record: every change is still committed before it is cached, and a
 restart starts with an empty cache.
 """
@@ -248,6 +249,7 @@ def _seat_row(s: Seat) -> tuple[Any, ...]:
 
 # Bounds of the in-memory copies (open tables are far fewer in practice).
 MAX_CACHED_TABLES = 20_000
+MAX_CACHED_ENDED = 256
 MAX_CACHED_PEOPLE = 100_000
 
 
@@ -259,7 +261,10 @@ class Database:
         self.path = path
         self._lock = asyncio.Lock()
         # Write-through copies, changed only while holding `_lock` (see the module doc).
-        self._tables: dict[int, TableRecord] = {}  # open tables, exactly as stored
+        self._tables: dict[int, TableRecord] = {}  # tables exactly as stored
+        # Which of those are no longer open: only the latest few are kept (the
+        # jobs that tell a match's end read it), so the copies do not grow.
+        self._ended: dict[int, None] = {}
         self._users: dict[int, UserRecord] = {}
         self._chat_langs: dict[int, str | None] = {}
 
@@ -358,10 +363,17 @@ class Database:
             del cache[next(iter(cache))]  # the oldest entry
 
     def _cache_table(self, table: TableRecord) -> None:
-        if table.status in OPEN_STATUSES:
-            self._remember(self._tables, table.id, _copy_table(table), MAX_CACHED_TABLES)
-        else:
-            self._tables.pop(table.id, None)
+        self._keep(_copy_table(table))
+
+    def _keep(self, copy: TableRecord) -> None:
+        self._remember(self._tables, copy.id, copy, MAX_CACHED_TABLES)
+        self._ended.pop(copy.id, None)
+        if copy.status not in OPEN_STATUSES:
+            self._ended[copy.id] = None
+            while len(self._ended) > MAX_CACHED_ENDED:
+                oldest = next(iter(self._ended))
+                del self._ended[oldest]
+                self._tables.pop(oldest, None)
 
     async def _run(self, sql: str, params: Sequence[Any]) -> None:
         """One statement; the caller holds `_lock`. A failure drops every copy."""
@@ -382,6 +394,7 @@ class Database:
 
     def _forget(self) -> None:
         self._tables.clear()
+        self._ended.clear()
         self._users.clear()
         self._chat_langs.clear()
 
@@ -712,7 +725,7 @@ class Database:
     def _cache_saved(self, table: TableRecord, stored: TableRecord | None) -> None:
         """The stored copy after `save_table`: what it wrote, plus the message
         bookkeeping it leaves alone (as the copy had it before)."""
-        if stored is None or table.status not in OPEN_STATUSES:
+        if stored is None:
             self._tables.pop(table.id, None)  # read afresh when needed
             return
         saved = _copy_table(table)
@@ -727,7 +740,7 @@ class Database:
             old = before.get(seat.seat)
             seat.hand_message_id = None if old is None else old.hand_message_id
             seat.hand_digest = None if old is None else old.hand_digest
-        self._remember(self._tables, table.id, saved, MAX_CACHED_TABLES)
+        self._keep(saved)
 
     def _change(self, table_id: int, change: Callable[[TableRecord], None]) -> Callable[[], None]:
         def then() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage import Database, Seat
+from bot.storage import FINISHED, MAX_CACHED_ENDED, Database, Seat
 
 
 async def _stored_hands(path: Path) -> list[tuple[int, int | None, str | None]]:
@@ -47,3 +47,29 @@ async def test_hand_messages_are_written_when_their_id_changes_not_on_every_edit
     assert again is not None
     assert [(s.hand_message_id, s.hand_digest) for s in again.seats] == [(101, None), (200, None)]
     await reopened.close()
+
+
+async def test_an_ended_table_is_read_from_memory_and_only_the_latest_few_are_kept(
+    tmp_path: Path,
+) -> None:
+    db = await Database.open(tmp_path / "bot.db")
+    ended = []
+    for number in range(MAX_CACHED_ENDED + 40):
+        table = await db.create_table(-number - 1, "Group", 1, "burkozel", {})
+        assert table is not None
+        table.seats = [Seat(0, 1, "Ann"), Seat(1, 2, "Bob")]
+        table = await db.save_table(table)
+        await db.set_hand_message(table.id, 0, 100, "b1")
+        table.status = FINISHED
+        table = await db.save_table(table)
+        await db.set_hand_message(table.id, 0, 100, "t2")  # its buttons taken away
+        ended.append(table.id)
+    # The jobs telling a match's end see what the hands show now (the digest
+    # is not on disk), so a hand without buttons is not stripped again.
+    last = await db.get_table(ended[-1])
+    assert last is not None and last.seats[0].hand_digest == "t2"
+    assert len(db._tables) == MAX_CACHED_ENDED, "ended tables do not pile up in memory"
+    first = await db.get_table(ended[0])  # read afresh from disk
+    assert first is not None and first.status == FINISHED
+    assert (first.seats[0].hand_message_id, first.seats[0].hand_digest) == (100, None)
+    await db.close()
