@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,6 +94,19 @@ class Reply:
     alert: bool = False
     url: str | None = None
     screen: Screen | None = None
+
+
+async def at_once(*jobs: Coroutine[Any, Any, None]) -> None:
+    """Run jobs for different chats side by side: a move's group message and
+    hands wait for the slowest request instead of for all of them in a row.
+    A failure stops the others, and the message job fails as a whole (its
+    move stays untold, to be caught up after a restart)."""
+    if len(jobs) == 1:
+        await jobs[0]
+        return
+    async with asyncio.TaskGroup() as group:
+        for job in jobs:
+            group.create_task(job)
 
 
 class TableService:
@@ -665,17 +678,27 @@ class TableService:
                 # The old live message now holds a record: the next job posts anew.
                 await self.db.clear_live_message(table.id)
             return
-        if new_trick or table.live_message_id is None:
-            await self._send_live(table, lang)
-        elif not table.practice:
-            screen = render.live(info, lang, view_for(state, None))
-            _outcome, message_id = await self.out.edit_or_send(
-                table.chat_id, table.live_message_id, screen
-            )
-            if message_id is not None and message_id != table.live_message_id:
-                table.live_message_id = message_id
-                await self.db.set_message_ids(table.id, live_message_id=message_id)
-        await self._sync_hands(table, previous=previous, actor=actor, action=action)
+
+        async def group() -> None:
+            if new_trick or table.live_message_id is None:
+                await self._send_live(table, lang)
+            elif not table.practice:
+                screen = render.live(info, lang, view_for(state, None))
+                _outcome, message_id = await self.out.edit_or_send(
+                    table.chat_id, table.live_message_id, screen
+                )
+                if message_id is not None and message_id != table.live_message_id:
+                    table.live_message_id = message_id
+                    await self.db.set_message_ids(table.id, live_message_id=message_id)
+
+        async def hands() -> None:
+            await self._sync_hands(table, previous=previous, actor=actor, action=action)
+
+        if table.practice:  # the table is shown in the hand's own chat: in order
+            await group()
+            await hands()
+        else:
+            await at_once(group(), hands())
 
     async def _send_live(self, table: TableRecord, lang: str) -> None:
         """A fresh live table message; a practice game shows the table in the hand."""
@@ -705,9 +728,8 @@ class TableService:
         state = table.state
         assert state is not None
         info = self.info(table)
-        for seat in sorted(table.seats, key=lambda s: s.seat):
-            if seat.is_computer:
-                continue
+
+        async def sync(seat: Seat) -> None:
             lang = await self.user_lang(seat.user_id)
             view = view_for(state, seat.seat)
             screen = render.hand(info, lang, view)
@@ -729,6 +751,10 @@ class TableService:
             elif fresh and seat.hand_message_id is not None and has_buttons(seat):
                 await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
             await self._put_hand(table, seat, screen, fresh=fresh)
+
+        # Each person's chat in its own order, the chats at once.
+        people = sorted((s for s in table.seats if not s.is_computer), key=lambda s: s.seat)
+        await at_once(*(sync(seat) for seat in people))
 
     async def _put_hand(self, table: TableRecord, seat: Seat, screen: Screen, fresh: bool) -> None:
         digest = screen.digest()
