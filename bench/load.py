@@ -114,6 +114,8 @@ class BotProcess:
             "PYTHONUNBUFFERED": "1",
             # The bot of this checkout, whatever the virtual environment installed.
             "PYTHONPATH": str(ROOT),
+            # Choices to compare, passed on from the caller's environment.
+            **{k: os.environ[k] for k in ("HTTP_CLIENT",) if k in os.environ},
         }
         command = [sys.executable]
         if self.profile == "callgrind":
