@@ -106,6 +106,22 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN told_step INTEGER NOT NULL DEFAULT 0;
     """,
+    # 4: a move is one statement. The table's UPDATE names the action it
+    # applied and a trigger appends that to the log within the same statement,
+    # so the common save needs no BEGIN and COMMIT: one trip to the database
+    # thread instead of four (each trip is a thread hand-off, about 0.16 ms of
+    # CPU on this project's machine).
+    """
+    ALTER TABLE tables ADD COLUMN logged_seq INTEGER;
+    ALTER TABLE tables ADD COLUMN logged_user INTEGER;
+    ALTER TABLE tables ADD COLUMN logged_action TEXT;
+    CREATE TRIGGER tables_log_action AFTER UPDATE OF logged_action ON tables
+    WHEN NEW.logged_action IS NOT NULL
+    BEGIN
+        INSERT INTO actions (table_id, seq, user_id, action, created_at)
+        VALUES (NEW.id, NEW.logged_seq, NEW.logged_user, NEW.logged_action, NEW.updated_at);
+    END;
+    """,
 )
 
 HUMAN = "human"
@@ -116,6 +132,20 @@ PLAYING = "playing"
 FINISHED = "finished"
 CLOSED = "closed"
 OPEN_STATUSES = (LOBBY, PLAYING)
+
+
+def _statements(script: str) -> list[str]:
+    """A script's statements; a trigger's body holds semicolons of its own."""
+    statements, pending = [], ""
+    for part in script.split(";"):
+        pending += part + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                statements.append(pending.strip())
+            pending = ""
+    if pending.strip(" \n;"):
+        raise StorageError(f"incomplete statement in a migration: {pending[:80]!r}")
+    return statements
 
 
 class StorageError(RuntimeError):
@@ -317,9 +347,8 @@ class Database:
                 continue
             await db.execute("BEGIN IMMEDIATE")
             try:
-                for statement in script.split(";"):
-                    if statement.strip():
-                        await db.execute(statement)
+                for statement in _statements(script):
+                    await db.execute(statement)
                 await db.execute(f"PRAGMA user_version = {number}")
                 await db.execute("COMMIT")
             except BaseException:
@@ -637,90 +666,105 @@ class Database:
                 and stored.status != LOBBY
                 and [_seat_row(s) for s in stored.seats] == [_seat_row(s) for s in table.seats]
             )
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = await db.execute(
-                    """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
-                         preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
-                         turn_deadline = ?, turn_reminded = ?, settings = ?, updated_at = ?
-                       WHERE id = ? AND version = ?""",
-                    (
-                        table.chat_id,
-                        table.chat_title,
-                        table.status,
-                        table.creator_id,
-                        table.preset,
-                        json.dumps(table.options),
-                        table.seed,
-                        None if table.state is None else table.state.dumps(),
-                        table.turn_deadline,
-                        int(table.turn_reminded),
-                        json.dumps(table.settings),
-                        now,
-                        table.id,
-                        table.version,
-                    ),
+            logged: tuple[int | None, int | None, str | None] = (None, None, None)
+            if action is not None:
+                assert table.state is not None
+                logged = (
+                    table.state.step,
+                    user_id,
+                    json.dumps(action.to_json(), ensure_ascii=False),
                 )
+            update = (
+                """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
+                     preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
+                     turn_deadline = ?, turn_reminded = ?, settings = ?, updated_at = ?,
+                     logged_seq = ?, logged_user = ?, logged_action = ?
+                   WHERE id = ? AND version = ?""",
+                (
+                    table.chat_id,
+                    table.chat_title,
+                    table.status,
+                    table.creator_id,
+                    table.preset,
+                    json.dumps(table.options),
+                    table.seed,
+                    None if table.state is None else table.state.dumps(),
+                    table.turn_deadline,
+                    int(table.turn_reminded),
+                    json.dumps(table.settings),
+                    now,
+                    *logged,
+                    table.id,
+                    table.version,
+                ),
+            )
+            if same_seats:
+                # One statement, its own transaction: the table and (by the
+                # trigger of migration 4) the action's entry in the log.
+                try:
+                    cursor = await db.execute(*update)
+                except BaseException:
+                    self._forget()
+                    raise
                 if cursor.rowcount != 1:
+                    self._tables.pop(table.id, None)
                     raise Conflict(f"table {table.id} changed since version {table.version}")
-                # Seats are upserted without touching which message shows each hand:
-                # that bookkeeping belongs to the message jobs (set_hand_message),
-                # which may have moved on since this record was read.
-                if not same_seats:
-                    if table.status == LOBBY:  # seats are renumbered as people come and go
-                        await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
-                    else:
-                        await db.execute(
-                            "DELETE FROM seats WHERE table_id = ? AND seat >= ?",
-                            (table.id, len(table.seats)),
-                        )
-                    await db.executemany(
-                        """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto,
-                             missed)
-                           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                           ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
-                             name = excluded.name, kind = excluded.kind, level = excluded.level,
-                             auto = excluded.auto, missed = excluded.missed""",
-                        [
-                            (
-                                table.id,
-                                s.seat,
-                                s.user_id,
-                                s.name,
-                                s.kind,
-                                s.level,
-                                int(s.auto),
-                                s.missed,
-                            )
-                            for s in table.seats
-                        ],
-                    )
-                if action is not None:
-                    assert table.state is not None
-                    await db.execute(
-                        "INSERT INTO actions (table_id, seq, user_id, action, created_at)"
-                        " VALUES (?, ?, ?, ?, ?)",
-                        (
-                            table.id,
-                            table.state.step,
-                            user_id,
-                            json.dumps(action.to_json(), ensure_ascii=False),
-                            now,
-                        ),
-                    )
-            except BaseException:
-                self._tables.pop(table.id, None)
-                await db.execute("ROLLBACK")
-                raise
-            try:
-                await db.execute("COMMIT")
-            except BaseException:
-                self._forget()
-                raise
+            else:
+                await self._save_with_seats(table, update)
             table.version += 1
             table.updated_at = now
             self._cache_saved(table, stored)
         return table
+
+    async def _save_with_seats(
+        self, table: TableRecord, update: tuple[str, tuple[Any, ...]]
+    ) -> None:
+        """The table's UPDATE and its seats in one transaction; the caller holds `_lock`."""
+        db = self._db
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            cursor = await db.execute(*update)
+            if cursor.rowcount != 1:
+                raise Conflict(f"table {table.id} changed since version {table.version}")
+            # Seats are upserted without touching which message shows each hand:
+            # that bookkeeping belongs to the message jobs (set_hand_message),
+            # which may have moved on since this record was read.
+            if table.status == LOBBY:  # seats are renumbered as people come and go
+                await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
+            else:
+                await db.execute(
+                    "DELETE FROM seats WHERE table_id = ? AND seat >= ?",
+                    (table.id, len(table.seats)),
+                )
+            await db.executemany(
+                """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
+                     name = excluded.name, kind = excluded.kind, level = excluded.level,
+                     auto = excluded.auto, missed = excluded.missed""",
+                [
+                    (
+                        table.id,
+                        s.seat,
+                        s.user_id,
+                        s.name,
+                        s.kind,
+                        s.level,
+                        int(s.auto),
+                        s.missed,
+                    )
+                    for s in table.seats
+                ],
+            )
+        except BaseException:
+            self._tables.pop(table.id, None)
+            await db.execute("ROLLBACK")
+            raise
+        try:
+            await db.execute("COMMIT")
+        except BaseException:
+            self._forget()
+            raise
 
     def _cache_saved(self, table: TableRecord, stored: TableRecord | None) -> None:
         """The stored copy after `save_table`: what it wrote, plus the message

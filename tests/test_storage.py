@@ -5,8 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import aiosqlite
+import pytest
 
-from bot.storage import FINISHED, MAX_CACHED_ENDED, Database, Seat
+from bot.storage import (
+    FINISHED,
+    MAX_CACHED_ENDED,
+    MIGRATIONS,
+    PLAYING,
+    Conflict,
+    Database,
+    Seat,
+    _statements,
+)
+from engine.actions import Action, Kind
+from engine.game import new_match
+from engine.rules import RuleSet
 
 
 async def _stored_hands(path: Path) -> list[tuple[int, int | None, str | None]]:
@@ -73,3 +86,49 @@ async def test_an_ended_table_is_read_from_memory_and_only_the_latest_few_are_ke
     assert first is not None and first.status == FINISHED
     assert (first.seats[0].hand_message_id, first.seats[0].hand_digest) == (100, None)
     await db.close()
+
+
+async def test_a_move_and_its_log_entry_are_saved_together_or_not_at_all(
+    tmp_path: Path,
+) -> None:
+    db = await Database.open(tmp_path / "bot.db")
+    table = await db.create_table(-5, "Group", 1, "burkozel", {})
+    assert table is not None
+    table.seats = [Seat(0, 1, "Ann"), Seat(1, 2, "Bob")]
+    table.status = PLAYING
+    table.state = new_match(RuleSet.create(), ("Ann", "Bob"), 7)
+    table = await db.save_table(table)  # seats written: the transaction path
+    changes = db._db.total_changes
+    stale = await db.get_table(table.id)
+    assert stale is not None
+    action = Action(Kind.CLAIM, 0)
+    table.state = table.state._replace(step=1)
+    table = await db.save_table(table, action, user_id=1)  # one statement
+    assert db._db.total_changes == changes + 2, "the table's row and the log's entry"
+    assert await db.action_log(table.id) == [(1, 1, action)]
+
+    stale.state = stale.state._replace(step=1) if stale.state else None
+    with pytest.raises(Conflict):
+        await db.save_table(stale, Action(Kind.CLAIM, 1), user_id=2)
+    assert await db.action_log(table.id) == [(1, 1, action)], "nothing logged by a refused save"
+    other = await db.get_table(table.id)
+    assert other is not None and other.version == table.version
+    await db.close()
+
+
+async def test_an_older_database_is_migrated_with_its_log_trigger(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    async with aiosqlite.connect(path, isolation_level=None) as raw:
+        for script in MIGRATIONS[:3]:
+            for statement in _statements(script):
+                await raw.execute(statement)
+        await raw.execute("PRAGMA user_version = 3")
+    db = await Database.open(path)
+    await db.close()
+    async with aiosqlite.connect(path) as raw:
+        cursor = await raw.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'tables'"
+        )
+        assert [row[0] for row in await cursor.fetchall()] == ["tables_log_action"]
+        cursor = await raw.execute("PRAGMA user_version")
+        assert (await cursor.fetchone()) == (len(MIGRATIONS),)
