@@ -640,7 +640,8 @@ class TableService:
         action: Action,
         extra_news: Sequence[str] = (),
     ) -> None:
-        """Group record, news and live message, then the private hands.
+        """Group record and news, then the live message and the private hands
+        side by side (each chat's messages still in order).
 
         Renders from the newest stored state (a later move may already be
         committed); `previous` and `events` describe this move for the record.
