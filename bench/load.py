@@ -597,8 +597,7 @@ def summary(phase: Phase) -> dict[str, Any]:
         "api_calls_per_s": round(phase.calls / window, 1),
         "matches_finished": phase.matches,
         "requests_per_update": {
-            method: round(count / phase.updates, 2)
-            for method, count in phase.methods.most_common()
+            method: round(count / phase.updates, 2) for method, count in phase.methods.most_common()
         }
         if phase.updates
         else {},
