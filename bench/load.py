@@ -99,6 +99,8 @@ class BotProcess:
         self.log_path = workdir / "bot.log"
         self.profile = profile
         self.process: asyncio.subprocess.Process | None = None
+        self.spy: asyncio.subprocess.Process | None = None
+        self.spied = False
 
     async def start(self) -> None:
         env = {
@@ -129,7 +131,7 @@ class BotProcess:
                 f"--callgrind-out-file={self.workdir / 'callgrind.out'}",
                 sys.executable,
             ]
-        elif self.profile:
+        elif self.profile and not self.profile.startswith("py-spy:"):
             out = str(Path(self.profile).resolve())
             if out.endswith(".prof"):
                 command += ["-m", "cProfile", "-o", out]
@@ -153,6 +155,8 @@ class BotProcess:
             raise SystemExit("the bot did not start:\n" + self.log_path.read_text())
 
     async def instrument(self, on: bool) -> None:
+        if self.profile and self.profile.startswith("py-spy:"):
+            await self._py_spy(on, Path(self.profile.removeprefix("py-spy:")).resolve())
         if self.profile == "callgrind":
             switch = await asyncio.create_subprocess_exec(
                 "callgrind_control",
@@ -163,6 +167,31 @@ class BotProcess:
                 stderr=asyncio.subprocess.DEVNULL,
             )
             await switch.wait()
+
+    async def _py_spy(self, on: bool, out: Path) -> None:
+        """Sample the bot with py-spy during the first measured window (it pauses
+        the process at each sample, so that window's numbers are slower)."""
+        if on and not self.spied:
+            formats = {".svg": "flamegraph", ".json": "speedscope", ".txt": "raw"}
+            self.spied = True
+            self.spy = await asyncio.create_subprocess_exec(
+                "py-spy",
+                "record",
+                "--pid",
+                str(self.pid),
+                "--rate",
+                "100",
+                "--format",
+                formats.get(out.suffix, "raw"),
+                "--output",
+                str(out),
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL,
+            )
+        elif not on and self.spy is not None:
+            self.spy.send_signal(signal.SIGINT)  # py-spy writes its output and ends
+            await self.spy.wait()
+            self.spy = None
 
     def instructions(self) -> int | None:
         """Instructions the bot executed while instrumented (after it exited)."""
@@ -765,8 +794,10 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the database and bot log")
     parser.add_argument(
         "--profile",
-        help="profile the bot: OUT.prof (cProfile), OUT.txt/.html (pyinstrument), or"
-        " 'callgrind' (instructions per update in the window, under valgrind; use --rate 0)",
+        help="profile the bot: OUT.prof (cProfile), OUT.txt/.html (pyinstrument),"
+        " py-spy:OUT.svg/.json/.txt (py-spy on PATH: flame graph, speedscope, collapsed"
+        " stacks; the first window), or 'callgrind' (instructions per update in the"
+        " window, under valgrind; use --rate 0)",
     )
     parser.add_argument("--quick", action="store_true", help="smoke test: 3 tables, 3 s")
     args = parser.parse_args()
