@@ -53,7 +53,9 @@ _SENT = ("sendMessage", "editMessageText", "editMessageReplyMarkup")
 
 def request_data(parameters: dict[str, Any]) -> RequestData:
     """Parameters that are already JSON values, as the Bot API takes them:
-    no conversion by `RequestParameter.from_input`."""
+    no conversion by `RequestParameter.from_input`. (`RequestParameter` is not
+    exported by PTB; pyproject.toml keeps PTB below 23, and the messenger's
+    tests fail if its shape changes.)"""
     return RequestData([RequestParameter(name, value, None) for name, value in parameters.items()])
 
 
