@@ -4,6 +4,7 @@ BOT_WEBHOOK_URL is set)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 
@@ -21,6 +22,25 @@ async def _preflight(path: str) -> None:
     await db.close()
 
 
+# The collector's thresholds while the bot runs (Python's are 700, 10, 10).
+GC_THRESHOLDS = (2000, 20, 50)
+
+
+def tune_gc() -> None:
+    """Put what start-up made (modules, PTB's application, the settings) out of
+    the collector's sight, and collect young objects less often.
+
+    Under bench/load.py the collector took about 5% of the bot's CPU, and each
+    full collection walked the whole heap, mostly objects that live as long as
+    the process: pauses of up to 70 ms, straight into the latency of whatever
+    update was waiting. Frozen and with these thresholds it took a third of
+    that CPU and made no full collection in a minute of load. Cyclic garbage
+    is still collected, only later."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def main() -> int:
     settings = load_settings()
     setup_logging(settings.log_level, secrets=[settings.bot_token.get_secret_value()])
@@ -31,6 +51,7 @@ def main() -> int:
         return 2
     application = build_application(settings)
     log = logging.getLogger("bot")
+    tune_gc()
     if settings.bot_webhook_url:
         log.info(
             "serving a webhook on %s:%s", settings.bot_webhook_listen, settings.bot_webhook_port

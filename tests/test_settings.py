@@ -312,3 +312,21 @@ def test_httpx_request_lines_are_silenced(log_output: io.StringIO) -> None:
     # The bot's own debug lines do show at DEBUG.
     logging.getLogger("bot.service").debug("table 1: redrawn")
     assert "table 1: redrawn" in log_output.getvalue()
+
+
+def test_the_collector_is_tuned_for_a_long_running_bot() -> None:
+    """What start-up made is frozen out of the collector's sight and young
+    objects are collected less often (see `bot.__main__.tune_gc`)."""
+    import gc
+
+    from bot.__main__ import GC_THRESHOLDS, tune_gc
+
+    before = gc.get_threshold()
+    try:
+        tune_gc()
+        assert gc.get_threshold() == GC_THRESHOLDS
+        assert GC_THRESHOLDS[0] > before[0]
+        assert gc.get_freeze_count() > 1000
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
