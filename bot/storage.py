@@ -10,9 +10,8 @@ Reads are served from memory where that is safe: the `Database` object is the
 only writer of its file while the bot runs, so it keeps a write-through copy
 of every open table and of the latest few that ended (updated under the same
 lock as the write that changed it), of people's language settings and of
-groups' languages. The database
-stays the record: every change is still committed before it is cached, and a
-restart starts with an empty cache.
+groups' languages. The database stays the record: every change is still
+committed before it is cached, and a restart starts with an empty cache.
 """
 
 from __future__ import annotations
