@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from enum import Enum
 from typing import Any, TypeVar
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import (
     BadRequest,
@@ -98,20 +98,10 @@ class Outcome(Enum):
     FAILED = "failed"  # anything else; logged
 
 
-def markup(screen: Screen) -> InlineKeyboardMarkup | None:
-    if not screen.buttons:
-        return None
-    return InlineKeyboardMarkup(
-        [
-            [InlineKeyboardButton(b.text, callback_data=b.data, url=b.url) for b in row]
-            for row in screen.buttons
-        ]
-    )
-
-
 def keyboard(screen: Screen) -> dict[str, Any] | None:
-    """The JSON `markup(screen)` stands for, built directly: for the API calls
-    made here, PTB's button objects were made only to be turned back into this."""
+    """A screen's buttons as the Bot API's `reply_markup` JSON: what the raw
+    API calls made here send (PTB's button objects would only be turned back
+    into this)."""
     if not screen.buttons:
         return None
     rows = []
@@ -126,6 +116,12 @@ def keyboard(screen: Screen) -> dict[str, Any] | None:
             buttons.append(button)
         rows.append(buttons)
     return {"inline_keyboard": rows}
+
+
+def markup(screen: Screen) -> InlineKeyboardMarkup | None:
+    """The same buttons as PTB's object, for replies made through PTB."""
+    data = keyboard(screen)
+    return None if data is None else InlineKeyboardMarkup.de_json(data, None)
 
 
 def classify(error: TelegramError) -> Outcome:

@@ -9,7 +9,7 @@ from typing import Any
 from telegram.ext import BaseRateLimiter, ExtBot
 from telegram.request import BaseRequest, RequestData
 
-from bot.messenger import Messenger, Outcome
+from bot.messenger import Messenger, Outcome, keyboard, markup
 from bot.render import Button, Screen
 
 
@@ -108,3 +108,11 @@ async def test_telegrams_refusals_arrive_as_ptbs_errors() -> None:
     assert await out.send(-5, Screen("x")) == (Outcome.OK, 7)
     assert moves == [(-5, -1009)]
     assert [p["chat_id"] for _, p in request.asked[-2:]] == [-5, -1009]
+
+
+def test_ptbs_keyboard_and_the_raw_one_hold_the_same_buttons() -> None:
+    screen = Screen("x", ((Button("A♠", data="s:1"), Button("Open", url="https://t.me/b")),))
+    built = markup(screen)
+    assert built is not None
+    assert built.to_dict() == keyboard(screen)
+    assert markup(Screen("no buttons")) is None and keyboard(Screen("no buttons")) is None
