@@ -21,6 +21,7 @@ Entity offsets and lengths are counted in UTF-16 code units, as Telegram does.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +61,9 @@ _SIMPLE_ENTITY_TYPES = {
 }
 
 _NAMED_ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
+
+# Text up to the next character reference or tag, appended as one piece.
+_PLAIN_RUN = re.compile(r"[^&<]+")
 
 # TDLib's notion of whitespace inside tags.
 _SPACES = frozenset(" \t\r\n\f\v")
@@ -186,9 +190,14 @@ class _Parser:
                         f'Unescaped "&" at byte offset {self.byte_offset(i)}: '
                         "use &amp; (the fake Bot API is stricter here than Telegram)"
                     )
-            if c != "<":
                 self.append(c)
                 i += 1
+                continue
+            if c != "<":
+                run = _PLAIN_RUN.match(self.source, i)
+                assert run is not None
+                self.append(run.group())
+                i = run.end()
                 continue
             i = self.end_tag(i) if self.char(i + 1) == "/" else self.start_tag(i)
         if self.stack:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import json
 import re
 import socket
@@ -48,6 +47,7 @@ from .models import (
     MessageVersion,
     RequestRecord,
     StoredMessage,
+    copy_json,
 )
 
 if TYPE_CHECKING:
@@ -220,7 +220,7 @@ class _QueuedUpdate:
         return next((k for k in self.payload if k != "update_id"), "")
 
     def to_json(self) -> JSONDict:
-        return {"update_id": self.update_id, **copy.deepcopy(self.payload)}
+        return {"update_id": self.update_id, **copy_json(self.payload)}
 
 
 @dataclass
@@ -558,7 +558,7 @@ class FakeTelegram:
         if update_id is None:
             update_id = self._next_update_id
         self._next_update_id = max(self._next_update_id, int(update_id) + 1)
-        entry = _QueuedUpdate(int(update_id), copy.deepcopy(payload))
+        entry = _QueuedUpdate(int(update_id), copy_json(payload))
         self._queue.append(entry)
         self.updates_queued.append(entry.to_json())
         self._touch()
@@ -574,7 +574,7 @@ class FakeTelegram:
         """
         if not self.updates_queued:
             raise AssertionError("no update was queued yet")
-        last = copy.deepcopy(self.updates_queued[-1])
+        last = copy_json(self.updates_queued[-1])
         if not same_id:
             last.pop("update_id")
             return self.queue_update(last)
@@ -637,7 +637,7 @@ class FakeTelegram:
     ) -> list[JSONDict]:
         """Commands registered with setMyCommands for this scope and language ("" = none)."""
         scope_obj = {"type": scope} if isinstance(scope, str) else scope
-        return copy.deepcopy(self.bot_commands.get((_scope_key(scope_obj), language_code), []))
+        return copy_json(self.bot_commands.get((_scope_key(scope_obj), language_code), []))
 
     def describe_recent(self, count: int = 20) -> str:
         """A readable dump of recent requests and the fake's state, for failure messages."""
@@ -1302,7 +1302,8 @@ class FakeTelegram:
                 entry.delivered = True
             if batch:
                 self._touch()
-            return [entry.to_json() for entry in batch]
+            # Serialised at once and never kept: no copy needed (it shows under load).
+            return [{"update_id": entry.update_id, **entry.payload} for entry in batch]
         finally:
             if self._active_poll is poll:
                 self._active_poll = None
@@ -1359,7 +1360,7 @@ class FakeTelegram:
     async def _get_my_commands(
         self, p: _Params, record: RequestRecord, request: web.Request
     ) -> list[JSONDict]:
-        return copy.deepcopy(self.bot_commands.get(self._commands_key(p), []))
+        return copy_json(self.bot_commands.get(self._commands_key(p), []))
 
     async def _delete_my_commands(
         self, p: _Params, record: RequestRecord, request: web.Request
@@ -1582,7 +1583,7 @@ class FakeTelegram:
             if inline_only:
                 raise bad_request("inline keyboard expected")
             if any(k in markup for k in ("keyboard", "remove_keyboard", "force_reply")):
-                return copy.deepcopy(markup)
+                return copy_json(markup)
             raise bad_request("can't parse reply keyboard markup JSON object")
         rows = markup["inline_keyboard"]
         array_error = (
@@ -1599,7 +1600,7 @@ class FakeTelegram:
                 _check_button(button)
         if count > MAX_INLINE_BUTTONS:
             raise bad_request("reply markup is too long")
-        return copy.deepcopy(markup)
+        return copy_json(markup)
 
     def _reply_target(self, p: _Params, chat: FakeChat) -> int | None:
         reply = p.get_json("reply_parameters")
