@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from pathlib import Path
 
 import aiosqlite
@@ -132,3 +134,95 @@ async def test_an_older_database_is_migrated_with_its_log_trigger(tmp_path: Path
         assert [row[0] for row in await cursor.fetchall()] == ["tables_log_action"]
         cursor = await raw.execute("PRAGMA user_version")
         assert (await cursor.fetchone()) == (len(MIGRATIONS),)
+
+
+async def _playing_table(db: Database, chat_id: int = -5) -> int:
+    table = await db.create_table(chat_id, "Group", 1, "burkozel", {})
+    assert table is not None
+    table.seats = [Seat(0, 1, "Ann"), Seat(1, 2, "Bob")]
+    table.status = PLAYING
+    table.state = new_match(RuleSet.create(), ("Ann", "Bob"), 7)
+    return (await db.save_table(table)).id
+
+
+def _as_stored(table: object) -> object:
+    """A record as the file holds it: hand digests are kept in memory only."""
+    assert hasattr(table, "seats")
+    for seat in table.seats:
+        seat.hand_digest = None
+    return table
+
+
+async def test_writes_handed_over_at_once_leave_the_copy_as_the_file_has_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "bot.db"
+    db = await Database.open(path)
+    table_id = await _playing_table(db)
+    table = await db.get_table(table_id)
+    assert table is not None and table.state is not None
+    table.state = table.state._replace(step=1)
+    # Nothing awaits another: the statements queue up on the database thread
+    # while the copy changes as each is handed over.
+    await asyncio.gather(
+        db.set_hand_message(table_id, 0, 100, "a"),
+        db.set_told_step(table_id, 1),
+        db.save_table(table, Action(Kind.CLAIM, 0), user_id=1),
+        db.set_message_ids(table_id, live_message_id=300),
+        db.set_hand_message(table_id, 1, 200, "b"),
+        db.set_hand_message(table_id, 0, 101, "c"),
+        db.set_turn_reminded(table_id),
+    )
+    in_memory = await db.get_table(table_id)
+    await db.close()
+    reopened = await Database.open(path)
+    on_disk = await reopened.get_table(table_id)
+    await reopened.close()
+    assert in_memory is not None and on_disk is not None
+    assert (in_memory.version, in_memory.live_message_id, in_memory.told_step) == (3, 300, 1)
+    assert [s.hand_message_id for s in in_memory.seats] == [101, 200]
+    assert _as_stored(in_memory) == on_disk
+
+
+async def test_a_write_during_a_read_that_fills_the_copy_is_not_lost(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    db = await Database.open(path)
+    table_id = await _playing_table(db)
+    await db.close()
+    db = await Database.open(path)  # nothing in memory: the next read fills the copy
+    reading = asyncio.ensure_future(db.get_table(table_id))
+    await asyncio.sleep(0)  # the read is under way
+    await db.set_message_ids(table_id, live_message_id=300)
+    await reading
+    copy = await db.get_table(table_id)
+    assert copy is not None and copy.live_message_id == 300, "the copy missed the write"
+    await db.close()
+
+
+async def test_a_conflict_is_refused_from_the_copy_without_a_write(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "bot.db")
+    table_id = await _playing_table(db)
+    first = await db.get_table(table_id)
+    second = await db.get_table(table_id)
+    assert first is not None and second is not None
+    await db.save_table(first)
+    changes = db._db.total_changes
+    second.seats[1].missed = 2  # a seat change too: the transaction path is refused as well
+    with pytest.raises(Conflict):
+        await db.save_table(second)
+    assert db._db.total_changes == changes
+    await db.close()
+
+
+async def test_a_failed_write_drops_the_copies_and_the_file_is_read_again(
+    tmp_path: Path,
+) -> None:
+    db = await Database.open(tmp_path / "bot.db")
+    table_id = await _playing_table(db)
+    assert db._tables
+    with pytest.raises(sqlite3.OperationalError):
+        await db._write("UPDATE no_such_table SET x = 1", ())
+    assert not db._tables, "after a failure nothing in memory is trusted"
+    again = await db.get_table(table_id)
+    assert again is not None and again.status == PLAYING
+    await db.close()
