@@ -360,21 +360,26 @@ async def on_callback(update: Update, context: Context) -> None:
     try:
         result = await _dispatch(query, context)
         answered = True
-        await safe_answer(query, result.text, alert=result.alert, url=result.url)
+        await safe_answer(context, query, result.text, alert=result.alert, url=result.url)
     finally:
         if not answered:
             lang = await service(context).user_lang(query.from_user.id)
-            await safe_answer(query, t(lang, "error.generic"), alert=True)
+            await safe_answer(context, query, t(lang, "error.generic"), alert=True)
 
 
 async def safe_answer(
-    query: CallbackQuery, text: str, alert: bool = False, url: str | None = None
+    context: Context,
+    query: CallbackQuery,
+    text: str,
+    alert: bool = False,
+    url: str | None = None,
 ) -> None:
     """Answer a button tap, retrying a lost connection a few times (the client
     spins until it is answered); a query too old to answer is an everyday event."""
+    out = service(context).out
     for attempt in range(4):
         try:
-            await query.answer(plain(text)[:200] or None, show_alert=alert, url=url)
+            await out.answer(query.id, plain(text)[:200] or None, alert=alert, url=url)
             return
         except TelegramError as error:
             if not transient(error) or attempt == 3:
@@ -438,7 +443,7 @@ async def on_error(update: object, context: Context) -> None:
         lang = await _message_lang(update, context)
         text = t(lang, "error.generic")
         if update.callback_query is not None:
-            await safe_answer(update.callback_query, text, alert=True)
+            await safe_answer(context, update.callback_query, text, alert=True)
         elif update.effective_message is not None:
             await update.effective_message.reply_text(text)
     except Exception:

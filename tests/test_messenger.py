@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+from telegram.error import BadRequest
 from telegram.ext import BaseRateLimiter, ExtBot
 from telegram.request import BaseRequest, RequestData
 
@@ -82,6 +84,26 @@ async def test_sends_go_through_the_rate_limiter_as_plain_json_values() -> None:
         "disable_notification": True,
     }
     assert "reply_markup" not in edited, "no keyboard, no parameter"
+
+
+async def test_a_tap_is_answered_with_the_bot_apis_own_fields() -> None:
+    request = Canned(
+        {"ok": True, "result": True},
+        {"ok": False, "error_code": 400, "description": "Bad Request: query is too old"},
+    )
+    limiter = Recording()
+    out = Messenger(ExtBot("1:token", request=request, rate_limiter=limiter), retries=0)
+    await out.answer("77", "Not your turn", alert=True)
+    with pytest.raises(BadRequest, match="(?i)query is too old"):
+        await out.answer("78", None)
+    assert limiter.seen == [("answerCallbackQuery", None)] * 2, "no chat: no chat's limit"
+    assert request.asked == [
+        (
+            "answerCallbackQuery",
+            {"callback_query_id": "77", "text": "Not your turn", "show_alert": True},
+        ),
+        ("answerCallbackQuery", {"callback_query_id": "78", "show_alert": False}),
+    ]
 
 
 async def test_telegrams_refusals_arrive_as_ptbs_errors() -> None:
