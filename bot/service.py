@@ -663,6 +663,10 @@ class TableService:
             record = news.trick_record(info, lang, previous, events, taken, state)
             if table.live_message_id is not None:
                 await self.out.edit_or_send(table.chat_id, table.live_message_id, record)
+                # The live message is the trick's record now: forget it at once,
+                # so that nothing that fails later can have it edited over.
+                table.live_message_id = None
+                await self.db.clear_live_message(table.id)
             else:
                 await self.out.send(table.chat_id, record, silent=True)
         lines = [*extra_news, *news.announcements(info, lang, events, state)]
@@ -676,7 +680,7 @@ class TableService:
         )
         if superseded:
             if new_trick and table.live_message_id is not None:
-                # The old live message now holds a record: the next job posts anew.
+                # A new deal or a restarted trick: the next job posts anew.
                 await self.db.clear_live_message(table.id)
             return
 
