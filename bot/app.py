@@ -29,6 +29,7 @@ from telegram.ext import (
 
 from bot import handlers
 from bot.clock import AsyncioScheduler
+from bot.handlers import chat_of
 from bot.i18n import t
 from bot.locks import KeyedLocks
 from bot.messenger import Messenger
@@ -62,11 +63,11 @@ class PerChatProcessor(BaseUpdateProcessor):
         self._chats = KeyedLocks()
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        chat = update.effective_chat if isinstance(update, Update) else None
-        if chat is None:
+        chat_id = chat_of(update) if isinstance(update, Update) else None
+        if chat_id is None:
             await coroutine
             return
-        async with self._chats(chat.id):
+        async with self._chats(chat_id):
             await coroutine
 
     async def initialize(self) -> None:

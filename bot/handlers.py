@@ -30,6 +30,7 @@ from bot.messenger import markup, transient
 from bot.service import Person, Reply, TableService, display_name
 from bot.settings import LANGUAGES
 from bot.storage import TableRecord
+from bot.transport import tapped_message
 from engine.rules import Preset
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,14 @@ def person_of(user: User) -> Person:
         username=user.username,
         language_code=user.language_code,
     )
+
+
+def chat_of(update: Update) -> int | None:
+    """The chat an update belongs to, a tap's too (see `trim_updates`)."""
+    if update.effective_chat is not None:
+        return update.effective_chat.id
+    origin = tapped_message(update.callback_query) if update.callback_query else None
+    return origin[0] if origin else None
 
 
 def is_group(chat: Chat | None) -> bool:
@@ -77,11 +86,11 @@ async def reply(message: Message, answer: Reply | str) -> None:
 
 
 async def _message_lang(update: Update, context: Context) -> str:
-    chat = update.effective_chat
+    chat, chat_id = update.effective_chat, chat_of(update)
     svc = service(context)
-    if is_group(chat):
-        assert chat is not None
-        return await svc.chat_lang(chat.id)
+    if is_group(chat) or (chat is None and chat_id is not None and chat_id < 0):
+        assert chat_id is not None
+        return await svc.chat_lang(chat_id)
     user = update.effective_user
     return await svc.user_lang(user.id, user.language_code) if user else svc.default_language
 
@@ -398,15 +407,15 @@ async def _dispatch(query: CallbackQuery, context: Context) -> Reply:
         return Reply(t(lang, "tap.unknown"), alert=True)
     await svc.remember(person)
     if isinstance(payload, callbacks.Select):
-        tapped = query.message.message_id if query.message else None
-        return await svc.select(payload, person, tapped)
+        origin = tapped_message(query)
+        return await svc.select(payload, person, origin[1] if origin else None)
     if isinstance(payload, callbacks.Play):
         return await svc.play(payload, person)
     if isinstance(payload, callbacks.TakeBack):
         return await svc.take_back(payload.table, person)
-    chat = query.message.chat if query.message else None
+    origin = tapped_message(query)
     table = await svc.db.get_table(payload.table)
-    if table is None or chat is None or chat.id != table.chat_id:
+    if table is None or origin is None or origin[0] != table.chat_id:
         return Reply(t(lang, "table.gone"), alert=True)
     if isinstance(payload, callbacks.SetOption):
         admin = await is_admin(context, table.chat_id, person.user_id)

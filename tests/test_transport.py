@@ -23,8 +23,9 @@ from telegram.error import NetworkError, RetryAfter, TimedOut
 from telegram.request import RequestData
 from telegram.request._requestparameter import RequestParameter
 
+from bot.handlers import chat_of
 from bot.messenger import BoundedRequest
-from bot.transport import TelegramRequest, make_request
+from bot.transport import TelegramRequest, make_request, tapped_message
 
 Answer = Callable[[bytes, dict[str, str], bytes], Awaitable[bytes | None]]
 
@@ -303,8 +304,8 @@ async def test_tls_verifies_the_certificate_and_keeps_the_connection(tmp_path: P
 
 
 async def test_a_tapped_message_arrives_as_its_chat_and_id() -> None:
-    """The polling client drops what PTB would parse for nothing: all of the
-    message under a tapped button but its chat and id; the rest stays."""
+    """The polling client drops what PTB would parse for nothing: the message
+    under a tapped button becomes a reference to its chat and id; the rest stays."""
     tapped = {
         "message_id": 7,
         "date": 1,
@@ -343,11 +344,33 @@ async def test_a_tapped_message_arrives_as_its_chat_and_id() -> None:
         for request in (polling, sending):
             await request.shutdown()
     assert isinstance(got, list) and isinstance(sent, list)
-    message = got[0]["callback_query"]["message"]
-    assert message == {"message_id": 7, "chat": tapped["chat"], "date": 1}
+    assert "message" not in got[0]["callback_query"]
+    assert got[0]["callback_query"]["message_ref"] == [5, 7]
     assert got[0]["callback_query"]["data"] == "s:1"
-    query = Update.de_json(got[0], None).callback_query
-    assert query is not None and query.message is not None
-    assert (query.message.chat.id, query.message.message_id) == (5, 7)
+    update = Update.de_json(got[0], None)
+    assert update.callback_query is not None and update.callback_query.message is None
+    assert tapped_message(update.callback_query) == (5, 7)
+    assert chat_of(update) == 5, "taps of one chat still run in order"
+    whole = Update.de_json(sent[0], None)  # as a webhook delivers it
+    assert whole.callback_query is not None
+    assert tapped_message(whole.callback_query) == (5, 7)
     assert got[1]["message"]["entities"] == tapped["entities"], "other messages keep theirs"
     assert sent[0]["callback_query"]["message"]["reply_markup"] == tapped["reply_markup"]
+
+
+def test_a_reference_that_is_not_two_ids_is_no_message() -> None:
+    def query(**extra: Any) -> Any:
+        data = {
+            "id": "q",
+            "chat_instance": "c",
+            "data": "s:1",
+            "from": {"id": 5, "is_bot": False, "first_name": "P"},
+            **extra,
+        }
+        return Update.de_json({"update_id": 1, "callback_query": data}, None).callback_query
+
+    assert tapped_message(query()) is None, "a button under an inline message"
+    assert tapped_message(query(message_ref=["5", 7])) is None
+    assert tapped_message(query(message_ref=[5])) is None
+    assert tapped_message(query(message_ref=[5, True])) is None
+    assert tapped_message(query(message_ref=[-100, 3])) == (-100, 3)
