@@ -640,8 +640,9 @@ class TableService:
         action: Action,
         extra_news: Sequence[str] = (),
     ) -> None:
-        """Group record and news, then the live message and the private hands
-        side by side (each chat's messages still in order).
+        """The trick's record, the news, then the live message and the private
+        hands side by side (each chat's new messages still in order; a record
+        written into the old live message is an edit, so it runs beside them).
 
         Renders from the newest stored state (a later move may already be
         committed); `previous` and `events` describe this move for the record.
@@ -659,30 +660,55 @@ class TableService:
         state = table.state
         assert state is not None
         taken = next((e for e in events if isinstance(e, TrickTaken)), None)
+        beside: list[Coroutine[Any, Any, None]] = []
         if taken is not None:
             record = news.trick_record(info, lang, previous, events, taken, state)
             if table.live_message_id is not None:
-                await self.out.edit_or_send(table.chat_id, table.live_message_id, record)
-                # The live message is the trick's record now: forget it at once,
-                # so that nothing that fails later can have it edited over.
-                table.live_message_id = None
+                # The live message becomes the trick's record. Its id is
+                # forgotten first, so that nothing failing later can have it
+                # edited over; an edit leaves the chat's order alone, so it
+                # runs beside the news and the new live message.
+                live, table.live_message_id = table.live_message_id, None
                 await self.db.clear_live_message(table.id)
+                beside.append(self._edit_record(table.chat_id, live, record))
             else:
                 await self.out.send(table.chat_id, record, silent=True)
         lines = [*extra_news, *news.announcements(info, lang, events, state)]
-        if lines:
-            await self.out.send(table.chat_id, Screen("\n\n".join(lines)))
-        if state.over:
-            await self._close_hands(table)
-            return
         new_trick = taken is not None or any(
             isinstance(e, DealScored | DealVoid | TrickRestarted) for e in events
         )
-        if superseded:
-            if new_trick and table.live_message_id is not None:
-                # A new deal or a restarted trick: the next job posts anew.
-                await self.db.clear_live_message(table.id)
-            return
+
+        async def rest() -> None:
+            if lines:
+                await self.out.send(table.chat_id, Screen("\n\n".join(lines)))
+            if state.over:
+                await self._close_hands(table)
+                return
+            if superseded:
+                if new_trick and table.live_message_id is not None:
+                    # A new deal or a restarted trick: the next job posts anew.
+                    await self.db.clear_live_message(table.id)
+                return
+            await self._show_table(table, lang, previous, actor, action, new_trick)
+
+        await at_once(*beside, rest())
+
+    async def _edit_record(self, chat_id: int, message_id: int, record: Screen) -> None:
+        await self.out.edit_or_send(chat_id, message_id, record)
+
+    async def _show_table(
+        self,
+        table: TableRecord,
+        lang: str,
+        previous: MatchState,
+        actor: int,
+        action: Action,
+        new_trick: bool,
+    ) -> None:
+        """The live message and the private hands, side by side."""
+        info = self.info(table)
+        state = table.state
+        assert state is not None
 
         async def group() -> None:
             if new_trick or table.live_message_id is None:
