@@ -100,7 +100,8 @@ async def at_once(*jobs: Coroutine[Any, Any, None]) -> None:
     """Run jobs for different chats side by side: a move's group message and
     hands wait for the slowest request instead of for all of them in a row.
     A failure stops the others, and the message job fails as a whole (its
-    move stays untold, to be caught up after a restart)."""
+    move stays untold, to be caught up after a restart). Jobs start in the
+    order given: each runs up to its first wait before the next begins."""
     if len(jobs) == 1:
         await jobs[0]
         return
@@ -665,11 +666,15 @@ class TableService:
             record = news.trick_record(info, lang, previous, events, taken, state)
             if table.live_message_id is not None:
                 # The live message becomes the trick's record. Its id is
-                # forgotten first, so that nothing failing later can have it
-                # edited over; an edit leaves the chat's order alone, so it
-                # runs beside the news and the new live message.
+                # forgotten first (the in-memory copy changes as the clear is
+                # handed to the database, before the edit goes out), so that
+                # nothing failing later can have it edited over; an edit
+                # leaves the chat's order alone, so it runs beside the news
+                # and the new live message. (A crash before the clear reaches
+                # the file leaves this move untold: the catch-up at start-up
+                # writes the record into the same message again.)
                 live, table.live_message_id = table.live_message_id, None
-                await self.db.clear_live_message(table.id)
+                beside.append(self.db.clear_live_message(table.id))
                 beside.append(self._edit_record(table.chat_id, live, record))
             else:
                 await self.out.send(table.chat_id, record, silent=True)
