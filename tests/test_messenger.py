@@ -94,7 +94,7 @@ async def test_a_tap_is_answered_with_the_bot_apis_own_fields() -> None:
     limiter = Recording()
     out = Messenger(ExtBot("1:token", request=request, rate_limiter=limiter), retries=0)
     await out.answer("77", "Not your turn", alert=True)
-    with pytest.raises(BadRequest, match="(?i)query is too old"):
+    with pytest.raises(BadRequest, match=r"(?i)query is too old"):
         await out.answer("78", None)
     assert limiter.seen == [("answerCallbackQuery", None)] * 2, "no chat: no chat's limit"
     assert request.asked == [
