@@ -425,11 +425,8 @@ class Database:
             raise
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """Rows of one query; copies are not filled from here (see `_lock`)."""
-        return list(await self._db.execute_fetchall(sql, params))
-
-    async def _select(self, sql: str, params: Sequence[Any]) -> list[Any]:
-        """Rows of a query in one trip to the database thread; the caller holds `_lock`."""
+        """Rows of one query in one trip to the database thread; a caller that
+        fills a copy from them holds `_lock` (see the module doc)."""
         return list(await self._db.execute_fetchall(sql, params))
 
     # -- the in-memory copies ----------------------------------------------------------
@@ -543,7 +540,7 @@ class Database:
             async with self._lock:
                 known = self._users.get(user_id)
                 if known is None:
-                    rows = await self._select(
+                    rows = await self._fetchall(
                         "SELECT user_id, name, username, language_code, lang, started FROM users"
                         " WHERE user_id = ?",
                         (user_id,),
@@ -567,7 +564,7 @@ class Database:
             return self._chat_langs[chat_id]
         async with self._lock:
             if chat_id not in self._chat_langs:
-                rows = await self._select("SELECT lang FROM chats WHERE chat_id = ?", (chat_id,))
+                rows = await self._fetchall("SELECT lang FROM chats WHERE chat_id = ?", (chat_id,))
                 lang = rows[0][0] if rows else None
                 self._remember(self._chat_langs, chat_id, lang, MAX_CACHED_PEOPLE)
             return self._chat_langs[chat_id]

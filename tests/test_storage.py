@@ -17,6 +17,7 @@ from bot.storage import (
     Conflict,
     Database,
     Seat,
+    TableRecord,
     _statements,
 )
 from engine.actions import Action, Kind
@@ -145,9 +146,8 @@ async def _playing_table(db: Database, chat_id: int = -5) -> int:
     return (await db.save_table(table)).id
 
 
-def _as_stored(table: object) -> object:
+def _as_stored(table: TableRecord) -> TableRecord:
     """A record as the file holds it: hand digests are kept in memory only."""
-    assert hasattr(table, "seats")
     for seat in table.seats:
         seat.hand_digest = None
     return table
