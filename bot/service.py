@@ -110,6 +110,11 @@ async def at_once(*jobs: Coroutine[Any, Any, None]) -> None:
             group.create_task(job)
 
 
+async def _done(job: Coroutine[Any, Any, Any]) -> None:
+    """`job` as a job for `at_once`, whatever it returns."""
+    await job
+
+
 class TableService:
     def __init__(
         self,
@@ -683,18 +688,24 @@ class TableService:
             isinstance(e, DealScored | DealVoid | TrickRestarted) for e in events
         )
 
+        said = Screen("\n\n".join(lines)) if lines else None
+
+        async def tell_group() -> None:
+            if said is not None:
+                await self.out.send(table.chat_id, said)
+
         async def rest() -> None:
-            if lines:
-                await self.out.send(table.chat_id, Screen("\n\n".join(lines)))
             if state.over:
+                await tell_group()
                 await self._close_hands(table)
                 return
             if superseded:
+                await tell_group()
                 if new_trick and table.live_message_id is not None:
                     # A new deal or a restarted trick: the next job posts anew.
                     await self.db.clear_live_message(table.id)
                 return
-            await self._show_table(table, lang, previous, actor, action, new_trick)
+            await self._show_table(table, lang, previous, actor, action, new_trick, said)
 
         await at_once(*beside, rest())
 
@@ -709,13 +720,18 @@ class TableService:
         actor: int,
         action: Action,
         new_trick: bool,
+        said: Screen | None = None,
     ) -> None:
-        """The live message and the private hands, side by side."""
+        """The news and the live message in the group, the private hands beside
+        them: a private chat has no order to keep with the group, so a hand
+        does not wait for the news."""
         info = self.info(table)
         state = table.state
         assert state is not None
 
         async def group() -> None:
+            if said is not None:
+                await self.out.send(table.chat_id, said)
             if new_trick or table.live_message_id is None:
                 await self._send_live(table, lang)
             elif not table.practice:
@@ -780,13 +796,21 @@ class TableService:
                 fresh = acting and not seat.auto and not has_buttons(seat)
             else:
                 fresh = acting and (previous is None or not was_acting or actor == seat.seat)
-            if fresh and seat.hand_message_id is not None and actor == seat.seat and action:
+            old = seat.hand_message_id if fresh else None
+            quiet_old: Coroutine[Any, Any, Outcome] | None = None
+            if old is not None and actor == seat.seat and action:
                 # Leave a note of the move on the message the player just used.
                 note = Screen(render.played_note(lang, action.kind, action.cards))
-                await self.out.edit(seat.user_id, seat.hand_message_id, note)
-            elif fresh and seat.hand_message_id is not None and has_buttons(seat):
-                await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
-            await self._put_hand(table, seat, screen, fresh=fresh)
+                quiet_old = self.out.edit(seat.user_id, old, note)
+            elif old is not None and has_buttons(seat):
+                quiet_old = self.out.strip_buttons(seat.user_id, old)
+            if quiet_old is None:
+                await self._put_hand(table, seat, screen, fresh=fresh)
+            else:
+                # An edit leaves the chat's order alone: the old message goes
+                # quiet while the new one is sent (a tap on it in between is
+                # refused as stale: the table's version has moved on).
+                await at_once(_done(quiet_old), self._put_hand(table, seat, screen, fresh=fresh))
 
         # Each person's chat in its own order, the chats at once.
         people = sorted((s for s in table.seats if not s.is_computer), key=lambda s: s.seat)
