@@ -91,9 +91,10 @@ PLAY_KINDS = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
 FINAL_MARK = "🏁"  # the final standing of a match (final.title in both languages)
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
-# The fake keeps every message and request; a long run at G = 1000 would make
-# this process the memory hog. Keep only the newest messages of every chat
-# (the bot never edits older ones) and forget requests already accounted for.
+# The fake keeps every message (its history of versions and the requests are
+# switched off); a long run at G = 1000 would make this process the memory
+# hog. Keep only the newest messages of every chat (the bot never edits
+# older ones).
 KEEP_GROUP_MESSAGES = 16
 KEEP_PRIVATE_MESSAGES = 6
 
@@ -586,13 +587,10 @@ class Load:
         while not self.stopping:
             await asyncio.sleep(5.0)
             fake.errors_returned.clear()
-            fake.updates_queued.clear()
             for chat_id, messages in fake._messages.items():
                 keep = KEEP_GROUP_MESSAGES if chat_id < 0 else KEEP_PRIVATE_MESSAGES
                 for message_id in list(messages)[:-keep]:
                     del messages[message_id]
-                for message in messages.values():
-                    message.history.clear()
             now = fake.clock()
             for query_id, callback in list(fake._callbacks.items()):
                 if callback.answer is not None or now - callback.created_at > 900:
@@ -749,7 +747,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     load = Load(fake, args.tables, args.rate, args.seed)
     started = time.monotonic()
     await bot.start()
-    fake.keep_requests = False  # counted as they come (see Collector)
+    fake.keep_history = False  # counted as they come (see Collector)
     fake.requests.clear()
     tasks = [
         asyncio.create_task(load.housekeeping()),

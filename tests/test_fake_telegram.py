@@ -176,6 +176,30 @@ async def test_edit_message_text_and_markup(fake_telegram: FakeTelegram, bot: Bo
     assert fake_telegram.messages(alice, include_deleted=True)[0].deleted
 
 
+async def test_without_history_the_fake_keeps_only_current_state(
+    fake_telegram: FakeTelegram, bot: Bot
+) -> None:
+    """What a load test switches off: nothing piles up per request, and the
+    messages themselves still change as Telegram would change them."""
+    alice = await started_user(fake_telegram)
+    fake_telegram.requests.clear()
+    fake_telegram.updates_queued.clear()
+    fake_telegram.keep_history = False
+    pending = fake_telegram.pending_updates
+    sent = await bot.send_message(alice, "one")
+    await bot.edit_message_text("two", alice, sent.message_id)
+    await fake_telegram.user(alice, "Alice").send_private("hello")
+    assert fake_telegram.last_message(alice).text == "two"
+    assert fake_telegram.last_message(alice).edits == 0
+    assert fake_telegram.requests == [] and fake_telegram.updates_queued == []
+    assert fake_telegram.pending_updates == pending + 1  # still delivered, only not kept
+
+    fake_telegram.keep_history = True
+    await bot.edit_message_text("three", alice, sent.message_id)
+    assert fake_telegram.last_message(alice).edits == 1
+    assert [r.method for r in fake_telegram.requests] == ["editMessageText"]
+
+
 # ---------------------------------------------------------------- access errors
 
 

@@ -331,10 +331,11 @@ class FakeTelegram:
 
         # Inspection state (public).
         self.requests: list[RequestRecord] = []
-        # A load test turns this off: thousands of records a second, kept
+        # A load test turns this off (requests, queued updates and message
+        # versions are then not kept): thousands of records a second, kept
         # until someone clears them, made the collector pause the fake for
         # up to 160 ms, a pause charged to the bot's latency.
-        self.keep_requests = True
+        self.keep_history = True
         self.errors_returned: list[ErrorRecord] = []
         self.unknown_methods: list[str] = []
         self.internal_errors: list[str] = []
@@ -564,7 +565,8 @@ class FakeTelegram:
         self._next_update_id = max(self._next_update_id, int(update_id) + 1)
         entry = _QueuedUpdate(int(update_id), copy_json(payload))
         self._queue.append(entry)
-        self.updates_queued.append(entry.to_json())
+        if self.keep_history:
+            self.updates_queued.append(entry.to_json())
         self._touch()
         self._notify()
         return entry.update_id
@@ -1094,7 +1096,7 @@ class FakeTelegram:
         except Exception:  # malformed body: answer like Telegram, keep going
             params = {}
         record = RequestRecord(method=method, params=params, received_at=loop.time())
-        if self.keep_requests:
+        if self.keep_history:
             self.requests.append(record)
         counted = method != "getUpdates"
         if counted:
@@ -1672,9 +1674,10 @@ class FakeTelegram:
         if same_text and _normal_markup(msg.reply_markup) == _normal_markup(markup):
             raise bad_request(NOT_MODIFIED)
         now = self.clock()
-        msg.history.append(
-            MessageVersion(msg.text, msg.html, tuple(msg.entities), msg.reply_markup, now)
-        )
+        if self.keep_history:
+            msg.history.append(
+                MessageVersion(msg.text, msg.html, tuple(msg.entities), msg.reply_markup, now)
+            )
         msg.text, msg.entities, msg.html, msg.parse_mode = text, entities, html, parse_mode
         msg.reply_markup = markup
         msg.edit_date = int(now)
