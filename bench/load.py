@@ -85,6 +85,7 @@ sys.path.insert(0, str(ROOT))
 from fake_telegram import ApiError, FakeTelegram, FakeUser  # noqa: E402
 
 from bot import callbacks  # noqa: E402
+from bot.__main__ import tune_gc  # noqa: E402
 from engine.actions import Kind  # noqa: E402
 
 PLAY_KINDS = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
@@ -714,9 +715,7 @@ class Collector:
 
     def settle(self) -> None:
         """After the set-up: out of the collector's sight, then watched."""
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(2000, 20, 50)
+        tune_gc()
         gc.callbacks.append(self._note)
 
     def _note(self, phase: str, info: dict[str, Any]) -> None:

@@ -579,7 +579,7 @@ class FakeTelegram:
         a fresh update_id.
         """
         if not self.updates_queued:
-            raise AssertionError("no update was queued yet")
+            raise AssertionError("no update was kept (none queued yet, or keep_history is off)")
         last = copy_json(self.updates_queued[-1])
         if not same_id:
             last.pop("update_id")
