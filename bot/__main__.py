@@ -13,13 +13,13 @@ from telegram import Update
 from bot.app import build_application, webhook_options
 from bot.logs import setup_logging
 from bot.settings import load_settings
-from bot.storage import Database, StorageError
+from bot.storage import DatabaseUrl, StorageError, open_store
 
 
-async def _preflight(path: str) -> None:
-    """Open the database once before polling, so a broken file stops us with one line."""
-    db = await Database.open(path)
-    await db.close()
+async def _preflight(url: DatabaseUrl) -> None:
+    """Open the database once before polling, so a broken one stops us with one line."""
+    store = await open_store(url, cache=False)
+    await store.close()
 
 
 # The collector's thresholds while the bot runs (Python's are 700, 10, 10).
@@ -45,7 +45,7 @@ def main() -> int:
     settings = load_settings()
     setup_logging(settings.log_level, secrets=[settings.bot_token.get_secret_value()])
     try:
-        asyncio.run(_preflight(str(settings.database_path)))
+        asyncio.run(_preflight(settings.database()))
     except StorageError as error:
         print(f"Database problem: {error}", file=sys.stderr)
         return 2

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -14,71 +13,23 @@ from telegram import (
     Update,
 )
 from telegram.constants import ParseMode
-from telegram.ext import (
-    AIORateLimiter,
-    Application,
-    ApplicationBuilder,
-    BaseUpdateProcessor,
-    CallbackQueryHandler,
-    ChatMemberHandler,
-    CommandHandler,
-    Defaults,
-    MessageHandler,
-    filters,
-)
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Defaults
 
-from bot import handlers
 from bot.clock import AsyncioScheduler
-from bot.handlers import chat_of
 from bot.i18n import t
-from bot.locks import KeyedLocks
-from bot.messenger import Messenger
-from bot.service import TableService, Timing
 from bot.settings import LANGUAGES, Settings
-from bot.storage import Database
-from bot.transport import make_request
+from bot.storage import Store, open_store
+from bot.tables import TableService, Timing
+from bot.telegram.messenger import Messenger
+from bot.telegram.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
+from bot.telegram.transport import make_request
+from bot.telegram.updates import PerChatProcessor
 
 log = logging.getLogger(__name__)
 
-GROUP_COMMANDS = (
-    "new",
-    "join",
-    "leave",
-    "start",
-    "stop",
-    "addbot",
-    "kick",
-    "rules",
-    "help",
-    "lang",
-)
-PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang")
-
-
-class PerChatProcessor(BaseUpdateProcessor):
-    """Updates run concurrently across chats and in arrival order within one chat."""
-
-    def __init__(self, max_concurrent_updates: int = 256) -> None:
-        super().__init__(max_concurrent_updates)
-        self._chats = KeyedLocks()
-
-    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        chat_id = chat_of(update) if isinstance(update, Update) else None
-        if chat_id is None:
-            await coroutine
-            return
-        async with self._chats(chat_id):
-            await coroutine
-
-    async def initialize(self) -> None:
-        return None
-
-    async def shutdown(self) -> None:
-        return None
-
 
 def build_application(
-    settings: Settings, db: Database | None = None, scheduler: object | None = None
+    settings: Settings, store: Store | None = None, scheduler: object | None = None
 ) -> Application:  # type: ignore[type-arg]
     builder = (
         ApplicationBuilder()
@@ -109,11 +60,11 @@ def build_application(
     )
     application = builder.build()
     application.bot_data["settings"] = settings
-    if db is not None:
-        application.bot_data["db"] = db
+    if store is not None:
+        application.bot_data["store"] = store
     if scheduler is not None:
         application.bot_data["scheduler"] = scheduler
-    _add_handlers(application)
+    add_handlers(application)
     return application
 
 
@@ -133,36 +84,13 @@ def webhook_options(settings: Settings) -> dict[str, Any]:
     }
 
 
-def _add_handlers(app: Application) -> None:  # type: ignore[type-arg]
-    group = filters.ChatType.GROUPS
-    private = filters.ChatType.PRIVATE
-    app.add_handler(CommandHandler("new", handlers.cmd_new))
-    app.add_handler(CommandHandler("join", handlers.cmd_join))
-    app.add_handler(CommandHandler("leave", handlers.cmd_leave))
-    app.add_handler(CommandHandler("start", handlers.cmd_start_group, filters=group))
-    app.add_handler(CommandHandler("start", handlers.cmd_start_private, filters=private))
-    app.add_handler(CommandHandler("stop", handlers.cmd_stop))
-    app.add_handler(CommandHandler("rules", handlers.cmd_rules))
-    app.add_handler(CommandHandler("help", handlers.cmd_help))
-    app.add_handler(CommandHandler("lang", handlers.cmd_lang))
-    app.add_handler(CommandHandler("addbot", handlers.cmd_addbot))
-    app.add_handler(CommandHandler("kick", handlers.cmd_kick))
-    app.add_handler(CommandHandler("play", handlers.cmd_play))
-    app.add_handler(ChatMemberHandler(handlers.on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
-    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.on_migrate))
-    app.add_handler(CallbackQueryHandler(handlers.on_callback))
-    app.add_handler(MessageHandler(private & ~filters.COMMAND, handlers.on_private_text))
-    app.add_handler(MessageHandler(private & filters.COMMAND, handlers.on_private_text))
-    app.add_error_handler(handlers.on_error)
-
-
 async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     settings: Settings = app.bot_data["settings"]
-    db: Database | None = app.bot_data.get("db")
-    if db is None:
-        db = await Database.open(settings.database_path)
-        app.bot_data["db"] = db
-        app.bot_data["own_db"] = True
+    store: Store | None = app.bot_data.get("store")
+    if store is None:
+        store = await open_store(settings.database(), cache=settings.database_cache)
+        app.bot_data["store"] = store
+        app.bot_data["own_store"] = True
     me = await app.bot.get_me()
     scheduler = app.bot_data.get("scheduler") or AsyncioScheduler()
     app.bot_data["scheduler"] = scheduler
@@ -174,8 +102,9 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         standin_level=settings.standin_level,
     )
     messenger = Messenger(app.bot, settings.send_retries, settings.send_backoff)
+    app.bot_data["messenger"] = messenger
     service = TableService(
-        db, messenger, me.username or "", settings.default_language, scheduler, timing
+        store, messenger, me.username or "", settings.default_language, scheduler, timing
     )
     messenger.on_migrate = service.chat_moved
     app.bot_data["service"] = service
@@ -211,6 +140,6 @@ async def _post_stop(app: Application) -> None:  # type: ignore[type-arg]
 
 
 async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
-    db: Database | None = app.bot_data.get("db")
-    if db is not None and app.bot_data.get("own_db"):
-        await db.close()
+    store: Store | None = app.bot_data.get("store")
+    if store is not None and app.bot_data.get("own_store"):
+        await store.close()

@@ -13,6 +13,8 @@ from typing import Literal
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.storage.url import DEFAULT_SQLITE, DatabaseUrl, parse_database_url
+
 Language = Literal["ru", "en"]
 LANGUAGES: tuple[Language, ...] = ("ru", "en")
 
@@ -24,7 +26,14 @@ class Settings(BaseSettings):
 
     bot_token: SecretStr
     bot_api_url: str = "https://api.telegram.org/bot"
-    database_path: Path = Path("burkozel.db")
+    # Where the tables live: sqlite:///relative.db or sqlite:////absolute/path.db
+    # (SQLAlchemy's convention). DATABASE_PATH, a plain SQLite file name, is
+    # still accepted; with neither, burkozel.db in the working directory.
+    database_url: str | None = None
+    database_path: Path | None = None
+    # Write-through copies of tables and people in memory: right for one bot
+    # process that alone writes its database; off for several processes.
+    database_cache: bool = True
     default_language: Language = "ru"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     # Seconds a player has for one move (a table can override it with turn_time=).
@@ -43,9 +52,10 @@ class Settings(BaseSettings):
     request_timeout: float = Field(default=10.0, gt=0, le=120)
     send_retries: int = Field(default=5, ge=0, le=20)
     send_backoff: float = Field(default=0.5, ge=0, le=60)
-    # The HTTP client for Bot API calls: "lean" (this project's, about three
-    # times cheaper per request) or "httpx" (PTB's default, for any doubt).
-    http_client: Literal["lean", "httpx"] = "lean"
+    # The HTTP client for Bot API calls: "httpx" (PTB's own, the default) or
+    # "lean" (this project's, cheaper per request: for a self-hosted Bot API
+    # server under heavy load; see docs/PERFORMANCE.md).
+    http_client: Literal["httpx", "lean"] = "httpx"
     # Webhook mode: set BOT_WEBHOOK_URL (the public https URL Telegram posts
     # to) and BOT_WEBHOOK_SECRET; the bot then listens on
     # BOT_WEBHOOK_LISTEN:BOT_WEBHOOK_PORT instead of long polling.
@@ -73,6 +83,19 @@ class Settings(BaseSettings):
         if not value.startswith(("http://", "https://")):
             raise ValueError("must start with http:// or https://")
         return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, value: str | None) -> str | None:
+        if value:
+            parse_database_url(value)  # raises ValueError with the reason
+        return value or None
+
+    def database(self) -> DatabaseUrl:
+        """The store to open: DATABASE_URL, else DATABASE_PATH, else burkozel.db."""
+        if self.database_url:
+            return parse_database_url(self.database_url)
+        return DatabaseUrl("sqlite", self.database_path or DEFAULT_SQLITE)
 
     @field_validator("bot_webhook_url")
     @classmethod

@@ -17,9 +17,9 @@ from fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
 from bot import callbacks
 from bot.app import build_application
-from bot.service import TableService
 from bot.settings import Settings
-from bot.storage import Database, TableRecord
+from bot.storage import Store, TableRecord
+from bot.tables import TableService
 from engine import Action, legal_actions
 from engine.actions import Kind
 
@@ -88,7 +88,7 @@ class BotRunner:
         for _ in range(100):
             await self.service.drain()
             await self.fake.wait_idle(timeout=WAIT)
-            if not self.service._tasks:  # a test-side peek at the job set
+            if not self.service.busy:
                 return
         raise AssertionError("the bot never went idle")
 
@@ -97,8 +97,8 @@ class BotRunner:
         return self.app.bot_data["service"]  # type: ignore[no-any-return]
 
     @property
-    def db(self) -> Database:
-        return self.service.db
+    def db(self) -> Store:
+        return self.service.store
 
 
 @dataclass

@@ -62,7 +62,7 @@ pytestmark = pytest.mark.usefixtures("fixed_deals")
 
 async def hard_crash(bot: BotRunner) -> None:
     """Kill the bot: drop its queued message jobs, then stop without graceful steps."""
-    for task in list(bot.service._tasks):
+    for task in list(bot.service.tables.outbox.tasks):
         task.cancel()
     await asyncio.sleep(0)  # let the cancellations land (not a wait for the bot)
     await bot.crash()
@@ -77,11 +77,10 @@ async def hold_messages(bot: BotRunner, table_id: int) -> None:
     entered, forever = asyncio.Event(), asyncio.Event()
 
     async def hold() -> None:
-        async with bot.service._outbox(table_id):
-            entered.set()
-            await forever.wait()
+        entered.set()
+        await forever.wait()
 
-    bot.service._tasks.add(asyncio.get_running_loop().create_task(hold()))
+    bot.service.tables.outbox.later(table_id, hold)
     await entered.wait()
 
 
@@ -109,7 +108,7 @@ async def assert_screens_match_the_database(
     """The live message and each tracked hand message show exactly the stored state."""
     table = await bot.db.get_table(table_id)
     assert table is not None and table.state is not None and table.status == "playing"
-    info = bot.service.info(table)
+    info = bot.service.tables.info(table)
     lang = await bot.service.chat_lang(group.id)
     assert table.live_message_id is not None
     live = fake.find_message(group.id, table.live_message_id)
@@ -160,7 +159,7 @@ async def assert_final_result_shown(
         over = next((e for e in events if isinstance(e, MatchOver)), over)
     assert over is not None
     lang = await bot.service.chat_lang(group.id)
-    expected = render.match_over(bot.service.info(final), lang, over).text
+    expected = render.match_over(bot.service.tables.info(final), lang, over).text
     await fake.wait_for(
         lambda: any(expected in (m.html or "") for m in fake.messages(group)),
         timeout=timeout,

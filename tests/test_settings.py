@@ -27,7 +27,8 @@ import pytest
 
 from bot.logs import RedactSecrets, setup_logging
 from bot.settings import Settings, load_settings
-from bot.storage import Database, StorageError
+from bot.storage import StorageError
+from bot.storage.sqlite import SqliteStore
 
 REPO = Path(__file__).resolve().parents[1]
 TOKEN = "5123456789:AAHsecret-Token_value-never-to-be-printed"
@@ -147,7 +148,7 @@ async def test_database_that_cannot_be_opened_leaves_nothing_running(
     monkeypatch.setattr(aiosqlite.core.Connection, "stop", stop)
     (tmp_path / "bot.db").mkdir()
     with pytest.raises(StorageError):
-        await Database.open(tmp_path / "bot.db")
+        await SqliteStore.open(tmp_path / "bot.db")
     # Checked before this task yields: whatever open() started, it finished.
     assert all(future is None or future.done() for future in stops), f"not awaited: {stops}"
 
@@ -310,7 +311,7 @@ def test_httpx_request_lines_are_silenced(log_output: io.StringIO) -> None:
     assert "HTTP Request" not in text and "send_request_headers" not in text
     assert "a warning still shows" in text
     # The bot's own debug lines do show at DEBUG.
-    logging.getLogger("bot.service").debug("table 1: redrawn")
+    logging.getLogger("bot.tables").debug("table 1: redrawn")
     assert "table 1: redrawn" in log_output.getvalue()
 
 

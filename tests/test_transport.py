@@ -1,4 +1,4 @@
-"""bot.transport: the lean HTTP/1.1 client PTB uses for the Bot API.
+"""bot.telegram.lean: the opt-in lean HTTP/1.1 client for the Bot API.
 
 The bot's tests against the fake Bot API run through it (keep-alive, 429s,
 timeouts and dropped connections included); these pin down the wire details
@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 from telegram import Bot, Update
 from telegram.error import NetworkError, RetryAfter, TimedOut
-from telegram.request import RequestData
+from telegram.request import HTTPXRequest, RequestData
 from telegram.request._requestparameter import RequestParameter
 
-from bot.handlers import chat_of
-from bot.messenger import BoundedRequest
-from bot.transport import TelegramRequest, make_request, tapped_message
+from bot.telegram.lean import TelegramRequest
+from bot.telegram.transport import BoundedRequest, make_request, tapped_message
+from bot.telegram.updates import chat_of
 
 Answer = Callable[[bytes, dict[str, str], bytes], Awaitable[bytes | None]]
 
@@ -261,15 +261,17 @@ async def test_http_errors_reach_ptb_as_telegram_errors() -> None:
                 await bot.send_message(1, "hi")
 
 
-def test_a_proxy_in_the_environment_leaves_everything_to_httpx(
+def test_httpx_is_the_default_and_a_proxy_leaves_everything_to_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     for name in ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("ALL_PROXY", raising=False)
-    assert isinstance(make_request(), TelegramRequest)
+    assert isinstance(make_request(), HTTPXRequest)
+    assert isinstance(make_request(updates=True), HTTPXRequest)
+    assert isinstance(make_request(lean=True), TelegramRequest)
     monkeypatch.setenv("HTTPS_PROXY", "http://proxy.example:3128")
-    assert isinstance(make_request(), BoundedRequest)
+    assert isinstance(make_request(lean=True), BoundedRequest)
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
@@ -334,8 +336,8 @@ async def test_a_tapped_message_arrives_as_its_chat_and_id() -> None:
     async def answer(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
         return ok(updates)
 
-    polling = make_request(1, updates=True)
-    sending = make_request(1)
+    polling = make_request(1, lean=True, updates=True)
+    sending = make_request(1, lean=True)
     async with Server(answer).running() as server:
         for request in (polling, sending):
             await request.initialize()

@@ -15,7 +15,6 @@ import importlib.util
 import logging
 import sys
 from collections.abc import Awaitable, Callable
-from enum import Enum
 from typing import Any, TypeVar
 
 from telegram import Bot, InlineKeyboardMarkup
@@ -28,10 +27,11 @@ from telegram.error import (
     RetryAfter,
     TelegramError,
 )
-from telegram.request import HTTPXRequest, RequestData
+from telegram.request import RequestData
 from telegram.request._requestparameter import RequestParameter
 
 from bot.render import Screen
+from bot.tables.outbox import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -59,46 +59,8 @@ def request_data(parameters: dict[str, Any]) -> RequestData:
     return RequestData([RequestParameter(name, value, None) for name, value in parameters.items()])
 
 
-# Requests to the Bot API in flight at once (more wait their turn here). At
-# 300 updates/s (about 1,000 requests/s) 16 were too few even against a local
-# server: requests waited ~60 ms for a connection at the p95; real Telegram is
-# tens of milliseconds away, so it needs more in flight, not fewer.
-HTTP_CONNECTIONS = 64
-
-
-class BoundedRequest(HTTPXRequest):
-    """PTB's HTTPX request, with at most `connections` requests in flight.
-
-    httpcore's pool checks every pooled connection (a system call each), and
-    every waiting request against every connection, whenever a request starts
-    or ends: with hundreds of requests in flight the bot spent its time there.
-    Waiting on a semaphore first keeps the pool small and its queue empty.
-    """
-
-    def __init__(self, connections: int = HTTP_CONNECTIONS, **kwargs: Any) -> None:
-        super().__init__(connection_pool_size=connections, **kwargs)
-        self._connections = connections
-        self._slots = asyncio.Semaphore(connections)
-
-    async def initialize(self) -> None:
-        self._slots = asyncio.Semaphore(self._connections)  # for the loop that runs the bot
-        await super().initialize()
-
-    async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
-        async with self._slots:
-            return await super().do_request(*args, **kwargs)
-
-
 T = TypeVar("T")
 Migrated = Callable[[int, int], Awaitable[None]]
-
-
-class Outcome(Enum):
-    OK = "ok"
-    SAME = "same"  # nothing to change: Telegram said "not modified"
-    GONE = "gone"  # the message is deleted or too old to edit
-    FORBIDDEN = "forbidden"  # blocked, never started, or removed from the chat
-    FAILED = "failed"  # anything else; logged
 
 
 def keyboard(screen: Screen) -> dict[str, Any] | None:

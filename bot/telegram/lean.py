@@ -1,5 +1,9 @@
 """A lean HTTP/1.1 client for the Bot API, plugged into PTB as its `BaseRequest`.
 
+Opt-in (`HTTP_CLIENT=lean`): for a self-hosted Bot API server under heavy
+load. Telegram itself lets a bot send about 30 messages a second, far below
+where the saving matters, so the default is PTB's own HTTPX client.
+
 PTB's default transport goes through httpx, httpcore, anyio and h11. Under
 load that stack was most of the bot's CPU: about 3 ms per request on the
 project's machine against a local server, where PTB's own part of a request
@@ -28,17 +32,15 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-import urllib.request
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-from telegram import CallbackQuery
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
-from bot.messenger import HTTP_CONNECTIONS, BoundedRequest
+from bot.telegram.transport import HTTP_CONNECTIONS, BoundedRequest, trim_updates
 
 _DEFAULT = type(BaseRequest.DEFAULT_NONE)  # PTB's "not given" marker for timeouts
 
@@ -301,93 +303,9 @@ async def _read_response(reader: asyncio.StreamReader) -> tuple[int, bytes, bool
     return status, await reader.read(), False  # the body ends with the connection
 
 
-def proxy_configured() -> bool:
-    """httpx reads proxies from the environment; so must we, to leave them to it."""
-    return any(key in ("http", "https", "all") for key in urllib.request.getproxies())
-
-
-def trim_updates(answer: dict[str, Any]) -> dict[str, Any]:
-    """getUpdates' answer with the message under each tapped button replaced
-    by a reference to it, `message_ref`: [chat id, message id], all the bot
-    reads of it (it knows its own messages). PTB keeps the unknown field in
-    the query's `api_kwargs`; `tapped_message` reads either form.
-
-    PTB builds an object for every button and formatting entity of that
-    message (0.47 ms of Python for a hand of twelve buttons), and even a
-    message cut down to its chat and id costs a `Message` of some eighty
-    fields: a tap's update took 0.27 ms to build with one and 0.10 ms with the
-    reference, a tenth and then a sixteenth of the bot's CPU per update under
-    bench/load.py."""
-    result = answer.get("result")
-    if isinstance(result, list):
-        for update in result:
-            query = update.get("callback_query") if isinstance(update, dict) else None
-            if not isinstance(query, dict):
-                continue
-            message = query.get("message")
-            chat = message.get("chat") if isinstance(message, dict) else None
-            if (
-                isinstance(message, dict)
-                and isinstance(chat, dict)
-                and isinstance(chat.get("id"), int)
-                and isinstance(message.get("message_id"), int)
-            ):
-                query["message_ref"] = [chat["id"], message["message_id"]]
-                del query["message"]
-    return answer
-
-
-def tapped_message(query: CallbackQuery) -> tuple[int, int] | None:
-    """(chat id, message id) of the message under a tapped button: from the
-    message itself (webhook updates, PTB's own client) or from the reference
-    `trim_updates` left in its place; None for a button of an inline message."""
-    if query.message is not None:
-        return query.message.chat.id, query.message.message_id
-    ref = query.api_kwargs.get("message_ref")
-    if isinstance(ref, list | tuple) and len(ref) == 2 and all(type(v) is int for v in ref):
-        return ref[0], ref[1]
-    return None
-
-
 class UpdatesRequest(TelegramRequest):
     """The lean client for getUpdates."""
 
     @staticmethod
     def parse_json_payload(payload: bytes) -> dict[str, Any]:
         return trim_updates(BaseRequest.parse_json_payload(payload))
-
-
-class BoundedUpdatesRequest(BoundedRequest):
-    """httpx for getUpdates."""
-
-    @staticmethod
-    def parse_json_payload(payload: bytes) -> dict[str, Any]:
-        return trim_updates(BaseRequest.parse_json_payload(payload))
-
-
-def make_request(
-    connections: int = HTTP_CONNECTIONS,
-    lean: bool = True,
-    updates: bool = False,
-    **timeouts: Any,
-) -> BaseRequest:
-    """The lean client, or httpx when asked (HTTP_CLIENT=httpx) or when the
-    environment asks for a proxy; `updates` for the one that polls."""
-    request: BaseRequest
-    if not lean or proxy_configured():
-        kind: type[BoundedRequest] = BoundedUpdatesRequest if updates else BoundedRequest
-        request = kind(connections, **timeouts)
-    else:
-        lean_kind = UpdatesRequest if updates else TelegramRequest
-        request = lean_kind(connections, **timeouts)
-    return request
-
-
-__all__ = [
-    "TelegramRequest",
-    "UpdatesRequest",
-    "make_request",
-    "proxy_configured",
-    "tapped_message",
-    "trim_updates",
-]

@@ -1,0 +1,55 @@
+"""Storage: the `Store` interface, its records, and the backends.
+
+`open_store(url, cache=...)` is the one place that chooses a backend; the
+service only ever sees a `Store`.
+"""
+
+from __future__ import annotations
+
+from bot.storage.cached import CachedStore
+from bot.storage.records import (
+    CLOSED,
+    COMPUTER,
+    FINISHED,
+    HUMAN,
+    LOBBY,
+    OPEN_STATUSES,
+    PLAYING,
+    Conflict,
+    Seat,
+    StorageError,
+    TableRecord,
+    UserRecord,
+)
+from bot.storage.store import Store
+from bot.storage.url import DatabaseUrl, parse_database_url
+
+
+async def open_store(url: DatabaseUrl, cache: bool = True) -> Store:
+    """The backend `url` names, opened and migrated; with `cache`, behind
+    write-through copies (right for one process that alone writes the database)."""
+    from bot.storage.sqlite import SqliteStore
+
+    store: Store = await SqliteStore.open(url.path)
+    return CachedStore(store) if cache else store
+
+
+__all__ = [
+    "CLOSED",
+    "COMPUTER",
+    "FINISHED",
+    "HUMAN",
+    "LOBBY",
+    "OPEN_STATUSES",
+    "PLAYING",
+    "CachedStore",
+    "Conflict",
+    "DatabaseUrl",
+    "Seat",
+    "StorageError",
+    "Store",
+    "TableRecord",
+    "UserRecord",
+    "open_store",
+    "parse_database_url",
+]

@@ -1,0 +1,161 @@
+"""What the store holds, as the service reads and writes it: tables with their
+seats, people, and the errors a store raises. Plain data, no I/O."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import MatchState, RuleSet
+
+HUMAN = "human"
+COMPUTER = "computer"
+
+LOBBY = "lobby"
+PLAYING = "playing"
+FINISHED = "finished"
+CLOSED = "closed"
+OPEN_STATUSES = (LOBBY, PLAYING)
+
+SeatRow = tuple[Any, ...]
+
+
+class StorageError(RuntimeError):
+    """The database cannot be used: the message says what to do about it."""
+
+
+class Conflict(RuntimeError):
+    """Someone else changed the table first (the version check failed)."""
+
+
+@dataclass(slots=True)
+class Seat:
+    seat: int
+    user_id: int  # negative for computer seats (unique within the table)
+    name: str
+    hand_message_id: int | None = None
+    hand_digest: str | None = None
+    kind: str = HUMAN
+    level: str | None = None  # a computer seat's level
+    auto: bool = False  # a person's seat that the computer plays for now
+    missed: int = 0  # the person's turns in a row that the timer played
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == COMPUTER
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.kind == COMPUTER or self.auto
+
+    def row(self) -> SeatRow:
+        """What saving a table writes of a seat (message bookkeeping is apart)."""
+        return (self.seat, self.user_id, self.name, self.kind, self.level, self.auto, self.missed)
+
+
+@functools.lru_cache(maxsize=1024)
+def _rules(preset: str, options: tuple[tuple[str, Any], ...]) -> RuleSet:
+    """Validated rules are immutable: tables with the same options share them
+    (validation ran for every screen the bot drew, several per tap)."""
+    return RuleSet.create(preset, dict(options))
+
+
+@dataclass(slots=True)
+class TableRecord:
+    id: int
+    chat_id: int
+    chat_title: str
+    status: str
+    creator_id: int
+    preset: str
+    options: dict[str, Any]
+    seed: int | None
+    state: MatchState | None
+    version: int
+    lobby_message_id: int | None
+    live_message_id: int | None
+    turn_deadline: float | None
+    created_at: float
+    updated_at: float
+    seats: list[Seat] = field(default_factory=list)
+    turn_reminded: bool = False
+    practice: bool = False
+    settings: dict[str, Any] = field(default_factory=dict)
+    told_step: int = 0  # moves whose messages have all gone out
+    # The seats as the store holds them at `version` (None: not known). Any
+    # change of seats bumps the version, so a save that passes the version
+    # check and finds them unchanged need not write them.
+    stored_seats: tuple[SeatRow, ...] | None = None
+
+    @property
+    def rules(self) -> RuleSet:
+        try:
+            return _rules(self.preset, tuple(sorted(self.options.items())))
+        except TypeError:  # an unhashable option value: validate it the long way
+            return RuleSet.create(self.preset, self.options)
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in sorted(self.seats, key=lambda s: s.seat))
+
+    def seat_rows(self) -> tuple[SeatRow, ...]:
+        return tuple(s.row() for s in self.seats)
+
+    def copy(self) -> TableRecord:
+        """A private copy: callers change records freely, a kept one never moves."""
+        return TableRecord(
+            self.id,
+            self.chat_id,
+            self.chat_title,
+            self.status,
+            self.creator_id,
+            self.preset,
+            dict(self.options),
+            self.seed,
+            self.state,  # immutable
+            self.version,
+            self.lobby_message_id,
+            self.live_message_id,
+            self.turn_deadline,
+            self.created_at,
+            self.updated_at,
+            [_copy_seat(s) for s in self.seats],
+            self.turn_reminded,
+            self.practice,
+            dict(self.settings),
+            self.told_step,
+            self.stored_seats,
+        )
+
+
+def _copy_seat(s: Seat) -> Seat:
+    return Seat(
+        s.seat,
+        s.user_id,
+        s.name,
+        s.hand_message_id,
+        s.hand_digest,
+        s.kind,
+        s.level,
+        s.auto,
+        s.missed,
+    )
+
+
+@dataclass(slots=True)
+class UserRecord:
+    user_id: int
+    name: str
+    username: str | None
+    language_code: str | None
+    lang: str | None
+    started: bool
+
+    def copy(self) -> UserRecord:
+        return UserRecord(
+            self.user_id, self.name, self.username, self.language_code, self.lang, self.started
+        )

@@ -1,0 +1,455 @@
+"""The SQLite store, through aiosqlite: the embedded default backend.
+
+Every accepted move is one statement that writes the new engine state, bumps
+the table's version with an optimistic `WHERE version = ?` check and (by the
+trigger of migration 4) appends the action to the log; a save that changes
+seats too is one transaction. Telegram is only talked to after the commit,
+so a crash never leaves a move half-applied.
+
+Each aiosqlite call is a trip to the connection's thread (a thread hand-off,
+about 0.16 ms of CPU measured alone on this project's machine), so work of
+several statements that nothing may come between (a save with its seats) runs
+there as one function (`_job`). aiosqlite runs calls in the order they were
+made, and every method here hands its work over before its first suspension:
+the ordering `Store` promises.
+
+aiosqlite has no public call to run a function on its thread; `_job` uses
+`Connection._execute` and `_conn`, the queue its own public methods go
+through. pyproject.toml keeps aiosqlite below the next minor release, and
+tests/bot/test_storage_sqlite.py fails loudly if either changes shape.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+import aiosqlite
+
+from bot.storage.migrations import migrations, sqlite_statements
+from bot.storage.records import (
+    FINISHED,
+    LOBBY,
+    OPEN_STATUSES,
+    PLAYING,
+    Conflict,
+    Seat,
+    StorageError,
+    TableRecord,
+    UserRecord,
+)
+from engine import Action, MatchState
+
+T = TypeVar("T")
+
+_TABLE_COLUMNS = (
+    "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
+    " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
+    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step"
+)
+_SEAT_COLUMNS = "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level,"
+_SEAT_COLUMNS += " s.auto, s.missed"
+_NO_SEAT = (None,) * 9
+
+
+def _table_from_row(row: Sequence[Any]) -> TableRecord:
+    return TableRecord(
+        id=row[0],
+        chat_id=row[1],
+        chat_title=row[2],
+        status=row[3],
+        creator_id=row[4],
+        preset=row[5],
+        options=json.loads(row[6]),
+        seed=row[7],
+        state=None if row[8] is None else MatchState.loads(row[8]),
+        version=row[9],
+        lobby_message_id=row[10],
+        live_message_id=row[11],
+        turn_deadline=row[12],
+        created_at=row[13],
+        updated_at=row[14],
+        turn_reminded=bool(row[15]),
+        practice=bool(row[16]),
+        settings=json.loads(row[17]),
+        told_step=row[18],
+    )
+
+
+def _save_with_seats(
+    connection: sqlite3.Connection,
+    table_id: int,
+    update: tuple[str, tuple[Any, ...]],
+    seats: list[tuple[Any, ...]],
+    renumbered: bool,
+) -> bool:
+    """The table's UPDATE and its seats in one transaction, on the database
+    thread; False (and nothing written) when the version moved on."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        if connection.execute(*update).rowcount != 1:
+            connection.execute("ROLLBACK")
+            return False
+        # Seats are upserted without touching which message shows each hand:
+        # that bookkeeping belongs to the message jobs (set_hand_message),
+        # which may have moved on since this record was read.
+        if renumbered:
+            connection.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        else:
+            connection.execute(
+                "DELETE FROM seats WHERE table_id = ? AND seat >= ?", (table_id, len(seats))
+            )
+        connection.executemany(
+            """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
+                 name = excluded.name, kind = excluded.kind, level = excluded.level,
+                 auto = excluded.auto, missed = excluded.missed""",
+            seats,
+        )
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+    return True
+
+
+class SqliteStore:
+    """One aiosqlite connection; every call is one trip to its thread."""
+
+    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: Path | str) -> SqliteStore:
+        path = Path(path)
+        if path.parent and not path.parent.exists():
+            raise StorageError(f"database folder {path.parent} does not exist")
+        if path.is_dir():
+            raise StorageError(f"database path {path} is a folder, not a file")
+        try:
+            # Opened once here first: a file SQLite cannot open fails before
+            # aiosqlite starts a thread that would have to be wound down.
+            sqlite3.connect(path).close()
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot open database {path}: {error}") from None
+        try:
+            connection = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot open database {path}: {error}") from None
+        store = cls(connection, path)
+        try:
+            await store._setup()
+        except sqlite3.DatabaseError as error:
+            await connection.close()
+            raise StorageError(
+                f"database {path} is unusable ({error}); restore it from a backup or move it away"
+            ) from None
+        return store
+
+    async def _setup(self) -> None:
+        db = self._db
+        await db.execute("PRAGMA busy_timeout = 5000")
+        row = await (await db.execute("PRAGMA journal_mode = WAL")).fetchone()
+        if row is None or str(row[0]).lower() != "wal":
+            raise sqlite3.DatabaseError("could not switch to WAL mode")
+        await db.execute("PRAGMA synchronous = NORMAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        check = await (await db.execute("PRAGMA quick_check")).fetchone()
+        if check is None or check[0] != "ok":
+            raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+        await self._migrate()
+        # Prove we can write, so a read-only file fails now and not mid-match.
+        await db.execute("BEGIN IMMEDIATE")
+        await db.execute("ROLLBACK")
+
+    async def _migrate(self) -> None:
+        db = self._db
+        current = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
+        for migration in migrations("sqlite"):
+            if migration.number <= current:
+                continue
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in sqlite_statements(migration.script):
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {migration.number}")
+                await db.execute("COMMIT")
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    @property
+    def total_changes(self) -> int:
+        """Rows changed since the connection opened (tests count writes with it)."""
+        return self._db.total_changes
+
+    async def _job(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """`work(connection)` on the database thread as one job: no other
+        statement runs in the middle of it (see the module doc)."""
+        execute: Callable[..., Awaitable[Any]] = self._db._execute
+        return cast(T, await execute(work, self._db._conn))
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return list(await self._db.execute_fetchall(sql, params))
+
+    async def _write(self, sql: str, params: Sequence[Any]) -> aiosqlite.Cursor:
+        """One statement, its own transaction."""
+        return await self._db.execute(sql, params)
+
+    # -- people and chats ------------------------------------------------------------
+
+    async def remember_user(
+        self, user_id: int, name: str, username: str | None, language_code: str | None
+    ) -> None:
+        await self._write(
+            """INSERT INTO users (user_id, name, username, language_code, updated_at)
+               VALUES (?, ?, ?, ?, ?)
+               ON CONFLICT(user_id) DO UPDATE SET name = excluded.name,
+                 username = excluded.username, language_code = excluded.language_code,
+                 updated_at = excluded.updated_at""",
+            (user_id, name, username, language_code, time.time()),
+        )
+
+    async def set_started(self, user_id: int, started: bool) -> None:
+        await self._write(
+            "UPDATE users SET started = ?, updated_at = ? WHERE user_id = ?",
+            (int(started), time.time(), user_id),
+        )
+
+    async def set_user_lang(self, user_id: int, lang: str) -> None:
+        await self._write(
+            "UPDATE users SET lang = ?, updated_at = ? WHERE user_id = ?",
+            (lang, time.time(), user_id),
+        )
+
+    async def get_user(self, user_id: int) -> UserRecord | None:
+        rows = await self._fetchall(
+            "SELECT user_id, name, username, language_code, lang, started FROM users"
+            " WHERE user_id = ?",
+            (user_id,),
+        )
+        if not rows:
+            return None
+        row = rows[0]
+        return UserRecord(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
+
+    async def get_chat_lang(self, chat_id: int) -> str | None:
+        rows = await self._fetchall("SELECT lang FROM chats WHERE chat_id = ?", (chat_id,))
+        return rows[0][0] if rows else None
+
+    async def set_chat_lang(self, chat_id: int, title: str, lang: str) -> None:
+        await self._write(
+            """INSERT INTO chats (chat_id, title, lang, updated_at) VALUES (?, ?, ?, ?)
+               ON CONFLICT(chat_id) DO UPDATE SET lang = excluded.lang, title = excluded.title,
+                 updated_at = excluded.updated_at""",
+            (chat_id, title, lang, time.time()),
+        )
+
+    # -- tables ----------------------------------------------------------------------
+
+    async def _tables_where(self, condition: str, params: Sequence[Any]) -> list[TableRecord]:
+        """Tables and their seats in one query (one trip, nothing lands in between)."""
+        rows = await self._fetchall(
+            f"SELECT {_TABLE_COLUMNS}, {_SEAT_COLUMNS} FROM tables t"
+            f" LEFT JOIN seats s ON s.table_id = t.id WHERE {condition} ORDER BY t.id, s.seat",
+            params,
+        )
+        tables: list[TableRecord] = []
+        width = len(_NO_SEAT)
+        for row in rows:
+            if not tables or tables[-1].id != row[0]:
+                tables.append(_table_from_row(row))
+            r = row[-width:]
+            if r[0] is not None:
+                tables[-1].seats.append(
+                    Seat(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
+                )
+        for table in tables:
+            table.stored_seats = table.seat_rows()
+        return tables
+
+    async def create_table(
+        self,
+        chat_id: int,
+        chat_title: str,
+        creator_id: int,
+        preset: str,
+        options: dict[str, Any],
+        settings: dict[str, Any] | None = None,
+        practice: bool = False,
+    ) -> TableRecord | None:
+        now = time.time()
+        try:
+            cursor = await self._db.execute(
+                """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
+                     options, settings, practice, version, created_at, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)""",
+                (
+                    chat_id,
+                    chat_title,
+                    LOBBY,
+                    creator_id,
+                    preset,
+                    json.dumps(options),
+                    json.dumps(settings or {}),
+                    int(practice),
+                    now,
+                    now,
+                ),
+            )
+        except sqlite3.IntegrityError:
+            return None  # the chat has an open table; nothing was written
+        table_id = cursor.lastrowid
+        assert table_id is not None
+        return await self.get_table(table_id)
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        found = await self._tables_where("t.id = ?", (table_id,))
+        return found[0] if found else None
+
+    async def open_table_in_chat(self, chat_id: int) -> TableRecord | None:
+        found = await self._tables_where(
+            "t.chat_id = ? AND t.status IN (?, ?)", (chat_id, *OPEN_STATUSES)
+        )
+        return found[0] if found else None
+
+    async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
+        marks = ", ".join("?" for _ in statuses)
+        return await self._tables_where(f"t.status IN ({marks})", statuses)
+
+    async def save_table(
+        self,
+        table: TableRecord,
+        action: Action | None = None,
+        user_id: int | None = None,
+    ) -> TableRecord:
+        now = time.time()
+        logged: tuple[int | None, int | None, str | None] = (None, None, None)
+        if action is not None:
+            assert table.state is not None
+            logged = (
+                table.state.step,
+                user_id,
+                json.dumps(action.to_json(), ensure_ascii=False),
+            )
+        update = (
+            """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
+                 preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
+                 turn_deadline = ?, turn_reminded = ?, settings = ?, updated_at = ?,
+                 logged_seq = ?, logged_user = ?, logged_action = ?
+               WHERE id = ? AND version = ?""",
+            (
+                table.chat_id,
+                table.chat_title,
+                table.status,
+                table.creator_id,
+                table.preset,
+                json.dumps(table.options),
+                table.seed,
+                None if table.state is None else table.state.dumps(),
+                table.turn_deadline,
+                int(table.turn_reminded),
+                json.dumps(table.settings),
+                now,
+                *logged,
+                table.id,
+                table.version,
+            ),
+        )
+        rows = table.seat_rows()
+        # During a match seats change only when someone leaves or is away:
+        # unchanged ones need no write, and the save is one statement (its
+        # own transaction, the log's entry written by the trigger).
+        if table.status != LOBBY and rows == table.stored_seats:
+            saved = (await self._db.execute(*update)).rowcount == 1
+        else:
+            seats = [(table.id, *row[:5], int(row[5]), row[6]) for row in rows]
+            renumbered = table.status == LOBBY  # seats come and go in a lobby
+            saved = await self._job(
+                lambda connection: _save_with_seats(connection, table.id, update, seats, renumbered)
+            )
+        if not saved:
+            raise Conflict(f"table {table.id} changed since version {table.version}")
+        table.version += 1
+        table.updated_at = now
+        table.stored_seats = rows
+        return table
+
+    async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
+        await self._write(
+            "UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
+        )
+
+    # -- message bookkeeping ---------------------------------------------------------
+
+    async def set_message_ids(
+        self,
+        table_id: int,
+        lobby_message_id: int | None = None,
+        live_message_id: int | None = None,
+    ) -> None:
+        sets, params = [], []
+        for column, value in (
+            ("lobby_message_id", lobby_message_id),
+            ("live_message_id", live_message_id),
+        ):
+            if value is not None:
+                sets.append(f"{column} = ?")
+                params.append(value)
+        if sets:
+            await self._write(
+                f"UPDATE tables SET {', '.join(sets)} WHERE id = ?", (*params, table_id)
+            )
+
+    async def clear_live_message(self, table_id: int) -> None:
+        await self._write("UPDATE tables SET live_message_id = NULL WHERE id = ?", (table_id,))
+
+    async def set_hand_message(
+        self, table_id: int, seat: int, message_id: int | None, digest: str | None
+    ) -> None:
+        """Only the message id is written: the digest is stored as unknown.
+        An unknown digest costs one edit too many after a restart (Telegram
+        answers "not modified"), where a stored one that an unrecorded edit
+        made stale could skip an edit that was needed."""
+        await self._write(
+            "UPDATE seats SET hand_message_id = ?, hand_digest = NULL"
+            " WHERE table_id = ? AND seat = ?",
+            (message_id, table_id, seat),
+        )
+
+    async def set_turn_reminded(self, table_id: int) -> None:
+        await self._write("UPDATE tables SET turn_reminded = 1 WHERE id = ?", (table_id,))
+
+    async def set_told_step(self, table_id: int, step: int) -> None:
+        await self._write(
+            "UPDATE tables SET told_step = MAX(told_step, ?) WHERE id = ?", (step, table_id)
+        )
+
+    # -- the log and recovery ----------------------------------------------------------
+
+    async def action_log(self, table_id: int) -> list[tuple[int, int | None, Action]]:
+        rows = await self._fetchall(
+            "SELECT seq, user_id, action FROM actions WHERE table_id = ? ORDER BY seq",
+            (table_id,),
+        )
+        return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
+
+    async def untold_tables(self) -> list[int]:
+        rows = await self._fetchall(
+            """SELECT t.id FROM tables t
+               WHERE t.status IN (?, ?) AND t.told_step <
+                 (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)
+               ORDER BY t.id""",
+            (PLAYING, FINISHED),
+        )
+        return [row[0] for row in rows]

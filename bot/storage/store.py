@@ -1,0 +1,99 @@
+"""The storage interface: exactly the operations the table service uses.
+
+A backend implements `Store`; `CachedStore` (bot/storage/cached.py) wraps one
+with write-through copies for a single process. The service never writes SQL
+and never learns which backend it talks to.
+
+What every backend promises:
+- `save_table` is one version-checked transaction: it writes the table, its
+  seats and (with an action) the action's entry in the log, or nothing, and
+  raises `Conflict` when the stored version moved on.
+- Message bookkeeping (`set_message_ids`, `set_hand_message`, ...) is not a
+  change of the game: it bumps no version.
+- A write hands its work to the database before its first suspension, so
+  writes started one after another reach the database in that order (the
+  cache layer relies on it to keep its copies in step).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from bot.storage.records import TableRecord, UserRecord
+from engine import Action
+
+
+class Store(Protocol):
+    async def close(self) -> None: ...
+
+    # -- people and chats
+    async def remember_user(
+        self, user_id: int, name: str, username: str | None, language_code: str | None
+    ) -> None: ...
+
+    async def set_started(self, user_id: int, started: bool) -> None:
+        """Whether the bot may write to the person in private."""
+
+    async def set_user_lang(self, user_id: int, lang: str) -> None: ...
+
+    async def get_user(self, user_id: int) -> UserRecord | None: ...
+
+    async def get_chat_lang(self, chat_id: int) -> str | None: ...
+
+    async def set_chat_lang(self, chat_id: int, title: str, lang: str) -> None: ...
+
+    # -- tables
+    async def create_table(
+        self,
+        chat_id: int,
+        chat_title: str,
+        creator_id: int,
+        preset: str,
+        options: dict[str, Any],
+        settings: dict[str, Any] | None = None,
+        practice: bool = False,
+    ) -> TableRecord | None:
+        """A new lobby, or None if the chat already has an open table."""
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        """The table with its seats; the caller owns the record it gets."""
+
+    async def open_table_in_chat(self, chat_id: int) -> TableRecord | None: ...
+
+    async def tables_with_status(self, *statuses: str) -> list[TableRecord]: ...
+
+    async def save_table(
+        self, table: TableRecord, action: Action | None = None, user_id: int | None = None
+    ) -> TableRecord:
+        """Write the table if nobody changed it since it was read; bumps the
+        version (on `table` too) and returns it. Raises `Conflict`."""
+
+    async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None: ...
+
+    # -- message bookkeeping (no new version)
+    async def set_message_ids(
+        self,
+        table_id: int,
+        lobby_message_id: int | None = None,
+        live_message_id: int | None = None,
+    ) -> None: ...
+
+    async def clear_live_message(self, table_id: int) -> None: ...
+
+    async def set_hand_message(
+        self, table_id: int, seat: int, message_id: int | None, digest: str | None
+    ) -> None:
+        """Which message shows a seat's hand, and a digest of what it shows
+        (a backend may keep the digest as unknown)."""
+
+    async def set_turn_reminded(self, table_id: int) -> None: ...
+
+    async def set_told_step(self, table_id: int, step: int) -> None:
+        """Moves up to `step` have all been told (it never goes back)."""
+
+    # -- the log and recovery
+    async def action_log(self, table_id: int) -> list[tuple[int, int | None, Action]]:
+        """(seq, user id, action) of every committed move, in order."""
+
+    async def untold_tables(self) -> list[int]:
+        """Running or finished tables with committed moves nobody was told about."""

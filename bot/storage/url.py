@@ -1,0 +1,42 @@
+"""`DATABASE_URL`: which backend holds the tables, and where.
+
+SQLAlchemy's convention: `sqlite:///name.db` is relative to the working
+directory, `sqlite:////abs/path.db` absolute. A backend is one scheme here
+and one module in bot/storage/.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_SQLITE = Path("burkozel.db")
+SCHEMES = ("sqlite",)
+
+
+@dataclass(frozen=True, slots=True)
+class DatabaseUrl:
+    scheme: str
+    path: Path  # for sqlite: the file
+
+    def __str__(self) -> str:
+        return f"{self.scheme}:///{self.path}"
+
+
+def parse_database_url(url: str) -> DatabaseUrl:
+    """The URL's backend and location; ValueError names what is wrong."""
+    scheme, sep, rest = url.strip().partition("://")
+    if not sep:
+        raise ValueError("must look like sqlite:///burkozel.db")
+    scheme = scheme.lower()
+    if scheme not in SCHEMES:
+        raise ValueError(
+            f"the {scheme!r} backend is not supported; use one of: {', '.join(SCHEMES)}"
+        )
+    if not rest.startswith("/") or rest == "/":
+        raise ValueError("a SQLite URL is sqlite:///relative.db or sqlite:////absolute/path.db")
+    # "sqlite:///x.db" leaves "/x.db": the first slash ends the (empty) host.
+    path = rest[1:].split("?", 1)[0]
+    if not path:
+        raise ValueError("a SQLite URL needs a file name: sqlite:///burkozel.db")
+    return DatabaseUrl(scheme, Path(path))

@@ -1,0 +1,125 @@
+"""The table service, by concern. Handlers call `TableService`; each request
+goes to the room that owns it:
+
+- `core`: what the rooms share, and the guard that opens a request;
+- `lobby`: opening a table, joining, leaving, settings, computer seats;
+- `lifecycle`: starting, practice, stopping, seats passing to the computer;
+- `match`: taps on a hand and how a move is committed;
+- `turns`: deadlines, reminders, computer and stand-in moves, take-back;
+- `fanout`: who is told what once a change is committed;
+- `recovery`: catching up and redrawing after a restart;
+- `outbox`: the per-table queues of message jobs.
+"""
+
+from __future__ import annotations
+
+from bot.clock import AsyncioScheduler, Scheduler
+from bot.storage import Store, TableRecord
+from bot.tables.core import Person, Refused, Reply, Tables, Timing
+from bot.tables.fanout import Fanout
+from bot.tables.lifecycle import Lifecycle
+from bot.tables.lobby import Lobby
+from bot.tables.match import Match
+from bot.tables.outbox import Outcome, Sender
+from bot.tables.recovery import Recovery
+from bot.tables.turns import Turns
+from engine import RuleSet
+
+
+class TableService:
+    """The rooms wired together, and the small lookups handlers need (handlers
+    never touch the store)."""
+
+    def __init__(
+        self,
+        store: Store,
+        sender: Sender,
+        bot_username: str,
+        default_language: str = "ru",
+        scheduler: Scheduler | None = None,
+        timing: Timing | None = None,
+    ) -> None:
+        self.tables = Tables(
+            store,
+            sender,
+            bot_username,
+            default_language,
+            scheduler or AsyncioScheduler(),
+            timing or Timing(),
+        )
+        self.store = store
+        self.fanout = Fanout(self.tables)
+        self.turns = Turns(self.tables, self.fanout)
+        self.match = Match(self.tables, self.fanout, self.turns)
+        self.turns.commit = self.match.commit
+        self.lobby = Lobby(self.tables, self.fanout, self.turns)
+        self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns)
+        self.recovery = Recovery(self.tables, self.fanout, self.turns)
+
+        # The entry points, by room.
+        self.new_table = self.lobby.new_table
+        self.join = self.lobby.join
+        self.leave = self.lobby.leave
+        self.show_settings = self.lobby.show_settings
+        self.set_option = self.lobby.set_option
+        self.add_computer = self.lobby.add_computer
+        self.remove_computer = self.lobby.remove_computer
+        self.start = self.lifecycle.start
+        self.stop = self.lifecycle.stop
+        self.practice = self.lifecycle.practice
+        self.replace_with_computer = self.lifecycle.replace_with_computer
+        self.chat_gone = self.lifecycle.chat_gone
+        self.chat_moved = self.lifecycle.chat_moved
+        self.select = self.match.select
+        self.play = self.match.play
+        self.take_back = self.turns.take_back
+        self.redraw_all = self.recovery.redraw_all
+        self.chat_lang = self.tables.chat_lang
+        self.user_lang = self.tables.user_lang
+
+    @property
+    def default_language(self) -> str:
+        return self.tables.default_language
+
+    @property
+    def busy(self) -> bool:
+        """Message jobs are queued or running."""
+        return bool(self.tables.outbox.tasks)
+
+    async def drain(self) -> None:
+        """Wait until every queued message job has run (graceful shutdown, tests)."""
+        await self.tables.outbox.drain()
+
+    # -- people and chats --------------------------------------------------------------
+
+    async def remember(self, person: Person, started: bool = False) -> None:
+        """Note who wrote; `started`: they wrote in private, so the bot may write back."""
+        await self.store.remember_user(
+            person.user_id, person.name, person.username, person.language_code
+        )
+        if started:
+            await self.store.set_started(person.user_id, True)
+
+    async def set_chat_lang(self, chat_id: int, title: str, lang: str) -> None:
+        await self.store.set_chat_lang(chat_id, title, lang)
+
+    async def set_user_lang(self, person: Person, lang: str) -> None:
+        await self.remember(person)
+        await self.store.set_user_lang(person.user_id, lang)
+
+    # -- lookups -----------------------------------------------------------------------
+
+    async def table_in_chat(self, chat_id: int) -> TableRecord | None:
+        return await self.store.open_table_in_chat(chat_id)
+
+    async def rules_for_chat(self, chat_id: int) -> RuleSet | None:
+        table = await self.store.open_table_in_chat(chat_id)
+        return table.rules if table else None
+
+    async def chat_of_table(self, table_id: int) -> int | None:
+        """The group a table belongs to (a lobby button must be tapped there)."""
+        table = await self.store.get_table(table_id)
+        return None if table is None else table.chat_id
+
+
+__all__ = ["Outcome", "Person", "Refused", "Reply", "Sender", "TableService", "Timing"]

@@ -1,0 +1,195 @@
+"""What every room of the table service shares: the store, the messenger, the
+clock, the per-table locks and message jobs, languages, and the one guard that
+opens nearly every request ("take the table's turn, load it, check its status,
+the version and the person's rights").
+
+A refusal is raised as `Refused` carrying the answer, and the service's entry
+points turn it into that answer (`refusals`): a request reads as a straight
+line, and no check is written twice.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import ParamSpec
+
+from bot.clock import Scheduler
+from bot.i18n import supported, t
+from bot.locks import KeyedLocks
+from bot.render import Screen, TableInfo
+from bot.storage import Store, TableRecord
+from bot.tables.outbox import Outbox, Sender
+from engine.rules import PLAYER_COUNTS
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Who pressed or typed something, as Telegram told us."""
+
+    user_id: int
+    name: str
+    username: str | None = None
+    language_code: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """How long things wait; from the settings, shortened in tests."""
+
+    turn_seconds: int = 90  # a person's time for one move (the table may override it)
+    computer_delay: float = 1.2  # a computer's pause before it plays, so people can follow
+    afk_turns: int = 2  # missed turns in a row before the computer keeps the seat
+    lobby_seconds: int = 1800  # a lobby nobody starts is closed after this long
+    standin_level: str = "normal"  # who plays for an absent person
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What a handler should answer: an alert/toast for a button, or a message."""
+
+    text: str = ""
+    alert: bool = False
+    url: str | None = None
+    screen: Screen | None = None
+
+
+class Refused(Exception):
+    """A request that changes nothing; `reply` says why."""
+
+    def __init__(self, reply: Reply) -> None:
+        super().__init__(reply.text)
+        self.reply = reply
+
+
+P = ParamSpec("P")
+
+
+def refusals(method: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
+    """An entry point of the service: a `Refused` inside becomes its answer."""
+
+    @functools.wraps(method)
+    async def entry(*args: P.args, **kwargs: P.kwargs) -> Reply:
+        try:
+            return await method(*args, **kwargs)
+        except Refused as refused:
+            return refused.reply
+
+    return entry
+
+
+@dataclass(slots=True)
+class Opened:
+    """A table loaded under its lock, with the language its group reads."""
+
+    table: TableRecord
+    lang: str
+
+    def refuse(self, key: str, alert: bool = True, **params: object) -> Refused:
+        return Refused(Reply(t(self.lang, key, **params), alert=alert))
+
+    def require_rights(self, person: Person, is_admin: bool, key: str, alert: bool = True) -> None:
+        """Only the table's creator or a group admin may do this."""
+        if not (is_admin or person.user_id == self.table.creator_id):
+            raise self.refuse(key, alert)
+
+    def require_version(self, version: int | None) -> None:
+        """A button drawn for an older version of the table changes nothing."""
+        if version is not None and version != self.table.version:
+            raise self.refuse("stale")
+
+
+class Tables:
+    """The shared parts; each room of the service holds one."""
+
+    def __init__(
+        self,
+        store: Store,
+        sender: Sender,
+        bot_username: str,
+        default_language: str,
+        clock: Scheduler,
+        timing: Timing,
+    ) -> None:
+        self.store = store
+        self.out = sender
+        self.bot_username = bot_username
+        self.default_language = default_language
+        self.clock = clock
+        self.timing = timing
+        self.lock = KeyedLocks()  # per table (and per chat while opening one)
+        self.outbox = Outbox()
+
+    # -- the guard -------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def opened(
+        self,
+        table_id: int,
+        statuses: Collection[str],
+        gone: str = "table.gone",
+        alert: bool = True,
+        lang: str | None = None,
+    ) -> AsyncIterator[Opened]:
+        """Hold the table's lock with the table loaded; refuse with `gone` when
+        it does not exist or its status is not one of `statuses`."""
+        async with self.lock(table_id):
+            table = await self.store.get_table(table_id)
+            if lang is None:
+                lang = await self.chat_lang(table.chat_id) if table else self.default_language
+            if table is None or table.status not in statuses:
+                raise Refused(Reply(t(lang, gone), alert=alert))
+            yield Opened(table, lang)
+
+    # -- languages -------------------------------------------------------------------
+
+    async def chat_lang(self, chat_id: int) -> str:
+        return await self.store.get_chat_lang(chat_id) or self.default_language
+
+    async def user_lang(self, user_id: int, language_code: str | None = None) -> str:
+        user = await self.store.get_user(user_id)
+        if user is not None and user.lang:
+            return user.lang
+        code = language_code or (user.language_code if user else None)
+        # Russian first: English speakers get English, everybody else Russian.
+        return supported(code) or self.default_language
+
+    # -- links and what rendering needs --------------------------------------------
+
+    def deep_link(self, payload: str) -> str:
+        return f"https://t.me/{self.bot_username}?start={payload}"
+
+    def join_link(self, table: TableRecord) -> str:
+        return self.deep_link(f"j{table.id:x}")
+
+    def turn_seconds(self, table: TableRecord) -> int:
+        return int(table.settings.get("turn_time", self.timing.turn_seconds))
+
+    def info(self, table: TableRecord, creator_name: str = "") -> TableInfo:
+        rules = table.rules
+        counts = PLAYER_COUNTS[rules.preset]
+        return TableInfo(
+            id=table.id,
+            version=table.version,
+            chat_title=table.chat_title,
+            rules=rules,
+            names=table.names,
+            creator_name=creator_name,
+            status=table.status,
+            min_players=min(counts),
+            max_players=max(counts),
+            bot_username=self.bot_username,
+            computers={s.seat: s.level or "" for s in table.seats if s.is_computer},
+            away=frozenset(s.seat for s in table.seats if s.auto),
+            turn_time=self.turn_seconds(table),
+            practice=table.practice,
+        )
+
+    async def creator_name(self, table: TableRecord) -> str:
+        seat = table.seat_of(table.creator_id)
+        if seat is not None:
+            return seat.name
+        user = await self.store.get_user(table.creator_id)
+        return user.name if user else "?"

@@ -1,0 +1,192 @@
+"""A table's life beyond the lobby: starting the match, practice matches in
+private, stopping, a person's seat passing to the computer (/kick, /leave
+mid-match), and the group going away or moving."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+
+from bot import render
+from bot.i18n import Html, t
+from bot.render import Screen
+from bot.seats import computer_name, free_computer_id
+from bot.storage import CLOSED, COMPUTER, FINISHED, LOBBY, OPEN_STATUSES, PLAYING, Seat
+from bot.tables.core import Person, Reply, Tables, refusals
+from bot.tables.fanout import Fanout
+from bot.tables.lobby import renumber
+from bot.tables.turns import Turns
+from engine import RulesError, start_match
+from engine.ai import levels
+from engine.rules import PLAYER_COUNTS, Preset
+
+
+class Lifecycle:
+    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.fanout = fanout
+        self.turns = turns
+
+    @refusals
+    async def start(
+        self, table_id: int, person: Person, is_admin: bool, version: int | None = None
+    ) -> Reply:
+        async with self.tables.opened(table_id, OPEN_STATUSES) as found:
+            table, lang = found.table, found.lang
+            if table.status == PLAYING:
+                raise found.refuse("start.already")
+            found.require_rights(person, is_admin, "start.not_allowed")
+            found.require_version(version)
+            rules = table.rules
+            try:
+                rules.check_players(len(table.seats))
+            except RulesError:
+                counts = " / ".join(str(n) for n in PLAYER_COUNTS[rules.preset])
+                raise found.refuse(
+                    "start.count",
+                    preset=render.preset_name(lang, rules),
+                    counts=counts,
+                    now=len(table.seats),
+                ) from None
+            table.seed = secrets.randbits(48)
+            table.state, dealt = start_match(rules, table.names, table.seed)
+            table.status = FINISHED if table.state.over else PLAYING
+            self.turns.prepare_turn(table)
+            table = await self.store.save_table(table)
+            self.turns.disarm_lobby(table.id)
+            self.turns.arm(table)
+            self.tables.outbox.later(table_id, lambda: self.fanout.announce_start(table_id, dealt))
+            return Reply(t(lang, "start.done_toast"))
+
+    @refusals
+    async def stop(self, chat_id: int, person: Person, is_admin: bool) -> Reply:
+        lang = await self.tables.chat_lang(chat_id)
+        table = await self.store.open_table_in_chat(chat_id)
+        if table is None:
+            return Reply(t(lang, "stop.none"))
+        async with self.tables.opened(table.id, OPEN_STATUSES, "stop.none", False, lang) as found:
+            table = found.table
+            found.require_rights(person, is_admin, "stop.not_allowed", alert=False)
+            was_playing = table.status == PLAYING
+            table.status = CLOSED
+            table = await self.store.save_table(table)
+            self.turns.arm(table)
+            self.turns.disarm_lobby(table.id)
+            table_id = table.id
+            self.tables.outbox.later(
+                table_id, lambda: self.fanout.announce_stop(table_id, was_playing)
+            )
+            return Reply(t(lang, "stop.done", table=table.id, name=person.name))
+
+    @refusals
+    async def practice(self, person: Person, args: Sequence[str]) -> Reply:
+        """/play in private: a match against computer players right in this chat."""
+        lang = await self.tables.user_lang(person.user_id, person.language_code)
+        preset, players, level = Preset.BURKOZEL, 0, self.tables.timing.standin_level
+        for word in args:
+            low = word.lower()
+            if low in {p.value for p in Preset}:
+                preset = Preset(low)
+            elif low.isdigit():
+                players = int(low)
+            elif low in levels():
+                level = low
+            else:
+                presets = render.presets_list(lang)
+                return Reply(t(lang, "practice.usage", presets=presets, levels=", ".join(levels())))
+        counts = PLAYER_COUNTS[preset]
+        players = players or min(counts)
+        if players not in counts:
+            counts_text = " / ".join(str(n) for n in counts)
+            name = t(lang, f"preset.{preset.value}")
+            return Reply(t(lang, "start.count", preset=name, counts=counts_text, now=players))
+        chat_id = person.user_id
+        async with self.tables.lock(("chat", chat_id)):
+            existing = await self.store.open_table_in_chat(chat_id)
+            if existing is not None:
+                return Reply(t(lang, "practice.exists", table=existing.id))
+            table = await self.store.create_table(
+                chat_id, t(lang, "practice.title"), person.user_id, preset.value, {}, practice=True
+            )
+            if table is None:
+                return Reply(t(lang, "practice.exists", table="?"))
+            table.seats.append(Seat(0, person.user_id, person.name))
+            for number in range(1, players):
+                table.seats.append(
+                    Seat(
+                        number,
+                        free_computer_id(table),
+                        computer_name(table),
+                        kind=COMPUTER,
+                        level=level,
+                    )
+                )
+            table = await self.store.save_table(table)
+        return await self.start(table.id, person, is_admin=True)
+
+    @refusals
+    async def replace_with_computer(
+        self, chat_id: int, target_user_id: int, person: Person, is_admin: bool
+    ) -> Reply:
+        """/kick, and /leave during a match: a computer player takes the seat for good."""
+        lang = await self.tables.chat_lang(chat_id)
+        table = await self.store.open_table_in_chat(chat_id)
+        if table is None:
+            return Reply(t(lang, "no_table"))
+        async with self.tables.opened(table.id, OPEN_STATUSES, "no_table", False, lang) as found:
+            table = found.table
+            leaving = person.user_id == target_user_id
+            if not leaving:
+                found.require_rights(person, is_admin, "kick.not_allowed", alert=False)
+            seat = table.seat_of(target_user_id)
+            if seat is None:
+                return Reply(t(lang, "kick.not_seated"))
+            if table.status == LOBBY:
+                table.seats = [s for s in table.seats if s.user_id != target_user_id]
+                renumber(table)
+                table = await self.store.save_table(table)
+                tid = table.id
+                self.tables.outbox.later(tid, lambda: self.fanout.redraw_lobby(tid))
+                return Reply(t(lang, "kick.lobby", name=seat.name))
+            old_user, old_message = seat.user_id, seat.hand_message_id
+            seat.kind = COMPUTER
+            seat.level = self.tables.timing.standin_level
+            seat.auto = False
+            seat.user_id = free_computer_id(table)
+            seat.name = f"🤖 {seat.name}"
+            if all(s.is_computer for s in table.seats):
+                table.status = CLOSED
+            self.turns.prepare_turn(table)
+            table = await self.store.save_table(table)
+            await self.store.set_hand_message(table.id, seat.seat, None, None)
+            key = "kick.left" if leaving else "kick.done"
+            text = t(lang, key, name=seat.name)
+            if table.status == CLOSED:
+                text = Html(text + "\n" + t(lang, "kick.closed"))
+            tid = table.id
+            if old_message is not None:
+                self.tables.outbox.later(tid, lambda: self.fanout.strip(old_user, old_message))
+            self.tables.outbox.later(tid, lambda: self.fanout.news_and_hands(tid, Screen(text)))
+            self.turns.arm(table)
+            return Reply()
+
+    async def chat_gone(self, chat_id: int) -> None:
+        """The bot was removed from the group: close its table quietly."""
+        table = await self.store.open_table_in_chat(chat_id)
+        if table is None:
+            return
+        async with self.tables.lock(table.id):
+            fresh = await self.store.get_table(table.id)
+            if fresh is None or fresh.status not in OPEN_STATUSES:
+                return
+            fresh.status = CLOSED
+            fresh = await self.store.save_table(fresh)
+            self.turns.arm(fresh)
+            self.turns.disarm_lobby(fresh.id)
+            tid = fresh.id
+            self.tables.outbox.later(tid, lambda: self.fanout.close_hands_of(tid))
+
+    async def chat_moved(self, old_chat_id: int, new_chat_id: int) -> None:
+        """The group became a supergroup: its table moves along with it."""
+        await self.store.move_chat(old_chat_id, new_chat_id)

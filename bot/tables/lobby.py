@@ -1,0 +1,251 @@
+"""The lobby: opening a table, joining and leaving it, its settings, and
+computer seats, until the match starts (bot/tables/lifecycle.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot import callbacks, render
+from bot.i18n import Html, t
+from bot.render import Button, Screen
+from bot.seats import computer_name, free_computer_id, turn_time
+from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
+from bot.tables.core import Person, Refused, Reply, Tables, refusals
+from bot.tables.fanout import Fanout
+from bot.tables.outbox import Outcome
+from bot.tables.turns import Turns
+from engine import RulesError, RuleSet
+from engine.ai import levels
+from engine.rules import PLAYER_COUNTS, Preset
+
+
+def renumber(table: TableRecord) -> None:
+    """Seats numbered 0, 1, 2, ... in their order after someone left."""
+    for index, seat in enumerate(sorted(table.seats, key=lambda s: s.seat)):
+        seat.seat = index
+
+
+def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
+    """`/new [game] [option=value ...]` as rules and the bot's own settings;
+    `Refused` names the word that is wrong."""
+    preset_name = "burkozel"
+    words = list(args)
+    if words and "=" not in words[0]:
+        preset_name = words.pop(0).lower()
+    try:
+        preset = Preset(preset_name)
+    except ValueError:
+        raise Refused(
+            Reply(t(lang, "new.bad_preset", preset=preset_name, presets=render.presets_list(lang)))
+        ) from None
+    options: dict[str, Any] = {}
+    settings: dict[str, Any] = {}
+    for word in words:
+        name, sep, value = word.partition("=")
+        if not sep or not name or not value:
+            raise Refused(
+                Reply(
+                    t(lang, "new.bad_word", word=word) + "\n\n" + render.options_help(lang, preset)
+                )
+            )
+        key = name.strip().lower()
+        if key == "turn_time":
+            seconds = turn_time(value)
+            if seconds is None:
+                raise Refused(Reply(t(lang, "new.bad_turn_time", value=value)))
+            settings[key] = seconds
+        else:
+            options[key] = value.strip()
+    try:
+        return RuleSet.create(preset, options), settings
+    except RulesError as error:
+        raise Refused(
+            Reply(
+                t(lang, "new.bad_option", error=Html(render.rules_error(lang, error)))
+                + "\n\n"
+                + render.options_help(lang, preset)
+            )
+        ) from None
+
+
+class Lobby:
+    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.fanout = fanout
+        self.turns = turns
+
+    def _redraw(self, table_id: int, settings: bool = False) -> None:
+        self.tables.outbox.later(
+            table_id, lambda: self.fanout.redraw_lobby(table_id, settings=settings)
+        )
+
+    # -- opening a table ------------------------------------------------------------------
+
+    @refusals
+    async def new_table(
+        self, chat_id: int, chat_title: str, person: Person, args: Sequence[str]
+    ) -> Reply:
+        lang = await self.tables.chat_lang(chat_id)
+        rules, settings = parse_new(lang, args)
+        async with self.tables.lock(("chat", chat_id)):
+            existing = await self.store.open_table_in_chat(chat_id)
+            if existing is not None:
+                return Reply(t(lang, "new.exists", table=existing.id))
+            table = await self.store.create_table(
+                chat_id,
+                chat_title,
+                person.user_id,
+                rules.preset.value,
+                rules.changed_options(),
+                settings,
+            )
+            if table is None:
+                return Reply(t(lang, "new.exists", table="?"))
+            reply = Reply()
+            user = await self.store.get_user(person.user_id)
+            if user is not None and user.started:
+                table.seats.append(Seat(0, person.user_id, person.name))
+                table = await self.store.save_table(table)
+            else:
+                text = t(lang, "join.need_start_group", name=person.name)
+                link = Button(t(lang, "button.open_private"), url=self.tables.join_link(table))
+                reply = Reply(text, screen=Screen(text, ((link,),)))
+            table_id = table.id
+            self.tables.outbox.later(
+                table_id, lambda: self.fanout.redraw_lobby(table_id, send_new=True)
+            )
+            self.turns.arm_lobby(table)
+            return reply
+
+    # -- joining and leaving ----------------------------------------------------------------
+
+    @refusals
+    async def join(self, table_id: int, person: Person, chat_lang: str | None = None) -> Reply:
+        """Seat `person` if the bot can reach them in private; else a link to open the chat."""
+        async with self.tables.opened(table_id, OPEN_STATUSES, lang=chat_lang) as found:
+            table, lang = found.table, found.lang
+            if table.seat_of(person.user_id) is not None:
+                return Reply(t(lang, "join.already"))
+            if table.status != LOBBY:
+                raise found.refuse("join.started")
+            if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
+                raise found.refuse("join.full")
+            user = await self.store.get_user(person.user_id)
+            if user is None or not user.started:
+                return Reply(t(lang, "join.need_start"), url=self.tables.join_link(table))
+            private_lang = await self.tables.user_lang(person.user_id, person.language_code)
+            outcome, _ = await self.tables.out.send(
+                person.user_id,
+                Screen(t(private_lang, "join.private", table=table.id, chat=table.chat_title)),
+                silent=True,
+            )
+            if outcome is Outcome.FORBIDDEN:
+                await self.store.set_started(person.user_id, False)
+                return Reply(t(lang, "join.need_start"), url=self.tables.join_link(table))
+            table.seats.append(Seat(len(table.seats), person.user_id, person.name))
+            table = await self.store.save_table(table)
+            self._redraw(table_id)
+            self.turns.arm_lobby(table)
+            return Reply(t(lang, "join.done"))
+
+    @refusals
+    async def leave(self, table_id: int, person: Person) -> Reply:
+        async with self.tables.opened(table_id, OPEN_STATUSES) as found:
+            table, lang = found.table, found.lang
+            if table.seat_of(person.user_id) is None:
+                return Reply(t(lang, "leave.not_seated"))
+            if table.status == PLAYING:
+                confirm = Button(
+                    t(lang, "button.leave_confirm"), callbacks.lobby(table.id, table.version, "q")
+                )
+                return Reply(
+                    t(lang, "leave.confirm"),
+                    screen=Screen(t(lang, "leave.confirm"), ((confirm,),)),
+                )
+            table.seats = [s for s in table.seats if s.user_id != person.user_id]
+            renumber(table)
+            await self.store.save_table(table)
+            self._redraw(table_id)
+            return Reply(t(lang, "leave.done"))
+
+    # -- settings ---------------------------------------------------------------------------
+
+    @refusals
+    async def show_settings(
+        self, table_id: int, person: Person, is_admin: bool, show: bool
+    ) -> Reply:
+        async with self.tables.opened(table_id, (LOBBY,)) as found:
+            if show:
+                found.require_rights(person, is_admin, "settings.not_allowed")
+            self._redraw(table_id, settings=show)
+            return Reply()
+
+    @refusals
+    async def set_option(
+        self, payload: callbacks.SetOption, person: Person, is_admin: bool
+    ) -> Reply:
+        async with self.tables.opened(payload.table, (LOBBY,)) as found:
+            table, lang = found.table, found.lang
+            found.require_rights(person, is_admin, "settings.not_allowed")
+            found.require_version(payload.version)
+            if payload.option == "turn_time":
+                seconds = turn_time(payload.value)
+                if seconds is None:
+                    raise found.refuse("new.bad_turn_time", value=payload.value)
+                table.settings = {**table.settings, "turn_time": seconds}
+                await self.store.save_table(table)
+                self._redraw(table.id, settings=True)
+                return Reply(
+                    t(lang, "settings.changed", name=t(lang, "option.turn_time"), value=seconds)
+                )
+            try:
+                rules = table.rules.with_options({payload.option: payload.value})
+            except RulesError as error:
+                return Reply(render.rules_error(lang, error), alert=True)
+            table.options = rules.changed_options()
+            await self.store.save_table(table)
+            self._redraw(table.id, settings=True)
+            value = render.option_value(lang, payload.option, getattr(rules, payload.option))
+            return Reply(
+                t(lang, "settings.changed", name=t(lang, f"option.{payload.option}"), value=value)
+            )
+
+    # -- computer seats ---------------------------------------------------------------------
+
+    @refusals
+    async def add_computer(
+        self, table_id: int, person: Person, is_admin: bool, level: str | None = None
+    ) -> Reply:
+        async with self.tables.opened(table_id, (LOBBY,)) as found:
+            table, lang = found.table, found.lang
+            found.require_rights(person, is_admin, "computer.not_allowed")
+            chosen = (level or self.tables.timing.standin_level).lower()
+            if chosen not in levels():
+                raise found.refuse("computer.bad_level", levels=", ".join(levels()))
+            if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
+                raise found.refuse("join.full")
+            name = computer_name(table)
+            table.seats.append(
+                Seat(len(table.seats), free_computer_id(table), name, kind=COMPUTER, level=chosen)
+            )
+            table = await self.store.save_table(table)
+            self._redraw(table.id)
+            self.turns.arm_lobby(table)
+            return Reply(t(lang, "computer.added", name=name, level=chosen))
+
+    @refusals
+    async def remove_computer(self, table_id: int, person: Person, is_admin: bool) -> Reply:
+        async with self.tables.opened(table_id, (LOBBY,)) as found:
+            table, lang = found.table, found.lang
+            found.require_rights(person, is_admin, "computer.not_allowed")
+            computers = [s for s in table.seats if s.is_computer]
+            if not computers:
+                raise found.refuse("computer.none")
+            gone = computers[-1]
+            table.seats = [s for s in table.seats if s is not gone]
+            renumber(table)
+            await self.store.save_table(table)
+            self._redraw(table.id)
+            return Reply(t(lang, "computer.removed", name=gone.name))

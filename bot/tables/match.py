@@ -1,0 +1,111 @@
+"""The match: taps on a private hand, and how a move is committed.
+
+One tap reads as a straight line: take the table's turn and load it (with the
+tapper's language) once, ask the engine, commit once, hand the telling to
+the table's message queue, re-arm the timers. `legal_actions` and `apply`
+in engine/ are the only judges of what may be played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot import callbacks, render
+from bot.i18n import plural, t
+from bot.storage import FINISHED, PLAYING, Conflict, Seat, TableRecord
+from bot.tables.core import Opened, Person, Reply, Tables, refusals
+from bot.tables.fanout import Fanout
+from bot.tables.turns import Turns
+from engine import Action, IllegalAction, apply, view_for
+
+
+def explain(lang: str, error: IllegalAction) -> str:
+    """Why the engine refused a move, in the player's language."""
+    key = f"illegal.{error.code}"
+    params = dict(error.params)
+    if "need" in params:
+        params["need_cards"] = plural(lang, "card", int(params["need"]))
+    try:
+        return t(lang, key, **params)
+    except KeyError:
+        return t(lang, "illegal.other", reason=str(error))
+
+
+class Match:
+    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.fanout = fanout
+        self.turns = turns
+
+    def _seat(self, found: Opened, version: int, person: Person) -> Seat:
+        """The tapper's seat, if the tap is for the table as it is now."""
+        seat = found.table.seat_of(person.user_id)
+        if seat is None:
+            raise found.refuse("tap.not_yours")
+        if version != found.table.version:
+            raise found.refuse("tap.stale")
+        return seat
+
+    @refusals
+    async def select(
+        self, payload: callbacks.Select, person: Person, message_id: int | None = None
+    ) -> Reply:
+        lang = await self.tables.user_lang(person.user_id, person.language_code)
+        async with self.tables.opened(payload.table, (PLAYING,), "table.over", lang=lang) as found:
+            seat = self._seat(found, payload.version, person)
+            table = found.table
+            assert table.state is not None
+            view = view_for(table.state, seat.seat)
+            if not payload.cards <= set(view.hand):
+                raise found.refuse("tap.stale")
+            screen = render.hand(self.tables.info(table), lang, view, payload.cards)
+            table_id, number = table.id, seat.seat
+            self.tables.outbox.later(
+                table_id, lambda: self.fanout.show_selection(table_id, number, screen, message_id)
+            )
+            return Reply()
+
+    @refusals
+    async def play(self, payload: callbacks.Play, person: Person) -> Reply:
+        lang = await self.tables.user_lang(person.user_id, person.language_code)
+        async with self.tables.opened(payload.table, (PLAYING,), "table.over", lang=lang) as found:
+            seat = self._seat(found, payload.version, person)
+            action = Action(payload.kind, seat.seat, tuple(payload.cards))
+            seat.missed = 0
+            seat.auto = False  # playing yourself takes the seat back from the computer
+            try:
+                await self.commit(found.table, action, person.user_id)
+            except IllegalAction as error:
+                return Reply(explain(lang, error), alert=True)
+            except Conflict:
+                raise found.refuse("stale") from None
+            return Reply()
+
+    async def commit(
+        self,
+        table: TableRecord,
+        action: Action,
+        user_id: int | None,
+        news: Sequence[str] = (),
+    ) -> None:
+        """Apply, commit, then queue the messages and re-arm the timers.
+
+        The caller holds the table's lock. Raises `IllegalAction` (nothing
+        changed) or `Conflict` (someone else committed first).
+        """
+        previous = table.state
+        assert previous is not None
+        state, events = apply(previous, action)
+        table.state = state
+        if state.over:
+            table.status = FINISHED
+        self.turns.prepare_turn(table)
+        table = await self.store.save_table(table, action=action, user_id=user_id)
+        table_id, actor = table.id, action.seat
+        extra = list(news)
+        self.tables.outbox.later(
+            table_id,
+            lambda: self.fanout.after_move(table_id, previous, events, actor, action, extra),
+        )
+        self.turns.arm(table)

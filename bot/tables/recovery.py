@@ -1,0 +1,62 @@
+"""After a crash or a restart: tell what the crash kept from the players, and
+redraw every running table from the store, its timers re-armed from the
+stored deadlines (time already spent counts)."""
+
+from __future__ import annotations
+
+from bot import render
+from bot.storage import LOBBY, PLAYING
+from bot.tables.core import Tables
+from bot.tables.fanout import Fanout
+from bot.tables.turns import Turns
+from engine import apply, new_match, view_for
+
+
+class Recovery:
+    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.fanout = fanout
+        self.turns = turns
+
+    async def catch_up(self, table_id: int) -> None:
+        """Tell every committed move after the last one told, replayed from
+        the seed and the log for its events."""
+        table = await self.store.get_table(table_id)
+        if table is None or table.state is None or table.seed is None:
+            return
+        log = await self.store.action_log(table_id)
+        state = new_match(table.state.rules, table.names, table.seed)
+        for seq, _, action in log:
+            previous = state
+            state, events = apply(state, action)
+            if seq > table.told_step:
+                await self.fanout.after_move(table_id, previous, list(events), action.seat, action)
+
+    async def redraw_all(self) -> int:
+        """Redraw every running table; returns how many."""
+        for table_id in await self.store.untold_tables():
+            async with self.tables.lock(table_id):
+                await self.catch_up(table_id)
+        tables = await self.store.tables_with_status(PLAYING)
+        for record in tables:
+            async with self.tables.lock(record.id):
+                table = await self.store.get_table(record.id)
+                if table is None or table.status != PLAYING or table.state is None:
+                    continue
+                lang = await self.tables.chat_lang(table.chat_id)
+                info = self.tables.info(table)
+                await self.fanout.edit_live(
+                    table, render.live(info, lang, view_for(table.state, None))
+                )
+                for seat in table.seats:
+                    if seat.is_computer:
+                        continue
+                    view = view_for(table.state, seat.seat)
+                    seat_lang = await self.tables.user_lang(seat.user_id)
+                    screen = render.hand(info, seat_lang, view)
+                    await self.fanout.put_hand(table, seat, screen, fresh=False)
+                self.turns.arm(table)
+        for lobby in await self.store.tables_with_status(LOBBY):
+            self.turns.arm_lobby(lobby)
+        return len(tables)

@@ -1,0 +1,232 @@
+"""Turns: deadlines and reminders, computer players and stand-ins, taking a
+seat back, and the lobby's timeout.
+
+The service never sleeps: it asks the scheduler (bot/clock.py) to run a job
+at a time, keyed by table and purpose so that a newer timer replaces the
+older one. Timers are re-armed from the stored table after every change and
+at start-up, so a restart loses no deadline. A timer job checks that the
+table is still at the version it was armed for; a stale one does nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+
+from bot.i18n import t
+from bot.render import Screen
+from bot.seats import seat_at
+from bot.storage import CLOSED, LOBBY, PLAYING, Conflict, TableRecord
+from bot.tables.core import Person, Reply, Tables, refusals
+from bot.tables.fanout import Fanout
+from engine import Action, IllegalAction, MatchState, legal_actions, view_for
+from engine.actions import Kind
+from engine.ai import Player, make_player, next_actor
+
+log = logging.getLogger(__name__)
+
+# Apply, commit, tell and re-arm one move (bot/tables/match.py).
+Commit = Callable[[TableRecord, Action, "int | None", Sequence[str]], Awaitable[None]]
+
+
+class Turns:
+    def __init__(self, tables: Tables, fanout: Fanout) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.clock = tables.clock
+        self.timing = tables.timing
+        self.fanout = fanout
+        self.commit: Commit | None = None  # wired by the service
+
+    def prepare_turn(self, table: TableRecord) -> None:
+        """Give the person to act a fresh deadline; it is saved with the move."""
+        state = table.state
+        table.turn_reminded = False
+        if table.status != PLAYING or state is None or state.deal is None:
+            table.turn_deadline = None
+            return
+        seat = seat_at(table, state.deal.turn)
+        if seat.played_by_computer:
+            table.turn_deadline = None
+        else:
+            table.turn_deadline = self.clock.now() + self.tables.turn_seconds(table)
+
+    def computers(self, table: TableRecord) -> dict[int, Player]:
+        """A computer player for every seat the computer plays now, seeded per move."""
+        assert table.state is not None
+        step = table.state.step
+        players: dict[int, Player] = {}
+        for seat in table.seats:
+            if seat.played_by_computer:
+                level = seat.level if seat.is_computer and seat.level else self.timing.standin_level
+                seed = ((table.seed or 0) * 1_000_003 + step * 31 + seat.seat) & 0xFFFFFFFF
+                players[seat.seat] = make_player(level, seed)
+        return players
+
+    def _computer_may_act(self, table: TableRecord) -> bool:
+        state = table.state
+        assert state is not None and state.deal is not None
+        if seat_at(table, state.deal.turn).played_by_computer:
+            return True
+        return any(
+            action.kind is Kind.DECLARE
+            for seat in table.seats
+            if seat.played_by_computer
+            for action in legal_actions(state, seat.seat)
+        )
+
+    # -- arming ----------------------------------------------------------------------
+
+    def arm(self, table: TableRecord) -> None:
+        """Arm this table's timers from its stored state: after every change and at start-up."""
+        tid = table.id
+        for purpose in ("computer", "deadline", "remind"):
+            self.clock.cancel((tid, purpose))
+        state = table.state
+        if table.status != PLAYING or state is None or state.deal is None:
+            return
+        version = table.version
+        if self._computer_may_act(table):
+            self.clock.call_at(
+                self.clock.now() + self.timing.computer_delay,
+                (tid, "computer"),
+                lambda: self.computer_move(tid, version),
+            )
+        deadline = table.turn_deadline
+        if deadline is not None:
+            if not table.turn_reminded:
+                half = deadline - self.tables.turn_seconds(table) / 2
+                self.clock.call_at(
+                    max(half, self.clock.now()), (tid, "remind"), lambda: self.remind(tid, version)
+                )
+            self.clock.call_at(deadline, (tid, "deadline"), lambda: self.deadline(tid, version))
+
+    def arm_lobby(self, table: TableRecord) -> None:
+        tid = table.id
+        self.clock.call_at(
+            self.clock.now() + self.timing.lobby_seconds,
+            (tid, "lobby"),
+            lambda: self.lobby_timeout(tid),
+        )
+
+    def disarm_lobby(self, table_id: int) -> None:
+        self.clock.cancel((table_id, "lobby"))
+
+    async def _current(self, table_id: int, version: int) -> TableRecord | None:
+        """The table if it is still playing at exactly `version` (timers go stale)."""
+        table = await self.store.get_table(table_id)
+        if table is None or table.status != PLAYING or table.state is None:
+            return None
+        if table.version != version or table.state.deal is None:
+            return None
+        return table
+
+    async def _commit(
+        self, table: TableRecord, action: Action, news: Sequence[str], who: str
+    ) -> None:
+        assert self.commit is not None
+        try:
+            await self.commit(table, action, None, news)
+        except (IllegalAction, Conflict):
+            log.exception("table %s: the %s's move was refused", table.id, who)
+
+    # -- timer jobs --------------------------------------------------------------------
+
+    async def computer_move(self, table_id: int, version: int) -> None:
+        async with self.tables.lock(table_id):
+            table = await self._current(table_id, version)
+            if table is None:
+                return
+            players = self.computers(table)
+            state = table.state
+            assert state is not None
+            # The search of a strong player takes a while: keep the loop free.
+            found = await asyncio.to_thread(next_actor, state, players)
+            if found is None:
+                return
+            _, action = found
+            await self._commit(table, action, (), "computer")
+
+    async def remind(self, table_id: int, version: int) -> None:
+        async with self.tables.lock(table_id):
+            table = await self._current(table_id, version)
+            if table is None or table.turn_reminded or table.turn_deadline is None:
+                return
+            assert table.state is not None and table.state.deal is not None
+            seat = seat_at(table, table.state.deal.turn)
+            if seat.played_by_computer:
+                return
+            await self.store.set_turn_reminded(table.id)
+            left = max(0, round(table.turn_deadline - self.clock.now()))
+            lang = await self.tables.user_lang(seat.user_id)
+            screen = Screen(
+                t(lang, "timer.reminder", table=table.id, chat=table.chat_title, seconds=left)
+            )
+            user_id = seat.user_id
+            self.tables.outbox.later(table.id, lambda: self.fanout.send_private(user_id, screen))
+
+    async def deadline(self, table_id: int, version: int) -> None:
+        """Time is up: a computer plays this move for the person, and says so."""
+        async with self.tables.lock(table_id):
+            table = await self._current(table_id, version)
+            if table is None:
+                return
+            state = table.state
+            assert state is not None and state.deal is not None
+            seat = seat_at(table, state.deal.turn)
+            if seat.played_by_computer:
+                return
+            action = self._standin_move(table, state, seat.seat)
+            lang = await self.tables.chat_lang(table.chat_id)
+            seat.missed += 1
+            news = [t(lang, "timer.played", name=seat.name)]
+            if seat.missed >= self.timing.afk_turns:
+                seat.auto = True
+                news.append(t(lang, "timer.takeover", name=seat.name))
+                number = seat.seat
+                self.tables.outbox.later(
+                    table.id, lambda: self.fanout.offer_takeback(table_id, number)
+                )
+            await self._commit(table, action, news, "stand-in")
+
+    def _standin_move(self, table: TableRecord, state: MatchState, number: int) -> Action:
+        standin = make_player(self.timing.standin_level, (table.seed or 0) ^ state.step)
+        view = view_for(state, number)
+        action = standin.choose(view)
+        if action is None or action not in view.legal:
+            action = next(a for a in view.legal if a.kind is not Kind.DECLARE)
+        return action
+
+    async def lobby_timeout(self, table_id: int) -> None:
+        async with self.tables.lock(table_id):
+            table = await self.store.get_table(table_id)
+            if table is None or table.status != LOBBY:
+                return
+            table.status = CLOSED
+            await self.store.save_table(table)
+            self.tables.outbox.later(table_id, lambda: self.fanout.lobby_expired(table_id))
+
+    # -- a person comes back ------------------------------------------------------------
+
+    @refusals
+    async def take_back(self, table_id: int, person: Person) -> Reply:
+        """One tap puts a person back in charge of a seat the computer kept for them."""
+        lang = await self.tables.user_lang(person.user_id, person.language_code)
+        async with self.tables.opened(table_id, (PLAYING,), "table.over", lang=lang) as found:
+            table = found.table
+            seat = table.seat_of(person.user_id)
+            if seat is None:
+                raise found.refuse("tap.not_yours")
+            if not seat.auto:
+                raise found.refuse("takeback.already", alert=False)
+            seat.auto = False
+            seat.missed = 0
+            self.prepare_turn(table)
+            table = await self.store.save_table(table)
+            chat_lang = await self.tables.chat_lang(table.chat_id)
+            said = Screen(t(chat_lang, "takeback.news", name=seat.name))
+            tid = table.id
+            self.tables.outbox.later(tid, lambda: self.fanout.news_and_hands(tid, said))
+            self.arm(table)
+            return Reply(t(lang, "takeback.done"))

@@ -1,0 +1,140 @@
+"""Button taps, routed by their payload's head (bot/callbacks.py) with PTB's
+own pattern matching: `s:` select cards, `p:` play, `t:` take a seat back,
+`l:` lobby buttons, `o:` lobby settings; anything else is not ours.
+
+Every tap is answered, whatever happens: the client spins until it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+from telegram import CallbackQuery, Update
+from telegram.ext import BaseHandler, CallbackQueryHandler
+
+from bot import callbacks
+from bot.i18n import t
+from bot.tables import Person, Reply
+from bot.telegram.common import Context, is_admin, person_of, safe_answer, service
+from bot.telegram.transport import tapped_message
+
+Route = Callable[[CallbackQuery, callbacks.Payload, Person, str, Context], Awaitable[Reply]]
+
+
+def _answered(route: Route | None) -> Callable[[Update, Context], Coroutine[Any, Any, None]]:
+    """A route as a PTB callback: the payload parsed and the tapper noted
+    first, the answer sent last, a generic one if anything went wrong."""
+
+    async def handle(update: Update, context: Context) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        answered = False
+        svc = service(context)
+        try:
+            person = person_of(query.from_user)
+            lang = await svc.user_lang(person.user_id, person.language_code)
+            try:
+                payload = callbacks.parse(query.data)
+            except callbacks.BadPayload:
+                payload = None
+            if payload is None or route is None:
+                result = Reply(t(lang, "tap.unknown"), alert=True)
+            else:
+                await svc.remember(person)
+                result = await route(query, payload, person, lang, context)
+            answered = True
+            await safe_answer(context, query, result.text, alert=result.alert, url=result.url)
+        finally:
+            if not answered:
+                lang = await svc.user_lang(query.from_user.id)
+                await safe_answer(context, query, t(lang, "error.generic"), alert=True)
+
+    return handle
+
+
+async def on_select(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+) -> Reply:
+    assert isinstance(payload, callbacks.Select)
+    origin = tapped_message(query)
+    return await service(context).select(payload, person, origin[1] if origin else None)
+
+
+async def on_play(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+) -> Reply:
+    assert isinstance(payload, callbacks.Play)
+    return await service(context).play(payload, person)
+
+
+async def on_takeback(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+) -> Reply:
+    assert isinstance(payload, callbacks.TakeBack)
+    return await service(context).take_back(payload.table, person)
+
+
+async def _in_its_group(query: CallbackQuery, table_id: int, context: Context) -> int | None:
+    """The table's group, if the tapped message is in it (lobby buttons are)."""
+    origin = tapped_message(query)
+    chat_id = await service(context).chat_of_table(table_id)
+    if chat_id is None or origin is None or origin[0] != chat_id:
+        return None
+    return chat_id
+
+
+async def on_option(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+) -> Reply:
+    assert isinstance(payload, callbacks.SetOption)
+    chat_id = await _in_its_group(query, payload.table, context)
+    if chat_id is None:
+        return Reply(t(lang, "table.gone"), alert=True)
+    admin = await is_admin(context, chat_id, person.user_id)
+    return await service(context).set_option(payload, person, admin)
+
+
+async def on_lobby(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+) -> Reply:
+    assert isinstance(payload, callbacks.Lobby)
+    svc = service(context)
+    table_id, op = payload.table, payload.op
+    chat_id = await _in_its_group(query, table_id, context)
+    if chat_id is None:
+        return Reply(t(lang, "table.gone"), alert=True)
+    if op == "j":
+        return await svc.join(table_id, person)
+    if op == "x":
+        return await svc.leave(table_id, person)
+    admin = await is_admin(context, chat_id, person.user_id)
+    if op == "q":
+        answer = await svc.replace_with_computer(chat_id, person.user_id, person, admin)
+        return Reply(answer.text)
+    if op == "a":
+        return await svc.add_computer(table_id, person, admin)
+    if op == "r":
+        return await svc.remove_computer(table_id, person, admin)
+    if op == "s":
+        return await svc.start(table_id, person, admin, version=payload.version)
+    return await svc.show_settings(table_id, person, admin, show=op == "o")
+
+
+ROUTES: tuple[tuple[str, Route], ...] = (
+    ("s", on_select),
+    ("p", on_play),
+    ("t", on_takeback),
+    ("l", on_lobby),
+    ("o", on_option),
+)
+
+
+def button_handlers() -> list[BaseHandler[Update, Context, None]]:
+    """One handler per payload head, then one that answers anything else."""
+    routed: list[BaseHandler[Update, Context, None]] = [
+        CallbackQueryHandler(_answered(route), pattern=f"^{head}:") for head, route in ROUTES
+    ]
+    routed.append(CallbackQueryHandler(_answered(None)))
+    return routed

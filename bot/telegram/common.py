@@ -1,0 +1,110 @@
+"""What every handler uses: the service and messenger of the application,
+who is asking, in which chat and language, and how to answer."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import cast
+
+from telegram import (
+    CallbackQuery,
+    Chat,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    Update,
+    User,
+)
+from telegram.constants import ChatMemberStatus, ChatType, ParseMode
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from bot.i18n import plain
+from bot.seats import display_name
+from bot.tables import Person, Reply, TableService
+from bot.telegram.messenger import Messenger, markup, transient
+from bot.telegram.updates import chat_of
+
+log = logging.getLogger(__name__)
+
+Context = ContextTypes.DEFAULT_TYPE
+
+
+def service(context: Context) -> TableService:
+    return cast(TableService, context.application.bot_data["service"])
+
+
+def messenger(context: Context) -> Messenger:
+    return cast(Messenger, context.application.bot_data["messenger"])
+
+
+def person_of(user: User) -> Person:
+    return Person(
+        user_id=user.id,
+        name=display_name(user.first_name, user.last_name),
+        username=user.username,
+        language_code=user.language_code,
+    )
+
+
+def is_group(chat: Chat | None) -> bool:
+    return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
+
+
+async def is_admin(context: Context, chat_id: int, user_id: int) -> bool:
+    try:
+        member = await context.bot.get_chat_member(chat_id, user_id)
+    except TelegramError:
+        return False
+    return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+
+
+async def reply(message: Message, answer: Reply | str) -> None:
+    if isinstance(answer, str):
+        answer = Reply(answer)
+    if answer.screen is not None:
+        await message.reply_text(
+            answer.screen.text, parse_mode=ParseMode.HTML, reply_markup=markup(answer.screen)
+        )
+    elif answer.text:
+        keyboard = None
+        if answer.url:
+            keyboard = InlineKeyboardMarkup([[InlineKeyboardButton("➡️", url=answer.url)]])
+        await message.reply_text(answer.text, parse_mode=ParseMode.HTML, reply_markup=keyboard)
+
+
+async def message_lang(update: Update, context: Context) -> str:
+    """The language to answer in: the group's in a group, the person's in private."""
+    chat, chat_id = update.effective_chat, chat_of(update)
+    svc = service(context)
+    if is_group(chat) or (chat is None and chat_id is not None and chat_id < 0):
+        assert chat_id is not None
+        return await svc.chat_lang(chat_id)
+    user = update.effective_user
+    return await svc.user_lang(user.id, user.language_code) if user else svc.default_language
+
+
+def args_of(context: Context) -> list[str]:
+    return list(context.args or [])
+
+
+async def safe_answer(
+    context: Context,
+    query: CallbackQuery,
+    text: str,
+    alert: bool = False,
+    url: str | None = None,
+) -> None:
+    """Answer a button tap, retrying a lost connection a few times (the client
+    spins until it is answered); a query too old to answer is an everyday event."""
+    out = messenger(context)
+    for attempt in range(4):
+        try:
+            await out.answer(query.id, plain(text)[:200] or None, alert=alert, url=url)
+            return
+        except TelegramError as error:
+            if not transient(error) or attempt == 3:
+                log.info("could not answer a callback query: %s", error)
+                return
+            await asyncio.sleep(0.2 * 2**attempt)

@@ -1,0 +1,70 @@
+"""Commands for groups and private chats alike: /help, /rules, /lang."""
+
+from __future__ import annotations
+
+from telegram import Update
+
+from bot import render
+from bot.i18n import supported, t
+from bot.settings import LANGUAGES
+from bot.telegram.common import (
+    Context,
+    args_of,
+    is_admin,
+    is_group,
+    message_lang,
+    person_of,
+    reply,
+    service,
+)
+from engine import RulesError, RuleSet
+from engine.rules import Preset
+
+
+async def cmd_help(update: Update, context: Context) -> None:
+    if update.effective_message is None:
+        return
+    lang = await message_lang(update, context)
+    await reply(update.effective_message, render.help_text(lang))
+
+
+async def cmd_rules(update: Update, context: Context) -> None:
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None:
+        return
+    lang = await message_lang(update, context)
+    rules = await service(context).rules_for_chat(chat.id) if is_group(chat) else None
+    args = args_of(context)
+    if rules is None:
+        name = args[0].lower() if args else Preset.BURKOZEL.value
+        try:
+            rules = RuleSet.create(name)
+        except RulesError:
+            await reply(
+                message, t(lang, "new.bad_preset", preset=name, presets=render.presets_list(lang))
+            )
+            return
+    await reply(message, render.rules_text(lang, rules))
+
+
+async def cmd_lang(update: Update, context: Context) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    svc = service(context)
+    args = args_of(context)
+    wanted = supported(args[0]) if args else None
+    lang = await message_lang(update, context)
+    if wanted is None:
+        await reply(message, t(lang, "lang.usage", langs=", ".join(LANGUAGES)))
+        return
+    if is_group(chat):
+        if not await is_admin(context, chat.id, user.id):
+            table = await svc.table_in_chat(chat.id)
+            if table is None or table.creator_id != user.id:
+                await reply(message, t(lang, "lang.not_allowed"))
+                return
+        await svc.set_chat_lang(chat.id, chat.title or "", wanted)
+    else:
+        await svc.set_user_lang(person_of(user), wanted)
+    await reply(message, t(wanted, "lang.done"))

@@ -1,0 +1,143 @@
+"""Commands that belong in a group: opening, joining, starting and stopping a
+table, computer seats and /kick. In private each explains where it belongs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from telegram import Chat, Message, Update, User
+
+from bot import render
+from bot.i18n import t
+from bot.storage import TableRecord
+from bot.tables import Reply
+from bot.telegram.common import (
+    Context,
+    args_of,
+    is_admin,
+    is_group,
+    message_lang,
+    person_of,
+    reply,
+    service,
+)
+
+
+async def group_only(update: Update, context: Context) -> bool:
+    """True in a group; in private, explain that the command belongs in a group."""
+    if is_group(update.effective_chat):
+        return True
+    assert update.effective_message is not None
+    lang = await message_lang(update, context)
+    await reply(update.effective_message, t(lang, "only_group"))
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class GroupTable:
+    message: Message
+    user: User
+    chat: Chat
+    table: TableRecord
+    lang: str
+
+
+async def group_table(update: Update, context: Context) -> GroupTable | None:
+    """The group's open table for a command about it; otherwise the sender is
+    told (wrong chat, or no table here) and None comes back."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
+        return None
+    svc = service(context)
+    await svc.remember(person_of(user))
+    lang = await svc.chat_lang(chat.id)
+    table = await svc.table_in_chat(chat.id)
+    if table is None:
+        await reply(message, t(lang, "no_table"))
+        return None
+    return GroupTable(message, user, chat, table, lang)
+
+
+async def cmd_new(update: Update, context: Context) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
+        return
+    svc = service(context)
+    await svc.remember(person_of(user))
+    answer = await svc.new_table(chat.id, chat.title or "", person_of(user), args_of(context))
+    if answer.text or answer.screen:
+        await reply(message, answer)
+
+
+async def cmd_join(update: Update, context: Context) -> None:
+    found = await group_table(update, context)
+    if found is None:
+        return
+    person, lang = person_of(found.user), found.lang
+    answer = await service(context).join(found.table.id, person)
+    if answer.url:
+        await reply(
+            found.message,
+            Reply(
+                screen=render.Screen(
+                    t(lang, "join.need_start_group", name=person.name),
+                    ((render.Button(t(lang, "button.open_private"), url=answer.url),),),
+                )
+            ),
+        )
+    else:
+        await reply(found.message, answer)
+
+
+async def cmd_leave(update: Update, context: Context) -> None:
+    found = await group_table(update, context)
+    if found is not None:
+        answer = await service(context).leave(found.table.id, person_of(found.user))
+        await reply(found.message, answer)
+
+
+async def cmd_start_group(update: Update, context: Context) -> None:
+    found = await group_table(update, context)
+    if found is None:
+        return
+    admin = await is_admin(context, found.chat.id, found.user.id)
+    answer = await service(context).start(found.table.id, person_of(found.user), admin)
+    if answer.alert:  # success shows on the lobby message itself
+        await reply(found.message, Reply(answer.text))
+
+
+async def cmd_stop(update: Update, context: Context) -> None:
+    """In a group: close its table. In private: end one's practice game."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    admin = is_group(chat) and await is_admin(context, chat.id, user.id)
+    await reply(message, await service(context).stop(chat.id, person_of(user), admin))
+
+
+async def cmd_addbot(update: Update, context: Context) -> None:
+    found = await group_table(update, context)
+    if found is None:
+        return
+    message, user, chat, table = found.message, found.user, found.chat, found.table
+    args = args_of(context)
+    admin = await is_admin(context, chat.id, user.id)
+    svc = service(context)
+    answer = await svc.add_computer(table.id, person_of(user), admin, args[0] if args else None)
+    await reply(message, Reply(answer.text))
+
+
+async def cmd_kick(update: Update, context: Context) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
+        return
+    svc = service(context)
+    lang = await svc.chat_lang(chat.id)
+    target = message.reply_to_message.from_user if message.reply_to_message else None
+    if target is None or target.is_bot:
+        await reply(message, t(lang, "kick.usage"))
+        return
+    admin = await is_admin(context, chat.id, user.id)
+    answer = await svc.replace_with_computer(chat.id, target.id, person_of(user), admin)
+    if answer.text:
+        await reply(message, answer)

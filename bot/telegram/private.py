@@ -1,0 +1,70 @@
+"""The private chat: /start (with a join link's payload), /play practice
+matches, and any other message."""
+
+from __future__ import annotations
+
+from telegram import Update
+
+from bot import render
+from bot.i18n import t
+from bot.tables import Reply
+from bot.telegram.common import (
+    Context,
+    args_of,
+    is_group,
+    message_lang,
+    person_of,
+    reply,
+    service,
+)
+from engine.ai import levels
+
+
+async def cmd_start_private(update: Update, context: Context) -> None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = service(context)
+    person = person_of(user)
+    await svc.remember(person, started=True)
+    lang = await svc.user_lang(user.id, user.language_code)
+    args = args_of(context)
+    payload = args[0] if args else ""
+    if payload.startswith("j"):
+        try:
+            table_id = int(payload[1:], 16)
+        except ValueError:
+            table_id = -1
+        answer = await svc.join(table_id, person, chat_lang=lang)
+        await reply(message, answer.text or t(lang, "join.done"))
+        return
+    await reply(message, t(lang, "welcome", name=person.name))
+
+
+async def cmd_play(update: Update, context: Context) -> None:
+    """/play in private: practice against computer players."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    svc = service(context)
+    lang = await message_lang(update, context)
+    if is_group(chat):
+        presets = render.presets_list(lang)
+        await reply(message, t(lang, "practice.usage", presets=presets, levels=", ".join(levels())))
+        return
+    person = person_of(user)
+    await svc.remember(person, started=True)
+    answer = await svc.practice(person, args_of(context))
+    if answer.alert or answer.url or (answer.text and answer.text != t(lang, "start.done_toast")):
+        await reply(message, Reply(answer.text))
+
+
+async def on_private_text(update: Update, context: Context) -> None:
+    """Any other private message: note the chat is open, and point to /help."""
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    svc = service(context)
+    await svc.remember(person_of(user), started=True)
+    lang = await svc.user_lang(user.id, user.language_code)
+    await reply(message, t(lang, "private.unknown"))
