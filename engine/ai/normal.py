@@ -84,7 +84,6 @@ class NormalPlayer(GreedyPlayer):
         if seat is None or view.deal_number == 0 or view.turn is None:
             return None
         memory = self.tracker.observe(view)
-        self._track(view, seat)
         legal = view.legal
         if not legal:
             return None
