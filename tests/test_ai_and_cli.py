@@ -28,12 +28,14 @@ from engine.ai import (
     pending_declarations,
     register_level,
 )
-from engine.bench import make_players, play_random_deal, simulate
 from engine.cards import Card, Suit, points
-from engine.cli import PlaySession, main
 from engine.events import ClaimMade, Event
 from engine.rules import PLAYER_COUNTS, Preset
 from engine.view import TableView, view_for
+from tools.bench import play_random_deal
+from tools.cli import main
+from tools.play import PlaySession
+from tools.simulate import make_players, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLES = [(preset, n) for preset in Preset for n in PLAYER_COUNTS[preset]]
@@ -315,7 +317,7 @@ def test_simulate_readable_summary_and_level_mix() -> None:
 
 def test_simulate_json_through_python_dash_m() -> None:
     result = subprocess.run(
-        [sys.executable, *words("-m engine simulate --players 4 --matches 2 --seed 9 --json")],
+        [sys.executable, *words("-m tools simulate --players 4 --matches 2 --seed 9 --json")],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -360,7 +362,7 @@ def test_bad_options_exit_2_and_name_the_option(
 
 def test_bad_option_from_the_shell_has_no_traceback() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "engine", "play", "--option", "limit=7"],
+        [sys.executable, "-m", "tools", "play", "--option", "limit=7"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -456,7 +458,7 @@ def test_play_drives_a_whole_match_from_typed_lines(
 def test_play_from_piped_stdin_survives_garbage_and_finishes() -> None:
     lines = ["garbage", "1 2 3 4 5 6 lead", "help", *(["auto"] * 3000)]
     result = subprocess.run(
-        [sys.executable, *words("-m engine play --preset burkozel --players 2 --seed 3")],
+        [sys.executable, *words("-m tools play --preset burkozel --players 2 --seed 3")],
         cwd=ROOT,
         input="\n".join(lines) + "\n",
         capture_output=True,
@@ -474,7 +476,7 @@ def test_play_from_piped_stdin_survives_garbage_and_finishes() -> None:
 def test_play_quits_cleanly_on_quit_and_on_end_of_input() -> None:
     for script in ("quit\n", "", "blah\n"):
         result = subprocess.run(
-            [sys.executable, "-m", "engine", "play", "--players", "3", "--seed", "1"],
+            [sys.executable, "-m", "tools", "play", "--players", "3", "--seed", "1"],
             cwd=ROOT,
             input=script,
             capture_output=True,

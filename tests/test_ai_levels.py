@@ -26,12 +26,13 @@ from engine.ai import (
     next_actor,
 )
 from engine.ai.determinize import DealTracker, knowledge_of, sample_state
-from engine.arena import arena, mean_interval, percentile, rotations, wilson
-from engine.cli import main
 from engine.events import ClaimMade, Event
 from engine.rules import PLAYER_COUNTS, Preset
 from engine.state import Deal
 from engine.view import TableView, view_for
+from tools.arena import arena, rotations
+from tools.arena_report import mean_interval, percentile, wilson
+from tools.cli import main
 
 TABLES = [(preset, n) for preset in Preset for n in PLAYER_COUNTS[preset]]
 PLAYOUTS = 16  # per decision: enough to play sensibly, cheap enough for tests

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Protocol, runtime_checkable
 
 from engine.actions import Action, Kind
+from engine.cards import points
 from engine.game import legal_actions
 from engine.state import MatchState
 from engine.view import TableView, view_for
@@ -56,6 +57,25 @@ class ComputerPlayer:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
+
+
+def own_pile_points(view: TableView, counted: int | None = None) -> int:
+    """Card points the viewing seat knows to be in its own pile (0 for a spectator).
+
+    The total the rules show the seat (`view.pile_points`), else `counted`,
+    what the player counted into its pile itself, else the points of the
+    cards of its pile the seat saw go in (`view.piles`). Never more than the
+    pile holds, so a claim of 31 made on it is never false.
+    """
+    seat = view.viewer
+    if seat is None:
+        return 0
+    shown = view.pile_points[seat]
+    if shown is not None:
+        return shown
+    if counted is not None:
+        return counted
+    return points(view.piles[seat])
 
 
 PlayerFactory = Callable[[int], Player]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.actions import Action, Kind
-from engine.ai.base import ComputerPlayer
+from engine.ai.base import ComputerPlayer, own_pile_points
 from engine.cards import Card, Suit, points
 from engine.view import TableView
 
@@ -78,14 +78,12 @@ class GreedyPlayer(ComputerPlayer):
         return self._respond(view, seat)
 
     def own_points(self, view: TableView) -> int:
-        """Points this seat knows to be in its own pile (a lower bound in bura)."""
-        seat = view.viewer
-        if seat is None:
-            return 0
-        shown = view.pile_points[seat]
-        if shown is not None:
-            return shown
-        memory = self._memory.get(seat)
+        """Points this seat knows to be in its own pile (a lower bound in bura):
+        the shown total, else what it has counted itself during this deal."""
+        return own_pile_points(view, counted=self._counted(view))
+
+    def _counted(self, view: TableView) -> int:
+        memory = self._memory.get(view.viewer) if view.viewer is not None else None
         if memory is None or memory.deal != view.deal_number:
             return 0
         return memory.own_points

@@ -54,7 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Kind
-from engine.ai.base import ComputerPlayer
+from engine.ai.base import ComputerPlayer, own_pile_points
 from engine.ai.determinize import DealTracker, Knowledge, knowledge_of, sample_state
 from engine.ai.endgame import solvable, solve
 from engine.ai.normal import NormalPlayer
@@ -83,17 +83,6 @@ class SearchStats:
 
 def side_of(view: TableView, seat: int) -> int:
     return seat % 2 if view.rules.is_teams else seat
-
-
-def own_pile_points(view: TableView) -> int:
-    """Points this seat can count in its own pile: what it saw go in, or the shown total."""
-    seat = view.viewer
-    if seat is None:
-        return 0
-    shown = view.pile_points[seat]
-    if shown is not None:
-        return shown
-    return sum(card.points for card in view.piles[seat])
 
 
 def _dominated(

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from math import comb
 
 from engine.actions import Action, Kind
+from engine.ai.base import own_pile_points
 from engine.ai.determinize import DealTracker, Knowledge, knowledge_of
 from engine.ai.greedy import GreedyPlayer
 from engine.beating import card_beats
@@ -83,7 +84,6 @@ class NormalPlayer(GreedyPlayer):
         if seat is None or view.deal_number == 0 or view.turn is None:
             return None
         memory = self.tracker.observe(view)
-        self._track(view, seat)
         legal = view.legal
         if not legal:
             return None
@@ -98,13 +98,8 @@ class NormalPlayer(GreedyPlayer):
         return self._answer(view, seat, knowledge)
 
     def own_points(self, view: TableView) -> int:
-        seat = view.viewer
-        if seat is None:
-            return 0
-        shown = view.pile_points[seat]
-        if shown is not None:
-            return shown
-        return sum(card.points for card in view.piles[seat])
+        """The shown total, else the cards of its own pile it saw go in (no memory needed)."""
+        return own_pile_points(view)
 
     # -- probabilities -------------------------------------------------------------------
 
