@@ -27,7 +27,7 @@ import pytest
 
 from bot.logs import RedactSecrets, setup_logging
 from bot.settings import Settings, load_settings
-from bot.storage import StorageError
+from bot.storage import StorageError, open_store, parse_database_url
 from bot.storage.sqlite import SqliteStore
 
 REPO = Path(__file__).resolve().parents[1]
@@ -163,6 +163,11 @@ async def test_database_that_cannot_be_opened_leaves_nothing_running(
         ("RATE_LIMIT_GROUP", "0"),
         ("BOT_TOKEN", "123456:"),
         ("BOT_TOKEN", " "),
+        ("DATABASE_URL", "burkozel.db"),
+        ("DATABASE_URL", "mysql://db.example/bot"),
+        ("DATABASE_URL", "sqlite://"),
+        ("DATABASE_URL", "sqlite:///"),
+        ("HTTP_CLIENT", "curl"),
     ],
 )
 def test_every_setting_is_validated_by_name(
@@ -200,6 +205,55 @@ def test_a_bad_value_in_dot_env_is_named(
     err = capsys.readouterr().err
     assert err.strip().splitlines() == [err.strip()] and "LOG_LEVEL" in err
     assert TOKEN not in err
+
+
+@pytest.mark.parametrize(
+    ("environment", "scheme", "path"),
+    [
+        ({}, "sqlite", Path("burkozel.db")),
+        ({"DATABASE_PATH": "data/old.db"}, "sqlite", Path("data/old.db")),
+        ({"DATABASE_URL": "sqlite:///games.db"}, "sqlite", Path("games.db")),
+        ({"DATABASE_URL": "SQLite:///sub/games.db"}, "sqlite", Path("sub/games.db")),
+        ({"DATABASE_URL": "sqlite:////srv/bot/games.db"}, "sqlite", Path("/srv/bot/games.db")),
+        (
+            {"DATABASE_URL": "sqlite:////srv/url.db", "DATABASE_PATH": "path.db"},
+            "sqlite",
+            Path("/srv/url.db"),
+        ),
+    ],
+)
+def test_the_database_comes_from_database_url_then_database_path(
+    environment: dict[str, str],
+    scheme: str,
+    path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for key in list(os.environ):
+        if key.upper() in SETTING_NAMES:
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    for key, value in environment.items():
+        monkeypatch.setenv(key, value)
+    settings = load_settings()
+    database = settings.database()
+    assert (database.scheme, database.path) == (scheme, path)
+    assert settings.http_client == "httpx", "PTB's own client unless asked"
+    assert settings.database_cache
+
+
+async def test_database_url_opens_the_file_it_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data").mkdir()
+    relative = await open_store(parse_database_url("sqlite:///data/rel.db"))
+    await relative.close()
+    absolute = await open_store(parse_database_url(f"sqlite:///{tmp_path}/abs.db"), cache=False)
+    await absolute.close()
+    assert (tmp_path / "data" / "rel.db").is_file() and (tmp_path / "abs.db").is_file()
+    assert not (tmp_path / "burkozel.db").exists()
 
 
 def test_good_settings_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
