@@ -16,7 +16,6 @@ from telegram.constants import ParseMode
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Defaults
 
 from bot.clock import AsyncioScheduler
-from bot.i18n import t
 from bot.settings import LANGUAGES, Settings
 from bot.storage import Store, open_store
 from bot.tables import TableService, Timing
@@ -24,6 +23,7 @@ from bot.telegram.messenger import Messenger
 from bot.telegram.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
 from bot.telegram.transport import make_request
 from bot.telegram.updates import PerChatProcessor
+from bot.view.i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -15,11 +15,11 @@ from typing import Any
 
 from fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
-from bot import callbacks
 from bot.app import build_application
 from bot.settings import Settings
 from bot.storage import Store, TableRecord
 from bot.tables import TableService
+from bot.view import callbacks
 from engine import Action, legal_actions
 from engine.actions import Kind
 

@@ -22,7 +22,7 @@ from bot_harness import BotRunner
 from fake_telegram import CallbackAnswer, FakeChat, FakeTelegram, FakeUser, StoredMessage
 from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
-from bot import callbacks
+from bot.view import callbacks
 from engine import Action, MatchState, legal_actions
 from engine.actions import Kind
 from engine.cards import Card

@@ -38,9 +38,9 @@ from bot_steps import (  # noqa: F401 - pytest fixtures
 )
 from fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage, parse_html
 
-from bot import callbacks
-from bot.i18n import t
 from bot.telegram.routes import GROUP_COMMANDS, PRIVATE_COMMANDS
+from bot.view import callbacks
+from bot.view.i18n import t
 from engine.actions import Kind
 from engine.cards import DECK
 from engine.rules import Preset, applicable_options

@@ -19,7 +19,7 @@ from bot_harness import WAIT, Player
 from fake_telegram import FakeTelegram
 from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
-from bot import callbacks
+from bot.view import callbacks
 from engine import MatchState, legal_actions, replay
 from engine.actions import Action, Kind
 

@@ -51,8 +51,8 @@ from bot_steps import (  # noqa: F401 - pytest fixtures
 )
 from fake_telegram import FakeChat, FakeTelegram, FakeUser
 
-from bot import render
 from bot.storage import TableRecord
+from bot.view import render
 from engine import apply, legal_actions, new_match, replay, view_for
 from engine.actions import Kind
 from engine.events import MatchOver

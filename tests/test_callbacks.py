@@ -1,4 +1,4 @@
-"""Button payloads (bot/callbacks.py): round trips, the 64-byte limit, and forged data."""
+"""Button payloads (bot/view/callbacks.py): round trips, the 64-byte limit, and forged data."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import callbacks
-from bot.callbacks import BadPayload, Lobby, Play, Select, SetOption, TakeBack
+from bot.view import callbacks
+from bot.view.callbacks import BadPayload, Lobby, Play, Select, SetOption, TakeBack
 from engine.actions import Kind
 from engine.cards import DECK, Card
 from engine.rules import OPTIONS

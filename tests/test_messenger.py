@@ -11,9 +11,9 @@ from telegram.error import BadRequest
 from telegram.ext import BaseRateLimiter, ExtBot
 from telegram.request import BaseRequest, RequestData
 
-from bot.render import Button, Screen
 from bot.tables import Outcome
 from bot.telegram.messenger import Messenger, keyboard, markup
+from bot.view.screen import Button, Screen
 
 
 class Canned(BaseRequest):

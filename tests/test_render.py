@@ -1,4 +1,4 @@
-"""Screens of bot/render.py and the catalogs of bot/i18n.py, without Telegram.
+"""Screens of bot/view/render.py and the catalogs of bot/view/i18n.py, without Telegram.
 
 States come from the real engine (`new_match` plus random legal moves), so the
 screens are checked against everything a match can show: leads, answers,
@@ -18,9 +18,9 @@ from bot_steps import expect
 from engine_builders import table as build_table
 from fake_telegram import parse_html, utf16_len
 
-from bot import callbacks, render
-from bot.i18n import CATALOGS, PLURALS, placeholders, plural, t
-from bot.render import Screen, TableInfo
+from bot.view import callbacks, render
+from bot.view.i18n import CATALOGS, PLURALS, placeholders, plural, t
+from bot.view.screen import Screen, TableInfo
 from engine import (
     OPTIONS,
     Action,

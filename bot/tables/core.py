@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import ParamSpec
 
 from bot.clock import Scheduler
-from bot.i18n import supported, t
 from bot.locks import KeyedLocks
-from bot.render import Screen, TableInfo
 from bot.storage import Store, TableRecord
 from bot.tables.outbox import Outbox, Sender
+from bot.view.i18n import supported, t
+from bot.view.screen import Screen, TableInfo
 from engine.rules import PLAYER_COUNTS
 
 

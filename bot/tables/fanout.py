@@ -5,7 +5,7 @@ person's private hand.
 Every job here runs from the table's message queue (bot/tables/outbox.py),
 renders from the newest stored state (a later move may already be
 committed) and only then talks to Telegram. Rendering itself is pure
-(bot/render.py, bot/news.py).
+(bot/view/render.py, bot/view/news.py).
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ import logging
 from collections.abc import Coroutine, Sequence
 from typing import Any
 
-from bot import callbacks, news, render
-from bot.i18n import t
-from bot.render import Button, Screen
 from bot.seats import has_buttons, seat_at
 from bot.storage import FINISHED, LOBBY, PLAYING, Seat, TableRecord
 from bot.tables.core import Tables
 from bot.tables.outbox import Outcome, at_once, done
+from bot.view import callbacks, news, render
+from bot.view.i18n import t
+from bot.view.screen import Button, Screen
 from engine import Action, MatchState, view_for
 from engine.events import DealScored, DealVoid, Event, TrickRestarted, TrickTaken
 

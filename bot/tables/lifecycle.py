@@ -7,15 +7,15 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from bot import render
-from bot.i18n import Html, t
-from bot.render import Screen
 from bot.seats import computer_name, free_computer_id
 from bot.storage import CLOSED, COMPUTER, FINISHED, LOBBY, OPEN_STATUSES, PLAYING, Seat
 from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.lobby import renumber
 from bot.tables.turns import Turns
+from bot.view import render
+from bot.view.i18n import Html, t
+from bot.view.screen import Screen
 from engine import RulesError, start_match
 from engine.ai import levels
 from engine.rules import PLAYER_COUNTS, Preset

@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot import callbacks, render
-from bot.i18n import Html, t
-from bot.render import Button, Screen
 from bot.seats import computer_name, free_computer_id, turn_time
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
 from bot.tables.core import Person, Refused, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.outbox import Outcome
 from bot.tables.turns import Turns
+from bot.view import callbacks, render
+from bot.view.i18n import Html, t
+from bot.view.screen import Button, Screen
 from engine import RulesError, RuleSet
 from engine.ai import levels
 from engine.rules import PLAYER_COUNTS, Preset

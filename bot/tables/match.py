@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import callbacks, render
-from bot.i18n import plural, t
 from bot.storage import FINISHED, PLAYING, Conflict, Seat, TableRecord
 from bot.tables.core import Opened, Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.turns import Turns
+from bot.view import callbacks, render
+from bot.view.i18n import plural, t
 from engine import Action, IllegalAction, apply, view_for
 
 

@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Any, Protocol
 
 from bot.locks import KeyedLocks
-from bot.render import Screen
+from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
 

@@ -4,11 +4,11 @@ stored deadlines (time already spent counts)."""
 
 from __future__ import annotations
 
-from bot import render
 from bot.storage import LOBBY, PLAYING
 from bot.tables.core import Tables
 from bot.tables.fanout import Fanout
 from bot.tables.turns import Turns
+from bot.view import render
 from engine import apply, new_match, view_for
 
 

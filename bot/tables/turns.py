@@ -14,12 +14,12 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot.i18n import t
-from bot.render import Screen
 from bot.seats import seat_at
 from bot.storage import CLOSED, LOBBY, PLAYING, Conflict, TableRecord
 from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
+from bot.view.i18n import t
+from bot.view.screen import Screen
 from engine import Action, IllegalAction, MatchState, legal_actions, view_for
 from engine.actions import Kind
 from engine.ai import Player, make_player, next_actor

@@ -1,4 +1,4 @@
-"""Button taps, routed by their payload's head (bot/callbacks.py) with PTB's
+"""Button taps, routed by their payload's head (bot/view/callbacks.py) with PTB's
 own pattern matching: `s:` select cards, `p:` play, `t:` take a seat back,
 `l:` lobby buttons, `o:` lobby settings; anything else is not ours.
 
@@ -13,11 +13,11 @@ from typing import Any
 from telegram import CallbackQuery, Update
 from telegram.ext import BaseHandler, CallbackQueryHandler
 
-from bot import callbacks
-from bot.i18n import t
 from bot.tables import Person, Reply
 from bot.telegram.common import Context, is_admin, person_of, safe_answer, service
 from bot.telegram.transport import tapped_message
+from bot.view import callbacks
+from bot.view.i18n import t
 
 Route = Callable[[CallbackQuery, callbacks.Payload, Person, str, Context], Awaitable[Reply]]
 

@@ -20,11 +20,11 @@ from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.i18n import plain
 from bot.seats import display_name
 from bot.tables import Person, Reply, TableService
 from bot.telegram.messenger import Messenger, markup, transient
 from bot.telegram.updates import chat_of
+from bot.view.i18n import plain
 
 log = logging.getLogger(__name__)
 

@@ -6,8 +6,8 @@ import logging
 
 from telegram import Update
 
-from bot.i18n import t
 from bot.telegram.common import Context, message_lang, safe_answer
+from bot.view.i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from telegram import Update
 
-from bot import render
-from bot.i18n import supported, t
 from bot.settings import LANGUAGES
 from bot.telegram.common import (
     Context,
@@ -17,6 +15,8 @@ from bot.telegram.common import (
     reply,
     service,
 )
+from bot.view import render
+from bot.view.i18n import supported, t
 from engine import RulesError, RuleSet
 from engine.rules import Preset
 

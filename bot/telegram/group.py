@@ -7,8 +7,6 @@ from dataclasses import dataclass
 
 from telegram import Chat, Message, Update, User
 
-from bot import render
-from bot.i18n import t
 from bot.storage import TableRecord
 from bot.tables import Reply
 from bot.telegram.common import (
@@ -21,6 +19,8 @@ from bot.telegram.common import (
     reply,
     service,
 )
+from bot.view.i18n import t
+from bot.view.screen import Button, Screen
 
 
 async def group_only(update: Update, context: Context) -> bool:
@@ -79,9 +79,9 @@ async def cmd_join(update: Update, context: Context) -> None:
         await reply(
             found.message,
             Reply(
-                screen=render.Screen(
+                screen=Screen(
                     t(lang, "join.need_start_group", name=person.name),
-                    ((render.Button(t(lang, "button.open_private"), url=answer.url),),),
+                    ((Button(t(lang, "button.open_private"), url=answer.url),),),
                 )
             ),
         )

@@ -30,8 +30,8 @@ from telegram.error import (
 from telegram.request import RequestData
 from telegram.request._requestparameter import RequestParameter
 
-from bot.render import Screen
 from bot.tables.outbox import Outcome
+from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
 

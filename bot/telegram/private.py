@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from telegram import Update
 
-from bot import render
-from bot.i18n import t
 from bot.tables import Reply
 from bot.telegram.common import (
     Context,
@@ -17,6 +15,8 @@ from bot.telegram.common import (
     reply,
     service,
 )
+from bot.view import render
+from bot.view.i18n import t
 from engine.ai import levels
 
 

@@ -1,4 +1,4 @@
-"""Translation: every sentence the bot says lives in `bot/locales/<lang>.py`.
+"""Translation: every sentence the bot says lives in `bot/view/locales/<lang>.py`.
 
 Texts are HTML (Telegram's parse mode). Parameters are escaped when filled
 in, except values wrapped in `Html`, which are fragments this bot already
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from string import Formatter
 from typing import Any
 
-from bot.locales import en, ru
+from bot.view.locales import en, ru
 
 CATALOGS: Mapping[str, Mapping[str, str]] = {"ru": ru.TEXTS, "en": en.TEXTS}
 PLURALS: Mapping[str, Mapping[str, tuple[str, ...]]] = {"ru": ru.PLURALS, "en": en.PLURALS}

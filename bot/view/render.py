@@ -8,12 +8,11 @@ and the final result. Each player sees their hand in private.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
-from bot import callbacks
-from bot.i18n import Html, esc, plural, t
+from bot.view import callbacks
+from bot.view.i18n import Html, esc, plural, t
+from bot.view.screen import Button, Screen, TableInfo
 from engine import Action, Card, RulesError, RuleSet, TableView
 from engine.actions import Kind
 from engine.cards import Suit
@@ -23,48 +22,6 @@ from engine.state import PlayKind
 from engine.view import PlayView
 
 CARDS_PER_ROW = 4
-
-
-@dataclass(frozen=True, slots=True)
-class Button:
-    text: str
-    data: str | None = None
-    url: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Screen:
-    text: str
-    buttons: tuple[tuple[Button, ...], ...] = ()
-
-    def digest(self) -> str:
-        """Identity of what the user sees; unchanged screens are not re-sent."""
-        rows = "|".join(
-            ",".join(f"{b.text}>{b.data or b.url}" for b in row) for row in self.buttons
-        )
-        digest = hashlib.blake2b(f"{self.text}\x00{rows}".encode(), digest_size=8).hexdigest()
-        # The first letter says whether the message carries buttons (b) or not (t).
-        return ("b" if self.buttons else "t") + digest
-
-
-@dataclass(frozen=True, slots=True)
-class TableInfo:
-    """What rendering needs to know about a table besides the engine state."""
-
-    id: int
-    version: int
-    chat_title: str
-    rules: RuleSet
-    names: tuple[str, ...]
-    creator_name: str = ""
-    status: str = "lobby"
-    min_players: int = 2
-    max_players: int = 4
-    bot_username: str = ""
-    computers: dict[int, str] = field(default_factory=dict)  # seat -> level
-    away: frozenset[int] = frozenset()  # people's seats the computer plays for now
-    turn_time: int = 90
-    practice: bool = False
 
 
 TURN_TIMES = (30, 60, 90, 120, 300)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import render
-from bot.i18n import t
-from bot.render import Screen, TableInfo
+from bot.view import render
+from bot.view.i18n import t
+from bot.view.screen import Screen, TableInfo
 from engine import MatchState, view_for
 from engine.cards import Card
 from engine.events import (
