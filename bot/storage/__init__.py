@@ -6,6 +6,8 @@ service only ever sees a `Store`.
 
 from __future__ import annotations
 
+import importlib
+
 from bot.storage.cached import CachedStore
 from bot.storage.records import (
     CLOSED,
@@ -22,15 +24,14 @@ from bot.storage.records import (
     UserRecord,
 )
 from bot.storage.store import Store
-from bot.storage.url import DatabaseUrl, parse_database_url
+from bot.storage.url import BACKENDS, DatabaseUrl, parse_database_url
 
 
 async def open_store(url: DatabaseUrl, cache: bool = True) -> Store:
     """The backend `url` names, opened and migrated; with `cache`, behind
     write-through copies (right for one process that alone writes the database)."""
-    from bot.storage.sqlite import SqliteStore
-
-    store: Store = await SqliteStore.open(url.path)
+    backend = importlib.import_module(BACKENDS[url.scheme])
+    store: Store = await backend.open_backend(url)
     return CachedStore(store) if cache else store
 
 

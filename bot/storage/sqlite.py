@@ -42,6 +42,7 @@ from bot.storage.records import (
     TableRecord,
     UserRecord,
 )
+from bot.storage.url import DatabaseUrl
 from engine import Action, MatchState
 
 T = TypeVar("T")
@@ -117,6 +118,11 @@ def _save_with_seats(
             connection.execute("ROLLBACK")
         raise
     return True
+
+
+async def open_backend(url: DatabaseUrl) -> SqliteStore:
+    """The backend `sqlite:///...` names (see bot/storage/url.py)."""
+    return await SqliteStore.open(url.path)
 
 
 class SqliteStore:

@@ -2,7 +2,7 @@
 
 SQLAlchemy's convention: `sqlite:///name.db` is relative to the working
 directory, `sqlite:////abs/path.db` absolute. A backend is one scheme here
-and one module in bot/storage/.
+and one module in bot/storage/ (`BACKENDS`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_SQLITE = Path("burkozel.db")
-SCHEMES = ("sqlite",)
+# Scheme -> the module of its backend; the module has `open_backend(url)`.
+BACKENDS = {"sqlite": "bot.storage.sqlite"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,9 +30,9 @@ def parse_database_url(url: str) -> DatabaseUrl:
     if not sep:
         raise ValueError("must look like sqlite:///burkozel.db")
     scheme = scheme.lower()
-    if scheme not in SCHEMES:
+    if scheme not in BACKENDS:
         raise ValueError(
-            f"the {scheme!r} backend is not supported; use one of: {', '.join(SCHEMES)}"
+            f"the {scheme!r} backend is not supported; use one of: {', '.join(BACKENDS)}"
         )
     if not rest.startswith("/") or rest == "/":
         raise ValueError("a SQLite URL is sqlite:///relative.db or sqlite:////absolute/path.db")
