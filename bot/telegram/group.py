@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from telegram import Chat, Message, Update, User
 
-from bot.storage import TableRecord
+from bot.storage.records import TableRecord
 from bot.tables import Reply
 from bot.telegram.common import (
     Context,

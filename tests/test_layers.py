@@ -1,0 +1,67 @@
+"""The bot's layers, checked on its source: who may import what.
+
+- Only bot/telegram (the edge) and the wiring (bot/app.py, bot/__main__.py) import `telegram`.
+- Only bot/storage imports a database driver or writes SQL.
+- The Telegram edge never touches storage (records are plain data it may read).
+- bot/view is pure: no service, no storage, no Telegram.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BOT = ROOT / "bot"
+MODULES = sorted(BOT.rglob("*.py"))
+WIRING = ("app.py", "__main__.py")  # bot/app.py and bot/__main__.py put the pieces together
+
+
+def imports(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module))
+    return found
+
+
+def package(path: Path) -> str:
+    return path.relative_to(ROOT).parts[1] if len(path.relative_to(ROOT).parts) > 2 else ""
+
+
+def top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def test_the_bot_has_modules_to_check() -> None:
+    assert {package(p) for p in MODULES} >= {"tables", "telegram", "view", "storage"}
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_who_may_import_what(path: Path) -> None:
+    where = package(path)
+    wrong = []
+    for line, name in imports(path):
+        if top(name) in ("telegram", "httpx") and where != "telegram" and path.name not in WIRING:
+            wrong.append((line, name, "only bot/telegram and bot/app.py talk to Telegram"))
+        if top(name) in ("aiosqlite", "sqlite3", "asyncpg", "psycopg") and where != "storage":
+            wrong.append((line, name, "only bot/storage talks to a database"))
+        if where == "telegram" and under(name, "bot.storage") and name != "bot.storage.records":
+            wrong.append((line, name, "handlers never touch storage"))
+        if where == "view" and (under(name, "bot.tables") or under(name, "bot.storage")):
+            wrong.append((line, name, "rendering is pure"))
+    assert not wrong, f"{path.relative_to(ROOT)}: {wrong}"
+
+
+def test_the_check_sees_a_forbidden_import(tmp_path: Path) -> None:
+    module = tmp_path / "sample.py"
+    module.write_text("import os\nfrom telegram import Bot\n", encoding="utf-8")
+    assert (2, "telegram") in imports(module)
