@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from bot_harness import BotRunner
-from fake_telegram import CallbackAnswer, FakeChat, FakeTelegram, FakeUser, StoredMessage
-from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 from bot import callbacks
 from engine import Action, MatchState, legal_actions
 from engine.actions import Kind
 from engine.cards import Card
+from testing.fake_telegram import CallbackAnswer, FakeChat, FakeTelegram, FakeUser, StoredMessage
+from testing.fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 GROUP_ID = -1002001
 OTHER_GROUP_ID = -1002002

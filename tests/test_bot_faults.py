@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
-from fake_telegram import FakeChat, FakeTelegram, FakeUser
-from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 from bot.clock import ManualScheduler
 from bot.storage import TableRecord
 from engine import replay
 from engine.events import TrickTaken
 from engine.game import apply, new_match
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
+from testing.fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 GROUP_ID = -1005550
 

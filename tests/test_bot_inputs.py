@@ -36,7 +36,6 @@ from bot_steps import (  # noqa: F401 - pytest fixtures
     table_count,
     tap,
 )
-from fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage, parse_html
 
 from bot import callbacks
 from bot.app import GROUP_COMMANDS, PRIVATE_COMMANDS
@@ -44,6 +43,7 @@ from bot.i18n import t
 from engine.actions import Kind
 from engine.cards import DECK
 from engine.rules import Preset, applicable_options
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage, parse_html
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
 RU = "ru"

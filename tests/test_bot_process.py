@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, Player
-from fake_telegram import FakeTelegram
-from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 from bot import callbacks
 from engine import MatchState, legal_actions, replay
 from engine.actions import Action, Kind
+from testing.fake_telegram import FakeTelegram
+from testing.fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -49,13 +49,13 @@ from bot_steps import (  # noqa: F401 - pytest fixtures
     version_moved,
     wait_settled,
 )
-from fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 from bot import render
 from bot.storage import TableRecord
 from engine import apply, legal_actions, new_match, replay, view_for
 from engine.actions import Kind
 from engine.events import MatchOver
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
 

@@ -13,11 +13,11 @@ import aiohttp
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, make_settings
-from fake_telegram import FakeTelegram
-from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 from bot.app import build_application, webhook_options
 from bot.settings import Settings
+from testing.fake_telegram import FakeTelegram
+from testing.fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 SECRET = "s3cret_Token-1"
 

@@ -2,7 +2,7 @@
 
 Typical use::
 
-    from fake_telegram.fixtures import fake_telegram  # or via a conftest
+    from testing.fake_telegram.fixtures import fake_telegram  # or via a conftest
 
     async def test_ping(fake_telegram: FakeTelegram) -> None:
         app = fake_telegram.application_builder().build()  # token + base_url set

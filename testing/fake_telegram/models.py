@@ -1,7 +1,7 @@
 """People, chats, messages and records of the fake Bot API server.
 
 These objects are the test-side view of the fake: tests create users and groups through
-:class:`~tests.fake_telegram.server.FakeTelegram`, act through :class:`FakeUser` and inspect
+:class:`~testing.fake_telegram.server.FakeTelegram`, act through :class:`FakeUser` and inspect
 :class:`StoredMessage`, :class:`RequestRecord` and :class:`FakeCallback` objects.
 """
 
