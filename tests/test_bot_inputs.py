@@ -20,7 +20,6 @@ from bot_steps import (  # noqa: F401 - pytest fixtures
     KnownBug,
     assert_clean,
     expect,
-    fake_telegram,
     fixed_deals,
     hand_message,
     lobby_data,

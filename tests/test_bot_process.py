@@ -21,7 +21,6 @@ from bot import callbacks
 from engine import MatchState, legal_actions, replay
 from engine.actions import Action, Kind
 from testing.fake_telegram import FakeTelegram
-from testing.fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -67,7 +66,7 @@ class BotProcess:
 
 @pytest_asyncio.fixture
 async def bot_process(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     tmp_path: Path,
 ) -> AsyncIterator[BotProcess]:
     process = BotProcess(fake_telegram, tmp_path / "bot.db")
@@ -119,7 +118,7 @@ def _version_moved_path(db_path: Path, version: int) -> bool:
 
 @pytest.mark.parametrize("kill_after", [3, 7])
 async def test_sigkill_mid_trick_and_restart(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     bot_process: BotProcess,
     kill_after: int,
 ) -> None:

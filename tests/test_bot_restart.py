@@ -27,7 +27,6 @@ from bot_steps import (  # noqa: F401 - pytest fixtures
     KnownBug,
     assert_clean,
     expect,
-    fake_telegram,
     fix_deals,
     fixed_deals,
     hand_message,

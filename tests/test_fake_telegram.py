@@ -31,9 +31,6 @@ from telegram.ext import CallbackQueryHandler, CommandHandler, ContextTypes
 from telegram.request import HTTPXRequest
 
 from testing.fake_telegram import FakeTelegram, FaultRule, parse_html
-from testing.fake_telegram.fixtures import fake_telegram
-
-__all__ = ["fake_telegram"]  # re-exported fixture, used by parameter name below
 
 
 @pytest_asyncio.fixture

@@ -2,7 +2,7 @@
 
 Typical use::
 
-    from testing.fake_telegram.fixtures import fake_telegram  # or via a conftest
+    from testing.fake_telegram import FakeTelegram  # the fixture is registered in a conftest
 
     async def test_ping(fake_telegram: FakeTelegram) -> None:
         app = fake_telegram.application_builder().build()  # token + base_url set

@@ -1,7 +1,8 @@
 """Pytest fixtures for the fake Bot API server.
 
-Use from a test module (``from testing.fake_telegram.fixtures import fake_telegram``) or
-register them in a conftest (``pytest_plugins = ["testing.fake_telegram.fixtures"]``).
+Register them once in a conftest (``pytest_plugins = ["testing.fake_telegram.fixtures"]``,
+as ``tests/conftest.py`` does) and ask for them by parameter name, or import them into a
+test module (``from testing.fake_telegram.fixtures import fake_telegram``).
 """
 
 from __future__ import annotations
