@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from .html_parser import Entity
 
@@ -17,15 +17,17 @@ if TYPE_CHECKING:
     from .server import FakeTelegram
 
 JSONDict = dict[str, Any]
+J = TypeVar("J")
 
 
-def copy_json(data: Any) -> Any:
-    """A deep copy of JSON-shaped data; ``copy.deepcopy`` costs several times more and the
-    fake copies every update and keyboard it hands out (it shows under load)."""
+def copy_json(data: J) -> J:
+    """A deep copy of JSON-shaped data, of the same type; ``copy.deepcopy`` costs several
+    times more and the fake copies every update and keyboard it hands out (it shows under
+    load)."""
     if isinstance(data, dict):
-        return {key: copy_json(value) for key, value in data.items()}
+        return cast(J, {key: copy_json(value) for key, value in data.items()})
     if isinstance(data, list):
-        return [copy_json(value) for value in data]
+        return cast(J, [copy_json(value) for value in data])
     return data
 
 
