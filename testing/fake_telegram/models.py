@@ -15,6 +15,7 @@ from .html_parser import Entity
 
 if TYPE_CHECKING:
     from .server import FakeTelegram
+    from .state import FakeState
 
 JSONDict = dict[str, Any]
 J = TypeVar("J")
@@ -125,7 +126,7 @@ class StoredMessage:
                 return dict(button)
         return None
 
-    def to_json(self, fake: FakeTelegram, *, with_reply: bool = True) -> JSONDict:
+    def to_json(self, fake: FakeState, *, with_reply: bool = True) -> JSONDict:
         """The Message object as the Bot API returns it."""
         data: JSONDict = {
             "message_id": self.message_id,
