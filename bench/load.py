@@ -3,7 +3,7 @@
     python bench/load.py --tables 100 --seconds 60 [--rate 300] [--json]
     python bench/load.py --quick            # smoke test: 3 tables, a few seconds
 
-The fake Bot API (tests/fake_telegram) runs in this process on 127.0.0.1,
+The fake Bot API (testing/fake_telegram) runs in this process on 127.0.0.1,
 without rate limits; the bot runs as a subprocess exactly as in production
 (`python -m bot`, long polling, SQLite in WAL mode, one transaction per move).
 G tables are opened in G groups, two people each (Burkozel, `limit=2`, so
@@ -78,15 +78,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT))
+from bot.__main__ import tune_gc
+from bot.view import callbacks
+from engine.actions import Kind
+from testing.fake_telegram import ApiError, FakeTelegram, FakeUser
 
-from fake_telegram import ApiError, FakeTelegram, FakeUser  # noqa: E402
-
-from bot import callbacks  # noqa: E402
-from bot.__main__ import tune_gc  # noqa: E402
-from engine.actions import Kind  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]  # the checkout whose bot the subprocess runs
 
 PLAY_KINDS = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
 FINAL_MARK = "🏁"  # the final standing of a match (final.title in both languages)

@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
-
 from bot.app import build_application
 from bot.settings import Settings
 from bot.storage import Store, TableRecord
@@ -22,6 +20,7 @@ from bot.tables import TableService
 from bot.view import callbacks
 from engine import Action, legal_actions
 from engine.actions import Kind
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
 # Generous: a slow or busy machine must not turn a working bot into a failure.
 # The waits end as soon as the condition holds, so passing tests stay fast.

@@ -19,13 +19,12 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from bot_harness import BotRunner
-from fake_telegram import CallbackAnswer, FakeChat, FakeTelegram, FakeUser, StoredMessage
-from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 from bot.view import callbacks
 from engine import Action, MatchState, legal_actions
 from engine.actions import Kind
 from engine.cards import Card
+from testing.fake_telegram import CallbackAnswer, FakeChat, FakeTelegram, FakeUser, StoredMessage
 
 GROUP_ID = -1002001
 OTHER_GROUP_ID = -1002002
@@ -35,7 +34,7 @@ WAIT = 20.0
 
 
 @pytest_asyncio.fixture
-async def runner(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotRunner]:  # noqa: F811
+async def runner(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotRunner]:
     bot = BotRunner(fake_telegram, tmp_path / "bot.db")
     await bot.start()
     try:

@@ -12,14 +12,13 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
-from fake_telegram import FakeChat, FakeTelegram, FakeUser
-from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 from bot.clock import ManualScheduler
 from bot.storage import TableRecord
 from engine import replay
 from engine.events import TrickTaken
 from engine.game import apply, new_match
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 GROUP_ID = -1005550
 
@@ -31,7 +30,7 @@ async def clock() -> ManualScheduler:
 
 @pytest_asyncio.fixture
 async def runner(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     tmp_path: Path,
     clock: ManualScheduler,
 ) -> AsyncIterator[BotRunner]:
@@ -99,7 +98,7 @@ async def check_final(
 
 @pytest.mark.parametrize("error", ["429", "timeout", "network", "500"])
 async def test_flaky_telegram(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
     error: str,
 ) -> None:
@@ -116,7 +115,7 @@ async def test_flaky_telegram(
 
 
 async def test_blocked_player_falls_to_the_timer(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
     clock: ManualScheduler,
 ) -> None:
@@ -142,7 +141,7 @@ async def test_blocked_player_falls_to_the_timer(
 
 
 async def test_duplicate_updates_apply_once(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
 ) -> None:
     fake = fake_telegram
@@ -166,7 +165,7 @@ async def test_duplicate_updates_apply_once(
 
 
 async def test_group_migrates_to_a_supergroup_mid_match(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
 ) -> None:
     fake = fake_telegram
@@ -190,7 +189,7 @@ async def test_group_migrates_to_a_supergroup_mid_match(
 
 
 async def test_bot_removed_from_the_group_closes_the_table(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
 ) -> None:
     fake = fake_telegram

@@ -20,7 +20,6 @@ from bot_steps import (  # noqa: F401 - pytest fixtures
     KnownBug,
     assert_clean,
     expect,
-    fake_telegram,
     fixed_deals,
     hand_message,
     lobby_data,
@@ -36,7 +35,6 @@ from bot_steps import (  # noqa: F401 - pytest fixtures
     table_count,
     tap,
 )
-from fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage, parse_html
 
 from bot.telegram.routes import GROUP_COMMANDS, PRIVATE_COMMANDS
 from bot.view import callbacks
@@ -44,6 +42,7 @@ from bot.view.i18n import t
 from engine.actions import Kind
 from engine.cards import DECK
 from engine.rules import Preset, applicable_options
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage, parse_html
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
 RU = "ru"

@@ -9,16 +9,15 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
-from fake_telegram import FakeChat, FakeTelegram, FakeUser
-from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 from engine import replay
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 GROUP_ID = -1001234
 
 
 @pytest_asyncio.fixture
-async def runner(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotRunner]:  # noqa: F811
+async def runner(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotRunner]:
     bot = BotRunner(fake_telegram, tmp_path / "bot.db")
     await bot.start()
     try:
@@ -67,7 +66,7 @@ async def start_table(fake: FakeTelegram, group: FakeChat, creator: FakeUser) ->
     ],
 )
 async def test_complete_match(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
     command: str,
     count: int,

@@ -16,12 +16,11 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, Player
-from fake_telegram import FakeTelegram
-from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 from bot.view import callbacks
 from engine import MatchState, legal_actions, replay
 from engine.actions import Action, Kind
+from testing.fake_telegram import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -67,7 +66,7 @@ class BotProcess:
 
 @pytest_asyncio.fixture
 async def bot_process(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     tmp_path: Path,
 ) -> AsyncIterator[BotProcess]:
     process = BotProcess(fake_telegram, tmp_path / "bot.db")
@@ -119,7 +118,7 @@ def _version_moved_path(db_path: Path, version: int) -> bool:
 
 @pytest.mark.parametrize("kill_after", [3, 7])
 async def test_sigkill_mid_trick_and_restart(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     bot_process: BotProcess,
     kill_after: int,
 ) -> None:

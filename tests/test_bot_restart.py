@@ -27,7 +27,6 @@ from bot_steps import (  # noqa: F401 - pytest fixtures
     KnownBug,
     assert_clean,
     expect,
-    fake_telegram,
     fix_deals,
     fixed_deals,
     hand_message,
@@ -49,13 +48,13 @@ from bot_steps import (  # noqa: F401 - pytest fixtures
     version_moved,
     wait_settled,
 )
-from fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 from bot.storage import TableRecord
 from bot.view import render
 from engine import apply, legal_actions, new_match, replay, view_for
 from engine.actions import Kind
 from engine.events import MatchOver
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
 

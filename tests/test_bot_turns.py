@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
-from fake_telegram import FakeChat, FakeTelegram, FakeUser
-from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 from bot.clock import ManualScheduler
 from engine import replay
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 GROUP_ID = -1009876
 TURN = 60
@@ -27,7 +26,7 @@ async def clock() -> ManualScheduler:
 
 @pytest_asyncio.fixture
 async def runner(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     tmp_path: Path,
     clock: ManualScheduler,
 ) -> AsyncIterator[BotRunner]:
@@ -88,7 +87,7 @@ async def lobby_with(
 
 
 async def test_people_and_computers_play_a_match(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
     clock: ManualScheduler,
 ) -> None:
@@ -118,7 +117,7 @@ async def test_people_and_computers_play_a_match(
 
 
 async def test_deadline_reminder_standin_and_takeover(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
     clock: ManualScheduler,
 ) -> None:
@@ -187,7 +186,7 @@ async def test_deadline_reminder_standin_and_takeover(
 
 
 async def test_deadline_survives_a_restart_with_time_spent(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
     clock: ManualScheduler,
 ) -> None:
@@ -210,7 +209,7 @@ async def test_deadline_survives_a_restart_with_time_spent(
 
 
 async def test_kick_and_leave_hand_the_seat_to_a_computer(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
     clock: ManualScheduler,
 ) -> None:
@@ -252,7 +251,7 @@ async def test_kick_and_leave_hand_the_seat_to_a_computer(
 
 
 async def test_practice_game_in_private(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
     clock: ManualScheduler,
 ) -> None:
@@ -281,7 +280,7 @@ async def test_practice_game_in_private(
 
 
 async def test_idle_lobby_is_closed(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
     clock: ManualScheduler,
 ) -> None:

@@ -8,8 +8,6 @@ from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
-from fake_telegram import FakeTelegram, FaultRule, parse_html
-from fake_telegram.fixtures import fake_telegram
 from telegram import (
     Bot,
     CallbackQuery,
@@ -32,7 +30,7 @@ from telegram.error import (
 from telegram.ext import CallbackQueryHandler, CommandHandler, ContextTypes
 from telegram.request import HTTPXRequest
 
-__all__ = ["fake_telegram"]  # re-exported fixture, used by parameter name below
+from testing.fake_telegram import FakeTelegram, FaultRule, parse_html
 
 
 @pytest_asyncio.fixture

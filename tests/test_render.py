@@ -16,7 +16,6 @@ from dataclasses import dataclass
 import pytest
 from bot_steps import expect
 from engine_builders import table as build_table
-from fake_telegram import parse_html, utf16_len
 
 from bot.view import callbacks, render
 from bot.view.i18n import CATALOGS, PLURALS, placeholders, plural, t
@@ -40,6 +39,7 @@ from engine.events import CardsPlayed, DealScored, Event, MatchOver, TrickTaken
 from engine.rules import PLAYER_COUNTS, applicable_options
 from engine.state import PlayKind
 from engine.view import PlayView, event_for
+from testing.fake_telegram import parse_html, utf16_len
 
 LANGS = ("ru", "en")
 TELEGRAM_LIMIT = 4096

@@ -73,8 +73,8 @@ import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
 from bot_steps import fix_deals, lobby_data
-from fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
-from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
+
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -165,7 +165,7 @@ async def scheduler() -> StepScheduler:
 
 @pytest_asyncio.fixture
 async def runner(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     tmp_path: Path,
     scheduler: StepScheduler,
 ) -> AsyncIterator[BotRunner]:
@@ -438,7 +438,7 @@ def golden_path(case: Case) -> Path:
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 async def test_transcript_matches_golden(
     case: Case,
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     runner: BotRunner,
     scheduler: StepScheduler,
     monkeypatch: pytest.MonkeyPatch,

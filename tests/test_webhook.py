@@ -13,11 +13,10 @@ import aiohttp
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, make_settings
-from fake_telegram import FakeTelegram
-from fake_telegram.fixtures import fake_telegram  # noqa: F401 - pytest fixture
 
 from bot.app import build_application, webhook_options
 from bot.settings import Settings
+from testing.fake_telegram import FakeTelegram
 
 SECRET = "s3cret_Token-1"
 
@@ -30,7 +29,7 @@ def free_port() -> int:
 
 @pytest_asyncio.fixture
 async def webhook(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     tmp_path: Path,
 ) -> AsyncIterator[tuple[Settings, str]]:
     port = free_port()
@@ -76,7 +75,7 @@ def help_update(update_id: int, user_id: int) -> dict[str, Any]:
 
 
 async def test_webhook_takes_updates_with_the_secret_only(
-    fake_telegram: FakeTelegram,  # noqa: F811
+    fake_telegram: FakeTelegram,
     webhook: tuple[Settings, str],
 ) -> None:
     fake = fake_telegram

@@ -1,7 +1,7 @@
 """People, chats, messages and records of the fake Bot API server.
 
 These objects are the test-side view of the fake: tests create users and groups through
-:class:`~tests.fake_telegram.server.FakeTelegram`, act through :class:`FakeUser` and inspect
+:class:`~testing.fake_telegram.server.FakeTelegram`, act through :class:`FakeUser` and inspect
 :class:`StoredMessage`, :class:`RequestRecord` and :class:`FakeCallback` objects.
 """
 
@@ -9,23 +9,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from .html_parser import Entity
 
 if TYPE_CHECKING:
     from .server import FakeTelegram
+    from .state import FakeState
 
 JSONDict = dict[str, Any]
+J = TypeVar("J")
 
 
-def copy_json(data: Any) -> Any:
-    """A deep copy of JSON-shaped data; ``copy.deepcopy`` costs several times more and the
-    fake copies every update and keyboard it hands out (it shows under load)."""
+def copy_json(data: J) -> J:
+    """A deep copy of JSON-shaped data, of the same type; ``copy.deepcopy`` costs several
+    times more and the fake copies every update and keyboard it hands out (it shows under
+    load)."""
     if isinstance(data, dict):
-        return {key: copy_json(value) for key, value in data.items()}
+        return cast(J, {key: copy_json(value) for key, value in data.items()})
     if isinstance(data, list):
-        return [copy_json(value) for value in data]
+        return cast(J, [copy_json(value) for value in data])
     return data
 
 
@@ -123,7 +126,7 @@ class StoredMessage:
                 return dict(button)
         return None
 
-    def to_json(self, fake: FakeTelegram, *, with_reply: bool = True) -> JSONDict:
+    def to_json(self, fake: FakeState, *, with_reply: bool = True) -> JSONDict:
         """The Message object as the Bot API returns it."""
         data: JSONDict = {
             "message_id": self.message_id,

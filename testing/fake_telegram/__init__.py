@@ -2,7 +2,7 @@
 
 Typical use::
 
-    from fake_telegram.fixtures import fake_telegram  # or via a conftest
+    from testing.fake_telegram import FakeTelegram  # the fixture is registered in a conftest
 
     async def test_ping(fake_telegram: FakeTelegram) -> None:
         app = fake_telegram.application_builder().build()  # token + base_url set
@@ -20,9 +20,14 @@ Typical use::
             await app.stop()
         assert not fake_telegram.errors_returned
 
-Modules: ``server`` (:class:`FakeTelegram`: HTTP server, Bot API methods, test-side API),
-``models`` (users, chats, stored messages, request records), ``html_parser`` (Telegram's HTML
-parse mode), ``faults`` (fault injection rules), ``fixtures`` (pytest fixtures).
+Modules: ``server`` (:class:`FakeTelegram`: the HTTP server, routing and fault injection,
+put together from the mixins below), ``state`` (the state they share, people and chats),
+``updates`` (getUpdates, webhook settings, answerCallbackQuery), ``messages`` (send, edit,
+delete), ``chats`` (chat members and admins), ``bot_profile`` (getMe, commands,
+descriptions), ``control`` (the test-side API: people sending and tapping, inspection,
+waiting, faults), ``protocol`` (API errors, request parameters), ``models`` (users, chats,
+stored messages, request records), ``html_parser`` (Telegram's HTML parse mode), ``faults``
+(fault injection rules), ``fixtures`` (pytest fixtures).
 """
 
 from .faults import FaultRule
@@ -38,7 +43,8 @@ from .models import (
     RequestRecord,
     StoredMessage,
 )
-from .server import DEFAULT_BOT_USERNAME, DEFAULT_TOKEN, ApiError, FakeTelegram
+from .protocol import DEFAULT_BOT_USERNAME, DEFAULT_TOKEN, ApiError
+from .server import FakeTelegram
 
 __all__ = [
     "DEFAULT_BOT_USERNAME",

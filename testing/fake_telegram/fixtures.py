@@ -1,9 +1,8 @@
 """Pytest fixtures for the fake Bot API server.
 
-Use from a test module (``from fake_telegram.fixtures import fake_telegram``) or re-export
-from a conftest (``from fake_telegram.fixtures import *``). While ``tests/`` has no
-``__init__.py`` pytest puts ``tests/`` itself on ``sys.path``, so the package is imported as
-top-level ``fake_telegram``; if ``tests/`` becomes a package, import ``tests.fake_telegram``.
+Register them once in a conftest (``pytest_plugins = ["testing.fake_telegram.fixtures"]``,
+as ``tests/conftest.py`` does) and ask for them by parameter name, or import them into a
+test module (``from testing.fake_telegram.fixtures import fake_telegram``).
 """
 
 from __future__ import annotations

@@ -1,0 +1,322 @@
+"""The test's side of the fake: people act, the test inspects, waits and injects faults.
+
+:meth:`ControlMixin.user_sends` and :meth:`ControlMixin.user_taps` implement
+:meth:`FakeUser.send` and :meth:`FakeUser.tap`; the inspection methods read the messages,
+requests and callbacks the fake keeps; :meth:`ControlMixin.wait_for`,
+:meth:`ControlMixin.wait_for_message` and :meth:`ControlMixin.wait_idle` wait on the fake's
+change signal; :meth:`ControlMixin.inject` adds fault rules that the server applies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from typing import TypeVar
+
+from .faults import FaultKind, FaultRule
+from .html_parser import Entity, utf16_len
+from .models import FakeCallback, FakeChat, FakeUser, RequestRecord, StoredMessage
+from .state import FakeState, Signal
+
+T = TypeVar("T")
+
+_COMMAND_RE = re.compile(r"(?<![\w/])/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{3,32})?")
+_MENTION_RE = re.compile(r"(?<![\w@])@[A-Za-z0-9_]{5,32}")
+
+
+class ControlMixin(FakeState):
+    """What a test does with the fake, apart from creating people and chats."""
+
+    # ------------------------------------------------------------------ user actions
+
+    def user_sends(
+        self,
+        user: FakeUser,
+        chat: FakeChat | int,
+        text: str,
+        *,
+        reply_to: StoredMessage | int | None = None,
+    ) -> StoredMessage:
+        """Implementation of :meth:`FakeUser.send` (synchronous)."""
+        target = chat if isinstance(chat, FakeChat) else self._chat_by_id(chat, user)
+        if target.is_private:
+            if target.user is not user:
+                raise AssertionError(
+                    f"user {user.id} cannot write in the private chat of user {target.id}"
+                )
+            if user.blocked_bot:
+                raise AssertionError(f"user {user.id} blocked the bot; call unblock_bot() first")
+            # Telegram clients make the user press Start before anything else can be sent.
+            user.started_bot = True
+        else:
+            if target.migrated_to is not None:
+                raise AssertionError(
+                    f"group {target.id} was upgraded to supergroup {target.migrated_to}; send there"
+                )
+            target.member_ids.add(user.id)
+        reply_id = reply_to.message_id if isinstance(reply_to, StoredMessage) else reply_to
+        if reply_id is not None and self.find_message(target.id, reply_id) is None:
+            raise AssertionError(f"no message {reply_id} in chat {target.id} to reply to")
+        msg = self._new_message(
+            target,
+            user,
+            text=text,
+            entities=tuple(self._detect_entities(text)),
+            reply_to_message_id=reply_id,
+        )
+        if target.is_private or target.bot_is_member:
+            self.queue_update({"message": msg.to_json(self)})
+        else:
+            self._notify()
+        return msg
+
+    def user_taps(
+        self, user: FakeUser, message: StoredMessage, data_or_text: str, *, force: bool = False
+    ) -> FakeCallback:
+        """Implementation of :meth:`FakeUser.tap` (synchronous)."""
+        stored = self.find_message(message.chat_id, message.message_id)
+        if stored is None:
+            raise AssertionError(f"unknown message {message.chat_id}/{message.message_id}")
+        if not force:
+            if stored.deleted:
+                raise AssertionError(f"message {stored.message_id} was deleted: {stored!r}")
+            if not stored.from_bot:
+                raise AssertionError("only buttons on the bot's messages can be tapped")
+        button = stored.find_button(data_or_text)
+        if button is not None and "callback_data" in button:
+            data = str(button["callback_data"])
+        elif force:
+            data = data_or_text
+        else:
+            raise AssertionError(
+                f"message {stored.message_id} in chat {stored.chat_id} has no callback button "
+                f"{data_or_text!r}; its buttons: {stored.buttons}"
+            )
+        chat = self._chats[stored.chat_id]
+        if not chat.is_private and not chat.bot_is_member:
+            raise AssertionError(f"the bot is not in chat {chat.id} any more")
+        query_id = str(4_611_686_018_427_387_904 + self._next_callback_seq * 7919)
+        self._next_callback_seq += 1
+        payload = {
+            "id": query_id,
+            "from": user.to_json(),
+            "message": stored.to_json(self),
+            "chat_instance": str(-(abs(chat.id) * 7_777 + 424_242)),
+            "data": data,
+        }
+        now = self.clock()
+        update_id = self.queue_update({"callback_query": payload})
+        callback = FakeCallback(
+            self._as_fake_telegram(),
+            query_id,
+            user,
+            stored.chat_id,
+            stored.message_id,
+            data,
+            created_at=now,
+            update_id=update_id,
+        )
+        self._callbacks[query_id] = callback
+        return callback
+
+    def _detect_entities(self, text: str) -> list[Entity]:
+        entities: list[Entity] = []
+        for match in _COMMAND_RE.finditer(text):
+            entities.append(
+                Entity("bot_command", utf16_len(text[: match.start()]), utf16_len(match.group()))
+            )
+        for match in _MENTION_RE.finditer(text):
+            entities.append(
+                Entity("mention", utf16_len(text[: match.start()]), utf16_len(match.group()))
+            )
+        entities.sort(key=lambda e: e.offset)
+        return entities
+
+    # ------------------------------------------------------------------ inspection
+
+    def messages(
+        self,
+        chat: FakeChat | FakeUser | int,
+        *,
+        include_deleted: bool = False,
+        include_users: bool = False,
+    ) -> list[StoredMessage]:
+        """Messages in ``chat`` in order: by default the bot's live (not deleted) ones."""
+        chat_id = self._chat_id(chat)
+        result = []
+        for msg in self._messages.get(chat_id, {}).values():
+            if msg.deleted and not include_deleted:
+                continue
+            if not msg.from_bot and not include_users:
+                continue
+            result.append(msg)
+        return result
+
+    def last_message(self, chat: FakeChat | FakeUser | int) -> StoredMessage:
+        """The bot's latest live message in ``chat``; AssertionError if there is none."""
+        msgs = self.messages(chat)
+        if not msgs:
+            raise AssertionError(
+                f"the bot has no live message in chat {self._chat_id(chat)}\n"
+                + self.describe_recent()
+            )
+        return msgs[-1]
+
+    def calls(self, method: str) -> list[RequestRecord]:
+        """Requests to ``method`` (case-insensitive), in arrival order."""
+        return [r for r in self.requests if r.method.lower() == method.lower()]
+
+    def unanswered_callbacks(self) -> list[FakeCallback]:
+        return [cb for cb in self._callbacks.values() if cb.answer is None]
+
+    def describe_recent(self, count: int = 20) -> str:
+        """A readable dump of recent requests and the fake's state, for failure messages."""
+        lines = [f"last {min(count, len(self.requests))} of {len(self.requests)} requests:"]
+        lines += [f"  {r!r}" for r in self.requests[-count:]]
+        lines.append(f"pending updates: {[u.to_json() for u in self._queue][:5]}")
+        if self.internal_errors:
+            lines.append(f"INTERNAL ERRORS IN THE FAKE: {self.internal_errors}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ waiting
+
+    async def wait_for(
+        self,
+        predicate: Callable[[], T | None],
+        timeout: float = 5.0,
+        *,
+        message: str | None = None,
+    ) -> T:
+        """Wait until ``predicate()`` is truthy and return its value (``None`` never is).
+
+        The predicate is re-checked whenever the fake's state changes (each request it
+        receives and answers, each queued update, each test-side action). On timeout an
+        AssertionError with a dump of recent requests is raised.
+        """
+        signal = self._require_signal()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            event = signal.current
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                what = message or f"condition {getattr(predicate, '__name__', predicate)!r}"
+                raise AssertionError(
+                    f"timed out after {timeout}s waiting for {what}\n" + self.describe_recent()
+                )
+            await Signal.wait(event, remaining)
+
+    async def wait_for_message(
+        self,
+        chat: FakeChat | FakeUser | int,
+        match: str | Callable[[StoredMessage], bool] | None = None,
+        *,
+        after: StoredMessage | int | None = None,
+        timeout: float = 5.0,
+    ) -> StoredMessage:
+        """Wait for a live bot message in ``chat`` and return it (the newest that matches).
+
+        Args:
+            chat: the chat (or user, for the private chat, or chat id).
+            match: a substring of the message's plain text, or a predicate; None = any.
+            after: only messages with a greater message_id (a message or an id) count.
+            timeout: seconds before the test fails with a dump of recent requests.
+        """
+        after_id = after.message_id if isinstance(after, StoredMessage) else (after or 0)
+
+        def newest() -> StoredMessage | None:
+            for msg in reversed(self.messages(chat)):
+                if msg.message_id <= after_id:
+                    break
+                if match is None or (match in msg.text if isinstance(match, str) else match(msg)):
+                    return msg
+            return None
+
+        return await self.wait_for(
+            newest,
+            timeout=timeout,
+            message=f"a bot message in chat {self._chat_id(chat)} matching {match!r}",
+        )
+
+    async def wait_idle(self, timeout: float = 5.0, *, quiet: float | None = None) -> None:
+        """Wait until the bot fetched and confirmed every queued update and went quiet.
+
+        "Quiet" means no request other than an idle long poll was in flight or arrived, and
+        no update was delivered or confirmed, for ``quiet`` seconds (default
+        :attr:`quiet_period`). That period is measured with the event loop's clock
+        (``loop.time()``) and waited for with a timed wait on the fake's change signal, so
+        any activity restarts it at once; it is the one deliberate delay in the fake, needed
+        because "the bot will not send anything more" cannot be observed directly.
+        """
+        signal = self._require_signal()
+        quiet = self.quiet_period if quiet is None else quiet
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            event = signal.current
+            busy = bool(self._queue) or self._in_flight > 0
+            now = loop.time()
+            quiet_until = self._last_activity + quiet
+            if not busy and now >= quiet_until:
+                return
+            if now >= deadline:
+                raise AssertionError(
+                    f"the bot did not become idle within {timeout}s "
+                    f"(pending updates: {len(self._queue)}, requests in flight: "
+                    f"{self._in_flight})\n" + self.describe_recent()
+                )
+            wait = deadline - now if busy else min(quiet_until, deadline) - now
+            await Signal.wait(event, wait)
+
+    # ------------------------------------------------------------------ faults
+
+    def inject(
+        self,
+        method: str | None = None,
+        error: FaultKind = "429",
+        *,
+        times: int | None = None,
+        rate: float | None = None,
+        retry_after: int = 1,
+        delay: float = 30.0,
+        seed: int = 0,
+        apply_effect: bool = False,
+    ) -> FaultRule:
+        """Make matching requests fail instead of taking effect.
+
+        Args:
+            method: Bot API method name (case-insensitive); None = every method except
+                getUpdates (name getUpdates explicitly to break polling).
+            error: ``"429"`` (Too Many Requests with parameters.retry_after), ``"500"``,
+                ``"502"``, ``"timeout"`` (hold the response for ``delay`` seconds, meant to be
+                longer than the client's read timeout) or ``"network"`` (drop the connection
+                without a response).
+            times: fail the next N matching requests (default 1 when rate is not given).
+            rate: fail each matching request with this probability (seeded, reproducible).
+            retry_after: seconds reported by a 429.
+            delay: how long a "timeout" fault holds the request.
+            seed: seed of the rule's random generator for ``rate``.
+            apply_effect: apply the request's effect before failing (default: not applied),
+                e.g. a message that was sent although the client saw a timeout.
+        """
+        rule = FaultRule(
+            method=method,
+            error=error,
+            times=times,
+            rate=rate,
+            retry_after=retry_after,
+            delay=delay,
+            apply_effect=apply_effect,
+            seed=seed,
+        )
+        self.faults.append(rule)
+        return rule
+
+    def clear_faults(self) -> None:
+        for rule in self.faults:
+            rule.cancel()
+        self.faults.clear()
