@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
 
 from engine import replay
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 GROUP_ID = -1001234
-
-
-@pytest_asyncio.fixture
-async def runner(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotRunner]:
-    bot = BotRunner(fake_telegram, tmp_path / "bot.db")
-    await bot.start()
-    try:
-        yield bot
-    finally:
-        await bot.stop()
 
 
 async def open_table(

@@ -30,7 +30,7 @@ from bot.settings import Settings, load_settings
 from bot.storage import StorageError, open_store, parse_database_url
 from bot.storage.sqlite import SqliteStore
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 TOKEN = "5123456789:AAHsecret-Token_value-never-to-be-printed"
 GARBAGE = random.Random(7).randbytes(8192)
 SETTING_NAMES = {name.upper() for name in Settings.model_fields}

@@ -24,11 +24,6 @@ GROUP_ID = -1005550
 
 
 @pytest_asyncio.fixture
-async def clock() -> ManualScheduler:
-    return ManualScheduler()
-
-
-@pytest_asyncio.fixture
 async def runner(
     fake_telegram: FakeTelegram,
     tmp_path: Path,

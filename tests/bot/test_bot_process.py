@@ -22,7 +22,7 @@ from engine import MatchState, legal_actions, replay
 from engine.actions import Action, Kind
 from testing.fake_telegram import FakeTelegram
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class BotProcess:

@@ -11,8 +11,6 @@ committed, nobody was told yet) a test holds the table's message queue
 (`hold_messages`) before the tap.
 """
 
-# ruff: noqa: F811 - the fixtures imported from bot_steps are test parameters here
-
 from __future__ import annotations
 
 import asyncio
@@ -21,31 +19,26 @@ from pathlib import Path
 
 import pytest
 from bot_harness import BotRunner, Player, play_to_the_end
-from bot_steps import (  # noqa: F401 - pytest fixtures
+from bot_steps import (
     GROUP_ID,
     WAIT,
-    KnownBug,
     assert_clean,
     expect,
     fix_deals,
-    fixed_deals,
     hand_message,
     lobby_data,
     open_private_chats,
     open_table,
     people,
-    play_action,
     play_buttons,
     play_out,
     press_action,
-    runner,
     select_buttons,
     select_cards,
     snapshot,
     start_match,
     tap,
     tracked_hand,
-    version_moved,
     wait_settled,
 )
 

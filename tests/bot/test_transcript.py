@@ -5,7 +5,7 @@ people; burkozel, one person against /addbot, in English; kozel, two people and
 two computers; bura by two people over two deals) plays one complete match,
 seeded, through the real application (`bot.app.build_application`, via `BotRunner`)
 and the fake Bot API, then writes down what the bot did and compares it with
-``tests/golden/transcript_<case>.json``. Only surfaces that outlive a refactor are
+``tests/bot/golden/transcript_<case>.json``. Only surfaces that outlive a refactor are
 used here: the fake Bot API, the settings, the scheduler protocol
 (``now``/``call_at``/``cancel``) and ``secrets.randbits`` (the deal's seed); this
 module imports neither ``bot.service`` nor ``bot.storage``.
@@ -14,7 +14,7 @@ Updating the golden files after an intended change of what the bot says::
 
     UPDATE_GOLDEN=1 python -m pytest tests/test_transcript.py
 
-then review the change with ``git diff tests/golden/`` before committing it.
+then review the change with ``git diff tests/bot/golden/`` before committing it.
 
 What a transcript holds, and why in this shape
 ----------------------------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "bot"
 MODULES = sorted(BOT.rglob("*.py"))
 WIRING = ("app.py", "__main__.py")  # bot/app.py and bot/__main__.py put the pieces together

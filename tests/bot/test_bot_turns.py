@@ -20,11 +20,6 @@ TURN = 60
 
 
 @pytest_asyncio.fixture
-async def clock() -> ManualScheduler:
-    return ManualScheduler()
-
-
-@pytest_asyncio.fixture
 async def runner(
     fake_telegram: FakeTelegram,
     tmp_path: Path,

@@ -11,13 +11,11 @@ import json
 import random
 import secrets
 import sqlite3
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from bot_harness import BotRunner
 
 from bot.view import callbacks
@@ -31,16 +29,6 @@ OTHER_GROUP_ID = -1002002
 # Seconds before a wait fails the test. Generous: only a failing test waits this
 # long, and the machine running the suite may be busy.
 WAIT = 20.0
-
-
-@pytest_asyncio.fixture
-async def runner(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotRunner]:
-    bot = BotRunner(fake_telegram, tmp_path / "bot.db")
-    await bot.start()
-    try:
-        yield bot
-    finally:
-        await bot.stop()
 
 
 class KnownBug(AssertionError):
@@ -57,12 +45,6 @@ def expect(condition: bool, message: str) -> None:
 def fix_deals(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     """Make every match the bot starts use `seed` (it draws seeds with `secrets`)."""
     monkeypatch.setattr(secrets, "randbits", lambda bits: seed % (1 << bits))
-
-
-@pytest.fixture
-def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Reproducible matches: every table is dealt from the same seed."""
-    fix_deals(monkeypatch, 20_240_607)
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,17 @@
-"""Build exact positions for rule tests: the hands, stock and piles a rule
-case needs, without playing up to them from a shuffle."""
+"""Shared engine test helpers: exact positions for rule tests (the hands,
+stock and piles a rule case needs, without playing up to them from a
+shuffle), and computer-only matches checked move by move."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine import Action, MatchState, RuleSet, apply, parse_cards
+from engine import Action, Kind, MatchState, RuleSet, apply, legal_actions, new_match, parse_cards
+from engine.ai import Player, next_actor
 from engine.cards import Card, Suit
 from engine.events import Event
 from engine.state import Deal
+from engine.view import TableView
 
 
 def table(
@@ -83,3 +86,44 @@ def play(state: MatchState, *moves: tuple[str, int, str]) -> tuple[MatchState, l
 
 def of_type(events: Sequence[Event], kind: type) -> list[Event]:
     return [event for event in events if isinstance(event, kind)]
+
+
+# -- computer-only matches ----------------------------------------------------------
+
+
+class CheckedPlayer:
+    """Wraps a player and fails the test the moment it returns a non-legal action."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.level = inner.level
+        self.choices = 0
+
+    def choose(self, view: TableView) -> Action | None:
+        action = self.inner.choose(view)
+        if action is not None:
+            assert action in view.legal, f"{self.level} chose {action} outside {view.legal}"
+            assert action.seat == view.viewer
+            if view.turn != view.viewer:
+                assert action.kind is Kind.DECLARE, "off turn only combinations may be led"
+            self.choices += 1
+        return action
+
+
+def play_match(
+    rules: RuleSet, players: Mapping[int, Player], seed: int, max_actions: int = 50_000
+) -> tuple[MatchState, list[Action], list[Event]]:
+    """Drive a computer-only match to its end, checking each action's legality."""
+    state = new_match(rules, [f"P{seat}" for seat in range(len(players))], seed)
+    log: list[Action] = []
+    events: list[Event] = []
+    while not state.over:
+        chosen = next_actor(state, players)
+        assert chosen is not None, "no computer player acted"
+        seat, action = chosen
+        assert action in legal_actions(state, seat)
+        state, new_events = apply(state, action)
+        log.append(action)
+        events.extend(new_events)
+        assert len(log) < max_actions, "the match does not end"
+    return state, log, events

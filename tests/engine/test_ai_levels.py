@@ -10,9 +10,9 @@ from __future__ import annotations
 import io
 import json
 import random
-from collections.abc import Mapping
 
 import pytest
+from engine_builders import CheckedPlayer, play_match
 
 from engine import Action, Kind, MatchState, RuleSet, apply, legal_actions, new_match
 from engine.ai import (
@@ -26,7 +26,7 @@ from engine.ai import (
     next_actor,
 )
 from engine.ai.determinize import DealTracker, knowledge_of, sample_state
-from engine.events import ClaimMade, Event
+from engine.events import ClaimMade
 from engine.rules import PLAYER_COUNTS, Preset
 from engine.state import Deal
 from engine.view import TableView, view_for
@@ -40,43 +40,6 @@ PLAYOUTS = 16  # per decision: enough to play sensibly, cheap enough for tests
 
 def hard(seed: int, playouts: int = PLAYOUTS) -> HardPlayer:
     return HardPlayer(seed, playouts=playouts)
-
-
-class CheckedPlayer:
-    """Fails the test the moment its player returns an action outside `view.legal`."""
-
-    def __init__(self, inner: Player) -> None:
-        self.inner = inner
-        self.level = inner.level
-        self.choices = 0
-
-    def choose(self, view: TableView) -> Action | None:
-        action = self.inner.choose(view)
-        if action is not None:
-            assert action in view.legal, f"{self.level} chose {action} outside {view.legal}"
-            assert action.seat == view.viewer
-            if view.turn != view.viewer:
-                assert action.kind is Kind.DECLARE, "off turn only combinations may be led"
-            self.choices += 1
-        return action
-
-
-def play_match(
-    rules: RuleSet, players: Mapping[int, Player], seed: int
-) -> tuple[MatchState, list[Event]]:
-    state = new_match(rules, [f"P{seat}" for seat in range(len(players))], seed)
-    events: list[Event] = []
-    steps = 0
-    while not state.over:
-        chosen = next_actor(state, players)
-        assert chosen is not None, "no computer player acted"
-        seat, action = chosen
-        assert action in legal_actions(state, seat)
-        state, new_events = apply(state, action)
-        events.extend(new_events)
-        steps += 1
-        assert steps < 20_000, "the match does not end"
-    return state, events
 
 
 # -- the registry ---------------------------------------------------------------------
@@ -107,7 +70,7 @@ def test_every_level_plays_only_legal_actions(preset: Preset, players: int) -> N
             seat: CheckedPlayer(makers[(seat + seed) % len(makers)](seed * 10 + seat))
             for seat in range(players)
         }
-        state, _ = play_match(rules, computers, seed)
+        state, _, _ = play_match(rules, computers, seed)
         assert state.over
         assert all(player.choices > 0 for player in computers.values())
 
@@ -129,7 +92,7 @@ def test_levels_stay_legal_with_table_options(
         seat: CheckedPlayer(hard(seat, 8) if seat % 2 == 0 else NormalPlayer(seat))
         for seat in range(players)
     }
-    state, _ = play_match(rules, computers, 5)
+    state, _, _ = play_match(rules, computers, 5)
     assert state.over
 
 
@@ -171,7 +134,7 @@ def test_hard_claims_31_at_once_and_never_falsely(players: int) -> None:
             )
             for seat in range(players)
         }
-        _, events = play_match(rules, watches, seed)
+        _, _, events = play_match(rules, watches, seed)
         hard_seat = seed % players
         for event in events:
             if isinstance(event, ClaimMade) and event.seat == hard_seat:

@@ -7,27 +7,22 @@ tap must be answered with an alert (`show_alert`), and at the end of every test
 no callback is left unanswered and no text was refused as bad HTML.
 """
 
-# ruff: noqa: F811 - the fixtures imported from bot_steps are test parameters here
-
 from __future__ import annotations
 
 import pytest
 from bot_harness import BotRunner
-from bot_steps import (  # noqa: F401 - pytest fixtures
+from bot_steps import (
     GROUP_ID,
     OTHER_GROUP_ID,
     WAIT,
-    KnownBug,
     assert_clean,
     expect,
-    fixed_deals,
     hand_message,
     lobby_data,
     open_private_chats,
     open_table,
     people,
     play_buttons,
-    runner,
     say,
     select_buttons,
     snapshot,

@@ -1,0 +1,39 @@
+"""Fixtures every bot test may use: a running bot against the fake Bot API,
+a hand-driven clock, and reproducible deals (the fake itself comes from
+tests/conftest.py)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from bot_harness import BotRunner
+from bot_steps import fix_deals
+
+from bot.clock import ManualScheduler
+from testing.fake_telegram import FakeTelegram
+
+
+@pytest_asyncio.fixture
+async def runner(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotRunner]:
+    """The bot as `python -m bot` runs it, on real time, with a fresh database."""
+    bot = BotRunner(fake_telegram, tmp_path / "bot.db")
+    await bot.start()
+    try:
+        yield bot
+    finally:
+        await bot.stop()
+
+
+@pytest.fixture
+def clock() -> ManualScheduler:
+    """Time that moves only when a test moves it."""
+    return ManualScheduler()
+
+
+@pytest.fixture
+def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reproducible matches: every table is dealt from the same seed."""
+    fix_deals(monkeypatch, 20_240_607)
