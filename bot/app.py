@@ -16,14 +16,14 @@ from telegram.constants import ParseMode
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Defaults
 
 from bot.clock import AsyncioScheduler
-from bot.settings import LANGUAGES, Settings
+from bot.settings import Settings
 from bot.storage import Store, open_store
 from bot.tables import TableService, Timing
 from bot.telegram.messenger import Messenger
 from bot.telegram.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
 from bot.telegram.transport import make_request
 from bot.telegram.updates import PerChatProcessor
-from bot.view.i18n import t
+from bot.view.i18n import LANGUAGES, t
 
 log = logging.getLogger(__name__)
 

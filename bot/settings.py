@@ -14,9 +14,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.storage.url import DEFAULT_SQLITE, DatabaseUrl, parse_database_url
-
-Language = Literal["ru", "en"]
-LANGUAGES: tuple[Language, ...] = ("ru", "en")
+from bot.view.i18n import LANGUAGES
 
 
 class Settings(BaseSettings):
@@ -34,7 +32,8 @@ class Settings(BaseSettings):
     # Write-through copies of tables and people in memory: right for one bot
     # process that alone writes its database; off for several processes.
     database_cache: bool = True
-    default_language: Language = "ru"
+    # Of groups and people who have not chosen one: a language of bot/view/locales.
+    default_language: str = "ru"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     # Seconds a player has for one move (a table can override it with turn_time=).
     turn_timeout: int = Field(default=90, ge=15, le=3600)
@@ -95,7 +94,14 @@ class Settings(BaseSettings):
         """The store to open: DATABASE_URL, else DATABASE_PATH, else burkozel.db."""
         if self.database_url:
             return parse_database_url(self.database_url)
-        return DatabaseUrl("sqlite", self.database_path or DEFAULT_SQLITE)
+        return DatabaseUrl.sqlite(self.database_path or DEFAULT_SQLITE)
+
+    @field_validator("default_language")
+    @classmethod
+    def _language(cls, value: str) -> str:
+        if value not in LANGUAGES:
+            raise ValueError("must be one of " + ", ".join(LANGUAGES))
+        return value
 
     @field_validator("bot_webhook_url")
     @classmethod

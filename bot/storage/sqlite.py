@@ -16,7 +16,7 @@ the ordering `Store` promises.
 aiosqlite has no public call to run a function on its thread; `_job` uses
 `Connection._execute` and `_conn`, the queue its own public methods go
 through. pyproject.toml keeps aiosqlite below the next minor release, and
-tests/bot/test_storage_sqlite.py fails loudly if either changes shape.
+tests/bot/test_private_apis.py fails loudly if either changes shape.
 """
 
 from __future__ import annotations
@@ -122,6 +122,7 @@ def _save_with_seats(
 
 async def open_backend(url: DatabaseUrl) -> SqliteStore:
     """The backend `sqlite:///...` names (see bot/storage/url.py)."""
+    assert url.path is not None
     return await SqliteStore.open(url.path)
 
 

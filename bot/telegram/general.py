@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from telegram import Update
 
-from bot.settings import LANGUAGES
 from bot.telegram.common import (
     Context,
     args_of,
@@ -16,7 +15,7 @@ from bot.telegram.common import (
     service,
 )
 from bot.view import render
-from bot.view.i18n import supported, t
+from bot.view.i18n import LANGUAGES, supported, t
 from engine import RulesError, RuleSet
 from engine.rules import Preset
 

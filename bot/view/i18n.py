@@ -19,6 +19,9 @@ from bot.view.locales import en, ru
 CATALOGS: Mapping[str, Mapping[str, str]] = {"ru": ru.TEXTS, "en": en.TEXTS}
 PLURALS: Mapping[str, Mapping[str, tuple[str, ...]]] = {"ru": ru.PLURALS, "en": en.PLURALS}
 DEFAULT = "ru"
+# Every language the bot speaks; a new one is a file in locales/ and a line in
+# CATALOGS and PLURALS above.
+LANGUAGES: tuple[str, ...] = tuple(CATALOGS)
 
 
 class Html(str):

@@ -27,6 +27,7 @@ FORBIDDEN = (
     "aiosqlite",
     "telegram",
     "tools",
+    "bot",
 )
 
 
