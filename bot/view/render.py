@@ -45,7 +45,8 @@ def preset_name(lang: str, rules: RuleSet) -> Html:
 def option_value(lang: str, name: str, value: object) -> Html:
     if isinstance(value, bool):
         return t(lang, "value.on" if value else "value.off")
-    if name in ("trump_card", "first_lead"):
+    spec = OPTIONS.get(name)
+    if spec is not None and spec.kind is str:  # words: value.<option>.<choice> in the locales
         return t(lang, f"value.{name}.{value}")
     return esc(value)
 
