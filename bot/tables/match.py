@@ -49,9 +49,14 @@ class Match:
 
     @refusals
     async def select(
-        self, payload: callbacks.Select, person: Person, message_id: int | None = None
+        self,
+        payload: callbacks.Select,
+        person: Person,
+        message_id: int | None = None,
+        lang: str | None = None,
     ) -> Reply:
-        lang = await self.tables.user_lang(person.user_id, person.language_code)
+        """`lang`: the tapper's, when the caller already knows it."""
+        lang = lang or await self.tables.user_lang(person.user_id, person.language_code)
         async with self.tables.opened(payload.table, (PLAYING,), "table.over", lang=lang) as found:
             seat = self._seat(found, payload.version, person)
             table = found.table
@@ -67,8 +72,8 @@ class Match:
             return Reply()
 
     @refusals
-    async def play(self, payload: callbacks.Play, person: Person) -> Reply:
-        lang = await self.tables.user_lang(person.user_id, person.language_code)
+    async def play(self, payload: callbacks.Play, person: Person, lang: str | None = None) -> Reply:
+        lang = lang or await self.tables.user_lang(person.user_id, person.language_code)
         async with self.tables.opened(payload.table, (PLAYING,), "table.over", lang=lang) as found:
             seat = self._seat(found, payload.version, person)
             action = Action(payload.kind, seat.seat, tuple(payload.cards))

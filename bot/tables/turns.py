@@ -210,9 +210,9 @@ class Turns:
     # -- a person comes back ------------------------------------------------------------
 
     @refusals
-    async def take_back(self, table_id: int, person: Person) -> Reply:
+    async def take_back(self, table_id: int, person: Person, lang: str | None = None) -> Reply:
         """One tap puts a person back in charge of a seat the computer kept for them."""
-        lang = await self.tables.user_lang(person.user_id, person.language_code)
+        lang = lang or await self.tables.user_lang(person.user_id, person.language_code)
         async with self.tables.opened(table_id, (PLAYING,), "table.over", lang=lang) as found:
             table = found.table
             seat = table.seat_of(person.user_id)

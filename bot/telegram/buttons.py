@@ -59,21 +59,21 @@ async def on_select(
 ) -> Reply:
     assert isinstance(payload, callbacks.Select)
     origin = tapped_message(query)
-    return await service(context).select(payload, person, origin[1] if origin else None)
+    return await service(context).select(payload, person, origin[1] if origin else None, lang)
 
 
 async def on_play(
     query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
 ) -> Reply:
     assert isinstance(payload, callbacks.Play)
-    return await service(context).play(payload, person)
+    return await service(context).play(payload, person, lang)
 
 
 async def on_takeback(
     query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
 ) -> Reply:
     assert isinstance(payload, callbacks.TakeBack)
-    return await service(context).take_back(payload.table, person)
+    return await service(context).take_back(payload.table, person, lang)
 
 
 async def _in_its_group(query: CallbackQuery, table_id: int, context: Context) -> int | None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
 
+from bot.storage import CachedStore
 from engine import replay
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
@@ -73,3 +75,33 @@ async def test_complete_match(
     assert replay(final.state.rules, final.names, final.seed, log) == final.state
     assert not fake.unanswered_callbacks()
     assert not [e for e in fake.errors_returned if not e.injected], fake.errors_returned
+
+
+@pytest.mark.parametrize("command", ["/new", "/new kozel"])
+async def test_a_match_without_the_cache_layer(
+    fake_telegram: FakeTelegram, tmp_path: Path, command: str
+) -> None:
+    """DATABASE_CACHE=off (what several processes sharing a database need):
+    every read goes to the database, and a whole match still plays out."""
+    fake = fake_telegram
+    runner = BotRunner(fake, tmp_path / "bot.db", settings_extra={"database_cache": False})
+    await runner.start()
+    try:
+        assert not isinstance(runner.db, CachedStore)
+        count = 4 if "kozel" in command else 2
+        group, users, table_id = await open_table(fake, runner, command + " limit=2", count)
+        await start_table(fake, group, users[0])
+        rng = random.Random(7)
+        players = {u.id: Player(fake, u, rng) for u in users}
+        final = await play_to_the_end(fake, runner, table_id, players, rng)
+        assert final.status == "finished" and final.state is not None and final.state.over
+        log = [action for _, _, action in await runner.db.action_log(table_id)]
+        assert final.seed is not None
+        assert replay(final.state.rules, final.names, final.seed, log) == final.state
+        assert not fake.unanswered_callbacks()
+        # Without the digests the cache keeps, some edits repeat what a message
+        # shows; Telegram says "not modified" and nothing else goes wrong.
+        errors = [e for e in fake.errors_returned if not e.injected]
+        assert all("not modified" in e.description.lower() for e in errors), errors
+    finally:
+        await runner.stop()
