@@ -8,7 +8,7 @@ and the fake Bot API, then writes down what the bot did and compares it with
 ``tests/bot/golden/transcript_<case>.json``. Only surfaces that outlive a refactor are
 used here: the fake Bot API, the settings, the scheduler protocol
 (``now``/``call_at``/``cancel``) and ``secrets.randbits`` (the deal's seed); this
-module imports neither ``bot.service`` nor ``bot.storage``.
+module imports neither ``bot.tables`` nor ``bot.storage``.
 
 Updating the golden files after an intended change of what the bot says::
 
