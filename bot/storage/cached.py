@@ -25,7 +25,7 @@ its turn while the statements took under 1 ms.)
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 from bot.storage.records import LOBBY, OPEN_STATUSES, Conflict, TableRecord, UserRecord
@@ -88,11 +88,15 @@ class CachedStore:
             async with self._lock:
                 pass
 
-    async def _write(self, change: Callable[[], None] | None, write: Awaitable[T]) -> T:
+    async def _write(self, change: Callable[[], None] | None, write: Coroutine[Any, Any, T]) -> T:
         """Change the copies, then hand `write` to the store at once; a
         failure drops every copy. `write` is a coroutine not yet started."""
         try:
             await self._quiet()
+        except BaseException:
+            write.close()  # cancelled while waiting: the write never starts
+            raise
+        try:
             if change is not None:
                 change()
             return await write
