@@ -66,6 +66,11 @@ class Settings(BaseSettings):
     # per second over all chats, and per minute into one group.
     rate_limit_overall: int = Field(default=30, ge=1)
     rate_limit_group: int = Field(default=20, ge=1)
+    # A flood in one chat costs that chat only: updates of one chat that may
+    # wait or run (more are dropped, a tap answered "slow down"), and the
+    # answers to commands that may wait to be sent into one chat.
+    chat_backlog: int = Field(default=8, ge=1, le=1000)
+    reply_backlog: int = Field(default=3, ge=1, le=100)
 
     @field_validator("bot_token")
     @classmethod

@@ -129,7 +129,20 @@ class Outbox:
         """Jobs of a table's lane waiting or running, of every kind."""
         return sum(n for (t, ln, _), n in self._queued.items() if t == table_id and ln == lane)
 
-    async def drain(self) -> None:
-        """Wait until every queued job has run (graceful shutdown, tests)."""
+    async def drain(self, timeout: float | None = None) -> bool:
+        """Wait until every queued job has run (graceful shutdown, tests); after
+        `timeout` seconds the rest is cancelled (a move left untold is told by
+        the catch-up at the next start). True when everything ran."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
         while self.tasks:
-            await asyncio.gather(*list(self.tasks), return_exceptions=True)
+            left = None if deadline is None else deadline - loop.time()
+            if left is not None and left <= 0:
+                tasks = list(self.tasks)
+                log.warning("stopping: %d message job(s) left for the catch-up", len(tasks))
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                return False
+            await asyncio.wait(list(self.tasks), timeout=left)
+        return True
