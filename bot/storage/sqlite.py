@@ -120,6 +120,35 @@ def _save_with_seats(
     return True
 
 
+def probe_write(connection: sqlite3.Connection) -> None:
+    """Write for real, then roll back, so a database we cannot write fails at
+    start and not mid-match. `BEGIN IMMEDIATE` alone is not enough: in WAL mode
+    it succeeds on a read-only file; SQLite refuses only the first page written."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        connection.execute("CREATE TABLE write_probe (x INTEGER)")
+    finally:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+
+
+def _why_unusable(path: Path, error: sqlite3.DatabaseError) -> str:
+    """One sentence with the cause and what to do: a permission problem is not
+    a damaged file, and only a damaged file calls for a backup."""
+    text = str(error)
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return (
+            f"cannot write to database {path} ({text}): this user needs write permission"
+            f" on the file and on its folder {path.parent.resolve()} (SQLite keeps"
+            f" {path.name}-wal and {path.name}-shm beside it)"
+        )
+    if "locked" in text or "busy" in text:
+        return f"database {path} is locked by another process ({text}); stop it or wait"
+    if "disk I/O" in text or "is full" in text:
+        return f"cannot write to database {path} ({text}): check the disk and free space"
+    return f"database {path} is unusable ({text}); restore it from a backup or move it away"
+
+
 async def open_backend(url: DatabaseUrl) -> SqliteStore:
     """The backend `sqlite:///...` names (see bot/storage/url.py)."""
     assert url.path is not None
@@ -155,9 +184,7 @@ class SqliteStore:
             await store._setup()
         except sqlite3.DatabaseError as error:
             await connection.close()
-            raise StorageError(
-                f"database {path} is unusable ({error}); restore it from a backup or move it away"
-            ) from None
+            raise StorageError(_why_unusable(path, error)) from None
         return store
 
     async def _setup(self) -> None:
@@ -172,9 +199,7 @@ class SqliteStore:
         if check is None or check[0] != "ok":
             raise sqlite3.DatabaseError(f"integrity check failed: {check}")
         await self._migrate()
-        # Prove we can write, so a read-only file fails now and not mid-match.
-        await db.execute("BEGIN IMMEDIATE")
-        await db.execute("ROLLBACK")
+        await self._job(probe_write)
 
     async def _migrate(self) -> None:
         db = self._db
