@@ -59,6 +59,7 @@ class TableService:
         # The entry points, by room.
         self.new_table = self.lobby.new_table
         self.join = self.lobby.join
+        self.join_by_link = self.lobby.join_by_link
         self.leave = self.lobby.leave
         self.show_settings = self.lobby.show_settings
         self.set_option = self.lobby.set_option

@@ -11,6 +11,7 @@ line, and no check is written twice.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -101,6 +102,20 @@ class Opened:
             raise self.refuse("stale")
 
 
+# `/start j<hex id>_<token>`: at most 64 characters of [A-Za-z0-9_-], as
+# Telegram allows a deep link's payload; the id is at most 12 hex digits.
+_JOIN_PAYLOAD = re.compile(r"j([0-9a-f]{1,12})_([A-Za-z0-9_-]{8,50})")
+
+
+def join_payload(payload: str) -> tuple[int, str] | None:
+    """The table id and token a join link carries; None for anything else
+    (links of tables opened before tokens existed, forged or cut ones)."""
+    match = _JOIN_PAYLOAD.fullmatch(payload) if len(payload) <= 64 else None
+    if match is None:
+        return None
+    return int(match.group(1), 16), match.group(2)
+
+
 class Tables:
     """The shared parts; each room of the service holds one."""
 
@@ -162,7 +177,8 @@ class Tables:
         return f"https://t.me/{self.bot_username}?start={payload}"
 
     def join_link(self, table: TableRecord) -> str:
-        return self.deep_link(f"j{table.id:x}")
+        """The link that seats a member of the table's group (see `join_payload`)."""
+        return self.deep_link(f"j{table.id:x}_{table.join_token}")
 
     def turn_seconds(self, table: TableRecord) -> int:
         return int(table.settings.get("turn_time", self.timing.turn_seconds))

@@ -3,12 +3,13 @@ computer seats, until the match starts (bot/tables/lifecycle.py)."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
 from bot.seats import computer_name, free_computer_id, turn_time
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
-from bot.tables.core import Person, Refused, Reply, Tables, refusals
+from bot.tables.core import Person, Refused, Reply, Tables, join_payload, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.outbox import Outcome
 from bot.tables.turns import Turns
@@ -149,6 +150,30 @@ class Lobby:
             self._redraw(table_id)
             self.turns.arm_lobby(table)
             return Reply(t(lang, "join.done"))
+
+    async def join_by_link(self, payload: str, person: Person, lang: str) -> Reply:
+        """`/start j<id>_<token>` in private: seat a member of the table's group.
+
+        Every link that does not seat the person gets the same one sentence,
+        whatever the reason (a forged, cut or old link, no such table, a
+        closed one, not in its group): an outsider learns neither that the
+        table exists nor which group owns it."""
+        refused = Reply(t(lang, "join.link_refused"))
+        parsed = join_payload(payload)
+        if parsed is None:
+            return refused
+        table_id, token = parsed
+        table = await self.store.get_table(table_id)
+        if (
+            table is None
+            or table.practice
+            or table.status not in OPEN_STATUSES
+            or not table.join_token
+            or not secrets.compare_digest(table.join_token, token)
+            or not await self.tables.out.is_member(table.chat_id, person.user_id)
+        ):
+            return refused
+        return await self.join(table_id, person, chat_lang=lang)
 
     @refusals
     async def leave(self, table_id: int, person: Person) -> Reply:

@@ -80,6 +80,7 @@ TEXTS: dict[str, str] = {
     "join.already": "You're already at this table.",
     "join.started": "The game is already on — wait for the next one.",
     "join.full": "The table is full.",
+    "join.link_refused": "This link can't seat you — use the Join button under the lobby in your group.",
     "join.need_start": "Open a chat with me first — your cards will come there.",
     "join.need_start_group": "{name}, to play, open a chat with me: your cards will come there.",
     "join.private": "You're at table #{table} in “{chat}”. Your cards will come here when the game starts.",
