@@ -67,6 +67,11 @@ class Refused(Exception):
 
 P = ParamSpec("P")
 
+# Whether the person asking is an admin of the table's group: known already,
+# or a question the edge asks Telegram (its answers cached) only when needed.
+AdminCheck = Callable[[], Awaitable[bool]]
+Rights = bool | AdminCheck
+
 
 def refusals(method: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
     """An entry point of the service: a `Refused` inside becomes its answer."""
@@ -91,9 +96,15 @@ class Opened:
     def refuse(self, key: str, alert: bool = True, **params: object) -> Refused:
         return Refused(Reply(t(self.lang, key, **params), alert=alert))
 
-    def require_rights(self, person: Person, is_admin: bool, key: str, alert: bool = True) -> None:
-        """Only the table's creator or a group admin may do this."""
-        if not (is_admin or person.user_id == self.table.creator_id):
+    async def require_rights(
+        self, person: Person, is_admin: Rights, key: str, alert: bool = True
+    ) -> None:
+        """Only the table's creator or a group admin may do this. Whether the
+        person is an admin is asked only when they are not the creator."""
+        if person.user_id == self.table.creator_id:
+            return
+        admin = is_admin if isinstance(is_admin, bool) else await is_admin()
+        if not admin:
             raise self.refuse(key, alert)
 
     def require_version(self, version: int | None) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.seats import computer_name, free_computer_id, turn_time
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
-from bot.tables.core import Person, Refused, Reply, Tables, join_payload, refusals
+from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.outbox import Outcome
 from bot.tables.turns import Turns
@@ -199,21 +199,22 @@ class Lobby:
 
     @refusals
     async def show_settings(
-        self, table_id: int, person: Person, is_admin: bool, show: bool
+        self, table_id: int, person: Person, is_admin: Rights, show: bool
     ) -> Reply:
+        """The settings screen (`show`) or back to the lobby: either way the
+        creator's or an admin's, like the settings themselves."""
         async with self.tables.opened(table_id, (LOBBY,)) as found:
-            if show:
-                found.require_rights(person, is_admin, "settings.not_allowed")
+            await found.require_rights(person, is_admin, "settings.not_allowed")
             self._redraw(table_id, settings=show)
             return Reply()
 
     @refusals
     async def set_option(
-        self, payload: callbacks.SetOption, person: Person, is_admin: bool
+        self, payload: callbacks.SetOption, person: Person, is_admin: Rights
     ) -> Reply:
         async with self.tables.opened(payload.table, (LOBBY,)) as found:
             table, lang = found.table, found.lang
-            found.require_rights(person, is_admin, "settings.not_allowed")
+            await found.require_rights(person, is_admin, "settings.not_allowed")
             found.require_version(payload.version)
             if payload.option == "turn_time":
                 seconds = turn_time(payload.value)
@@ -237,15 +238,35 @@ class Lobby:
                 t(lang, "settings.changed", name=t(lang, f"option.{payload.option}"), value=value)
             )
 
+    @refusals
+    async def remove_player(
+        self, payload: callbacks.RemoveSeat, person: Person, is_admin: Rights
+    ) -> Reply:
+        """A seat's button on the settings screen: the creator or an admin
+        takes anybody out of the lobby (an outsider who came with a link
+        cannot be /kick-ed: there is no message of theirs to reply to)."""
+        async with self.tables.opened(payload.table, (LOBBY,)) as found:
+            table, lang = found.table, found.lang
+            await found.require_rights(person, is_admin, "kick.not_allowed")
+            found.require_version(payload.version)
+            gone = next((s for s in table.seats if s.seat == payload.seat), None)
+            if gone is None:
+                raise found.refuse("stale")
+            table.seats = [s for s in table.seats if s is not gone]
+            renumber(table)
+            await self.store.save_table(table)
+            self._redraw(table.id, settings=True)
+            return Reply(t(lang, "kick.lobby", name=gone.name))
+
     # -- computer seats ---------------------------------------------------------------------
 
     @refusals
     async def add_computer(
-        self, table_id: int, person: Person, is_admin: bool, level: str | None = None
+        self, table_id: int, person: Person, is_admin: Rights, level: str | None = None
     ) -> Reply:
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
-            found.require_rights(person, is_admin, "computer.not_allowed")
+            await found.require_rights(person, is_admin, "computer.not_allowed")
             chosen = (level or self.tables.timing.standin_level).lower()
             if chosen not in levels():
                 raise found.refuse("computer.bad_level", levels=", ".join(levels()))
@@ -261,10 +282,10 @@ class Lobby:
             return Reply(t(lang, "computer.added", name=name, level=chosen))
 
     @refusals
-    async def remove_computer(self, table_id: int, person: Person, is_admin: bool) -> Reply:
+    async def remove_computer(self, table_id: int, person: Person, is_admin: Rights) -> Reply:
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
-            found.require_rights(person, is_admin, "computer.not_allowed")
+            await found.require_rights(person, is_admin, "computer.not_allowed")
             computers = [s for s in table.seats if s.is_computer]
             if not computers:
                 raise found.refuse("computer.none")

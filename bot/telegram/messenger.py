@@ -281,3 +281,20 @@ class Messenger:
                 status == "restricted" and bool(member.get("is_member"))
             )
         return False
+
+    async def admin_ids(self, chat_id: int) -> frozenset[int] | None:
+        """getChatAdministrators, outside the send budget like `is_member`;
+        None when Telegram cannot tell (bot/telegram/rights.py caches it)."""
+        for attempt in range(2):
+            try:
+                members = await self._post("getChatAdministrators", {"chat_id": chat_id})
+            except TelegramError as error:
+                if transient(error) and attempt == 0:
+                    await asyncio.sleep(self.backoff)
+                    continue
+                log.info("admins of %s unknown: %s", chat_id, error)
+                return None
+            return frozenset(
+                int(m["user"]["id"]) for m in members if isinstance(m, dict) and "user" in m
+            )
+        return None

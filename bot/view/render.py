@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.view import callbacks
-from bot.view.i18n import Html, esc, plural, t
+from bot.view.i18n import Html, esc, plain, plural, t
 from bot.view.screen import Button, Screen, TableInfo
 from engine import Action, Card, RulesError, RuleSet, TableView
 from engine.actions import Kind
@@ -149,6 +149,15 @@ def lobby_settings(info: TableInfo, lang: str) -> Screen:
             ),
         )
     )
+    # One button per seat: the creator or an admin takes anybody out of the lobby.
+    seats = [
+        Button(
+            plain(t(lang, "button.remove_seat", name=name)),
+            callbacks.remove_seat(info.id, info.version, n),
+        )
+        for n, name in enumerate(info.names)
+    ]
+    rows.extend(tuple(seats[i : i + 2]) for i in range(0, len(seats), 2))
     rows.append((Button(t(lang, "button.back"), callbacks.lobby(info.id, info.version, "b")),))
     return Screen("\n".join(lines), tuple(rows))
 

@@ -53,6 +53,7 @@ TEXTS: dict[str, str] = {
     "lobby.team": "(team {team})",
     "lobby.empty": "nobody yet — tap “Join”",
     "lobby.hint": "{creator} or a chat admin can start the game.",
+    "button.remove_seat": "✖️ {name}",
     "button.join": "🙋 Join",
     "button.leave": "🚶 Leave",
     "button.settings": "⚙️ Settings",
@@ -181,7 +182,7 @@ TEXTS: dict[str, str] = {
     # languages
     "lang.usage": "Language: <code>/lang ru</code> or <code>/lang en</code> (available: {langs}).",
     "lang.done": "Done: speaking English.",
-    "lang.not_allowed": "A chat admin or the table's creator can change the group's language.",
+    "lang.not_allowed": "Only a chat admin can change the group's language.",
     # private chat
     "welcome": (
         "Hi, {name}! I deal cards for Burkozel, Kozel and Bura.\n\n"

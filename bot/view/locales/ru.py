@@ -53,6 +53,7 @@ TEXTS: dict[str, str] = {
     "lobby.team": "(команда {team})",
     "lobby.empty": "пока никого — жмите «Сесть»",
     "lobby.hint": "Начать игру может {creator} или админ чата.",
+    "button.remove_seat": "✖️ {name}",
     "button.join": "🙋 Сесть",
     "button.leave": "🚶 Встать",
     "button.settings": "⚙️ Настройки",
@@ -181,7 +182,7 @@ TEXTS: dict[str, str] = {
     # languages
     "lang.usage": "Язык: <code>/lang ru</code> или <code>/lang en</code> (есть: {langs}).",
     "lang.done": "Готово: говорю по-русски.",
-    "lang.not_allowed": "Язык группы меняет админ чата или создатель стола.",
+    "lang.not_allowed": "Язык группы может сменить только админ чата.",
     # private chat
     "welcome": (
         "Привет, {name}! Я раздаю карты для Буркозла, Козла и Буры.\n\n"
