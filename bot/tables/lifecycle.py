@@ -88,7 +88,7 @@ class Lifecycle:
             low = word.lower()
             if low in {p.value for p in Preset}:
                 preset = Preset(low)
-            elif low.isdigit():
+            elif low.isascii() and low.isdecimal() and len(low) <= 2:  # not "²"
                 players = int(low)
             elif low in levels():
                 level = low

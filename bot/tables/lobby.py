@@ -14,7 +14,7 @@ from bot.tables.fanout import Fanout
 from bot.tables.outbox import Outcome
 from bot.tables.turns import Turns
 from bot.view import callbacks, render
-from bot.view.i18n import Html, t
+from bot.view.i18n import Html, short, t
 from bot.view.screen import Button, Screen
 from engine import RulesError, RuleSet
 from engine.ai import levels
@@ -38,7 +38,14 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
         preset = Preset(preset_name)
     except ValueError:
         raise Refused(
-            Reply(t(lang, "new.bad_preset", preset=preset_name, presets=render.presets_list(lang)))
+            Reply(
+                t(
+                    lang,
+                    "new.bad_preset",
+                    preset=short(preset_name),
+                    presets=render.presets_list(lang),
+                )
+            )
         ) from None
     options: dict[str, Any] = {}
     settings: dict[str, Any] = {}
@@ -47,14 +54,16 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
         if not sep or not name or not value:
             raise Refused(
                 Reply(
-                    t(lang, "new.bad_word", word=word) + "\n\n" + render.options_help(lang, preset)
+                    t(lang, "new.bad_word", word=short(word))
+                    + "\n\n"
+                    + render.options_help(lang, preset)
                 )
             )
         key = name.strip().lower()
         if key == "turn_time":
             seconds = turn_time(value)
             if seconds is None:
-                raise Refused(Reply(t(lang, "new.bad_turn_time", value=value)))
+                raise Refused(Reply(t(lang, "new.bad_turn_time", value=short(value))))
             settings[key] = seconds
         else:
             options[key] = value.strip()

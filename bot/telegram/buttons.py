@@ -60,7 +60,11 @@ async def on_select(
 ) -> Reply:
     assert isinstance(payload, callbacks.Select)
     origin = tapped_message(query)
-    return await service(context).select(payload, person, origin[1] if origin else None, lang)
+    # A tapped hand message the bot lost track of becomes the hand again
+    # (Fanout.show_selection), but only one in the tapper's own private chat:
+    # a forged select on a group's message must not re-point their hand.
+    own = origin[1] if origin is not None and origin[0] == person.user_id else None
+    return await service(context).select(payload, person, own, lang)
 
 
 async def on_play(

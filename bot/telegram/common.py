@@ -43,7 +43,13 @@ def messenger(context: Context) -> Messenger:
 def person_of(user: User) -> Person:
     return Person(
         user_id=user.id,
-        name=display_name(user.first_name, user.last_name),
+        # A name of nothing but invisible characters becomes the username,
+        # or the last digits of the person's id.
+        name=display_name(
+            user.first_name,
+            user.last_name,
+            fallback=f"@{user.username}" if user.username else f"#{user.id % 10_000:04d}",
+        ),
         username=user.username,
         language_code=user.language_code,
     )

@@ -15,7 +15,7 @@ from bot.telegram.common import (
     service,
 )
 from bot.view import render
-from bot.view.i18n import LANGUAGES, supported, t
+from bot.view.i18n import LANGUAGES, short, supported, t
 from engine import RulesError, RuleSet
 from engine.rules import Preset
 
@@ -40,7 +40,8 @@ async def cmd_rules(update: Update, context: Context) -> None:
             rules = RuleSet.create(name)
         except RulesError:
             await reply(
-                message, t(lang, "new.bad_preset", preset=name, presets=render.presets_list(lang))
+                message,
+                t(lang, "new.bad_preset", preset=short(name), presets=render.presets_list(lang)),
             )
             return
     await reply(message, render.rules_text(lang, rules))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from telegram import Chat, Message, Update, User
 
+from bot.seats import visible
 from bot.storage.records import TableRecord
 from bot.tables import Reply
 from bot.telegram.common import (
@@ -64,7 +65,8 @@ async def cmd_new(update: Update, context: Context) -> None:
         return
     svc = service(context)
     await svc.remember(person_of(user))
-    answer = await svc.new_table(chat.id, chat.title or "", person_of(user), args_of(context))
+    title = visible(chat.title or "")  # shown to those who join: no bidi overrides
+    answer = await svc.new_table(chat.id, title, person_of(user), args_of(context))
     if answer.text or answer.screen:
         await reply(message, answer)
 
