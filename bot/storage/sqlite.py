@@ -22,6 +22,7 @@ tests/bot/test_private_apis.py fails loudly if either changes shape.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -50,11 +51,18 @@ T = TypeVar("T")
 _TABLE_COLUMNS = (
     "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
     " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
-    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step"
+    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
+    " t.join_token"
 )
 _SEAT_COLUMNS = "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level,"
 _SEAT_COLUMNS += " s.auto, s.missed"
 _NO_SEAT = (None,) * 9
+
+
+def new_join_token() -> str:
+    """16 characters of [A-Za-z0-9_-], 96 bits from `secrets`: a table's link
+    cannot be guessed from its number or from other tables' links."""
+    return secrets.token_urlsafe(12)
 
 
 def _table_from_row(row: Sequence[Any]) -> TableRecord:
@@ -78,6 +86,7 @@ def _table_from_row(row: Sequence[Any]) -> TableRecord:
         practice=bool(row[16]),
         settings=json.loads(row[17]),
         told_step=row[18],
+        join_token=row[19],
     )
 
 
@@ -324,8 +333,9 @@ class SqliteStore:
         try:
             cursor = await self._db.execute(
                 """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
-                     options, settings, practice, version, created_at, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)""",
+                     options, settings, practice, version, created_at, updated_at,
+                     join_token)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)""",
                 (
                     chat_id,
                     chat_title,
@@ -337,6 +347,7 @@ class SqliteStore:
                     int(practice),
                     now,
                     now,
+                    new_join_token(),
                 ),
             )
         except sqlite3.IntegrityError:
