@@ -120,7 +120,11 @@ async def _open_store(settings: Settings) -> Store:
 
     Not raced against a stop signal: it takes milliseconds (at most SQLite's
     5 s busy timeout), and a half-opened connection would be left behind."""
-    return await open_store(settings.database(), cache=settings.database_cache)
+    return await open_store(
+        settings.database(),
+        cache=settings.database_cache,
+        durable=settings.database_sync == "full",
+    )
 
 
 async def _connect(app: Application, settings: Settings, stop: asyncio.Event) -> None:  # type: ignore[type-arg]

@@ -381,3 +381,34 @@ async def test_no_token_at_debug_level_when_polling(bot: Bot) -> None:
     assert await bot.terminate() == 0, bot.output
     assert "DEBUG" in bot.output
     assert_quiet(bot.output, bot.fake.token)
+
+
+# -- durability ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("durable", "level"), [(True, 2), (False, 1)])
+async def test_a_commit_waits_for_the_disk_unless_told_otherwise(
+    tmp_path: Path, durable: bool, level: int
+) -> None:
+    """DATABASE_SYNC=full (the default) is SQLite's synchronous=FULL (2): each
+    commit is on the disk before anybody is told; normal is NORMAL (1)."""
+    store = await SqliteStore.open(tmp_path / "bot.db", durable=durable)
+    try:
+        assert await store._fetchall("PRAGMA synchronous") == [(level,)]
+    finally:
+        await store.close()
+
+
+def test_database_sync_defaults_to_full() -> None:
+    from bot.settings import Settings
+
+    settings = Settings(bot_token="123456:AAAAAAAAAAAA", _env_file=None)  # type: ignore[arg-type,call-arg]
+    assert settings.database_sync == "full"
+    assert (
+        Settings(
+            bot_token="123456:AAAAAAAAAAAA",  # type: ignore[arg-type]
+            database_sync="NORMAL",  # type: ignore[arg-type]
+            _env_file=None,  # type: ignore[call-arg]
+        ).database_sync
+        == "normal"
+    )
