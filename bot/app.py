@@ -110,6 +110,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data["service"] = service
     await _register_commands(app, settings.default_language)
     redrawn = await service.redraw_all()
+    service.start_watchdog()
     log.info("started as @%s; %d running table(s) redrawn", me.username, redrawn)
 
 

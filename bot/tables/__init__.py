@@ -74,6 +74,7 @@ class TableService:
         self.play = self.match.play
         self.take_back = self.turns.take_back
         self.redraw_all = self.recovery.redraw_all
+        self.start_watchdog = self.turns.start_watchdog
         self.chat_lang = self.tables.chat_lang
         self.user_lang = self.tables.user_lang
 
