@@ -13,6 +13,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ParseMode
+from telegram.error import InvalidToken, TelegramError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Defaults
 
 from bot.clock import AsyncioScheduler
@@ -91,7 +92,8 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         store = await open_store(settings.database(), cache=settings.database_cache)
         app.bot_data["store"] = store
         app.bot_data["own_store"] = True
-    me = await app.bot.get_me()
+    # Known since initialize() asked getMe: no second request that could fail.
+    username = app.bot.username
     scheduler = app.bot_data.get("scheduler") or AsyncioScheduler()
     app.bot_data["scheduler"] = scheduler
     timing = Timing(
@@ -103,15 +105,20 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     )
     messenger = Messenger(app.bot, settings.send_retries, settings.send_backoff)
     app.bot_data["messenger"] = messenger
-    service = TableService(
-        store, messenger, me.username or "", settings.default_language, scheduler, timing
-    )
+    service = TableService(store, messenger, username, settings.default_language, scheduler, timing)
     messenger.on_migrate = service.chat_moved
     app.bot_data["service"] = service
-    await _register_commands(app, settings.default_language)
+    try:
+        await _register_commands(app, settings.default_language)
+    except InvalidToken:
+        raise
+    except TelegramError as error:
+        # The menus are a convenience: the bot works without them, and they
+        # are registered again at the next start.
+        log.warning("command menus not registered (%s); they are at the next start", error)
     redrawn = await service.redraw_all()
     service.start_watchdog()
-    log.info("started as @%s; %d running table(s) redrawn", me.username, redrawn)
+    log.info("started as @%s; %d running table(s) redrawn", username, redrawn)
 
 
 async def _register_commands(app: Application, default: str) -> None:  # type: ignore[type-arg]

@@ -96,6 +96,12 @@ class Settings(BaseSettings):
             return parse_database_url(self.database_url)
         return DatabaseUrl.sqlite(self.database_path or DEFAULT_SQLITE)
 
+    def database_setting(self) -> str:
+        """The setting that chose the database, for messages about it."""
+        if self.database_url or not self.database_path:
+            return "DATABASE_URL"
+        return "DATABASE_PATH"
+
     @field_validator("default_language")
     @classmethod
     def _language(cls, value: str) -> str:

@@ -22,6 +22,7 @@ tests/bot/test_private_apis.py fails loudly if either changes shape.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -50,11 +51,18 @@ T = TypeVar("T")
 _TABLE_COLUMNS = (
     "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
     " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
-    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step"
+    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
+    " t.join_token"
 )
 _SEAT_COLUMNS = "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level,"
 _SEAT_COLUMNS += " s.auto, s.missed"
 _NO_SEAT = (None,) * 9
+
+
+def new_join_token() -> str:
+    """16 characters of [A-Za-z0-9_-], 96 bits from `secrets`: a table's link
+    cannot be guessed from its number or from other tables' links."""
+    return secrets.token_urlsafe(12)
 
 
 def _table_from_row(row: Sequence[Any]) -> TableRecord:
@@ -78,6 +86,7 @@ def _table_from_row(row: Sequence[Any]) -> TableRecord:
         practice=bool(row[16]),
         settings=json.loads(row[17]),
         told_step=row[18],
+        join_token=row[19],
     )
 
 
@@ -120,6 +129,35 @@ def _save_with_seats(
     return True
 
 
+def probe_write(connection: sqlite3.Connection) -> None:
+    """Write for real, then roll back, so a database we cannot write fails at
+    start and not mid-match. `BEGIN IMMEDIATE` alone is not enough: in WAL mode
+    it succeeds on a read-only file; SQLite refuses only the first page written."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        connection.execute("CREATE TABLE write_probe (x INTEGER)")
+    finally:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+
+
+def _why_unusable(path: Path, error: sqlite3.DatabaseError) -> str:
+    """One sentence with the cause and what to do: a permission problem is not
+    a damaged file, and only a damaged file calls for a backup."""
+    text = str(error)
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return (
+            f"cannot write to database {path} ({text}): this user needs write permission"
+            f" on the file and on its folder {path.parent.resolve()} (SQLite keeps"
+            f" {path.name}-wal and {path.name}-shm beside it)"
+        )
+    if "locked" in text or "busy" in text:
+        return f"database {path} is locked by another process ({text}); stop it or wait"
+    if "disk I/O" in text or "is full" in text:
+        return f"cannot write to database {path} ({text}): check the disk and free space"
+    return f"database {path} is unusable ({text}); restore it from a backup or move it away"
+
+
 async def open_backend(url: DatabaseUrl) -> SqliteStore:
     """The backend `sqlite:///...` names (see bot/storage/url.py)."""
     assert url.path is not None
@@ -155,9 +193,7 @@ class SqliteStore:
             await store._setup()
         except sqlite3.DatabaseError as error:
             await connection.close()
-            raise StorageError(
-                f"database {path} is unusable ({error}); restore it from a backup or move it away"
-            ) from None
+            raise StorageError(_why_unusable(path, error)) from None
         return store
 
     async def _setup(self) -> None:
@@ -172,9 +208,7 @@ class SqliteStore:
         if check is None or check[0] != "ok":
             raise sqlite3.DatabaseError(f"integrity check failed: {check}")
         await self._migrate()
-        # Prove we can write, so a read-only file fails now and not mid-match.
-        await db.execute("BEGIN IMMEDIATE")
-        await db.execute("ROLLBACK")
+        await self._job(probe_write)
 
     async def _migrate(self) -> None:
         db = self._db
@@ -299,8 +333,9 @@ class SqliteStore:
         try:
             cursor = await self._db.execute(
                 """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
-                     options, settings, practice, version, created_at, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)""",
+                     options, settings, practice, version, created_at, updated_at,
+                     join_token)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)""",
                 (
                     chat_id,
                     chat_title,
@@ -312,6 +347,7 @@ class SqliteStore:
                     int(practice),
                     now,
                     now,
+                    new_join_token(),
                 ),
             )
         except sqlite3.IntegrityError:

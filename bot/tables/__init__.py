@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bot.clock import AsyncioScheduler, Scheduler
 from bot.storage import Store, TableRecord
-from bot.tables.core import Person, Refused, Reply, Tables, Timing
+from bot.tables.core import AdminCheck, Person, Refused, Reply, Rights, Tables, Timing
 from bot.tables.fanout import Fanout
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
@@ -59,11 +59,13 @@ class TableService:
         # The entry points, by room.
         self.new_table = self.lobby.new_table
         self.join = self.lobby.join
+        self.join_by_link = self.lobby.join_by_link
         self.leave = self.lobby.leave
         self.show_settings = self.lobby.show_settings
         self.set_option = self.lobby.set_option
         self.add_computer = self.lobby.add_computer
         self.remove_computer = self.lobby.remove_computer
+        self.remove_player = self.lobby.remove_player
         self.start = self.lifecycle.start
         self.stop = self.lifecycle.stop
         self.practice = self.lifecycle.practice
@@ -123,4 +125,14 @@ class TableService:
         return None if table is None else table.chat_id
 
 
-__all__ = ["Outcome", "Person", "Refused", "Reply", "Sender", "TableService", "Timing"]
+__all__ = [
+    "AdminCheck",
+    "Outcome",
+    "Person",
+    "Refused",
+    "Reply",
+    "Rights",
+    "Sender",
+    "TableService",
+    "Timing",
+]

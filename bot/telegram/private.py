@@ -31,11 +31,7 @@ async def cmd_start_private(update: Update, context: Context) -> None:
     args = args_of(context)
     payload = args[0] if args else ""
     if payload.startswith("j"):
-        try:
-            table_id = int(payload[1:], 16)
-        except ValueError:
-            table_id = -1
-        answer = await svc.join(table_id, person, chat_lang=lang)
+        answer = await svc.join_by_link(payload, person, lang)
         await reply(message, answer.text or t(lang, "join.done"))
         return
     await reply(message, t(lang, "welcome", name=person.name))

@@ -53,6 +53,7 @@ TEXTS: dict[str, str] = {
     "lobby.team": "(team {team})",
     "lobby.empty": "nobody yet — tap “Join”",
     "lobby.hint": "{creator} or a chat admin can start the game.",
+    "button.remove_seat": "✖️ {name}",
     "button.join": "🙋 Join",
     "button.leave": "🚶 Leave",
     "button.settings": "⚙️ Settings",
@@ -80,6 +81,7 @@ TEXTS: dict[str, str] = {
     "join.already": "You're already at this table.",
     "join.started": "The game is already on — wait for the next one.",
     "join.full": "The table is full.",
+    "join.link_refused": "This link can't seat you — use the Join button under the lobby in your group.",
     "join.need_start": "Open a chat with me first — your cards will come there.",
     "join.need_start_group": "{name}, to play, open a chat with me: your cards will come there.",
     "join.private": "You're at table #{table} in “{chat}”. Your cards will come here when the game starts.",
@@ -181,7 +183,7 @@ TEXTS: dict[str, str] = {
     # languages
     "lang.usage": "Language: <code>/lang ru</code> or <code>/lang en</code> (available: {langs}).",
     "lang.done": "Done: speaking English.",
-    "lang.not_allowed": "A chat admin or the table's creator can change the group's language.",
+    "lang.not_allowed": "Only a chat admin can change the group's language.",
     # private chat
     "welcome": (
         "Hi, {name}! I deal cards for Burkozel, Kozel and Bura.\n\n"

@@ -53,6 +53,7 @@ TEXTS: dict[str, str] = {
     "lobby.team": "(команда {team})",
     "lobby.empty": "пока никого — жмите «Сесть»",
     "lobby.hint": "Начать игру может {creator} или админ чата.",
+    "button.remove_seat": "✖️ {name}",
     "button.join": "🙋 Сесть",
     "button.leave": "🚶 Встать",
     "button.settings": "⚙️ Настройки",
@@ -80,6 +81,7 @@ TEXTS: dict[str, str] = {
     "join.already": "Вы уже за этим столом.",
     "join.started": "Игра уже идёт — дождитесь следующей.",
     "join.full": "Стол заполнен.",
+    "join.link_refused": "По этой ссылке сесть за стол не получится — нажмите «Сесть» под лобби в своей группе.",
     "join.need_start": "Сначала откройте чат со мной — туда придут ваши карты.",
     "join.need_start_group": "{name}, чтобы играть, откройте чат со мной: туда придут ваши карты.",
     "join.private": "Вы за столом #{table} в «{chat}». Карты придут сюда, когда начнётся игра.",
@@ -181,7 +183,7 @@ TEXTS: dict[str, str] = {
     # languages
     "lang.usage": "Язык: <code>/lang ru</code> или <code>/lang en</code> (есть: {langs}).",
     "lang.done": "Готово: говорю по-русски.",
-    "lang.not_allowed": "Язык группы меняет админ чата или создатель стола.",
+    "lang.not_allowed": "Язык группы может сменить только админ чата.",
     # private chat
     "welcome": (
         "Привет, {name}! Я раздаю карты для Буркозла, Козла и Буры.\n\n"
