@@ -123,6 +123,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         log.warning("command menus not registered (%s); they are at the next start", error)
     redrawn = await service.redraw_all()
     await service.keep_pruning()
+    service.start_watchdog()
     log.info("started as @%s; %d running table(s) redrawn", username, redrawn)
 
 

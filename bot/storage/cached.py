@@ -225,6 +225,15 @@ class CachedStore:
     async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
         return await self.inner.tables_with_status(*statuses)
 
+    async def table_ids_with_status(self, *statuses: str) -> list[int]:
+        return await self.inner.table_ids_with_status(*statuses)
+
+    async def open_tables_of(self, user_id: int) -> list[int]:
+        return await self.inner.open_tables_of(user_id)
+
+    async def count_open_practice(self) -> int:
+        return await self.inner.count_open_practice()
+
     async def save_table(
         self, table: TableRecord, action: Action | None = None, user_id: int | None = None
     ) -> TableRecord:

@@ -376,6 +376,30 @@ class SqliteStore:
         marks = ", ".join("?" for _ in statuses)
         return await self._tables_where(f"t.status IN ({marks})", statuses)
 
+    async def table_ids_with_status(self, *statuses: str) -> list[int]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self._fetchall(
+            f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses
+        )
+        return [row[0] for row in rows]
+
+    async def open_tables_of(self, user_id: int) -> list[int]:
+        rows = await self._fetchall(
+            """SELECT id FROM tables WHERE status IN (?, ?) AND creator_id = ?
+               UNION
+               SELECT t.id FROM seats s JOIN tables t ON t.id = s.table_id
+               WHERE s.user_id = ? AND t.status IN (?, ?)
+               ORDER BY 1""",
+            (*OPEN_STATUSES, user_id, user_id, *OPEN_STATUSES),
+        )
+        return [row[0] for row in rows]
+
+    async def count_open_practice(self) -> int:
+        rows = await self._fetchall(
+            "SELECT count(*) FROM tables WHERE practice = 1 AND status IN (?, ?)", OPEN_STATUSES
+        )
+        return int(rows[0][0])
+
     async def save_table(
         self,
         table: TableRecord,

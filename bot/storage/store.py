@@ -62,6 +62,15 @@ class Store(Protocol):
 
     async def tables_with_status(self, *statuses: str) -> list[TableRecord]: ...
 
+    async def table_ids_with_status(self, *statuses: str) -> list[int]:
+        """Just the ids, in order: cheap enough to ask every minute (the watchdog)."""
+
+    async def open_tables_of(self, user_id: int) -> list[int]:
+        """Open tables (lobby or playing) where the person sits or that they opened."""
+
+    async def count_open_practice(self) -> int:
+        """Practice tables open now, over the whole bot."""
+
     async def save_table(
         self, table: TableRecord, action: Action | None = None, user_id: int | None = None
     ) -> TableRecord:

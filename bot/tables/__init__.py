@@ -82,6 +82,7 @@ class TableService:
         self.forget_prompt = self.privacy.forget_prompt
         self.forget = self.privacy.forget
         self.keep_pruning = self.privacy.keep_pruning
+        self.start_watchdog = self.turns.start_watchdog
         self.chat_lang = self.tables.chat_lang
         self.user_lang = self.tables.user_lang
 

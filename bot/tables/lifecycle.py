@@ -49,6 +49,9 @@ class Lifecycle:
                     counts=counts,
                     now=len(table.seats),
                 ) from None
+            if all(seat.is_computer for seat in table.seats):
+                # Computers alone would only burn the bot's time: nobody watches.
+                raise found.refuse("start.no_person")
             table.seed = secrets.randbits(48)
             table.state, dealt = start_match(rules, table.names, table.seed)
             table.status = FINISHED if table.state.over else PLAYING

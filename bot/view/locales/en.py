@@ -92,6 +92,7 @@ TEXTS: dict[str, str] = {
     "start.already": "The game is already on.",
     "start.not_allowed": "Only the table's creator or a chat admin can start the game.",
     "start.count": "{preset} needs {counts} players. Now: {now}.",
+    "start.no_person": "A game needs at least one person at the table: computers do not play on their own. Join it first.",
     "start.done": "▶️ The game is on! Your cards are in private messages.",
     "start.done_toast": "Let's go!",
     "stop.none": "There is no open table here.",
