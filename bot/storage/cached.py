@@ -364,9 +364,6 @@ class CachedStore:
 
     # -- privacy ---------------------------------------------------------------------------
 
-    async def open_tables_of(self, user_id: int) -> list[int]:
-        return await self.inner.open_tables_of(user_id)
-
     async def forget_user(self, user_id: int, placeholder: str) -> None:
         def forgotten() -> None:
             self._users.pop(user_id, None)

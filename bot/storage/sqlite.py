@@ -517,14 +517,6 @@ class SqliteStore:
         )
         return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
 
-    async def open_tables_of(self, user_id: int) -> list[int]:
-        rows = await self._fetchall(
-            """SELECT DISTINCT t.id FROM tables t JOIN seats s ON s.table_id = t.id
-               WHERE s.user_id = ? AND t.status IN (?, ?) ORDER BY t.id""",
-            (user_id, *OPEN_STATUSES),
-        )
-        return [row[0] for row in rows]
-
     async def forget_user(self, user_id: int, placeholder: str) -> None:
         def forget(connection: sqlite3.Connection) -> None:
             connection.execute("BEGIN IMMEDIATE")

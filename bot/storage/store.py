@@ -108,9 +108,6 @@ class Store(Protocol):
         """Running or finished tables with committed moves nobody was told about."""
 
     # -- privacy
-    async def open_tables_of(self, user_id: int) -> list[int]:
-        """Open tables (lobby or playing) where the person has a seat."""
-
     async def forget_user(self, user_id: int, placeholder: str) -> None:
         """Erase what is stored about a person: their record (name, username,
         languages) goes, and their name in ended tables' seats becomes

@@ -4,8 +4,8 @@
   name, username, Telegram's language and the language they chose. In ended
   tables their name becomes `PLACEHOLDER`; the seat, its results and the
   numeric Telegram id stay, so a finished game still adds up. While they sit
-  at an open table nothing is erased: the group would lose track of whose
-  turn it is, and the bot needs the name there. Writing to the bot again
+  at an open table (or opened one) nothing is erased: the group would lose
+  track of whose turn it is, and the bot needs the name there. Writing to the bot again
   (a command, a tap) stores the name anew, as it must to seat them.
 - The action logs of ended tables (every move, with who made it) are deleted
   `Timing.action_log_days` after the table ended: at start-up and then once
