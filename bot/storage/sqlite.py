@@ -141,7 +141,7 @@ def probe_write(connection: sqlite3.Connection) -> None:
             connection.execute("ROLLBACK")
 
 
-def _why_unusable(path: Path, error: sqlite3.DatabaseError) -> str:
+def _why_unusable(path: Path, error: sqlite3.Error) -> str:
     """One sentence with the cause and what to do: a permission problem is not
     a damaged file, and only a damaged file calls for a backup."""
     text = str(error)
@@ -183,8 +183,8 @@ class SqliteStore:
             # Opened once here first: a file SQLite cannot open fails before
             # aiosqlite starts a thread that would have to be wound down.
             sqlite3.connect(path).close()
-        except sqlite3.Error as error:
-            raise StorageError(f"cannot open database {path}: {error}") from None
+        except sqlite3.Error as error:  # a new file in a read-only folder, say
+            raise StorageError(_why_unusable(path, error)) from None
         try:
             connection = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
