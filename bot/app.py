@@ -15,6 +15,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ParseMode
+from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application, ApplicationBuilder, Defaults
 
 from bot.clock import AsyncioScheduler
@@ -93,10 +94,15 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     settings: Settings = app.bot_data["settings"]
     store: Store | None = app.bot_data.get("store")
     if store is None:
-        store = await open_store(settings.database(), cache=settings.database_cache)
+        store = await open_store(
+            settings.database(),
+            cache=settings.database_cache,
+            durable=settings.database_sync == "full",
+        )
         app.bot_data["store"] = store
         app.bot_data["own_store"] = True
-    me = await app.bot.get_me()
+    # Known since initialize() asked getMe: no second request that could fail.
+    username = app.bot.username
     scheduler = app.bot_data.get("scheduler") or AsyncioScheduler()
     app.bot_data["scheduler"] = scheduler
     timing = Timing(
@@ -105,12 +111,11 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         afk_turns=settings.afk_turns,
         lobby_seconds=settings.lobby_timeout,
         standin_level=settings.standin_level,
+        action_log_days=settings.action_log_days,
     )
     messenger = Messenger(app.bot, settings.send_retries, settings.send_backoff)
     app.bot_data["messenger"] = messenger
-    service = TableService(
-        store, messenger, me.username or "", settings.default_language, scheduler, timing
-    )
+    service = TableService(store, messenger, username, settings.default_language, scheduler, timing)
     messenger.on_migrate = service.chat_moved
 
     async def send_reply(chat_id: int, screen: Screen, reply_to: int | None) -> Outcome:
@@ -121,9 +126,18 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data["replies"] = answers
     replies.register(app.bot, answers)
     app.bot_data["service"] = service
-    await _register_commands(app, settings.default_language)
+    try:
+        await _register_commands(app, settings.default_language)
+    except InvalidToken:
+        raise
+    except TelegramError as error:
+        # The menus are a convenience: the bot works without them, and they
+        # are registered again at the next start.
+        log.warning("command menus not registered (%s); they are at the next start", error)
     redrawn = await service.redraw_all()
-    log.info("started as @%s; %d running table(s) redrawn", me.username, redrawn)
+    await service.keep_pruning()
+    service.start_watchdog()
+    log.info("started as @%s; %d running table(s) redrawn", username, redrawn)
 
 
 async def _register_commands(app: Application, default: str) -> None:  # type: ignore[type-arg]

@@ -4,6 +4,12 @@ The service never sleeps. It asks a scheduler to run a job at a wall-clock
 time, keyed so that a newer timer for the same purpose replaces the older
 one. Production uses the event loop; tests use `ManualScheduler` and move
 time forward by hand, so no test waits on a real clock.
+
+A job that fails (the database is unreachable, say) is not dropped: it runs
+again under the same key after a pause that doubles up to a minute, unless
+a newer timer took the key meanwhile. Timer jobs check the table's version
+before acting, so running one again is safe; a table whose timer was lost
+all the same is re-armed by the watchdog in bot/tables/turns.py.
 """
 
 from __future__ import annotations
@@ -20,6 +26,15 @@ log = logging.getLogger(__name__)
 
 Job = Callable[[], Awaitable[None]]
 
+# Pauses before a failed job runs again: 1, 2, 4, ... seconds, at most a minute.
+RETRY_FIRST = 1.0
+RETRY_MAX = 60.0
+
+
+def retry_pause(failures: int) -> float:
+    """The pause after the `failures`-th failure in a row of one timer."""
+    return float(min(RETRY_MAX, RETRY_FIRST * 2 ** (failures - 1)))
+
 
 class Scheduler(Protocol):
     def now(self) -> float: ...
@@ -29,33 +44,61 @@ class Scheduler(Protocol):
 
     def cancel(self, key: Hashable) -> None: ...
 
+    def scheduled(self, key: Hashable) -> bool:
+        """A timer with this key is waiting (a job that is running is not)."""
 
-async def _run(key: Hashable, job: Job) -> None:
+
+async def _run(key: Hashable, job: Job, failures: int) -> float | None:
+    """Run the job; after a failure, the pause before it runs again."""
     try:
         await job()
-    except Exception:
-        log.exception("timer %s failed", key)
+    except Exception as error:
+        pause = retry_pause(failures + 1)
+        if failures == 0:
+            log.exception("timer %s failed; retrying in %.0f s", key, pause)
+        else:
+            log.warning(
+                "timer %s failed again (%d times: %s); retrying in %.0f s",
+                key,
+                failures + 1,
+                error,
+                pause,
+            )
+        return pause
+    return None
 
 
 class AsyncioScheduler:
     def __init__(self) -> None:
         self._handles: dict[Hashable, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._stopped = False
 
     def now(self) -> float:
         return time.time()
 
     def call_at(self, when: float, key: Hashable, job: Job) -> None:
+        self._call_at(when, key, job, 0)
+
+    def _call_at(self, when: float, key: Hashable, job: Job, failures: int) -> None:
         self.cancel(key)
         loop = asyncio.get_running_loop()
 
         def fire() -> None:
             self._handles.pop(key, None)
-            task = loop.create_task(_run(key, job))
+            task = loop.create_task(self._attempt(key, job, failures))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
         self._handles[key] = loop.call_later(max(0.0, when - self.now()), fire)
+
+    async def _attempt(self, key: Hashable, job: Job, failures: int) -> None:
+        pause = await _run(key, job, failures)
+        if pause is not None and key not in self._handles and not self._stopped:
+            self._call_at(self.now() + pause, key, job, failures + 1)
+
+    def scheduled(self, key: Hashable) -> bool:
+        return key in self._handles
 
     def cancel(self, key: Hashable) -> None:
         handle = self._handles.pop(key, None)
@@ -63,6 +106,8 @@ class AsyncioScheduler:
             handle.cancel()
 
     def cancel_all(self) -> None:
+        """Shutting down: no timer runs again, a failed one is not retried."""
+        self._stopped = True
         for handle in self._handles.values():
             handle.cancel()
         self._handles.clear()
@@ -78,6 +123,7 @@ class _Entry:
     key: Hashable = field(compare=False)
     job: Job = field(compare=False)
     cancelled: bool = field(default=False, compare=False)
+    failures: int = field(default=0, compare=False)
 
 
 class ManualScheduler:
@@ -92,12 +138,15 @@ class ManualScheduler:
     def now(self) -> float:
         return self.time
 
-    def call_at(self, when: float, key: Hashable, job: Job) -> None:
+    def call_at(self, when: float, key: Hashable, job: Job, failures: int = 0) -> None:
         self.cancel(key)
         self._order += 1
-        entry = _Entry(when, self._order, key, job)
+        entry = _Entry(when, self._order, key, job, failures=failures)
         self._by_key[key] = entry
         heapq.heappush(self._queue, entry)
+
+    def scheduled(self, key: Hashable) -> bool:
+        return key in self._by_key
 
     def cancel(self, key: Hashable) -> None:
         entry = self._by_key.pop(key, None)
@@ -121,7 +170,9 @@ class ManualScheduler:
                 continue
             self._by_key.pop(entry.key, None)
             self.time = max(self.time, entry.when)
-            await _run(entry.key, entry.job)
+            pause = await _run(entry.key, entry.job, entry.failures)
+            if pause is not None and entry.key not in self._by_key:
+                self.call_at(self.time + pause, entry.key, entry.job, entry.failures + 1)
             fired += 1
         self.time = target
         return fired

@@ -1,20 +1,59 @@
-"""Logging that never prints the bot token (PTB and httpx put it in URLs)."""
+"""Logging and output that never print a secret.
+
+PTB and httpx put the bot token in request URLs, PTB's debug lines print the
+webhook secret among setWebhook's parameters, and an exception's text may
+carry either. Two guards, so that no output at any log level shows them:
+
+- `RedactSecrets` on the log handler rewrites every record that passes it;
+- `RedactingStream` wraps stdout and stderr, for whatever reaches them
+  without the handler (a traceback Python prints itself, a library's own
+  handler, a warning).
+
+What counts as secret (`secrets_of`): the token, the token's part after the
+colon (the part that is the secret; the bot id before it is public), and
+BOT_WEBHOOK_SECRET.
+"""
 
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Iterable
+from typing import TextIO
+
+MARK = "<secret>"
+
+
+def secrets_of(token: str, *others: str | None) -> list[str]:
+    """What never may be printed: the token, its part after the colon, the others."""
+    found = [token, token.partition(":")[2], *others]
+    return [s for s in found if s]
+
+
+class Redactor:
+    """Replaces each secret with `MARK`, the longest first (the whole token
+    before its tail, so a line shows `<secret>` once, not `123:<secret>`)."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        found = set()
+        for secret in secrets:
+            # A token's part after the colon is a secret by itself.
+            head, colon, tail = secret.partition(":")
+            found |= {secret, tail} if colon and head.isdigit() else {secret}
+        self.secrets = sorted(found - {""}, key=len, reverse=True)
+
+    def __call__(self, text: str) -> str:
+        for secret in self.secrets:
+            if secret in text:
+                text = text.replace(secret, MARK)
+        return text
 
 
 class RedactSecrets(logging.Filter):
     def __init__(self, secrets: Iterable[str]) -> None:
         super().__init__()
-        self.secrets = [s for s in secrets if s]
-
-    def redact(self, text: str) -> str:
-        for secret in self.secrets:
-            text = text.replace(secret, "<token>")
-        return text
+        self.redact = Redactor(secrets)
+        self.secrets = self.redact.secrets
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
@@ -32,13 +71,41 @@ class RedactSecrets(logging.Filter):
         return True
 
 
+class RedactingStream:
+    """A text stream that redacts every write before passing it on.
+
+    Python writes a traceback line by line and a log handler a record at a
+    time, and no secret holds a line break, so redacting each write is enough."""
+
+    def __init__(self, stream: TextIO, redact: Redactor) -> None:
+        self._stream = stream
+        self._redact = redact
+
+    def write(self, text: str) -> int:
+        self._stream.write(self._redact(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
+
+
 def setup_logging(level: str, secrets: Iterable[str]) -> None:
+    redact = Redactor(secrets)
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if not isinstance(stream, RedactingStream):
+            setattr(sys, name, RedactingStream(stream, redact))
+        else:
+            stream._redact = redact
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    handler.addFilter(RedactSecrets(secrets))
+    handler.addFilter(RedactSecrets(redact.secrets))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
-    # httpx logs every request URL, and the URL contains the token.
+    # httpx logs every request URL (redacted above, but one line per request
+    # is noise); warnings and errors still show.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("httpcore").setLevel(logging.WARNING)
+    # Python's warnings go through the log, so through the filter.
+    logging.captureWarnings(True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from bot.storage import Seat, TableRecord
 
 COMPUTER_NAMES = ("Михалыч", "Петрович", "Зинаида", "Семёныч", "Валентина", "Кузьмич", "Лукич")
@@ -10,7 +12,8 @@ COMPUTER_NAMES = ("Михалыч", "Петрович", "Зинаида", "Се�
 def turn_time(value: str) -> int | None:
     """A table's turn time from text: whole seconds, 15 to 3600."""
     text = value.strip().lower().removesuffix("s")
-    if not text.isdigit():
+    # ASCII digits only: "²" and "٣" pass `isdigit` but not `int`.
+    if not (text.isascii() and text.isdecimal()) or len(text) > 6:
         return None
     seconds = int(text)
     return seconds if 15 <= seconds <= 3600 else None
@@ -36,6 +39,21 @@ def has_buttons(seat: Seat) -> bool:
     return seat.hand_digest is None or seat.hand_digest.startswith("b")
 
 
-def display_name(first: str, last: str | None) -> str:
-    name = f"{first} {last}" if last else first
-    return name.strip()[:40] or "?"
+# Joiners that draw one emoji from several (👨‍👩‍👧): format characters, but harmless.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def visible(text: str) -> str:
+    """`text` without control and format characters (Unicode Cc and Cf, the
+    joiners of emoji aside): a bidi override (U+202E) or isolate (U+2066-9) in
+    a name would reorder every line it is shown in, and the group's record of
+    a game would read wrong."""
+    return "".join(c for c in text if c in _JOINERS or unicodedata.category(c) not in ("Cc", "Cf"))
+
+
+def display_name(first: str, last: str | None, fallback: str = "?") -> str:
+    """A person's name as the bot shows it: visible characters, at most 40;
+    `fallback` when nothing visible is left."""
+    name = visible(f"{first} {last}" if last else first)
+    name = " ".join(name.split())  # no runs of spaces, no line breaks
+    return name[:40] or fallback

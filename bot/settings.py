@@ -32,6 +32,10 @@ class Settings(BaseSettings):
     # Write-through copies of tables and people in memory: right for one bot
     # process that alone writes its database; off for several processes.
     database_cache: bool = True
+    # "full": every saved move is on the disk before anybody is told of it
+    # (survives a power loss); "normal": SQLite's WAL default, which survives
+    # a crash of the bot but may lose the last moves on a power loss.
+    database_sync: Literal["full", "normal"] = "full"
     # Of groups and people who have not chosen one: a language of bot/view/locales.
     default_language: str = "ru"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
@@ -71,6 +75,9 @@ class Settings(BaseSettings):
     # answers to commands that may wait to be sent into one chat.
     chat_backlog: int = Field(default=8, ge=1, le=1000)
     reply_backlog: int = Field(default=3, ge=1, le=100)
+    # Days after which an ended table's action log (every move, and who made
+    # it) is deleted; 0 keeps the logs for ever.
+    action_log_days: int = Field(default=90, ge=0)
 
     @field_validator("bot_token")
     @classmethod
@@ -100,6 +107,12 @@ class Settings(BaseSettings):
         if self.database_url:
             return parse_database_url(self.database_url)
         return DatabaseUrl.sqlite(self.database_path or DEFAULT_SQLITE)
+
+    def database_setting(self) -> str:
+        """The setting that chose the database, for messages about it."""
+        if self.database_url or not self.database_path:
+            return "DATABASE_URL"
+        return "DATABASE_PATH"
 
     @field_validator("default_language")
     @classmethod
@@ -141,6 +154,11 @@ class Settings(BaseSettings):
         if level not in levels():
             raise ValueError("must be one of " + ", ".join(levels()))
         return level
+
+    @field_validator("database_sync", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("log_level", mode="before")
     @classmethod

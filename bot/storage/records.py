@@ -87,6 +87,9 @@ class TableRecord:
     # change of seats bumps the version, so a save that passes the version
     # check and finds them unchanged need not write them.
     stored_seats: tuple[SeatRow, ...] | None = None
+    # The secret half of the table's join link (bot/tables/core.py
+    # `join_link`): set when the table is created, never changed.
+    join_token: str | None = None
 
     @property
     def rules(self) -> RuleSet:
@@ -129,6 +132,7 @@ class TableRecord:
             dict(self.settings),
             self.told_step,
             self.stored_seats,
+            self.join_token,
         )
 
 

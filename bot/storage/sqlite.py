@@ -22,6 +22,7 @@ tests/bot/test_private_apis.py fails loudly if either changes shape.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -50,11 +51,18 @@ T = TypeVar("T")
 _TABLE_COLUMNS = (
     "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
     " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
-    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step"
+    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
+    " t.join_token"
 )
 _SEAT_COLUMNS = "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level,"
 _SEAT_COLUMNS += " s.auto, s.missed"
 _NO_SEAT = (None,) * 9
+
+
+def new_join_token() -> str:
+    """16 characters of [A-Za-z0-9_-], 96 bits from `secrets`: a table's link
+    cannot be guessed from its number or from other tables' links."""
+    return secrets.token_urlsafe(12)
 
 
 def _table_from_row(row: Sequence[Any]) -> TableRecord:
@@ -78,6 +86,7 @@ def _table_from_row(row: Sequence[Any]) -> TableRecord:
         practice=bool(row[16]),
         settings=json.loads(row[17]),
         told_step=row[18],
+        join_token=row[19],
     )
 
 
@@ -120,21 +129,51 @@ def _save_with_seats(
     return True
 
 
-async def open_backend(url: DatabaseUrl) -> SqliteStore:
+def probe_write(connection: sqlite3.Connection) -> None:
+    """Write for real, then roll back, so a database we cannot write fails at
+    start and not mid-match. `BEGIN IMMEDIATE` alone is not enough: in WAL mode
+    it succeeds on a read-only file; SQLite refuses only the first page written."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        connection.execute("CREATE TABLE write_probe (x INTEGER)")
+    finally:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+
+
+def _why_unusable(path: Path, error: sqlite3.Error) -> str:
+    """One sentence with the cause and what to do: a permission problem is not
+    a damaged file, and only a damaged file calls for a backup."""
+    text = str(error)
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return (
+            f"cannot write to database {path} ({text}): this user needs write permission"
+            f" on the file and on its folder {path.parent.resolve()} (SQLite keeps"
+            f" {path.name}-wal and {path.name}-shm beside it)"
+        )
+    if "locked" in text or "busy" in text:
+        return f"database {path} is locked by another process ({text}); stop it or wait"
+    if "disk I/O" in text or "is full" in text:
+        return f"cannot write to database {path} ({text}): check the disk and free space"
+    return f"database {path} is unusable ({text}); restore it from a backup or move it away"
+
+
+async def open_backend(url: DatabaseUrl, durable: bool = True) -> SqliteStore:
     """The backend `sqlite:///...` names (see bot/storage/url.py)."""
     assert url.path is not None
-    return await SqliteStore.open(url.path)
+    return await SqliteStore.open(url.path, durable=durable)
 
 
 class SqliteStore:
     """One aiosqlite connection; every call is one trip to its thread."""
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, connection: aiosqlite.Connection, path: Path, durable: bool = True) -> None:
         self._db = connection
         self.path = path
+        self.durable = durable
 
     @classmethod
-    async def open(cls, path: Path | str) -> SqliteStore:
+    async def open(cls, path: Path | str, durable: bool = True) -> SqliteStore:
         path = Path(path)
         if path.parent and not path.parent.exists():
             raise StorageError(f"database folder {path.parent} does not exist")
@@ -144,20 +183,18 @@ class SqliteStore:
             # Opened once here first: a file SQLite cannot open fails before
             # aiosqlite starts a thread that would have to be wound down.
             sqlite3.connect(path).close()
-        except sqlite3.Error as error:
-            raise StorageError(f"cannot open database {path}: {error}") from None
+        except sqlite3.Error as error:  # a new file in a read-only folder, say
+            raise StorageError(_why_unusable(path, error)) from None
         try:
             connection = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
             raise StorageError(f"cannot open database {path}: {error}") from None
-        store = cls(connection, path)
+        store = cls(connection, path, durable)
         try:
             await store._setup()
         except sqlite3.DatabaseError as error:
             await connection.close()
-            raise StorageError(
-                f"database {path} is unusable ({error}); restore it from a backup or move it away"
-            ) from None
+            raise StorageError(_why_unusable(path, error)) from None
         return store
 
     async def _setup(self) -> None:
@@ -166,15 +203,18 @@ class SqliteStore:
         row = await (await db.execute("PRAGMA journal_mode = WAL")).fetchone()
         if row is None or str(row[0]).lower() != "wal":
             raise sqlite3.DatabaseError("could not switch to WAL mode")
-        await db.execute("PRAGMA synchronous = NORMAL")
+        # FULL: each commit waits until the WAL is on the disk, so a move is
+        # durable before anybody is told of it, power loss included. NORMAL
+        # syncs only at checkpoints: a crash of the bot loses nothing, a
+        # power loss may lose the last commits (docs/PERFORMANCE.md measures
+        # the difference).
+        await db.execute(f"PRAGMA synchronous = {'FULL' if self.durable else 'NORMAL'}")
         await db.execute("PRAGMA foreign_keys = ON")
         check = await (await db.execute("PRAGMA quick_check")).fetchone()
         if check is None or check[0] != "ok":
             raise sqlite3.DatabaseError(f"integrity check failed: {check}")
         await self._migrate()
-        # Prove we can write, so a read-only file fails now and not mid-match.
-        await db.execute("BEGIN IMMEDIATE")
-        await db.execute("ROLLBACK")
+        await self._job(probe_write)
 
     async def _migrate(self) -> None:
         db = self._db
@@ -299,8 +339,9 @@ class SqliteStore:
         try:
             cursor = await self._db.execute(
                 """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
-                     options, settings, practice, version, created_at, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)""",
+                     options, settings, practice, version, created_at, updated_at,
+                     join_token)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)""",
                 (
                     chat_id,
                     chat_title,
@@ -312,6 +353,7 @@ class SqliteStore:
                     int(practice),
                     now,
                     now,
+                    new_join_token(),
                 ),
             )
         except sqlite3.IntegrityError:
@@ -333,6 +375,30 @@ class SqliteStore:
     async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
         marks = ", ".join("?" for _ in statuses)
         return await self._tables_where(f"t.status IN ({marks})", statuses)
+
+    async def table_ids_with_status(self, *statuses: str) -> list[int]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self._fetchall(
+            f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses
+        )
+        return [row[0] for row in rows]
+
+    async def open_tables_of(self, user_id: int) -> list[int]:
+        rows = await self._fetchall(
+            """SELECT id FROM tables WHERE status IN (?, ?) AND creator_id = ?
+               UNION
+               SELECT t.id FROM seats s JOIN tables t ON t.id = s.table_id
+               WHERE s.user_id = ? AND t.status IN (?, ?)
+               ORDER BY 1""",
+            (*OPEN_STATUSES, user_id, user_id, *OPEN_STATUSES),
+        )
+        return [row[0] for row in rows]
+
+    async def count_open_practice(self) -> int:
+        rows = await self._fetchall(
+            "SELECT count(*) FROM tables WHERE practice = 1 AND status IN (?, ?)", OPEN_STATUSES
+        )
+        return int(rows[0][0])
 
     async def save_table(
         self,
@@ -450,6 +516,34 @@ class SqliteStore:
             (table_id,),
         )
         return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
+
+    async def forget_user(self, user_id: int, placeholder: str) -> None:
+        def forget(connection: sqlite3.Connection) -> None:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                connection.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
+                connection.execute(
+                    """UPDATE seats SET name = ? WHERE user_id = ? AND table_id IN
+                         (SELECT id FROM tables WHERE status NOT IN (?, ?))""",
+                    (placeholder, user_id, *OPEN_STATUSES),
+                )
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+
+        await self._job(forget)
+
+    async def prune_action_logs(self, ended_before: float) -> int:
+        cursor = await self._write(
+            """DELETE FROM actions WHERE table_id IN (
+                 SELECT t.id FROM tables t
+                 WHERE t.status NOT IN (?, ?) AND t.updated_at < ? AND t.told_step >=
+                   (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id))""",
+            (*OPEN_STATUSES, ended_before),
+        )
+        return cursor.rowcount
 
     async def untold_tables(self) -> list[int]:
         rows = await self._fetchall(

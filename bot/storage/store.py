@@ -62,6 +62,15 @@ class Store(Protocol):
 
     async def tables_with_status(self, *statuses: str) -> list[TableRecord]: ...
 
+    async def table_ids_with_status(self, *statuses: str) -> list[int]:
+        """Just the ids, in order: cheap enough to ask every minute (the watchdog)."""
+
+    async def open_tables_of(self, user_id: int) -> list[int]:
+        """Open tables (lobby or playing) where the person sits or that they opened."""
+
+    async def count_open_practice(self) -> int:
+        """Practice tables open now, over the whole bot."""
+
     async def save_table(
         self, table: TableRecord, action: Action | None = None, user_id: int | None = None
     ) -> TableRecord:
@@ -97,3 +106,14 @@ class Store(Protocol):
 
     async def untold_tables(self) -> list[int]:
         """Running or finished tables with committed moves nobody was told about."""
+
+    # -- privacy
+    async def forget_user(self, user_id: int, placeholder: str) -> None:
+        """Erase what is stored about a person: their record (name, username,
+        languages) goes, and their name in ended tables' seats becomes
+        `placeholder`. Open tables are left alone (the service refuses while
+        they sit at one)."""
+
+    async def prune_action_logs(self, ended_before: float) -> int:
+        """Delete the action logs of tables that ended (and were told in full)
+        before this time; the number of log entries deleted."""

@@ -8,6 +8,7 @@ goes to the room that owns it:
 - `turns`: deadlines, reminders, computer and stand-in moves, take-back;
 - `fanout`: who is told what once a change is committed;
 - `recovery`: catching up and redrawing after a restart;
+- `privacy`: erasing a person on request, pruning old action logs;
 - `outbox`: the per-table queues of message jobs.
 """
 
@@ -15,12 +16,13 @@ from __future__ import annotations
 
 from bot.clock import AsyncioScheduler, Scheduler
 from bot.storage import Store, TableRecord
-from bot.tables.core import Person, Refused, Reply, Tables, Timing
+from bot.tables.core import AdminCheck, Person, Refused, Reply, Rights, Tables, Timing
 from bot.tables.fanout import Fanout
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
 from bot.tables.match import Match
 from bot.tables.outbox import Outcome, Sender
+from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
 from bot.tables.turns import Turns
 from engine import RuleSet
@@ -55,15 +57,18 @@ class TableService:
         self.lobby = Lobby(self.tables, self.fanout, self.turns)
         self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns)
         self.recovery = Recovery(self.tables, self.fanout, self.turns)
+        self.privacy = Privacy(self.tables)
 
         # The entry points, by room.
         self.new_table = self.lobby.new_table
         self.join = self.lobby.join
+        self.join_by_link = self.lobby.join_by_link
         self.leave = self.lobby.leave
         self.show_settings = self.lobby.show_settings
         self.set_option = self.lobby.set_option
         self.add_computer = self.lobby.add_computer
         self.remove_computer = self.lobby.remove_computer
+        self.remove_player = self.lobby.remove_player
         self.start = self.lifecycle.start
         self.stop = self.lifecycle.stop
         self.practice = self.lifecycle.practice
@@ -74,6 +79,10 @@ class TableService:
         self.play = self.match.play
         self.take_back = self.turns.take_back
         self.redraw_all = self.recovery.redraw_all
+        self.forget_prompt = self.privacy.forget_prompt
+        self.forget = self.privacy.forget
+        self.keep_pruning = self.privacy.keep_pruning
+        self.start_watchdog = self.turns.start_watchdog
         self.chat_lang = self.tables.chat_lang
         self.user_lang = self.tables.user_lang
 
@@ -123,4 +132,14 @@ class TableService:
         return None if table is None else table.chat_id
 
 
-__all__ = ["Outcome", "Person", "Refused", "Reply", "Sender", "TableService", "Timing"]
+__all__ = [
+    "AdminCheck",
+    "Outcome",
+    "Person",
+    "Refused",
+    "Reply",
+    "Rights",
+    "Sender",
+    "TableService",
+    "Timing",
+]

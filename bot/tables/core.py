@@ -11,6 +11,7 @@ line, and no check is written twice.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ class Timing:
     afk_turns: int = 2  # missed turns in a row before the computer keeps the seat
     lobby_seconds: int = 1800  # a lobby nobody starts is closed after this long
     standin_level: str = "normal"  # who plays for an absent person
+    action_log_days: int = 90  # ended tables' move logs are deleted after this (0: never)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,11 @@ class Refused(Exception):
 
 
 P = ParamSpec("P")
+
+# Whether the person asking is an admin of the table's group: known already,
+# or a question the edge asks Telegram (its answers cached) only when needed.
+AdminCheck = Callable[[], Awaitable[bool]]
+Rights = bool | AdminCheck
 
 
 def refusals(method: Callable[P, Awaitable[Reply]]) -> Callable[P, Awaitable[Reply]]:
@@ -90,15 +97,35 @@ class Opened:
     def refuse(self, key: str, alert: bool = True, **params: object) -> Refused:
         return Refused(Reply(t(self.lang, key, **params), alert=alert))
 
-    def require_rights(self, person: Person, is_admin: bool, key: str, alert: bool = True) -> None:
-        """Only the table's creator or a group admin may do this."""
-        if not (is_admin or person.user_id == self.table.creator_id):
+    async def require_rights(
+        self, person: Person, is_admin: Rights, key: str, alert: bool = True
+    ) -> None:
+        """Only the table's creator or a group admin may do this. Whether the
+        person is an admin is asked only when they are not the creator."""
+        if person.user_id == self.table.creator_id:
+            return
+        admin = is_admin if isinstance(is_admin, bool) else await is_admin()
+        if not admin:
             raise self.refuse(key, alert)
 
     def require_version(self, version: int | None) -> None:
         """A button drawn for an older version of the table changes nothing."""
         if version is not None and version != self.table.version:
             raise self.refuse("stale")
+
+
+# `/start j<hex id>_<token>`: at most 64 characters of [A-Za-z0-9_-], as
+# Telegram allows a deep link's payload; the id is at most 12 hex digits.
+_JOIN_PAYLOAD = re.compile(r"j([0-9a-f]{1,12})_([A-Za-z0-9_-]{8,50})")
+
+
+def join_payload(payload: str) -> tuple[int, str] | None:
+    """The table id and token a join link carries; None for anything else
+    (links of tables opened before tokens existed, forged or cut ones)."""
+    match = _JOIN_PAYLOAD.fullmatch(payload) if len(payload) <= 64 else None
+    if match is None:
+        return None
+    return int(match.group(1), 16), match.group(2)
 
 
 class Tables:
@@ -162,7 +189,8 @@ class Tables:
         return f"https://t.me/{self.bot_username}?start={payload}"
 
     def join_link(self, table: TableRecord) -> str:
-        return self.deep_link(f"j{table.id:x}")
+        """The link that seats a member of the table's group (see `join_payload`)."""
+        return self.deep_link(f"j{table.id:x}_{table.join_token}")
 
     def turn_seconds(self, table: TableRecord) -> int:
         return int(table.settings.get("turn_time", self.timing.turn_seconds))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from bot.seats import computer_name, free_computer_id
 from bot.storage import CLOSED, COMPUTER, FINISHED, LOBBY, OPEN_STATUSES, PLAYING, Seat
-from bot.tables.core import Person, Reply, Tables, refusals
+from bot.tables.core import Person, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.lobby import renumber
 from bot.tables.turns import Turns
@@ -30,13 +30,13 @@ class Lifecycle:
 
     @refusals
     async def start(
-        self, table_id: int, person: Person, is_admin: bool, version: int | None = None
+        self, table_id: int, person: Person, is_admin: Rights, version: int | None = None
     ) -> Reply:
         async with self.tables.opened(table_id, OPEN_STATUSES) as found:
             table, lang = found.table, found.lang
             if table.status == PLAYING:
                 raise found.refuse("start.already")
-            found.require_rights(person, is_admin, "start.not_allowed")
+            await found.require_rights(person, is_admin, "start.not_allowed")
             found.require_version(version)
             rules = table.rules
             try:
@@ -49,6 +49,9 @@ class Lifecycle:
                     counts=counts,
                     now=len(table.seats),
                 ) from None
+            if all(seat.is_computer for seat in table.seats):
+                # Computers alone would only burn the bot's time: nobody watches.
+                raise found.refuse("start.no_person")
             table.seed = secrets.randbits(48)
             table.state, dealt = start_match(rules, table.names, table.seed)
             table.status = FINISHED if table.state.over else PLAYING
@@ -60,14 +63,14 @@ class Lifecycle:
             return Reply(t(lang, "start.done_toast"))
 
     @refusals
-    async def stop(self, chat_id: int, person: Person, is_admin: bool) -> Reply:
+    async def stop(self, chat_id: int, person: Person, is_admin: Rights) -> Reply:
         lang = await self.tables.chat_lang(chat_id)
         table = await self.store.open_table_in_chat(chat_id)
         if table is None:
             return Reply(t(lang, "stop.none"))
         async with self.tables.opened(table.id, OPEN_STATUSES, "stop.none", False, lang) as found:
             table = found.table
-            found.require_rights(person, is_admin, "stop.not_allowed", alert=False)
+            await found.require_rights(person, is_admin, "stop.not_allowed", alert=False)
             was_playing = table.status == PLAYING
             table.status = CLOSED
             table = await self.store.save_table(table)
@@ -85,7 +88,7 @@ class Lifecycle:
             low = word.lower()
             if low in {p.value for p in Preset}:
                 preset = Preset(low)
-            elif low.isdigit():
+            elif low.isascii() and low.isdecimal() and len(low) <= 2:  # not "²"
                 players = int(low)
             elif low in levels():
                 level = low
@@ -124,7 +127,7 @@ class Lifecycle:
 
     @refusals
     async def replace_with_computer(
-        self, chat_id: int, target_user_id: int, person: Person, is_admin: bool
+        self, chat_id: int, target_user_id: int, person: Person, is_admin: Rights
     ) -> Reply:
         """/kick, and /leave during a match: a computer player takes the seat for good."""
         lang = await self.tables.chat_lang(chat_id)
@@ -135,7 +138,7 @@ class Lifecycle:
             table = found.table
             leaving = person.user_id == target_user_id
             if not leaving:
-                found.require_rights(person, is_admin, "kick.not_allowed", alert=False)
+                await found.require_rights(person, is_admin, "kick.not_allowed", alert=False)
             seat = table.seat_of(target_user_id)
             if seat is None:
                 return Reply(t(lang, "kick.not_seated"))

@@ -3,17 +3,18 @@ computer seats, until the match starts (bot/tables/lifecycle.py)."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
 from bot.seats import computer_name, free_computer_id, turn_time
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
-from bot.tables.core import Person, Refused, Reply, Tables, refusals
+from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.outbox import Outcome
 from bot.tables.turns import Turns
 from bot.view import callbacks, render
-from bot.view.i18n import Html, t
+from bot.view.i18n import Html, short, t
 from bot.view.screen import Button, Screen
 from engine import RulesError, RuleSet
 from engine.ai import levels
@@ -37,7 +38,14 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
         preset = Preset(preset_name)
     except ValueError:
         raise Refused(
-            Reply(t(lang, "new.bad_preset", preset=preset_name, presets=render.presets_list(lang)))
+            Reply(
+                t(
+                    lang,
+                    "new.bad_preset",
+                    preset=short(preset_name),
+                    presets=render.presets_list(lang),
+                )
+            )
         ) from None
     options: dict[str, Any] = {}
     settings: dict[str, Any] = {}
@@ -46,14 +54,16 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
         if not sep or not name or not value:
             raise Refused(
                 Reply(
-                    t(lang, "new.bad_word", word=word) + "\n\n" + render.options_help(lang, preset)
+                    t(lang, "new.bad_word", word=short(word))
+                    + "\n\n"
+                    + render.options_help(lang, preset)
                 )
             )
         key = name.strip().lower()
         if key == "turn_time":
             seconds = turn_time(value)
             if seconds is None:
-                raise Refused(Reply(t(lang, "new.bad_turn_time", value=value)))
+                raise Refused(Reply(t(lang, "new.bad_turn_time", value=short(value))))
             settings[key] = seconds
         else:
             options[key] = value.strip()
@@ -145,6 +155,30 @@ class Lobby:
             self.turns.arm_lobby(table)
             return Reply(t(lang, "join.done"))
 
+    async def join_by_link(self, payload: str, person: Person, lang: str) -> Reply:
+        """`/start j<id>_<token>` in private: seat a member of the table's group.
+
+        Every link that does not seat the person gets the same one sentence,
+        whatever the reason (a forged, cut or old link, no such table, a
+        closed one, not in its group): an outsider learns neither that the
+        table exists nor which group owns it."""
+        refused = Reply(t(lang, "join.link_refused"))
+        parsed = join_payload(payload)
+        if parsed is None:
+            return refused
+        table_id, token = parsed
+        table = await self.store.get_table(table_id)
+        if (
+            table is None
+            or table.practice
+            or table.status not in OPEN_STATUSES
+            or not table.join_token
+            or not secrets.compare_digest(table.join_token, token)
+            or not await self.tables.out.is_member(table.chat_id, person.user_id)
+        ):
+            return refused
+        return await self.join(table_id, person, chat_lang=lang)
+
     @refusals
     async def leave(self, table_id: int, person: Person) -> Reply:
         async with self.tables.opened(table_id, OPEN_STATUSES) as found:
@@ -169,21 +203,22 @@ class Lobby:
 
     @refusals
     async def show_settings(
-        self, table_id: int, person: Person, is_admin: bool, show: bool
+        self, table_id: int, person: Person, is_admin: Rights, show: bool
     ) -> Reply:
+        """The settings screen (`show`) or back to the lobby: either way the
+        creator's or an admin's, like the settings themselves."""
         async with self.tables.opened(table_id, (LOBBY,)) as found:
-            if show:
-                found.require_rights(person, is_admin, "settings.not_allowed")
+            await found.require_rights(person, is_admin, "settings.not_allowed")
             self._redraw(table_id, settings=show)
             return Reply()
 
     @refusals
     async def set_option(
-        self, payload: callbacks.SetOption, person: Person, is_admin: bool
+        self, payload: callbacks.SetOption, person: Person, is_admin: Rights
     ) -> Reply:
         async with self.tables.opened(payload.table, (LOBBY,)) as found:
             table, lang = found.table, found.lang
-            found.require_rights(person, is_admin, "settings.not_allowed")
+            await found.require_rights(person, is_admin, "settings.not_allowed")
             found.require_version(payload.version)
             if payload.option == "turn_time":
                 seconds = turn_time(payload.value)
@@ -207,15 +242,35 @@ class Lobby:
                 t(lang, "settings.changed", name=t(lang, f"option.{payload.option}"), value=value)
             )
 
+    @refusals
+    async def remove_player(
+        self, payload: callbacks.RemoveSeat, person: Person, is_admin: Rights
+    ) -> Reply:
+        """A seat's button on the settings screen: the creator or an admin
+        takes anybody out of the lobby (an outsider who came with a link
+        cannot be /kick-ed: there is no message of theirs to reply to)."""
+        async with self.tables.opened(payload.table, (LOBBY,)) as found:
+            table, lang = found.table, found.lang
+            await found.require_rights(person, is_admin, "kick.not_allowed")
+            found.require_version(payload.version)
+            gone = next((s for s in table.seats if s.seat == payload.seat), None)
+            if gone is None:
+                raise found.refuse("stale")
+            table.seats = [s for s in table.seats if s is not gone]
+            renumber(table)
+            await self.store.save_table(table)
+            self._redraw(table.id, settings=True)
+            return Reply(t(lang, "kick.lobby", name=gone.name))
+
     # -- computer seats ---------------------------------------------------------------------
 
     @refusals
     async def add_computer(
-        self, table_id: int, person: Person, is_admin: bool, level: str | None = None
+        self, table_id: int, person: Person, is_admin: Rights, level: str | None = None
     ) -> Reply:
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
-            found.require_rights(person, is_admin, "computer.not_allowed")
+            await found.require_rights(person, is_admin, "computer.not_allowed")
             chosen = (level or self.tables.timing.standin_level).lower()
             if chosen not in levels():
                 raise found.refuse("computer.bad_level", levels=", ".join(levels()))
@@ -231,10 +286,10 @@ class Lobby:
             return Reply(t(lang, "computer.added", name=name, level=chosen))
 
     @refusals
-    async def remove_computer(self, table_id: int, person: Person, is_admin: bool) -> Reply:
+    async def remove_computer(self, table_id: int, person: Person, is_admin: Rights) -> Reply:
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
-            found.require_rights(person, is_admin, "computer.not_allowed")
+            await found.require_rights(person, is_admin, "computer.not_allowed")
             computers = [s for s in table.seats if s.is_computer]
             if not computers:
                 raise found.refuse("computer.none")

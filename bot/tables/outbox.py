@@ -45,6 +45,11 @@ class Sender(Protocol):
 
     async def strip_buttons(self, chat_id: int, message_id: int) -> Outcome: ...
 
+    async def is_member(self, chat_id: int, user_id: int) -> bool:
+        """Whether the person is in the group now (a member, an admin, its
+        owner, or restricted but still in it); False when Telegram cannot
+        tell, so a doubt never seats a stranger."""
+
 
 async def at_once(*jobs: Coroutine[Any, Any, None]) -> None:
     """Run jobs for different chats side by side: a move's group message and

@@ -6,6 +6,10 @@ at a time, keyed by table and purpose so that a newer timer replaces the
 older one. Timers are re-armed from the stored table after every change and
 at start-up, so a restart loses no deadline. A timer job checks that the
 table is still at the version it was armed for; a stale one does nothing.
+
+A job that fails (the database went away) runs again with a growing pause
+(bot/clock.py); the watchdog here re-arms, once a minute, any running table
+or lobby that has no timer at all, so no failure strands a table for good.
 """
 
 from __future__ import annotations
@@ -25,6 +29,10 @@ from engine.actions import Kind
 from engine.ai import Player, make_player, next_actor
 
 log = logging.getLogger(__name__)
+
+# How often the watchdog looks for running tables without a timer.
+WATCHDOG_SECONDS = 60.0
+PURPOSES = ("computer", "deadline", "remind")
 
 # Apply, commit, tell and re-arm one move (bot/tables/match.py).
 Commit = Callable[[TableRecord, Action, "int | None", Sequence[str]], Awaitable[None]]
@@ -81,7 +89,7 @@ class Turns:
     def arm(self, table: TableRecord) -> None:
         """Arm this table's timers from its stored state: after every change and at start-up."""
         tid = table.id
-        for purpose in ("computer", "deadline", "remind"):
+        for purpose in PURPOSES:
             self.clock.cancel((tid, purpose))
         state = table.state
         if table.status != PLAYING or state is None or state.deal is None:
@@ -112,6 +120,43 @@ class Turns:
 
     def disarm_lobby(self, table_id: int) -> None:
         self.clock.cancel((table_id, "lobby"))
+
+    # -- the watchdog -------------------------------------------------------------------
+
+    def start_watchdog(self, every: float = WATCHDOG_SECONDS) -> None:
+        self.clock.call_at(self.clock.now() + every, ("watchdog",), lambda: self.watchdog(every))
+
+    def _has_timer(self, table_id: int, purposes: Sequence[str] = PURPOSES) -> bool:
+        return any(self.clock.scheduled((table_id, purpose)) for purpose in purposes)
+
+    async def watchdog(self, every: float = WATCHDOG_SECONDS) -> None:
+        """One round: the next is booked first, so a failing store stops no round."""
+        self.start_watchdog(every)
+        await self.rearm_lost()
+
+    async def rearm_lost(self) -> int:
+        """Re-arm every running table and lobby that has no timer; returns how many.
+
+        Timers that fail are retried (bot/clock.py), but a timer can still be
+        lost: a table whose arming failed at start-up, a bug in a job.
+        """
+        rearmed = 0
+        for status, purposes in ((PLAYING, PURPOSES), (LOBBY, ("lobby",))):
+            for tid in await self.store.table_ids_with_status(status):
+                if self._has_timer(tid, purposes):
+                    continue
+                async with self.tables.lock(tid):
+                    table = await self.store.get_table(tid)
+                    if table is None or table.status != status or self._has_timer(tid, purposes):
+                        continue
+                    if status == LOBBY:
+                        self.arm_lobby(table)
+                    else:
+                        self.arm(table)
+                    if self._has_timer(tid, purposes):
+                        rearmed += 1
+                        log.warning("table %s had no timer: re-armed", tid)
+        return rearmed
 
     async def _current(self, table_id: int, version: int) -> TableRecord | None:
         """The table if it is still playing at exactly `version` (timers go stale)."""

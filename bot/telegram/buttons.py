@@ -1,6 +1,7 @@
 """Button taps, routed by their payload's head (bot/view/callbacks.py) with PTB's
 own pattern matching: `s:` select cards, `p:` play, `t:` take a seat back,
-`l:` lobby buttons, `o:` lobby settings; anything else is not ours.
+`l:` lobby buttons, `o:` lobby settings, `k:` take a player out of the lobby,
+`f:` the answer to /forget; anything else is not ours.
 
 Every tap is answered, whatever happens: the client spins until it is.
 """
@@ -18,7 +19,8 @@ from telegram.ext import Application, BaseHandler, CallbackQueryHandler
 from bot.tables import Person, Reply
 from bot.telegram.common import (
     Context,
-    is_admin,
+    admin_check,
+    messenger,
     person_of,
     safe_answer,
     service,
@@ -28,6 +30,7 @@ from bot.telegram.messenger import Messenger
 from bot.telegram.transport import tapped_message
 from bot.view import callbacks
 from bot.view.i18n import LANGUAGES, plain, t
+from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +74,11 @@ async def on_select(
 ) -> Reply:
     assert isinstance(payload, callbacks.Select)
     origin = tapped_message(query)
-    return await service(context).select(payload, person, origin[1] if origin else None, lang)
+    # A tapped hand message the bot lost track of becomes the hand again
+    # (Fanout.show_selection), but only one in the tapper's own private chat:
+    # a forged select on a group's message must not re-point their hand.
+    own = origin[1] if origin is not None and origin[0] == person.user_id else None
+    return await service(context).select(payload, person, own, lang)
 
 
 async def on_play(
@@ -104,8 +111,19 @@ async def on_option(
     chat_id = await _in_its_group(query, payload.table, context)
     if chat_id is None:
         return Reply(t(lang, "table.gone"), alert=True)
-    admin = await is_admin(context, chat_id, person.user_id)
+    admin = admin_check(context, chat_id, person.user_id)
     return await service(context).set_option(payload, person, admin)
+
+
+async def on_remove_seat(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+) -> Reply:
+    assert isinstance(payload, callbacks.RemoveSeat)
+    chat_id = await _in_its_group(query, payload.table, context)
+    if chat_id is None:
+        return Reply(t(lang, "table.gone"), alert=True)
+    admin = admin_check(context, chat_id, person.user_id)
+    return await service(context).remove_player(payload, person, admin)
 
 
 async def on_lobby(
@@ -121,7 +139,7 @@ async def on_lobby(
         return await svc.join(table_id, person)
     if op == "x":
         return await svc.leave(table_id, person)
-    admin = await is_admin(context, chat_id, person.user_id)
+    admin = admin_check(context, chat_id, person.user_id)
     if op == "q":
         answer = await svc.replace_with_computer(chat_id, person.user_id, person, admin)
         return Reply(answer.text)
@@ -132,6 +150,23 @@ async def on_lobby(
     if op == "s":
         return await svc.start(table_id, person, admin, version=payload.version)
     return await svc.show_settings(table_id, person, admin, show=op == "o")
+
+
+async def on_forget(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+) -> Reply:
+    """The answer to /forget's question, only in the person's own private
+    chat; the question becomes the answer, without its buttons."""
+    assert isinstance(payload, callbacks.Forget)
+    origin = tapped_message(query)
+    if origin is None or origin[0] != person.user_id:
+        return Reply(t(lang, "tap.unknown"), alert=True)
+    if payload.confirm:
+        answer = await service(context).forget(person, lang)
+    else:
+        answer = Reply(t(lang, "forget.kept"))
+    await messenger(context).edit(origin[0], origin[1], Screen(answer.text))
+    return Reply()
 
 
 async def slow_down(application: Application, update: Update) -> None:  # type: ignore[type-arg]
@@ -155,6 +190,8 @@ ROUTES: tuple[tuple[str, Route], ...] = (
     ("t", on_takeback),
     ("l", on_lobby),
     ("o", on_option),
+    ("k", on_remove_seat),
+    ("f", on_forget),
 )
 
 

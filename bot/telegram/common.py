@@ -8,14 +8,15 @@ import logging
 from typing import cast
 
 from telegram import CallbackQuery, Chat, Message, Update, User
-from telegram.constants import ChatMemberStatus, ChatType, ParseMode
+from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 from telegram.ext import Application, ContextTypes
 
 from bot.seats import display_name
-from bot.tables import Person, Reply, TableService
+from bot.tables import Person, Reply, Rights, TableService
 from bot.telegram import replies
 from bot.telegram.messenger import Messenger, markup, transient
+from bot.telegram.rights import AdminLists
 from bot.telegram.updates import chat_of
 from bot.view.i18n import plain
 from bot.view.screen import Button, Screen
@@ -40,7 +41,13 @@ def messenger(context: Context) -> Messenger:
 def person_of(user: User) -> Person:
     return Person(
         user_id=user.id,
-        name=display_name(user.first_name, user.last_name),
+        # A name of nothing but invisible characters becomes the username,
+        # or the last digits of the person's id.
+        name=display_name(
+            user.first_name,
+            user.last_name,
+            fallback=f"@{user.username}" if user.username else f"#{user.id % 10_000:04d}",
+        ),
         username=user.username,
         language_code=user.language_code,
     )
@@ -50,12 +57,29 @@ def is_group(chat: Chat | None) -> bool:
     return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
 
 
+def admin_lists(context: Context) -> AdminLists:
+    """The application's cache of admin lists (made on first use; a test may
+    put its own in `bot_data["admins"]`, with a clock it moves)."""
+    lists = context.application.bot_data.get("admins")
+    if lists is None:
+        lists = AdminLists(messenger(context).admin_ids)
+        context.application.bot_data["admins"] = lists
+    return cast(AdminLists, lists)
+
+
 async def is_admin(context: Context, chat_id: int, user_id: int) -> bool:
-    try:
-        member = await context.bot.get_chat_member(chat_id, user_id)
-    except TelegramError:
+    """An admin or the owner of the group, from its cached admin list."""
+    return await admin_lists(context).is_admin(chat_id, user_id)
+
+
+def admin_check(context: Context, chat: Chat | int | None, user_id: int) -> Rights:
+    """Whether the person is an admin of the group, as a question the service
+    asks only when an action needs it (never for the table's creator); in a
+    private chat nobody is."""
+    if chat is None or (isinstance(chat, Chat) and not is_group(chat)):
         return False
-    return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+    chat_id = chat if isinstance(chat, int) else chat.id
+    return lambda: is_admin(context, chat_id, user_id)
 
 
 async def reply(message: Message, answer: Reply | str) -> None:

@@ -15,7 +15,7 @@ from bot.telegram.common import (
     service,
 )
 from bot.view import render
-from bot.view.i18n import LANGUAGES, supported, t
+from bot.view.i18n import LANGUAGES, short, supported, t
 from engine import RulesError, RuleSet
 from engine.rules import Preset
 
@@ -40,7 +40,8 @@ async def cmd_rules(update: Update, context: Context) -> None:
             rules = RuleSet.create(name)
         except RulesError:
             await reply(
-                message, t(lang, "new.bad_preset", preset=name, presets=render.presets_list(lang))
+                message,
+                t(lang, "new.bad_preset", preset=short(name), presets=render.presets_list(lang)),
             )
             return
     await reply(message, render.rules_text(lang, rules))
@@ -58,11 +59,11 @@ async def cmd_lang(update: Update, context: Context) -> None:
         await reply(message, t(lang, "lang.usage", langs=", ".join(LANGUAGES)))
         return
     if is_group(chat):
+        # The group's language outlives any table: its admins choose it (the
+        # creator of a table, whom anybody can become with /new, may not).
         if not await is_admin(context, chat.id, user.id):
-            table = await svc.table_in_chat(chat.id)
-            if table is None or table.creator_id != user.id:
-                await reply(message, t(lang, "lang.not_allowed"))
-                return
+            await reply(message, t(lang, "lang.not_allowed"))
+            return
         await svc.set_chat_lang(chat.id, chat.title or "", wanted)
     else:
         await svc.set_user_lang(person_of(user), wanted)

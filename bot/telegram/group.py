@@ -7,12 +7,13 @@ from dataclasses import dataclass
 
 from telegram import Chat, Message, Update, User
 
+from bot.seats import visible
 from bot.storage.records import TableRecord
 from bot.tables import Reply
 from bot.telegram.common import (
     Context,
+    admin_check,
     args_of,
-    is_admin,
     is_group,
     message_lang,
     person_of,
@@ -64,7 +65,8 @@ async def cmd_new(update: Update, context: Context) -> None:
         return
     svc = service(context)
     await svc.remember(person_of(user))
-    answer = await svc.new_table(chat.id, chat.title or "", person_of(user), args_of(context))
+    title = visible(chat.title or "")  # shown to those who join: no bidi overrides
+    answer = await svc.new_table(chat.id, title, person_of(user), args_of(context))
     if answer.text or answer.screen:
         await reply(message, answer)
 
@@ -100,7 +102,7 @@ async def cmd_start_group(update: Update, context: Context) -> None:
     found = await group_table(update, context)
     if found is None:
         return
-    admin = await is_admin(context, found.chat.id, found.user.id)
+    admin = admin_check(context, found.chat, found.user.id)
     answer = await service(context).start(found.table.id, person_of(found.user), admin)
     if answer.alert:  # success shows on the lobby message itself
         await reply(found.message, Reply(answer.text))
@@ -111,7 +113,7 @@ async def cmd_stop(update: Update, context: Context) -> None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
-    admin = is_group(chat) and await is_admin(context, chat.id, user.id)
+    admin = admin_check(context, chat, user.id)
     await reply(message, await service(context).stop(chat.id, person_of(user), admin))
 
 
@@ -121,7 +123,7 @@ async def cmd_addbot(update: Update, context: Context) -> None:
         return
     message, user, chat, table = found.message, found.user, found.chat, found.table
     args = args_of(context)
-    admin = await is_admin(context, chat.id, user.id)
+    admin = admin_check(context, chat, user.id)
     svc = service(context)
     answer = await svc.add_computer(table.id, person_of(user), admin, args[0] if args else None)
     await reply(message, Reply(answer.text))
@@ -137,7 +139,7 @@ async def cmd_kick(update: Update, context: Context) -> None:
     if target is None or target.is_bot:
         await reply(message, t(lang, "kick.usage"))
         return
-    admin = await is_admin(context, chat.id, user.id)
+    admin = admin_check(context, chat, user.id)
     answer = await svc.replace_with_computer(chat.id, target.id, person_of(user), admin)
     if answer.text:
         await reply(message, answer)

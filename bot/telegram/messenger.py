@@ -281,3 +281,39 @@ class Messenger:
         except TelegramError as error:
             return classify(error)
         return Outcome.OK
+
+    async def is_member(self, chat_id: int, user_id: int) -> bool:
+        """getChatMember, outside the send budget (PTB's rate limiter would
+        count a group's reads against its 20 messages a minute): a lost
+        connection is tried once more, anything else answers False."""
+        for attempt in range(2):
+            try:
+                member = await self._post("getChatMember", {"chat_id": chat_id, "user_id": user_id})
+            except TelegramError as error:
+                if transient(error) and attempt == 0:
+                    await asyncio.sleep(self.backoff)
+                    continue
+                log.info("membership of %s in %s unknown: %s", user_id, chat_id, error)
+                return False
+            status = member.get("status") if isinstance(member, dict) else None
+            return status in ("creator", "administrator", "member") or (
+                status == "restricted" and bool(member.get("is_member"))
+            )
+        return False
+
+    async def admin_ids(self, chat_id: int) -> frozenset[int] | None:
+        """getChatAdministrators, outside the send budget like `is_member`;
+        None when Telegram cannot tell (bot/telegram/rights.py caches it)."""
+        for attempt in range(2):
+            try:
+                members = await self._post("getChatAdministrators", {"chat_id": chat_id})
+            except TelegramError as error:
+                if transient(error) and attempt == 0:
+                    await asyncio.sleep(self.backoff)
+                    continue
+                log.info("admins of %s unknown: %s", chat_id, error)
+                return None
+            return frozenset(
+                int(m["user"]["id"]) for m in members if isinstance(m, dict) and "user" in m
+            )
+        return None

@@ -1,5 +1,5 @@
 """The private chat: /start (with a join link's payload), /play practice
-matches, and any other message."""
+matches, /forget, and any other message."""
 
 from __future__ import annotations
 
@@ -31,11 +31,7 @@ async def cmd_start_private(update: Update, context: Context) -> None:
     args = args_of(context)
     payload = args[0] if args else ""
     if payload.startswith("j"):
-        try:
-            table_id = int(payload[1:], 16)
-        except ValueError:
-            table_id = -1
-        answer = await svc.join(table_id, person, chat_lang=lang)
+        answer = await svc.join_by_link(payload, person, lang)
         await reply(message, answer.text or t(lang, "join.done"))
         return
     await reply(message, t(lang, "welcome", name=person.name))
@@ -57,6 +53,18 @@ async def cmd_play(update: Update, context: Context) -> None:
     answer = await svc.practice(person, args_of(context))
     if answer.alert or answer.url or (answer.text and answer.text != t(lang, "start.done_toast")):
         await reply(message, Reply(answer.text))
+
+
+async def cmd_forget(update: Update, context: Context) -> None:
+    """/forget: asks first (buttons), in private only: it is about the person."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None:
+        return
+    lang = await message_lang(update, context)
+    if is_group(chat):
+        await reply(message, t(lang, "forget.in_private"))
+        return
+    await reply(message, service(context).forget_prompt(lang))
 
 
 async def on_private_text(update: Update, context: Context) -> None:

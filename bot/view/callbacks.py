@@ -12,7 +12,9 @@ Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
   l:<table>:<version>:<op>            lobby: j join, x leave, s start, o settings, b back,
                                       a add a computer, r remove one, q leave a running match
   o:<table>:<version>:<option>:<val>  lobby settings: set an option
+  k:<table>:<version>:<seat>          lobby settings: take this seat's player out
   t:<table>                           take my seat back from the computer
+  f:<y|n>                             /forget: erase what the bot keeps about me, or not
 """
 
 from __future__ import annotations
@@ -78,7 +80,19 @@ class TakeBack:
     table: int
 
 
-Payload = Select | Play | Lobby | SetOption | TakeBack
+@dataclass(frozen=True, slots=True)
+class RemoveSeat:
+    table: int
+    version: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Forget:
+    confirm: bool
+
+
+Payload = Select | Play | Lobby | SetOption | TakeBack | RemoveSeat | Forget
 
 
 def _b36(number: int) -> str:
@@ -140,8 +154,16 @@ def set_option(table: int, version: int, option: str, value: str) -> str:
     return _check(f"o:{_b36(table)}:{_b36(version)}:{option}:{value}")
 
 
+def remove_seat(table: int, version: int, seat: int) -> str:
+    return _check(f"k:{_b36(table)}:{_b36(version)}:{_b36(seat)}")
+
+
 def takeback(table: int) -> str:
     return _check(f"t:{_b36(table)}")
+
+
+def forget(confirm: bool) -> str:
+    return _check(f"f:{'y' if confirm else 'n'}")
 
 
 def parse(data: str | None) -> Payload:
@@ -164,6 +186,10 @@ def parse(data: str | None) -> Payload:
             )
         if head == "l" and len(parts) == 4 and parts[3] in LOBBY_OPS:
             return Lobby(_int36(parts[1]), _int36(parts[2]), parts[3])
+        if head == "k" and len(parts) == 4:
+            return RemoveSeat(_int36(parts[1]), _int36(parts[2]), _int36(parts[3]))
+        if head == "f" and len(parts) == 2 and parts[1] in ("y", "n"):
+            return Forget(parts[1] == "y")
         if head == "t" and len(parts) == 2:
             return TakeBack(_int36(parts[1]))
         if head == "o" and len(parts) == 5 and parts[3] in SETTABLE and _token(parts[4]):

@@ -51,6 +51,13 @@ def supported(lang: str | None) -> str | None:
     return code if code in CATALOGS else None
 
 
+def short(value: object, limit: int = 32) -> str:
+    """What a person typed, cut for quoting back: an answer that echoes 5,000
+    characters would be longer than Telegram lets a message be."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def t(lang: str, key: str, **params: Any) -> Html:
     catalog = CATALOGS.get(lang) or CATALOGS[DEFAULT]
     template = catalog[key]

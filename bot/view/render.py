@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.view import callbacks
-from bot.view.i18n import Html, esc, plural, t
+from bot.view.i18n import Html, esc, plain, plural, short, t
 from bot.view.screen import Button, Screen, TableInfo
 from engine import Action, Card, RulesError, RuleSet, TableView
 from engine.actions import Kind
@@ -149,6 +149,15 @@ def lobby_settings(info: TableInfo, lang: str) -> Screen:
             ),
         )
     )
+    # One button per seat: the creator or an admin takes anybody out of the lobby.
+    seats = [
+        Button(
+            plain(t(lang, "button.remove_seat", name=name)),
+            callbacks.remove_seat(info.id, info.version, n),
+        )
+        for n, name in enumerate(info.names)
+    ]
+    rows.extend(tuple(seats[i : i + 2]) for i in range(0, len(seats), 2))
     rows.append((Button(t(lang, "button.back"), callbacks.lobby(info.id, info.version, "b")),))
     return Screen("\n".join(lines), tuple(rows))
 
@@ -459,18 +468,18 @@ def option_values(lang: str, name: str) -> str:
 def rules_error(lang: str, error: RulesError) -> str:
     """An engine `RulesError` in the reader's language."""
     if error.code == "unknown_preset":
-        return t(lang, "new.bad_preset", preset=str(error.value), presets=presets_list(lang))
+        return t(lang, "new.bad_preset", preset=short(error.value), presets=presets_list(lang))
     if error.code in ("unknown_option", "not_applicable"):
-        return t(lang, f"rules_error.{error.code}", option=error.option)
+        return t(lang, f"rules_error.{error.code}", option=short(error.option))
     if error.option in OPTIONS:
         return t(
             lang,
             "rules_error.bad_value",
             option=error.option,
-            value=str(error.value),
+            value=short(error.value),
             values=option_values(lang, error.option),
         )
-    return t(lang, "illegal.other", reason=str(error))
+    return t(lang, "illegal.other", reason=short(error, 200))
 
 
 def options_help(lang: str, preset: Preset) -> str:

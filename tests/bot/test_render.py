@@ -18,7 +18,7 @@ from bot_steps import expect
 from engine_builders import table as build_table
 
 from bot.view import callbacks, render
-from bot.view.i18n import CATALOGS, PLURALS, placeholders, plural, t
+from bot.view.i18n import CATALOGS, PLURALS, placeholders, plain, plural, t
 from bot.view.screen import Screen, TableInfo
 from engine import (
     OPTIONS,
@@ -308,7 +308,21 @@ def settings_payloads(info: TableInfo, lang: str) -> dict[str, callbacks.SetOpti
     screen = render.lobby_settings(info, lang)
     check_telegram_html(screen)
     found: dict[str, callbacks.SetOption] = {}
+    removals: list[callbacks.RemoveSeat] = []
     for row in screen.buttons[:-1]:
+        first = callbacks.parse(row[0].data or "")
+        if isinstance(first, callbacks.RemoveSeat):
+            # One button per seat, after the options, with the player's name.
+            for button in row:
+                payload = callbacks.parse(button.data or "")
+                assert isinstance(payload, callbacks.RemoveSeat)
+                assert (payload.table, payload.version) == (info.id, info.version)
+                assert button.text == plain(
+                    t(lang, "button.remove_seat", name=info.names[payload.seat])
+                )
+                removals.append(payload)
+            continue
+        assert not removals, "seat buttons come after every option"
         (button,) = row
         payload = callbacks.parse(button.data or "")
         assert isinstance(payload, callbacks.SetOption)
@@ -320,6 +334,7 @@ def settings_payloads(info: TableInfo, lang: str) -> dict[str, callbacks.SetOpti
             continue
         current = getattr(info.rules, payload.option)
         assert render.option_value(lang, payload.option, current) in button.text
+    assert [p.seat for p in removals] == list(range(len(info.names)))
     (back,) = screen.buttons[-1]
     assert callbacks.parse(back.data or "") == callbacks.Lobby(info.id, info.version, "b")
     assert back.text == t(lang, "button.back")

@@ -25,7 +25,7 @@ import aiosqlite
 import aiosqlite.core
 import pytest
 
-from bot.logs import RedactSecrets, setup_logging
+from bot.logs import MARK, RedactingStream, Redactor, RedactSecrets, secrets_of, setup_logging
 from bot.settings import Settings, load_settings
 from bot.storage import StorageError, open_store, parse_database_url
 from bot.storage.sqlite import SqliteStore
@@ -300,6 +300,7 @@ def log_output() -> Iterator[io.StringIO]:
     """`setup_logging` as `python -m bot` calls it, writing into a buffer; restored after."""
     root = logging.getLogger()
     saved = (root.handlers[:], root.level)
+    streams = (sys.stdout, sys.stderr)
     quiet = {name: logging.getLogger(name).level for name in ("httpx", "httpcore")}
     setup_logging("DEBUG", secrets=[TOKEN])
     buffer = io.StringIO()
@@ -311,6 +312,8 @@ def log_output() -> Iterator[io.StringIO]:
     finally:
         root.handlers[:], level = saved
         root.setLevel(level)
+        sys.stdout, sys.stderr = streams
+        logging.captureWarnings(False)
         for name, old in quiet.items():
             logging.getLogger(name).setLevel(old)
 
@@ -328,7 +331,7 @@ def test_redact_secrets_in_message_and_arguments() -> None:
     ):
         assert redact.filter(item) is True  # redacted, never dropped
         message = item.getMessage()
-        assert TOKEN not in message and "<token>" in message
+        assert TOKEN not in message and MARK in message
     untouched = record("nothing secret: %d", 5)
     assert redact.filter(untouched) and untouched.getMessage() == "nothing secret: 5"
 
@@ -339,8 +342,38 @@ def test_token_never_reaches_the_log(log_output: io.StringIO) -> None:
     log.warning(f"token {TOKEN} in the message itself")
     logging.getLogger("telegram.ext.Updater").debug("url=%r", f"/bot{TOKEN}/getMe")
     text = log_output.getvalue()
-    assert text.count("<token>") == 3, text
+    assert text.count(MARK) == 3, text
     assert TOKEN not in text
+
+
+def test_the_part_after_the_colon_and_the_webhook_secret_are_redacted() -> None:
+    """The bot id before the colon is public; the rest of the token is the
+    secret, and it is redacted wherever it shows, alone or in the token."""
+    tail = TOKEN.partition(":")[2]
+    redact = RedactSecrets(secrets_of(TOKEN, "hook-secret-123"))
+    item = record("tail %s, token %s, hook %s", tail, TOKEN, "hook-secret-123")
+    redact.filter(item)
+    assert item.getMessage() == f"tail {MARK}, token {MARK}, hook {MARK}"
+
+
+def test_httpx_debug_lines_are_redacted_when_shown(log_output: io.StringIO) -> None:
+    tail = TOKEN.partition(":")[2]
+    logging.getLogger("httpx").setLevel(logging.DEBUG)
+    logging.getLogger("httpcore").setLevel(logging.DEBUG)
+    logging.getLogger("httpx").debug("GET https://api.telegram.org/bot%s/getMe", TOKEN)
+    logging.getLogger("httpcore.connection").debug("url=/bot123:%s/getUpdates", tail)
+    text = log_output.getvalue()
+    assert text.count(MARK) == 2 and tail not in text, text
+
+
+def test_what_bypasses_the_log_is_redacted_too() -> None:
+    """A traceback Python prints itself goes straight to stderr: the stream is
+    wrapped as well."""
+    buffer = io.StringIO()
+    stream = RedactingStream(buffer, Redactor(secrets_of(TOKEN)))
+    print(f"Traceback ... InvalidToken: The token `{TOKEN}` was rejected", file=stream)
+    assert TOKEN.partition(":")[2] not in buffer.getvalue()
+    assert "was rejected" in buffer.getvalue()
 
 
 def test_token_in_a_logged_exception_is_redacted(log_output: io.StringIO) -> None:

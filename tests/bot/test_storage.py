@@ -140,6 +140,29 @@ async def test_an_older_database_is_migrated_with_its_log_trigger(tmp_path: Path
         assert (await cursor.fetchone()) == (len(migrations("sqlite")),)
 
 
+async def test_tables_opened_before_join_tokens_get_one(tmp_path: Path) -> None:
+    """Migration 5: every table gets its own token; new ones get theirs from `secrets`."""
+    path = tmp_path / "bot.db"
+    async with aiosqlite.connect(path, isolation_level=None) as raw:
+        for migration in migrations("sqlite")[:4]:
+            for statement in sqlite_statements(migration.script):
+                await raw.execute(statement)
+        await raw.execute("PRAGMA user_version = 4")
+        for chat_id in (-1, -2):
+            await raw.execute(
+                "INSERT INTO tables (chat_id, status, creator_id, preset, options,"
+                " created_at, updated_at) VALUES (?, 'lobby', 1, 'burkozel', '{}', 0, 0)",
+                (chat_id,),
+            )
+    db = await Database.open(path)
+    old = [await db.open_table_in_chat(chat_id) for chat_id in (-1, -2)]
+    new = await db.create_table(-3, "Group", 1, "burkozel", {})
+    await db.close()
+    tokens = [table.join_token if table else None for table in (*old, new)]
+    assert all(token and len(token) >= 16 for token in tokens), tokens
+    assert len(set(tokens)) == 3
+
+
 async def _playing_table(db: Database, chat_id: int = -5) -> int:
     table = await db.create_table(chat_id, "Group", 1, "burkozel", {})
     assert table is not None

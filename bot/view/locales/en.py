@@ -53,6 +53,7 @@ TEXTS: dict[str, str] = {
     "lobby.team": "(team {team})",
     "lobby.empty": "nobody yet — tap “Join”",
     "lobby.hint": "{creator} or a chat admin can start the game.",
+    "button.remove_seat": "✖️ {name}",
     "button.join": "🙋 Join",
     "button.leave": "🚶 Leave",
     "button.settings": "⚙️ Settings",
@@ -80,6 +81,7 @@ TEXTS: dict[str, str] = {
     "join.already": "You're already at this table.",
     "join.started": "The game is already on — wait for the next one.",
     "join.full": "The table is full.",
+    "join.link_refused": "This link can't seat you — use the Join button under the lobby in your group.",
     "join.need_start": "Open a chat with me first — your cards will come there.",
     "join.need_start_group": "{name}, to play, open a chat with me: your cards will come there.",
     "join.private": "You're at table #{table} in “{chat}”. Your cards will come here when the game starts.",
@@ -90,6 +92,7 @@ TEXTS: dict[str, str] = {
     "start.already": "The game is already on.",
     "start.not_allowed": "Only the table's creator or a chat admin can start the game.",
     "start.count": "{preset} needs {counts} players. Now: {now}.",
+    "start.no_person": "A game needs at least one person at the table: computers do not play on their own. Join it first.",
     "start.done": "▶️ The game is on! Your cards are in private messages.",
     "start.done_toast": "Let's go!",
     "stop.none": "There is no open table here.",
@@ -181,7 +184,7 @@ TEXTS: dict[str, str] = {
     # languages
     "lang.usage": "Language: <code>/lang ru</code> or <code>/lang en</code> (available: {langs}).",
     "lang.done": "Done: speaking English.",
-    "lang.not_allowed": "A chat admin or the table's creator can change the group's language.",
+    "lang.not_allowed": "Only a chat admin can change the group's language.",
     # private chat
     "welcome": (
         "Hi, {name}! I deal cards for Burkozel, Kozel and Bura.\n\n"
@@ -200,7 +203,8 @@ TEXTS: dict[str, str] = {
         "<b>Group commands</b>\n"
         "/new — open a table\n/join — join\n/leave — leave\n/start — start the game\n"
         "/stop — close the table\n/rules — this table's rules\n/lang ru|en — group language\n\n"
-        "<b>In private</b>\n/rules [game] — rules\n/lang ru|en — your language"
+        "<b>In private</b>\n/rules [game] — rules\n/lang ru|en — your language\n"
+        "/forget — erase what I keep about you"
     ),
     "rules.options_title": "<b>Table options</b>",
     "rules.burkozel": (
@@ -243,6 +247,23 @@ TEXTS: dict[str, str] = {
     "command.private.rules": "rules: /rules [game]",
     "command.private.help": "how to play",
     "command.private.lang": "your language: ru or en",
+    "command.private.forget": "erase what the bot keeps about you",
+    "forget.prompt": (
+        "I will erase what I keep about you: your name, username and language. "
+        "In finished games your name becomes {mark}; their results stay. "
+        "If you play again, I keep your name again while you are at a table.\n\nErase?"
+    ),
+    "button.forget_yes": "🗑 Erase",
+    "button.forget_no": "Cancel",
+    "forget.done": (
+        "Done: I no longer keep your name, username or language. "
+        "Finished games show {mark} in your place."
+    ),
+    "forget.kept": "Nothing erased.",
+    "forget.seated": (
+        "You are at table #{table} now. Leave it or finish the game, then send /forget again."
+    ),
+    "forget.in_private": "Send /forget to me in private: it erases what I keep about you.",
     # computer players, absent players, timers
     "lobby.computer": "(computer, {level})",
     "button.add_computer": "🤖 + Computer",

@@ -53,6 +53,7 @@ TEXTS: dict[str, str] = {
     "lobby.team": "(команда {team})",
     "lobby.empty": "пока никого — жмите «Сесть»",
     "lobby.hint": "Начать игру может {creator} или админ чата.",
+    "button.remove_seat": "✖️ {name}",
     "button.join": "🙋 Сесть",
     "button.leave": "🚶 Встать",
     "button.settings": "⚙️ Настройки",
@@ -80,6 +81,7 @@ TEXTS: dict[str, str] = {
     "join.already": "Вы уже за этим столом.",
     "join.started": "Игра уже идёт — дождитесь следующей.",
     "join.full": "Стол заполнен.",
+    "join.link_refused": "По этой ссылке сесть за стол не получится — нажмите «Сесть» под лобби в своей группе.",
     "join.need_start": "Сначала откройте чат со мной — туда придут ваши карты.",
     "join.need_start_group": "{name}, чтобы играть, откройте чат со мной: туда придут ваши карты.",
     "join.private": "Вы за столом #{table} в «{chat}». Карты придут сюда, когда начнётся игра.",
@@ -90,6 +92,7 @@ TEXTS: dict[str, str] = {
     "start.already": "Игра уже идёт.",
     "start.not_allowed": "Начать игру может создатель стола или админ чата.",
     "start.count": "Для игры «{preset}» нужно игроков: {counts}. Сейчас: {now}.",
+    "start.no_person": "Нужен хотя бы один человек за столом: компьютеры сами с собой не играют. Сначала сядьте за стол.",
     "start.done": "▶️ Игра началась! Карты — в личных сообщениях.",
     "start.done_toast": "Поехали!",
     "stop.none": "Здесь нет открытого стола.",
@@ -181,7 +184,7 @@ TEXTS: dict[str, str] = {
     # languages
     "lang.usage": "Язык: <code>/lang ru</code> или <code>/lang en</code> (есть: {langs}).",
     "lang.done": "Готово: говорю по-русски.",
-    "lang.not_allowed": "Язык группы меняет админ чата или создатель стола.",
+    "lang.not_allowed": "Язык группы может сменить только админ чата.",
     # private chat
     "welcome": (
         "Привет, {name}! Я раздаю карты для Буркозла, Козла и Буры.\n\n"
@@ -200,7 +203,8 @@ TEXTS: dict[str, str] = {
         "<b>Команды в группе</b>\n"
         "/new — открыть стол\n/join — сесть\n/leave — встать\n/start — начать игру\n"
         "/stop — закрыть стол\n/rules — правила этого стола\n/lang ru|en — язык группы\n\n"
-        "<b>В личке</b>\n/rules [игра] — правила\n/lang ru|en — ваш язык"
+        "<b>В личке</b>\n/rules [игра] — правила\n/lang ru|en — ваш язык\n"
+        "/forget — стереть, что я о вас храню"
     ),
     "rules.options_title": "<b>Настройки стола</b>",
     "rules.burkozel": (
@@ -242,6 +246,23 @@ TEXTS: dict[str, str] = {
     "command.private.rules": "правила: /rules [игра]",
     "command.private.help": "как играть",
     "command.private.lang": "ваш язык: ru или en",
+    "command.private.forget": "стереть, что бот о вас хранит",
+    "forget.prompt": (
+        "Я сотру, что храню о вас: имя, username и язык. "
+        "В законченных играх вместо имени будет {mark}, результаты игр останутся. "
+        "Если сыграете снова, я снова запомню имя, пока вы за столом.\n\nСтереть?"
+    ),
+    "button.forget_yes": "🗑 Стереть",
+    "button.forget_no": "Отмена",
+    "forget.done": (
+        "Готово: ваше имя, username и язык стёрты. В законченных играх на вашем месте — {mark}."
+    ),
+    "forget.kept": "Ничего не стёрто.",
+    "forget.seated": (
+        "Вы сейчас за столом #{table}. Выйдите из него или доиграйте, "
+        "потом отправьте /forget ещё раз."
+    ),
+    "forget.in_private": "Отправьте /forget мне в личку: так стирается то, что я о вас храню.",
     # computer players, absent players, timers
     "lobby.computer": "(компьютер, {level})",
     "button.add_computer": "🤖 + Компьютер",

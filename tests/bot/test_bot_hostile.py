@@ -1,0 +1,134 @@
+"""Inputs a hostile user tries (issue 13, the low items): characters that pass
+`isdigit` but not `int`, values thousands of characters long, names that
+reorder the lines they are shown in, and a hand's button forged onto another
+chat's message. Each gets a clear answer and changes nothing it should not."""
+
+from __future__ import annotations
+
+from bot_harness import BotRunner
+from bot_steps import (
+    GROUP_ID,
+    assert_clean,
+    open_private_chats,
+    open_table,
+    people,
+    say,
+    select_buttons,
+    snapshot,
+    start_match,
+    table_count,
+    tap,
+    tracked_hand,
+)
+
+from bot.view import callbacks
+from bot.view.i18n import t
+from engine.rules import Preset
+from testing.fake_telegram import FakeTelegram, StoredMessage, parse_html
+
+RU = "ru"
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+def plain(html: str) -> str:
+    return parse_html(html)[0]
+
+
+def only(replies: list[StoredMessage]) -> str:
+    assert len(replies) == 1, replies
+    return replies[0].text
+
+
+async def test_odd_and_huge_values_get_clear_short_answers(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    (alice,) = people(fake, 1)
+    await open_private_chats(fake, [alice])
+    group = fake.group(GROUP_ID, "Стол", supergroup=True)
+    generic = plain(t(RU, "error.generic"))
+
+    text = only(await say(fake, alice, group, "/new turn_time=²"))
+    assert text == plain(t(RU, "new.bad_turn_time", value="²"))
+    text = only(await say(fake, alice, group, "/new turn_time=" + "٣" * 3))
+    assert text == plain(t(RU, "new.bad_turn_time", value="٣" * 3))
+
+    huge = "9" * 5000
+    for command, shown in (
+        (f"/new stake={huge}", "stake"),
+        (f"/new limit={huge}", "limit"),
+        (f"/new turn_time={huge}", huge[:32] + "…"),
+        ("/new " + "x" * 5000, "x" * 32 + "…"),
+        (f"/new {'o' * 5000}=1", "o" * 32 + "…"),
+        (f"/new {'w' * 5000}", "w" * 32 + "…"),
+    ):
+        text = only(await say(fake, alice, group, command))
+        assert text != generic, command[:20]
+        assert shown in text, (command[:20], text[:200])
+        assert huge[:33] not in text and "x" * 33 not in text and "o" * 33 not in text
+        assert len(text) < 4096
+    assert table_count(runner.db_path) == 0
+
+    private = fake.private_chat(alice)
+    presets = ", ".join(p.value for p in Preset)
+    for command in ("/play ²", "/play ٣", "/play " + "9" * 5000):
+        text = only(await say(fake, alice, private, command))
+        assert text != generic and presets in text and len(text) < 4096, command[:20]
+    text = only(await say(fake, alice, private, "/rules " + "r" * 5000))
+    assert "r" * 32 + "…" in text and "r" * 33 not in text
+    assert table_count(runner.db_path) == 0
+    assert_clean(fake)
+
+
+async def test_names_lose_bidi_overrides_and_control_characters(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    alice = fake.user(501, "\u202eecilA\u202c", last_name="\u2066Smith\u2069\u0007")
+    blank = fake.user(502, "\u202e\u200f\u2066", username="blankname")
+    nobody = fake.user(503, "\u202e\u0000")
+    family = fake.user(504, "Мама 👨\u200d👩\u200d👧")
+    users = [alice, blank, nobody, family]
+    await open_private_chats(fake, users)
+    group = fake.group(GROUP_ID, "\u202eСтол", supergroup=True)
+    table_id, lobby = await open_table(fake, runner, group, "/new", users)
+    table = await runner.db.get_table(table_id)
+    assert table is not None
+    assert table.names == ("ecilA Smith", "@blankname", "#0503", "Мама 👨\u200d👩\u200d👧")
+    assert table.chat_title == "Стол"
+    shown = fake.find_message(group.id, lobby.message_id)
+    assert shown is not None
+    assert not set(BIDI + "\u0000\u0007\u200f") & set(shown.text)
+    assert "ecilA Smith" in shown.text and "👨\u200d👩\u200d👧" in shown.text
+    assert_clean(fake)
+
+
+async def test_a_forged_select_on_another_chats_message_leaves_the_hand_alone(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    alice, bob = people(fake, 2)
+    await open_private_chats(fake, [alice, bob])
+    group = fake.group(GROUP_ID, "Стол", supergroup=True)
+    table_id, lobby = await open_table(fake, runner, group, "/new limit=2", [alice, bob])
+    await start_match(fake, group, alice, lobby)
+    await runner.idle()
+    before = snapshot(runner.db_path, table_id)
+    assert before.match.deal is not None
+    mover_id = dict(before.seats)[before.match.deal.turn]
+    mover, other = (alice, bob) if mover_id == alice.id else (bob, alice)
+    hand = tracked_hand(fake, runner.db_path, table_id, mover.id)
+    data, _ = select_buttons(hand)[0]
+
+    # The mover's own select, tapped on the group's message and on the other's hand.
+    live = fake.messages(group)[-1]
+    others = tracked_hand(fake, runner.db_path, table_id, other.id)
+    for message in (live, others):
+        await tap(fake, mover, message, data, force=True)
+        await runner.idle()
+        still = tracked_hand(fake, runner.db_path, table_id, mover.id)
+        assert still.message_id == hand.message_id, message
+        assert select_buttons(still), "the hand keeps its buttons"
+    assert snapshot(runner.db_path, table_id) == before
+    assert isinstance(callbacks.parse(data), callbacks.Select)
+    assert_clean(fake)
