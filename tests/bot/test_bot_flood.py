@@ -171,3 +171,38 @@ async def test_a_selection_never_waits_for_the_group(
         timeout=WAIT,
     )
     assert sent_to(fake, group.id) == told_group, "the group was told first"
+
+
+async def test_a_join_confirmation_survives_a_storm_of_429s(
+    fake_telegram: FakeTelegram, tmp_path: Path, clock: ManualScheduler
+) -> None:
+    """More 429s in a row than any retry budget: the answer still arrives
+    (it was lost after 5 retries, with a traceback in the log)."""
+    fake = fake_telegram
+    bot = BotRunner(
+        fake,
+        tmp_path / "bot.db",
+        settings_extra={"send_retries": 2, "send_backoff": 0.01},
+        scheduler=clock,
+    )
+    await bot.start()
+    try:
+        alice, member = people(fake, 2)
+        await open_private_chats(fake, [alice])
+        group = fake.group(-100904, "Club", supergroup=True)
+        table_id, _ = await open_table(fake, bot, group, "/new", [alice])
+        asked = await member.send(group, "/join")
+        link = await fake.wait_for_message(group, after=asked, timeout=WAIT)
+        url = next(b.value for row in link.buttons for b in row if b.value)
+        payload = url.partition("?start=")[2]
+
+        storm = fake.inject("sendMessage", "429", times=8, retry_after=1)
+        private = fake.private_chat(member)
+        sent = await member.send_private(f"/start {payload}")
+        done = plain(t("ru", "join.done"))
+        answer = await fake.wait_for_message(private, done, after=sent, timeout=WAIT)
+        assert storm.hits == 8 and answer.text.count(done) == 1
+        table = await bot.db.get_table(table_id)
+        assert table is not None and table.seat_of(member.id) is not None
+    finally:
+        await bot.stop()
