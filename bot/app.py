@@ -19,7 +19,7 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Defaul
 from bot.clock import AsyncioScheduler
 from bot.settings import Settings
 from bot.storage import Store, open_store
-from bot.tables import TableService, Timing
+from bot.tables import Limits, TableService, Thinking, Timing
 from bot.telegram.messenger import Messenger
 from bot.telegram.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
 from bot.telegram.transport import make_request
@@ -105,7 +105,11 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     )
     messenger = Messenger(app.bot, settings.send_retries, settings.send_backoff)
     app.bot_data["messenger"] = messenger
-    service = TableService(store, messenger, username, settings.default_language, scheduler, timing)
+    limits = Limits(settings.max_tables_per_person, settings.max_practice_tables)
+    thinking = Thinking(settings.computer_workers)
+    service = TableService(
+        store, messenger, username, settings.default_language, scheduler, timing, limits, thinking
+    )
     messenger.on_migrate = service.chat_moved
     app.bot_data["service"] = service
     try:
@@ -142,9 +146,11 @@ async def _post_stop(app: Application) -> None:  # type: ignore[type-arg]
     scheduler = app.bot_data.get("scheduler")
     if isinstance(scheduler, AsyncioScheduler):
         scheduler.cancel_all()
+        await scheduler.settle()
     service: TableService | None = app.bot_data.get("service")
     if service is not None:
         await service.drain()
+        service.close()
 
 
 async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from bot.clock import AsyncioScheduler, Scheduler
 from bot.storage import Store, TableRecord
-from bot.tables.core import AdminCheck, Person, Refused, Reply, Rights, Tables, Timing
+from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, Tables, Timing
 from bot.tables.fanout import Fanout
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
 from bot.tables.match import Match
 from bot.tables.outbox import Outcome, Sender
 from bot.tables.recovery import Recovery
+from bot.tables.thinking import Thinking
 from bot.tables.turns import Turns
 from engine import RuleSet
 
@@ -38,6 +39,8 @@ class TableService:
         default_language: str = "ru",
         scheduler: Scheduler | None = None,
         timing: Timing | None = None,
+        limits: Limits | None = None,
+        thinking: Thinking | None = None,
     ) -> None:
         self.tables = Tables(
             store,
@@ -46,6 +49,8 @@ class TableService:
             default_language,
             scheduler or AsyncioScheduler(),
             timing or Timing(),
+            limits,
+            thinking,
         )
         self.store = store
         self.fanout = Fanout(self.tables)
@@ -93,6 +98,10 @@ class TableService:
         """Wait until every queued message job has run (graceful shutdown, tests)."""
         await self.tables.outbox.drain()
 
+    def close(self) -> None:
+        """Stop the computers' worker processes (at shutdown)."""
+        self.tables.thinking.close()
+
     # -- people and chats --------------------------------------------------------------
 
     async def remember(self, person: Person, started: bool = False) -> None:
@@ -127,6 +136,7 @@ class TableService:
 
 __all__ = [
     "AdminCheck",
+    "Limits",
     "Outcome",
     "Person",
     "Refused",
@@ -134,5 +144,6 @@ __all__ = [
     "Rights",
     "Sender",
     "TableService",
+    "Thinking",
     "Timing",
 ]

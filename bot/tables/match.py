@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.storage import FINISHED, PLAYING, Conflict, Seat, TableRecord
+from bot.storage import CLOSED, FINISHED, PLAYING, Conflict, Seat, TableRecord
 from bot.tables.core import Opened, Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.turns import Turns
 from bot.view import callbacks, render
 from bot.view.i18n import plural, t
+from bot.view.screen import Screen
 from engine import Action, IllegalAction, apply, view_for
 
 
@@ -103,8 +104,11 @@ class Match:
         assert previous is not None
         state, events = apply(previous, action)
         table.state = state
+        away = self.tables.attendance.moved(table, previous, action, user_id, events)
         if state.over:
             table.status = FINISHED
+        elif away:
+            table.status = CLOSED  # its people were all away for a whole deal
         self.turns.prepare_turn(table)
         table = await self.store.save_table(table, action=action, user_id=user_id)
         table_id, actor = table.id, action.seat
@@ -113,4 +117,13 @@ class Match:
             table_id,
             lambda: self.fanout.after_move(table_id, previous, events, actor, action, extra),
         )
+        if table.status != PLAYING:
+            self.tables.attendance.forget(table_id)
+        if table.status == CLOSED:
+            if table.practice:
+                lang = await self.tables.user_lang(table.creator_id)
+            else:
+                lang = await self.tables.chat_lang(table.chat_id)
+            said = Screen(t(lang, "away.closed", table=table_id))
+            self.tables.outbox.later(table_id, lambda: self.fanout.news_and_hands(table_id, said))
         self.turns.arm(table)
