@@ -133,7 +133,7 @@ class BotProcess:
             # The bot of this checkout, whatever the virtual environment installed.
             "PYTHONPATH": str(ROOT),
             # Choices to compare, passed on from the caller's environment.
-            **{k: os.environ[k] for k in ("HTTP_CLIENT",) if k in os.environ},
+            **{k: os.environ[k] for k in ("HTTP_CLIENT", "DATABASE_SYNC") if k in os.environ},
         }
         command = [sys.executable]
         if self.profile == "callgrind":

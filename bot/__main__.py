@@ -64,7 +64,7 @@ FIRST_PAUSE = 1.0
 MAX_PAUSE = 60.0
 # Seconds the way out may take (waiting updates, queued messages) before the
 # rest is left: a supervisor's SIGKILL usually follows SIGTERM after 10 s.
-STOP_DEADLINE = 7.0
+STOP_DEADLINE = 6.0
 DEFAULT_API = "https://api.telegram.org/bot"
 
 # The collector's thresholds while the bot runs (Python's are 700, 10, 10).
@@ -120,7 +120,11 @@ async def _open_store(settings: Settings) -> Store:
 
     Not raced against a stop signal: it takes milliseconds (at most SQLite's
     5 s busy timeout), and a half-opened connection would be left behind."""
-    return await open_store(settings.database(), cache=settings.database_cache)
+    return await open_store(
+        settings.database(),
+        cache=settings.database_cache,
+        durable=settings.database_sync == "full",
+    )
 
 
 async def _connect(app: Application, settings: Settings, stop: asyncio.Event) -> None:  # type: ignore[type-arg]
@@ -228,6 +232,9 @@ async def _serve(settings: Settings) -> int:
         except StorageError as error:
             print(f"Database problem ({settings.database_setting()}): {error}", file=sys.stderr)
             return 2
+        except TelegramError as error:  # none expected: one line, not a traceback
+            print(f"Could not start: the Bot API answered {error}", file=sys.stderr)
+            return 1
         finally:
             try:
                 await asyncio.wait_for(_wind_down(app), STOP_DEADLINE)

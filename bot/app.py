@@ -89,7 +89,11 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     settings: Settings = app.bot_data["settings"]
     store: Store | None = app.bot_data.get("store")
     if store is None:
-        store = await open_store(settings.database(), cache=settings.database_cache)
+        store = await open_store(
+            settings.database(),
+            cache=settings.database_cache,
+            durable=settings.database_sync == "full",
+        )
         app.bot_data["store"] = store
         app.bot_data["own_store"] = True
     # Known since initialize() asked getMe: no second request that could fail.
@@ -102,6 +106,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         afk_turns=settings.afk_turns,
         lobby_seconds=settings.lobby_timeout,
         standin_level=settings.standin_level,
+        action_log_days=settings.action_log_days,
     )
     messenger = Messenger(app.bot, settings.send_retries, settings.send_backoff)
     app.bot_data["messenger"] = messenger
@@ -121,6 +126,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         # are registered again at the next start.
         log.warning("command menus not registered (%s); they are at the next start", error)
     redrawn = await service.redraw_all()
+    await service.keep_pruning()
     service.start_watchdog()
     log.info("started as @%s; %d running table(s) redrawn", username, redrawn)
 

@@ -32,6 +32,10 @@ class Settings(BaseSettings):
     # Write-through copies of tables and people in memory: right for one bot
     # process that alone writes its database; off for several processes.
     database_cache: bool = True
+    # "full": every saved move is on the disk before anybody is told of it
+    # (survives a power loss); "normal": SQLite's WAL default, which survives
+    # a crash of the bot but may lose the last moves on a power loss.
+    database_sync: Literal["full", "normal"] = "full"
     # Of groups and people who have not chosen one: a language of bot/view/locales.
     default_language: str = "ru"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
@@ -75,6 +79,9 @@ class Settings(BaseSettings):
     # per second over all chats, and per minute into one group.
     rate_limit_overall: int = Field(default=30, ge=1)
     rate_limit_group: int = Field(default=20, ge=1)
+    # Days after which an ended table's action log (every move, and who made
+    # it) is deleted; 0 keeps the logs for ever.
+    action_log_days: int = Field(default=90, ge=0)
 
     @field_validator("bot_token")
     @classmethod
@@ -151,6 +158,11 @@ class Settings(BaseSettings):
         if level not in levels():
             raise ValueError("must be one of " + ", ".join(levels()))
         return level
+
+    @field_validator("database_sync", mode="before")
+    @classmethod
+    def _lower(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -27,11 +27,13 @@ from bot.storage.store import Store
 from bot.storage.url import BACKENDS, DatabaseUrl, parse_database_url
 
 
-async def open_store(url: DatabaseUrl, cache: bool = True) -> Store:
+async def open_store(url: DatabaseUrl, cache: bool = True, durable: bool = True) -> Store:
     """The backend `url` names, opened and migrated; with `cache`, behind
-    write-through copies (right for one process that alone writes the database)."""
+    write-through copies (right for one process that alone writes the database).
+    `durable`: a commit is on the disk before it returns, so it survives a
+    power loss too, not only a crash of the bot (see DATABASE_SYNC)."""
     backend = importlib.import_module(BACKENDS[url.scheme])
-    store: Store = await backend.open_backend(url)
+    store: Store = await backend.open_backend(url, durable=durable)
     return CachedStore(store) if cache else store
 
 

@@ -361,3 +361,19 @@ class CachedStore:
 
     async def untold_tables(self) -> list[int]:
         return await self.inner.untold_tables()
+
+    # -- privacy ---------------------------------------------------------------------------
+
+    async def forget_user(self, user_id: int, placeholder: str) -> None:
+        def forgotten() -> None:
+            self._users.pop(user_id, None)
+            for table_id in list(self._ended):  # open tables are not changed
+                cached = self._tables.get(table_id)
+                if cached is not None and cached.seat_of(user_id) is not None:
+                    self._tables.pop(table_id, None)
+                    del self._ended[table_id]
+
+        await self._write(forgotten, self.inner.forget_user(user_id, placeholder))
+
+    async def prune_action_logs(self, ended_before: float) -> int:
+        return await self.inner.prune_action_logs(ended_before)

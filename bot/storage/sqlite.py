@@ -141,7 +141,7 @@ def probe_write(connection: sqlite3.Connection) -> None:
             connection.execute("ROLLBACK")
 
 
-def _why_unusable(path: Path, error: sqlite3.DatabaseError) -> str:
+def _why_unusable(path: Path, error: sqlite3.Error) -> str:
     """One sentence with the cause and what to do: a permission problem is not
     a damaged file, and only a damaged file calls for a backup."""
     text = str(error)
@@ -158,21 +158,22 @@ def _why_unusable(path: Path, error: sqlite3.DatabaseError) -> str:
     return f"database {path} is unusable ({text}); restore it from a backup or move it away"
 
 
-async def open_backend(url: DatabaseUrl) -> SqliteStore:
+async def open_backend(url: DatabaseUrl, durable: bool = True) -> SqliteStore:
     """The backend `sqlite:///...` names (see bot/storage/url.py)."""
     assert url.path is not None
-    return await SqliteStore.open(url.path)
+    return await SqliteStore.open(url.path, durable=durable)
 
 
 class SqliteStore:
     """One aiosqlite connection; every call is one trip to its thread."""
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, connection: aiosqlite.Connection, path: Path, durable: bool = True) -> None:
         self._db = connection
         self.path = path
+        self.durable = durable
 
     @classmethod
-    async def open(cls, path: Path | str) -> SqliteStore:
+    async def open(cls, path: Path | str, durable: bool = True) -> SqliteStore:
         path = Path(path)
         if path.parent and not path.parent.exists():
             raise StorageError(f"database folder {path.parent} does not exist")
@@ -182,13 +183,13 @@ class SqliteStore:
             # Opened once here first: a file SQLite cannot open fails before
             # aiosqlite starts a thread that would have to be wound down.
             sqlite3.connect(path).close()
-        except sqlite3.Error as error:
-            raise StorageError(f"cannot open database {path}: {error}") from None
+        except sqlite3.Error as error:  # a new file in a read-only folder, say
+            raise StorageError(_why_unusable(path, error)) from None
         try:
             connection = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
             raise StorageError(f"cannot open database {path}: {error}") from None
-        store = cls(connection, path)
+        store = cls(connection, path, durable)
         try:
             await store._setup()
         except sqlite3.DatabaseError as error:
@@ -202,7 +203,12 @@ class SqliteStore:
         row = await (await db.execute("PRAGMA journal_mode = WAL")).fetchone()
         if row is None or str(row[0]).lower() != "wal":
             raise sqlite3.DatabaseError("could not switch to WAL mode")
-        await db.execute("PRAGMA synchronous = NORMAL")
+        # FULL: each commit waits until the WAL is on the disk, so a move is
+        # durable before anybody is told of it, power loss included. NORMAL
+        # syncs only at checkpoints: a crash of the bot loses nothing, a
+        # power loss may lose the last commits (docs/PERFORMANCE.md measures
+        # the difference).
+        await db.execute(f"PRAGMA synchronous = {'FULL' if self.durable else 'NORMAL'}")
         await db.execute("PRAGMA foreign_keys = ON")
         check = await (await db.execute("PRAGMA quick_check")).fetchone()
         if check is None or check[0] != "ok":
@@ -510,6 +516,34 @@ class SqliteStore:
             (table_id,),
         )
         return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
+
+    async def forget_user(self, user_id: int, placeholder: str) -> None:
+        def forget(connection: sqlite3.Connection) -> None:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                connection.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
+                connection.execute(
+                    """UPDATE seats SET name = ? WHERE user_id = ? AND table_id IN
+                         (SELECT id FROM tables WHERE status NOT IN (?, ?))""",
+                    (placeholder, user_id, *OPEN_STATUSES),
+                )
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+
+        await self._job(forget)
+
+    async def prune_action_logs(self, ended_before: float) -> int:
+        cursor = await self._write(
+            """DELETE FROM actions WHERE table_id IN (
+                 SELECT t.id FROM tables t
+                 WHERE t.status NOT IN (?, ?) AND t.updated_at < ? AND t.told_step >=
+                   (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id))""",
+            (*OPEN_STATUSES, ended_before),
+        )
+        return cursor.rowcount
 
     async def untold_tables(self) -> list[int]:
         rows = await self._fetchall(

@@ -106,3 +106,14 @@ class Store(Protocol):
 
     async def untold_tables(self) -> list[int]:
         """Running or finished tables with committed moves nobody was told about."""
+
+    # -- privacy
+    async def forget_user(self, user_id: int, placeholder: str) -> None:
+        """Erase what is stored about a person: their record (name, username,
+        languages) goes, and their name in ended tables' seats becomes
+        `placeholder`. Open tables are left alone (the service refuses while
+        they sit at one)."""
+
+    async def prune_action_logs(self, ended_before: float) -> int:
+        """Delete the action logs of tables that ended (and were told in full)
+        before this time; the number of log entries deleted."""

@@ -8,6 +8,7 @@ goes to the room that owns it:
 - `turns`: deadlines, reminders, computer and stand-in moves, take-back;
 - `fanout`: who is told what once a change is committed;
 - `recovery`: catching up and redrawing after a restart;
+- `privacy`: erasing a person on request, pruning old action logs;
 - `outbox`: the per-table queues of message jobs.
 """
 
@@ -21,6 +22,7 @@ from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
 from bot.tables.match import Match
 from bot.tables.outbox import Outcome, Sender
+from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
 from bot.tables.thinking import Thinking
 from bot.tables.turns import Turns
@@ -60,6 +62,7 @@ class TableService:
         self.lobby = Lobby(self.tables, self.fanout, self.turns)
         self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns)
         self.recovery = Recovery(self.tables, self.fanout, self.turns)
+        self.privacy = Privacy(self.tables)
 
         # The entry points, by room.
         self.new_table = self.lobby.new_table
@@ -81,6 +84,9 @@ class TableService:
         self.play = self.match.play
         self.take_back = self.turns.take_back
         self.redraw_all = self.recovery.redraw_all
+        self.forget_prompt = self.privacy.forget_prompt
+        self.forget = self.privacy.forget
+        self.keep_pruning = self.privacy.keep_pruning
         self.start_watchdog = self.turns.start_watchdog
         self.chat_lang = self.tables.chat_lang
         self.user_lang = self.tables.user_lang

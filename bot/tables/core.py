@@ -47,6 +47,7 @@ class Timing:
     afk_turns: int = 2  # missed turns in a row before the computer keeps the seat
     lobby_seconds: int = 1800  # a lobby nobody starts is closed after this long
     standin_level: str = "normal"  # who plays for an absent person
+    action_log_days: int = 90  # ended tables' move logs are deleted after this (0: never)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Button taps, routed by their payload's head (bot/view/callbacks.py) with PTB's
 own pattern matching: `s:` select cards, `p:` play, `t:` take a seat back,
-`l:` lobby buttons, `o:` lobby settings, `k:` take a player out of the lobby;
-anything else is not ours.
+`l:` lobby buttons, `o:` lobby settings, `k:` take a player out of the lobby,
+`f:` the answer to /forget; anything else is not ours.
 
 Every tap is answered, whatever happens: the client spins until it is.
 """
@@ -15,10 +15,18 @@ from telegram import CallbackQuery, Update
 from telegram.ext import BaseHandler, CallbackQueryHandler
 
 from bot.tables import Person, Reply
-from bot.telegram.common import Context, admin_check, person_of, safe_answer, service
+from bot.telegram.common import (
+    Context,
+    admin_check,
+    messenger,
+    person_of,
+    safe_answer,
+    service,
+)
 from bot.telegram.transport import tapped_message
 from bot.view import callbacks
 from bot.view.i18n import t
+from bot.view.screen import Screen
 
 Route = Callable[[CallbackQuery, callbacks.Payload, Person, str, Context], Awaitable[Reply]]
 
@@ -138,6 +146,23 @@ async def on_lobby(
     return await svc.show_settings(table_id, person, admin, show=op == "o")
 
 
+async def on_forget(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+) -> Reply:
+    """The answer to /forget's question, only in the person's own private
+    chat; the question becomes the answer, without its buttons."""
+    assert isinstance(payload, callbacks.Forget)
+    origin = tapped_message(query)
+    if origin is None or origin[0] != person.user_id:
+        return Reply(t(lang, "tap.unknown"), alert=True)
+    if payload.confirm:
+        answer = await service(context).forget(person, lang)
+    else:
+        answer = Reply(t(lang, "forget.kept"))
+    await messenger(context).edit(origin[0], origin[1], Screen(answer.text))
+    return Reply()
+
+
 ROUTES: tuple[tuple[str, Route], ...] = (
     ("s", on_select),
     ("p", on_play),
@@ -145,6 +170,7 @@ ROUTES: tuple[tuple[str, Route], ...] = (
     ("l", on_lobby),
     ("o", on_option),
     ("k", on_remove_seat),
+    ("f", on_forget),
 )
 
 

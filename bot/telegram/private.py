@@ -1,5 +1,5 @@
 """The private chat: /start (with a join link's payload), /play practice
-matches, and any other message."""
+matches, /forget, and any other message."""
 
 from __future__ import annotations
 
@@ -53,6 +53,18 @@ async def cmd_play(update: Update, context: Context) -> None:
     answer = await svc.practice(person, args_of(context))
     if answer.alert or answer.url or (answer.text and answer.text != t(lang, "start.done_toast")):
         await reply(message, Reply(answer.text))
+
+
+async def cmd_forget(update: Update, context: Context) -> None:
+    """/forget: asks first (buttons), in private only: it is about the person."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None:
+        return
+    lang = await message_lang(update, context)
+    if is_group(chat):
+        await reply(message, t(lang, "forget.in_private"))
+        return
+    await reply(message, service(context).forget_prompt(lang))
 
 
 async def on_private_text(update: Update, context: Context) -> None:

@@ -21,7 +21,7 @@ GROUP_COMMANDS = (
     "help",
     "lang",
 )
-PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang")
+PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang", "forget")
 
 
 def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
@@ -39,6 +39,7 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("addbot", group.cmd_addbot))
     app.add_handler(CommandHandler("kick", group.cmd_kick))
     app.add_handler(CommandHandler("play", private.cmd_play))
+    app.add_handler(CommandHandler("forget", private.cmd_forget))
     app.add_handler(ChatMemberHandler(members.on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, members.on_migrate))
     for handler in button_handlers():

@@ -14,6 +14,7 @@ Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
   o:<table>:<version>:<option>:<val>  lobby settings: set an option
   k:<table>:<version>:<seat>          lobby settings: take this seat's player out
   t:<table>                           take my seat back from the computer
+  f:<y|n>                             /forget: erase what the bot keeps about me, or not
 """
 
 from __future__ import annotations
@@ -86,7 +87,12 @@ class RemoveSeat:
     seat: int
 
 
-Payload = Select | Play | Lobby | SetOption | TakeBack | RemoveSeat
+@dataclass(frozen=True, slots=True)
+class Forget:
+    confirm: bool
+
+
+Payload = Select | Play | Lobby | SetOption | TakeBack | RemoveSeat | Forget
 
 
 def _b36(number: int) -> str:
@@ -156,6 +162,10 @@ def takeback(table: int) -> str:
     return _check(f"t:{_b36(table)}")
 
 
+def forget(confirm: bool) -> str:
+    return _check(f"f:{'y' if confirm else 'n'}")
+
+
 def parse(data: str | None) -> Payload:
     """The payload, or `BadPayload` for anything this bot did not make."""
     if not data or len(data.encode()) > MAX_BYTES:
@@ -178,6 +188,8 @@ def parse(data: str | None) -> Payload:
             return Lobby(_int36(parts[1]), _int36(parts[2]), parts[3])
         if head == "k" and len(parts) == 4:
             return RemoveSeat(_int36(parts[1]), _int36(parts[2]), _int36(parts[3]))
+        if head == "f" and len(parts) == 2 and parts[1] in ("y", "n"):
+            return Forget(parts[1] == "y")
         if head == "t" and len(parts) == 2:
             return TakeBack(_int36(parts[1]))
         if head == "o" and len(parts) == 5 and parts[3] in SETTABLE and _token(parts[4]):

@@ -289,6 +289,18 @@ async def test_sigterm_between_attempts_to_reach_the_api_exits_0(bot: Bot) -> No
     assert_quiet(bot.output, bot.fake.token)
 
 
+async def test_sigterm_while_replies_hang_exits_0_within_10_s(bot: Bot) -> None:
+    """A reply stuck on an unresponsive Bot API does not hold the way out."""
+    await bot.start()
+    await bot.fake.wait_for(polling(bot.fake), timeout=30)
+    bot.fake.inject("sendMessage", "timeout", delay=60, times=1000)
+    alice = bot.fake.user(901, "Алиса")
+    await alice.send_private("/help")
+    await bot.fake.wait_for(lambda: bool(bot.fake.calls("sendMessage")), timeout=30)
+    assert await bot.terminate(within=10) == 0, bot.output
+    assert_quiet(bot.output, bot.fake.token)
+
+
 # -- a database that cannot be written ----------------------------------------------------
 
 
@@ -298,7 +310,7 @@ async def _migrated(path: Path) -> None:
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="drops root's file override with prctl")
-@pytest.mark.parametrize("read_only", ["file", "file and folder"])
+@pytest.mark.parametrize("read_only", ["file", "file and folder", "folder of a new file"])
 @pytest.mark.parametrize("setting", ["DATABASE_PATH", "DATABASE_URL"])
 async def test_database_that_cannot_be_written_stops_with_one_line(
     bot: Bot, read_only: str, setting: str
@@ -306,8 +318,11 @@ async def test_database_that_cannot_be_written_stops_with_one_line(
     folder = bot.folder / "data"
     folder.mkdir()
     path = folder / "bot.db"
-    await _migrated(path)
-    path.chmod(0o444)
+    if read_only == "folder of a new file":
+        folder.chmod(0o555)
+    else:
+        await _migrated(path)
+        path.chmod(0o444)
     if read_only == "file and folder":
         folder.chmod(0o555)
     env = {"DATABASE_PATH": str(path)}
@@ -319,7 +334,8 @@ async def test_database_that_cannot_be_written_stops_with_one_line(
         code, seconds = await bot.finish(timeout=30)
     finally:
         folder.chmod(0o755)
-        path.chmod(0o644)
+        if path.exists():
+            path.chmod(0o644)
     assert code != 0 and seconds < 20, (code, seconds, bot.output)
     lines = bot.output.strip().splitlines()
     assert len(lines) == 1, bot.output
@@ -381,3 +397,34 @@ async def test_no_token_at_debug_level_when_polling(bot: Bot) -> None:
     assert await bot.terminate() == 0, bot.output
     assert "DEBUG" in bot.output
     assert_quiet(bot.output, bot.fake.token)
+
+
+# -- durability ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("durable", "level"), [(True, 2), (False, 1)])
+async def test_a_commit_waits_for_the_disk_unless_told_otherwise(
+    tmp_path: Path, durable: bool, level: int
+) -> None:
+    """DATABASE_SYNC=full (the default) is SQLite's synchronous=FULL (2): each
+    commit is on the disk before anybody is told; normal is NORMAL (1)."""
+    store = await SqliteStore.open(tmp_path / "bot.db", durable=durable)
+    try:
+        assert await store._fetchall("PRAGMA synchronous") == [(level,)]
+    finally:
+        await store.close()
+
+
+def test_database_sync_defaults_to_full() -> None:
+    from bot.settings import Settings
+
+    settings = Settings(bot_token="123456:AAAAAAAAAAAA", _env_file=None)  # type: ignore[arg-type,call-arg]
+    assert settings.database_sync == "full"
+    assert (
+        Settings(
+            bot_token="123456:AAAAAAAAAAAA",  # type: ignore[arg-type]
+            database_sync="NORMAL",  # type: ignore[arg-type]
+            _env_file=None,  # type: ignore[call-arg]
+        ).database_sync
+        == "normal"
+    )

@@ -205,7 +205,8 @@ TEXTS: dict[str, str] = {
         "<b>Group commands</b>\n"
         "/new — open a table\n/join — join\n/leave — leave\n/start — start the game\n"
         "/stop — close the table\n/rules — this table's rules\n/lang ru|en — group language\n\n"
-        "<b>In private</b>\n/rules [game] — rules\n/lang ru|en — your language"
+        "<b>In private</b>\n/rules [game] — rules\n/lang ru|en — your language\n"
+        "/forget — erase what I keep about you"
     ),
     "rules.options_title": "<b>Table options</b>",
     "rules.burkozel": (
@@ -248,6 +249,23 @@ TEXTS: dict[str, str] = {
     "command.private.rules": "rules: /rules [game]",
     "command.private.help": "how to play",
     "command.private.lang": "your language: ru or en",
+    "command.private.forget": "erase what the bot keeps about you",
+    "forget.prompt": (
+        "I will erase what I keep about you: your name, username and language. "
+        "In finished games your name becomes {mark}; their results stay. "
+        "If you play again, I keep your name again while you are at a table.\n\nErase?"
+    ),
+    "button.forget_yes": "🗑 Erase",
+    "button.forget_no": "Cancel",
+    "forget.done": (
+        "Done: I no longer keep your name, username or language. "
+        "Finished games show {mark} in your place."
+    ),
+    "forget.kept": "Nothing erased.",
+    "forget.seated": (
+        "You are at table #{table} now. Leave it or finish the game, then send /forget again."
+    ),
+    "forget.in_private": "Send /forget to me in private: it erases what I keep about you.",
     # computer players, absent players, timers
     "lobby.computer": "(computer, {level})",
     "button.add_computer": "🤖 + Computer",

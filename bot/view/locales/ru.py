@@ -205,7 +205,8 @@ TEXTS: dict[str, str] = {
         "<b>Команды в группе</b>\n"
         "/new — открыть стол\n/join — сесть\n/leave — встать\n/start — начать игру\n"
         "/stop — закрыть стол\n/rules — правила этого стола\n/lang ru|en — язык группы\n\n"
-        "<b>В личке</b>\n/rules [игра] — правила\n/lang ru|en — ваш язык"
+        "<b>В личке</b>\n/rules [игра] — правила\n/lang ru|en — ваш язык\n"
+        "/forget — стереть, что я о вас храню"
     ),
     "rules.options_title": "<b>Настройки стола</b>",
     "rules.burkozel": (
@@ -247,6 +248,23 @@ TEXTS: dict[str, str] = {
     "command.private.rules": "правила: /rules [игра]",
     "command.private.help": "как играть",
     "command.private.lang": "ваш язык: ru или en",
+    "command.private.forget": "стереть, что бот о вас хранит",
+    "forget.prompt": (
+        "Я сотру, что храню о вас: имя, username и язык. "
+        "В законченных играх вместо имени будет {mark}, результаты игр останутся. "
+        "Если сыграете снова, я снова запомню имя, пока вы за столом.\n\nСтереть?"
+    ),
+    "button.forget_yes": "🗑 Стереть",
+    "button.forget_no": "Отмена",
+    "forget.done": (
+        "Готово: ваше имя, username и язык стёрты. В законченных играх на вашем месте — {mark}."
+    ),
+    "forget.kept": "Ничего не стёрто.",
+    "forget.seated": (
+        "Вы сейчас за столом #{table}. Выйдите из него или доиграйте, "
+        "потом отправьте /forget ещё раз."
+    ),
+    "forget.in_private": "Отправьте /forget мне в личку: так стирается то, что я о вас храню.",
     # computer players, absent players, timers
     "lobby.computer": "(компьютер, {level})",
     "button.add_computer": "🤖 + Компьютер",
