@@ -21,7 +21,7 @@ from telegram.ext import Application, ApplicationBuilder, Defaults
 from bot.clock import AsyncioScheduler
 from bot.settings import Settings
 from bot.storage import Store, open_store
-from bot.tables import Outcome, TableService, Timing
+from bot.tables import Limits, Outcome, TableService, Thinking, Timing
 from bot.telegram import replies
 from bot.telegram.buttons import slow_down
 from bot.telegram.limits import SendLimits
@@ -115,7 +115,11 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     )
     messenger = Messenger(app.bot, settings.send_retries, settings.send_backoff)
     app.bot_data["messenger"] = messenger
-    service = TableService(store, messenger, username, settings.default_language, scheduler, timing)
+    limits = Limits(settings.max_tables_per_person, settings.max_practice_tables)
+    thinking = Thinking(settings.computer_workers)
+    service = TableService(
+        store, messenger, username, settings.default_language, scheduler, timing, limits, thinking
+    )
     messenger.on_migrate = service.chat_moved
 
     async def send_reply(chat_id: int, screen: Screen, reply_to: int | None) -> Outcome:
@@ -163,12 +167,15 @@ async def _post_stop(app: Application) -> None:  # type: ignore[type-arg]
     scheduler = app.bot_data.get("scheduler")
     if isinstance(scheduler, AsyncioScheduler):
         scheduler.cancel_all()
+        await scheduler.settle()
     answers: Replies | None = app.bot_data.get("replies")
     service: TableService | None = app.bot_data.get("service")
     await asyncio.gather(
         answers.drain(SHUTDOWN_GRACE) if answers is not None else asyncio.sleep(0),
         service.drain(SHUTDOWN_GRACE) if service is not None else asyncio.sleep(0),
     )
+    if service is not None:
+        service.close()
 
 
 async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]

@@ -50,6 +50,15 @@ class Settings(BaseSettings):
     lobby_timeout: int = Field(default=1800, ge=60)
     # The computer level that plays for absent people and replaced players.
     standin_level: str = "normal"
+    # Worker processes in which computer players think, away from the event
+    # loop that answers every chat: at most this many decisions at once over
+    # the whole bot. 0 thinks in a thread of the bot's own process instead
+    # (its search then slows every chat's answers: docs/PERFORMANCE.md).
+    computer_workers: int = Field(default=2, ge=0, le=64)
+    # Open tables (lobby or playing) one person may sit at or have opened at
+    # once, practice included; and practice games open at once over the bot.
+    max_tables_per_person: int = Field(default=3, ge=1, le=1000)
+    max_practice_tables: int = Field(default=100, ge=0, le=100_000)
     # Seconds to wait for one Bot API request, and how often a send that was
     # lost on the network is retried (with doubling pauses from send_backoff).
     request_timeout: float = Field(default=10.0, gt=0, le=120)

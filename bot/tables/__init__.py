@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bot.clock import AsyncioScheduler, Scheduler
 from bot.storage import Store, TableRecord
-from bot.tables.core import AdminCheck, Person, Refused, Reply, Rights, Tables, Timing
+from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, Tables, Timing
 from bot.tables.fanout import Fanout
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
@@ -24,6 +24,7 @@ from bot.tables.match import Match
 from bot.tables.outbox import Outcome, Sender
 from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
+from bot.tables.thinking import Thinking
 from bot.tables.turns import Turns
 from engine import RuleSet
 
@@ -40,6 +41,8 @@ class TableService:
         default_language: str = "ru",
         scheduler: Scheduler | None = None,
         timing: Timing | None = None,
+        limits: Limits | None = None,
+        thinking: Thinking | None = None,
     ) -> None:
         self.tables = Tables(
             store,
@@ -48,6 +51,8 @@ class TableService:
             default_language,
             scheduler or AsyncioScheduler(),
             timing or Timing(),
+            limits,
+            thinking,
         )
         self.store = store
         self.fanout = Fanout(self.tables)
@@ -100,6 +105,10 @@ class TableService:
         tests); see `Outbox.drain` for `timeout`."""
         return await self.tables.outbox.drain(timeout)
 
+    def close(self) -> None:
+        """Stop the computers' worker processes (at shutdown)."""
+        self.tables.thinking.close()
+
     # -- people and chats --------------------------------------------------------------
 
     async def remember(self, person: Person, started: bool = False) -> None:
@@ -134,6 +143,7 @@ class TableService:
 
 __all__ = [
     "AdminCheck",
+    "Limits",
     "Outcome",
     "Person",
     "Refused",
@@ -141,5 +151,6 @@ __all__ = [
     "Rights",
     "Sender",
     "TableService",
+    "Thinking",
     "Timing",
 ]

@@ -20,7 +20,9 @@ from typing import ParamSpec
 from bot.clock import Scheduler
 from bot.locks import KeyedLocks
 from bot.storage import Store, TableRecord
+from bot.tables.attendance import Attendance
 from bot.tables.outbox import Outbox, Sender
+from bot.tables.thinking import Thinking
 from bot.view.i18n import supported, t
 from bot.view.screen import Screen, TableInfo
 from engine.rules import PLAYER_COUNTS
@@ -46,6 +48,15 @@ class Timing:
     lobby_seconds: int = 1800  # a lobby nobody starts is closed after this long
     standin_level: str = "normal"  # who plays for an absent person
     action_log_days: int = 90  # ended tables' move logs are deleted after this (0: never)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Caps that keep a few people from keeping the bot busy; from the settings.
+    A group has one open table and a person one practice game by design."""
+
+    tables_per_person: int = 3  # open tables (lobby or playing) a person sits at or opened
+    practice_tables: int = 100  # practice games open at once over the whole bot
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +150,8 @@ class Tables:
         default_language: str,
         clock: Scheduler,
         timing: Timing,
+        limits: Limits | None = None,
+        thinking: Thinking | None = None,
     ) -> None:
         self.store = store
         self.out = sender
@@ -146,6 +159,9 @@ class Tables:
         self.default_language = default_language
         self.clock = clock
         self.timing = timing
+        self.limits = limits or Limits()
+        self.thinking = thinking or Thinking(workers=0)
+        self.attendance = Attendance()
         self.lock = KeyedLocks()  # per table (and per chat while opening one)
         self.outbox = Outbox()
 
@@ -169,6 +185,17 @@ class Tables:
             if table is None or table.status not in statuses:
                 raise Refused(Reply(t(lang, gone), alert=alert))
             yield Opened(table, lang)
+
+    # -- caps ------------------------------------------------------------------------
+
+    async def require_room(self, user_id: int, lang: str, practice: bool = False) -> None:
+        """Refuse, naming the cap, a person who already keeps as many tables
+        open as one may (and a practice game when the bot runs its most)."""
+        cap = self.limits.tables_per_person
+        if len(await self.store.open_tables_of(user_id)) >= cap:
+            raise Refused(Reply(t(lang, "limit.tables", cap=cap), alert=True))
+        if practice and await self.store.count_open_practice() >= self.limits.practice_tables:
+            raise Refused(Reply(t(lang, "limit.practice", cap=self.limits.practice_tables)))
 
     # -- languages -------------------------------------------------------------------
 

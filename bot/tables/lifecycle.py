@@ -21,6 +21,15 @@ from engine.ai import levels
 from engine.rules import PLAYER_COUNTS, Preset
 
 
+def deal_seed() -> int:
+    """64 bits from `secrets`, as a signed 64-bit number (what SQLite stores).
+
+    The seed decides every deal of the match: nobody may guess it, and
+    nothing else (computer players' dice included) is derived from it."""
+    seed = secrets.randbits(64)
+    return seed - (1 << 64) if seed >= 1 << 63 else seed
+
+
 class Lifecycle:
     def __init__(self, tables: Tables, fanout: Fanout, turns: Turns) -> None:
         self.tables = tables
@@ -52,7 +61,7 @@ class Lifecycle:
             if all(seat.is_computer for seat in table.seats):
                 # Computers alone would only burn the bot's time: nobody watches.
                 raise found.refuse("start.no_person")
-            table.seed = secrets.randbits(48)
+            table.seed = deal_seed()
             table.state, dealt = start_match(rules, table.names, table.seed)
             table.status = FINISHED if table.state.over else PLAYING
             self.turns.prepare_turn(table)
@@ -106,6 +115,7 @@ class Lifecycle:
             existing = await self.store.open_table_in_chat(chat_id)
             if existing is not None:
                 return Reply(t(lang, "practice.exists", table=existing.id))
+            await self.tables.require_room(person.user_id, lang, practice=True)
             table = await self.store.create_table(
                 chat_id, t(lang, "practice.title"), person.user_id, preset.value, {}, practice=True
             )

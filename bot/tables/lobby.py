@@ -101,6 +101,7 @@ class Lobby:
             existing = await self.store.open_table_in_chat(chat_id)
             if existing is not None:
                 return Reply(t(lang, "new.exists", table=existing.id))
+            await self.tables.require_room(person.user_id, lang)
             table = await self.store.create_table(
                 chat_id,
                 chat_title,
@@ -137,6 +138,7 @@ class Lobby:
                 raise found.refuse("join.started")
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
+            await self.tables.require_room(person.user_id, lang)
             user = await self.store.get_user(person.user_id)
             if user is None or not user.started:
                 return Reply(t(lang, "join.need_start"), url=self.tables.join_link(table))

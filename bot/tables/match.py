@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.storage import FINISHED, PLAYING, Conflict, Seat, TableRecord
+from bot.storage import CLOSED, FINISHED, PLAYING, Conflict, Seat, TableRecord
 from bot.tables.core import Opened, Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.turns import Turns
 from bot.view import callbacks, render
 from bot.view.i18n import plural, t
+from bot.view.screen import Screen
 from engine import Action, IllegalAction, apply, view_for
 
 
@@ -100,9 +101,22 @@ class Match:
         assert previous is not None
         state, events = apply(previous, action)
         table.state = state
+        away = self.tables.attendance.moved(table, previous, action, user_id, events)
         if state.over:
             table.status = FINISHED
+        elif away:
+            table.status = CLOSED  # its people were all away for a whole deal
         self.turns.prepare_turn(table)
         table = await self.store.save_table(table, action=action, user_id=user_id)
         self.fanout.move_later(table, previous, events, action, list(news))
+        table_id = table.id
+        if table.status != PLAYING:
+            self.tables.attendance.forget(table_id)
+        if table.status == CLOSED:
+            if table.practice:
+                lang = await self.tables.user_lang(table.creator_id)
+            else:
+                lang = await self.tables.chat_lang(table.chat_id)
+            said = Screen(t(lang, "away.closed", table=table_id))
+            self.fanout.news_and_hands_later(table, said)
         self.turns.arm(table)

@@ -14,8 +14,8 @@ or lobby that has no timer at all, so no failure strands a table for good.
 
 from __future__ import annotations
 
-import asyncio
 import logging
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.seats import seat_at
@@ -26,7 +26,6 @@ from bot.view.i18n import t
 from bot.view.screen import Screen
 from engine import Action, IllegalAction, MatchState, legal_actions, view_for
 from engine.actions import Kind
-from engine.ai import Player, make_player, next_actor
 
 log = logging.getLogger(__name__)
 
@@ -60,16 +59,17 @@ class Turns:
         else:
             table.turn_deadline = self.clock.now() + self.tables.turn_seconds(table)
 
-    def computers(self, table: TableRecord) -> dict[int, Player]:
-        """A computer player for every seat the computer plays now, seeded per move."""
-        assert table.state is not None
-        step = table.state.step
-        players: dict[int, Player] = {}
+    def computers(self, table: TableRecord) -> dict[int, tuple[str, int]]:
+        """(level, seed) of a computer player for every seat the computer plays
+        now. Seeds are fresh from `secrets` for every decision, never derived
+        from the deal's seed: a player who learnt how a computer's dice fell
+        must learn nothing of the cards (replays need no computer seed: the
+        log keeps the actions)."""
+        players: dict[int, tuple[str, int]] = {}
         for seat in table.seats:
             if seat.played_by_computer:
                 level = seat.level if seat.is_computer and seat.level else self.timing.standin_level
-                seed = ((table.seed or 0) * 1_000_003 + step * 31 + seat.seat) & 0xFFFFFFFF
-                players[seat.seat] = make_player(level, seed)
+                players[seat.seat] = (level, secrets.randbits(64))
         return players
 
     def _computer_may_act(self, table: TableRecord) -> bool:
@@ -183,11 +183,11 @@ class Turns:
             table = await self._current(table_id, version)
             if table is None:
                 return
-            players = self.computers(table)
             state = table.state
             assert state is not None
-            # The search of a strong player takes a while: keep the loop free.
-            found = await asyncio.to_thread(next_actor, state, players)
+            # The search of a strong player takes a while: it runs in a worker
+            # process (bot/tables/thinking.py), the loop stays free.
+            found = await self.tables.thinking.decide(state, self.computers(table))
             if found is None:
                 return
             _, action = found
@@ -223,7 +223,7 @@ class Turns:
             seat = seat_at(table, state.deal.turn)
             if seat.played_by_computer:
                 return
-            action = self._standin_move(table, state, seat.seat)
+            action = await self._standin_move(state, seat.seat)
             lang = await self.tables.chat_lang(table.chat_id)
             seat.missed += 1
             news = [t(lang, "timer.played", name=seat.name)]
@@ -235,10 +235,10 @@ class Turns:
                 self.fanout.private_later(table, lambda: offer(table_id, number))
             await self._commit(table, action, news, "stand-in")
 
-    def _standin_move(self, table: TableRecord, state: MatchState, number: int) -> Action:
-        standin = make_player(self.timing.standin_level, (table.seed or 0) ^ state.step)
+    async def _standin_move(self, state: MatchState, number: int) -> Action:
         view = view_for(state, number)
-        action = standin.choose(view)
+        level, seed = self.timing.standin_level, secrets.randbits(64)
+        action = await self.tables.thinking.choose(view, level, seed)
         if action is None or action not in view.legal:
             action = next(a for a in view.legal if a.kind is not Kind.DECLARE)
         return action
@@ -269,6 +269,7 @@ class Turns:
             seat.missed = 0
             self.prepare_turn(table)
             table = await self.store.save_table(table)
+            self.tables.attendance.back(table.id)
             chat_lang = await self.tables.chat_lang(table.chat_id)
             said = Screen(t(chat_lang, "takeback.news", name=seat.name))
             self.fanout.news_and_hands_later(table, said)

@@ -1,0 +1,260 @@
+"""Does computer players' thinking stall the bot? Event-loop lag and update
+latency while hard computer tables think (issue 13, item 3).
+
+    python bench/computer_lag.py                    # 8 tables, 2 worker processes
+    python bench/computer_lag.py --workers 0        # think in a thread (the old way)
+    python bench/computer_lag.py --delay 0 --seconds 30 --json   # never a pause
+
+The real bot application (handlers, service, SQLite store, timers on the
+event loop) runs in this process against the fake Bot API
+(testing/fake_telegram), long polling as in production. Each of `--tables`
+groups holds one person and three `hard` computer players. `--delay` is
+`COMPUTER_DELAY`, the pause before a computer moves: 1.2 s by default as in
+production; with `--delay 0` most tables have a computer thinking at any
+moment. The person plays at once when it is their turn
+(a random legal move, through the service), and a finished match is opened
+again.
+
+Measured during `--seconds` after a warm-up:
+
+* *loop lag*: a task asks to sleep 10 ms, over and over; how much later than
+  asked it wakes is the time the loop was busy with something else. This is
+  what every update of every chat waits for.
+* *update latency*: another person sends `/help` in private, one at a time
+  every 50 ms; from the moment the fake queues the update to the moment the
+  bot's answer reaches the fake (getUpdates, the handler, sendMessage). It
+  includes the fake's own work in this process.
+* *computer moves*: moves the computers committed in the window (as logged),
+  to show the tables were thinking all along.
+
+`--workers 0` is the code before issue 13: `asyncio.to_thread`, so the search
+runs in a thread of this process and holds the GIL while it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bot.app import build_application  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+from bot.tables import Person, TableService  # noqa: E402
+from bot.view import callbacks  # noqa: E402
+from engine import legal_actions  # noqa: E402
+from engine.actions import Kind  # noqa: E402
+from testing.fake_telegram import FakeTelegram  # noqa: E402
+
+WAIT = 60.0
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def computer_moves(db: Path) -> int:
+    with sqlite3.connect(db) as connection:
+        (count,) = connection.execute(
+            "SELECT count(*) FROM actions WHERE user_id IS NULL"
+        ).fetchone()
+    return int(count)
+
+
+async def open_table(fake: FakeTelegram, index: int, level: str) -> None:
+    group = fake.group(-1009000 - index, f"Bench {index}", supergroup=True)
+    user = fake.user(90_000 + index, f"Person{index}")
+    await user.send(group, "/new")
+    for _ in range(3):
+        await user.send(group, f"/addbot {level}")
+    await user.send(group, "/start")
+
+
+async def person(
+    fake: FakeTelegram, service: TableService, index: int, level: str, stop: asyncio.Event
+) -> int:
+    """Play the person's seat of table `index` at once; reopen a finished match."""
+    rng = random.Random(index)
+    user_id = 90_000 + index
+    who = Person(user_id, f"Person{index}")
+    moves = 0
+    table_id: int | None = None
+    while not stop.is_set():
+        await asyncio.sleep(0.05)
+        # The table's own id: its copy in the cache layer is cheap to read.
+        table = await service.store.get_table(table_id) if table_id is not None else None
+        if table is None or table.status in ("finished", "closed"):
+            table = await service.table_in_chat(-1009000 - index)
+            if table is None:
+                await open_table(fake, index, level)
+                await asyncio.sleep(0.5)
+                continue
+            table_id = table.id
+        state = table.state
+        if table.status != "playing" or state is None or state.deal is None:
+            continue
+        seat = table.seat_of(user_id)
+        if seat is None or state.deal.turn != seat.seat:
+            continue
+        legal = [a for a in legal_actions(state, seat.seat) if a.kind is not Kind.DECLARE]
+        if not legal:
+            continue
+        action = rng.choice(legal)
+        payload = callbacks.Play(table.id, table.version, action.kind, tuple(action.cards))
+        await service.play(payload, who)
+        moves += 1
+    return moves
+
+
+async def ticker(lags: list[float], stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        asked = time.perf_counter()
+        await asyncio.sleep(0.01)
+        lags.append((time.perf_counter() - asked - 0.01) * 1000)
+
+
+async def prober(fake: FakeTelegram, latencies: list[float], stop: asyncio.Event) -> None:
+    user = fake.user(99_999, "Prober")
+    chat = fake.private_chat(user)
+    while not stop.is_set():
+        before = len(fake.messages(chat))
+        sent = time.perf_counter()
+        await user.send_private("/help")
+
+        def answered(count: int = before) -> bool:
+            return len(fake.messages(chat)) > count
+
+        await fake.wait_for(answered, timeout=WAIT)
+        latencies.append((time.perf_counter() - sent) * 1000)
+        await asyncio.sleep(0.05)
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    folder = Path(tempfile.mkdtemp(prefix="computer_lag_"))
+    db = folder / "bot.db"
+    fake = FakeTelegram()
+    await fake.start()
+    settings = Settings(
+        bot_token=fake.token,  # type: ignore[arg-type]
+        bot_api_url=fake.base_url,
+        database_path=db,
+        computer_workers=args.workers,
+        computer_delay=args.delay,
+        turn_timeout=3600,
+        rate_limit_overall=100_000,
+        rate_limit_group=100_000,
+        _env_file=None,  # type: ignore[call-arg]
+    )
+    app = build_application(settings)
+    await app.initialize()
+    assert app.post_init is not None
+    await app.post_init(app)
+    updater = app.updater
+    assert updater is not None
+    await updater.start_polling(poll_interval=0.0, timeout=1)
+    await app.start()
+    service: TableService = app.bot_data["service"]
+    for index in range(args.tables):
+        await fake.user(90_000 + index, f"Person{index}").send_private("/start")
+    await fake.wait_idle(timeout=WAIT)
+    for index in range(args.tables):
+        await open_table(fake, index, args.level)
+    await fake.wait_idle(timeout=WAIT)
+
+    stop = asyncio.Event()
+    people = [
+        asyncio.create_task(person(fake, service, i, args.level, stop)) for i in range(args.tables)
+    ]
+    await asyncio.sleep(args.warmup)
+    lags: list[float] = []
+    latencies: list[float] = []
+    window = asyncio.Event()
+    moves_before = computer_moves(db)
+    started = time.perf_counter()
+    probes = [
+        asyncio.create_task(ticker(lags, window)),
+        asyncio.create_task(prober(fake, latencies, window)),
+    ]
+    await asyncio.sleep(args.seconds)
+    window.set()
+    await asyncio.gather(*probes)
+    elapsed = time.perf_counter() - started
+    moves = computer_moves(db) - moves_before
+    stop.set()
+    person_moves = sum(await asyncio.gather(*people))
+
+    await updater.stop()
+    await app.stop()
+    assert app.post_stop is not None and app.post_shutdown is not None
+    await app.post_stop(app)
+    await app.shutdown()
+    await app.post_shutdown(app)
+    await fake.stop()
+    return {
+        "tables": args.tables,
+        "level": args.level,
+        "workers": args.workers,
+        "seconds": round(elapsed, 1),
+        "loop_lag_ms": {
+            "p50": round(percentile(lags, 0.50), 1),
+            "p95": round(percentile(lags, 0.95), 1),
+            "p99": round(percentile(lags, 0.99), 1),
+            "max": round(max(lags, default=float("nan")), 1),
+            "mean": round(statistics.fmean(lags), 1) if lags else None,
+            "samples": len(lags),
+        },
+        "update_ms": {
+            "p50": round(percentile(latencies, 0.50), 1),
+            "p95": round(percentile(latencies, 0.95), 1),
+            "max": round(max(latencies, default=float("nan")), 1),
+            "samples": len(latencies),
+        },
+        "computer_moves_per_s": round(moves / elapsed, 1),
+        "person_moves": person_moves,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--workers", type=int, default=2, help="0: think in a thread (old)")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--delay", type=float, default=1.2, help="COMPUTER_DELAY: the pause before a computer moves"
+    )
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    result = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        lag, update = result["loop_lag_ms"], result["update_ms"]
+        print(
+            f"{result['tables']} {result['level']} tables, workers={result['workers']}, "
+            f"{result['seconds']} s: loop lag p50 {lag['p50']} / p95 {lag['p95']} / "
+            f"p99 {lag['p99']} / max {lag['max']} ms ({lag['samples']} samples); "
+            f"/help p50 {update['p50']} / p95 {update['p95']} / max {update['max']} ms "
+            f"({update['samples']}); computer moves {result['computer_moves_per_s']}/s, "
+            f"person moves {result['person_moves']}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

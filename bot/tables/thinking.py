@@ -1,0 +1,114 @@
+"""Where computer players think: in worker processes, never on the event loop.
+
+A `hard` decision searches for about 200 ms of pure Python. In a thread of the
+bot's own process it holds the GIL, and the event loop that answers every
+chat waits for it: eight hard tables thinking at once put the loop's p95 lag
+at ~110 ms (issue 13). In a process pool the loop only pickles a position
+(a few kilobytes) and waits on a future; the search runs on another core, or
+at least under the operating system's scheduler rather than the GIL's.
+
+`workers` bounds how many decisions run at once over the whole bot (the rest
+wait their turn in the pool's queue), so a crowd of computer tables costs at
+most that many cores; each decision's time budget is its own. With
+`workers=0` decisions run in a thread of this process, as before: the old
+behaviour, kept for comparison (bench/computer_lag.py).
+
+The engine stays pure: the worker functions below only call it. Computer
+players are built inside the worker from (level, seed): a fresh player per
+decision, exactly as the service built them before, so nothing but plain
+data crosses the process boundary.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+from collections.abc import Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from engine import Action, MatchState, TableView
+from engine.ai import make_player, next_actor
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+# (level, seed) of the computer player of each seat the computer plays now.
+Seats = Mapping[int, tuple[str, int]]
+
+
+# How much lower than the bot's own process the workers run (os.nice): when
+# the machine's cores are all busy, the loop that answers the chats goes first
+# and a search gets what is left (its budget is wall-clock time: it just
+# looks at fewer worlds).
+WORKER_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    """The worker processes' initializer."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # not allowed here: the bot's priority then
+            os.nice(WORKER_NICENESS)
+
+
+def decide(state: MatchState, seats: Seats) -> tuple[int, Action] | None:
+    """The computers' next action at this table (runs in a worker)."""
+    players = {seat: make_player(level, seed) for seat, (level, seed) in seats.items()}
+    return next_actor(state, players)
+
+
+def choose(view: TableView, level: str, seed: int) -> Action | None:
+    """What a stand-in plays for an absent person, from their seat's view (in a worker)."""
+    return make_player(level, seed).choose(view)
+
+
+class Thinking:
+    """The computers' thinking room: a process pool of `workers` processes,
+    started on first use (a bot without computer tables starts none)."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> Executor | None:
+        if self.workers <= 0:
+            return None  # the loop's default thread pool
+        if self._pool is None:
+            # "spawn": the bot's process runs threads (the database's), and a
+            # forked child could inherit a lock some thread held.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_lower_priority
+            )
+        return self._pool
+
+    async def _run(self, function: Any, *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), function, *args)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start a fresh pool and
+            # think once more; a second failure goes to the timer's retry.
+            log.warning("a computer player's worker process died; starting new ones")
+            self.close()
+            return await loop.run_in_executor(self._executor(), function, *args)
+
+    async def decide(self, state: MatchState, seats: Seats) -> tuple[int, Action] | None:
+        result: tuple[int, Action] | None = await self._run(decide, state, dict(seats))
+        return result
+
+    async def choose(self, view: TableView, level: str, seed: int) -> Action | None:
+        result: Action | None = await self._run(choose, view, level, seed)
+        return result
+
+    def close(self) -> None:
+        """Stop the workers; decisions still queued are dropped (their timers
+        are re-armed at the next start)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
