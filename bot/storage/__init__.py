@@ -18,10 +18,15 @@ from bot.storage.records import (
     OPEN_STATUSES,
     PLAYING,
     Conflict,
+    MatchResult,
+    ResultRow,
     Seat,
+    SeatResult,
     StorageError,
     TableRecord,
     UserRecord,
+    computer_key,
+    person_key,
 )
 from bot.storage.store import Store
 from bot.storage.url import BACKENDS, DatabaseUrl, parse_database_url
@@ -48,11 +53,16 @@ __all__ = [
     "CachedStore",
     "Conflict",
     "DatabaseUrl",
+    "MatchResult",
+    "ResultRow",
     "Seat",
+    "SeatResult",
     "StorageError",
     "Store",
     "TableRecord",
     "UserRecord",
+    "computer_key",
     "open_store",
     "parse_database_url",
+    "person_key",
 ]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from bot.storage.records import TableRecord, UserRecord
+from bot.storage.records import MatchResult, ResultRow, TableRecord, UserRecord
 from engine import Action
 
 
@@ -72,10 +72,18 @@ class Store(Protocol):
         """Practice tables open now, over the whole bot."""
 
     async def save_table(
-        self, table: TableRecord, action: Action | None = None, user_id: int | None = None
+        self,
+        table: TableRecord,
+        action: Action | None = None,
+        user_id: int | None = None,
+        result: MatchResult | None = None,
     ) -> TableRecord:
         """Write the table if nobody changed it since it was read; bumps the
-        version (on `table` too) and returns it. Raises `Conflict`."""
+        version (on `table` too) and returns it. Raises `Conflict`.
+
+        `result`: the match ended with this save; its rows (and the ratings it
+        moves, computed by `result.rate` from the stored ones) are written in
+        the same transaction, so they exist exactly when the last move does."""
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None: ...
 
@@ -106,6 +114,10 @@ class Store(Protocol):
 
     async def untold_tables(self) -> list[int]:
         """Running or finished tables with committed moves nobody was told about."""
+
+    # -- results and ratings
+    async def match_results(self, table_id: int) -> list[ResultRow]:
+        """The finished match's rows, by seat (none while it runs)."""
 
     # -- privacy
     async def forget_user(self, user_id: int, placeholder: str) -> None:
