@@ -162,6 +162,7 @@ TEXTS: dict[str, str] = {
     # taps that cannot be accepted
     "tap.stale": "That's out of date — look at the latest message.",
     "tap.not_yours": "These aren't your cards.",
+    "tap.slow_down": "Too many taps at once: wait a moment and tap again.",
     "tap.unknown": "This button doesn't work.",
     "illegal.not_your_turn": "It's {player}'s turn.",
     "illegal.must_respond": "Answer the cards on the table first: beat or discard.",

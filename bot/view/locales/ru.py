@@ -162,6 +162,7 @@ TEXTS: dict[str, str] = {
     # taps that cannot be accepted
     "tap.stale": "Это уже неактуально — смотрите последнее сообщение.",
     "tap.not_yours": "Это не ваши карты.",
+    "tap.slow_down": "Слишком много нажатий сразу: подождите немного и нажмите ещё раз.",
     "tap.unknown": "Эта кнопка не работает.",
     "illegal.not_your_turn": "Сейчас ходит {player}.",
     "illegal.must_respond": "Сначала ответьте на карты на столе: побейте или сбросьте.",
