@@ -88,6 +88,12 @@ class Match:
                 raise found.refuse("stale") from None
             return Reply()
 
+    async def _table_lang(self, table: TableRecord) -> str:
+        """The language the table's chat reads: its group's, or the player's in practice."""
+        if table.practice:
+            return await self.tables.user_lang(table.creator_id)
+        return await self.tables.chat_lang(table.chat_id)
+
     async def commit(
         self,
         table: TableRecord,
@@ -105,10 +111,12 @@ class Match:
         state, events = apply(previous, action)
         table.state = state
         away = self.tables.attendance.moved(table, previous, action, user_id, events)
+        said: Screen | None = None  # why the table closes, if it does
         if state.over:
             table.status = FINISHED
         elif away:
             table.status = CLOSED  # its people were all away for a whole deal
+            said = Screen(t(await self._table_lang(table), "away.closed", table=table.id))
         self.turns.prepare_turn(table)
         table = await self.store.save_table(table, action=action, user_id=user_id)
         table_id, actor = table.id, action.seat
@@ -119,11 +127,7 @@ class Match:
         )
         if table.status != PLAYING:
             self.tables.attendance.forget(table_id)
-        if table.status == CLOSED:
-            if table.practice:
-                lang = await self.tables.user_lang(table.creator_id)
-            else:
-                lang = await self.tables.chat_lang(table.chat_id)
-            said = Screen(t(lang, "away.closed", table=table_id))
-            self.tables.outbox.later(table_id, lambda: self.fanout.news_and_hands(table_id, said))
+        if said is not None:
+            why = said
+            self.tables.outbox.later(table_id, lambda: self.fanout.news_and_hands(table_id, why))
         self.turns.arm(table)
