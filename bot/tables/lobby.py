@@ -87,9 +87,7 @@ class Lobby:
         self.turns = turns
 
     def _redraw(self, table_id: int, settings: bool = False) -> None:
-        self.tables.outbox.later(
-            table_id, lambda: self.fanout.redraw_lobby(table_id, settings=settings)
-        )
+        self.fanout.redraw_lobby_later(table_id, settings=settings)
 
     # -- opening a table ------------------------------------------------------------------
 
@@ -123,10 +121,7 @@ class Lobby:
                 text = t(lang, "join.need_start_group", name=person.name)
                 link = Button(t(lang, "button.open_private"), url=self.tables.join_link(table))
                 reply = Reply(text, screen=Screen(text, ((link,),)))
-            table_id = table.id
-            self.tables.outbox.later(
-                table_id, lambda: self.fanout.redraw_lobby(table_id, send_new=True)
-            )
+            self.fanout.redraw_lobby_later(table.id, send_new=True)
             self.turns.arm_lobby(table)
             return reply
 

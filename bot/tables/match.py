@@ -66,10 +66,7 @@ class Match:
             if not payload.cards <= set(view.hand):
                 raise found.refuse("tap.stale")
             screen = render.hand(self.tables.info(table), lang, view, payload.cards)
-            table_id, number = table.id, seat.seat
-            self.tables.outbox.later(
-                table_id, lambda: self.fanout.show_selection(table_id, number, screen, message_id)
-            )
+            self.fanout.selection_later(table, seat.seat, screen, message_id)
             return Reply()
 
     @refusals
@@ -119,15 +116,10 @@ class Match:
             said = Screen(t(await self._table_lang(table), "away.closed", table=table.id))
         self.turns.prepare_turn(table)
         table = await self.store.save_table(table, action=action, user_id=user_id)
-        table_id, actor = table.id, action.seat
-        extra = list(news)
-        self.tables.outbox.later(
-            table_id,
-            lambda: self.fanout.after_move(table_id, previous, events, actor, action, extra),
-        )
+        self.fanout.move_later(table, previous, events, action, list(news))
+        table_id = table.id
         if table.status != PLAYING:
             self.tables.attendance.forget(table_id)
         if said is not None:
-            why = said
-            self.tables.outbox.later(table_id, lambda: self.fanout.news_and_hands(table_id, why))
+            self.fanout.news_and_hands_later(table, said)
         self.turns.arm(table)

@@ -372,7 +372,11 @@ def hand(
     )
     own = view.pile_points[seat]
     if own is not None:
-        lines.append(t(lang, "hand.own_points", points=own))
+        unseen = view.pile_hidden[seat] if view.pile_hidden else 0
+        if unseen:
+            lines.append(t(lang, "hand.own_points_hidden", points=own, count=unseen))
+        else:
+            lines.append(t(lang, "hand.own_points", points=own))
     if view.trick:
         lines.append("")
         lines.extend(_plays_line(info, lang, view.trick))

@@ -17,7 +17,7 @@ import pytest
 from bot_steps import expect
 from engine_builders import table as build_table
 
-from bot.view import callbacks, render
+from bot.view import callbacks, news, render
 from bot.view.i18n import CATALOGS, PLURALS, placeholders, plain, plural, t
 from bot.view.screen import Screen, TableInfo
 from engine import (
@@ -581,6 +581,35 @@ def test_declare_and_claim_buttons_in_bura(lang: str) -> None:
     # The other player may not claim: it is not his turn.
     other = render.hand(info_for(state, NAMES[:2]), lang, view_for(state, 1))
     assert (Kind.CLAIM, frozenset()) not in kind_buttons(other)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refused_declaration_is_news_with_its_public_reason(lang: str) -> None:
+    state = build_table(("7♠ 9♣ 8♦", "J♦ Q♦ K♦", "6♣ 6♥ 6♠"), preset="bura", trump="♥")
+    info = info_for(state, NAMES[:3])
+    before = render.hand(info, lang, view_for(state, 1))
+    declare = Action.declare(1, "J♦ Q♦ K♦")
+    assert (Kind.DECLARE, frozenset(declare.cards)) in kind_buttons(before)
+    after, events = apply(state, declare)
+    lines = news.announcements(info, lang, events, after)
+    plain = check_telegram_html(lines[0])
+    assert NAMES[1] in plain
+    assert plain_of(t(lang, "combo.molodka")) in plain
+    assert plain_of(t(lang, "combo.small_moscow")) in plain
+    assert "J♦" not in plain  # the declarer keeps his cards to himself
+    again = render.hand(info, lang, view_for(after, 1))
+    assert (Kind.DECLARE, frozenset(declare.cards)) not in kind_buttons(again)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_own_points_leave_out_face_down_cards(lang: str) -> None:
+    state = build_table(
+        ("A♠ 7♣", "6♠ K♦"), preset="bura", trump="♥", options={"show_own_points": "on"}
+    )
+    state, _ = apply(state, Action.lead(0, "A♠"))
+    state, _ = apply(state, Action.discard(1, "K♦"))
+    plain = check_telegram_html(render.hand(info_for(state, NAMES[:2]), lang, view_for(state, 0)))
+    assert plain_of(t(lang, "hand.own_points_hidden", points=11, count=1)) in plain
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -124,6 +124,9 @@ TEXTS: dict[str, str] = {
     "trick.taken": "✅ Берёт {name}: {points}",
     # news
     "news.declared": "📣 {name} объявляет «{combo}» вне очереди: {cards}",
+    "news.refused.outranked": (
+        "✋ {name} объявляет «{combo}» вне очереди — отказано: у другого игрока «{by}»."
+    ),
     "news.claim_true": "🎉 {name}: «Вскрываюсь!» — {points} очков. Сдача выиграна!",
     "news.claim_false": "😬 {name}: «Вскрываюсь!» — но только {points} очков. Сдача проиграна.",
     "news.combo_win": "🎉 У {name} «{combo}» ({cards}) — сдача выиграна сразу!",
@@ -144,6 +147,7 @@ TEXTS: dict[str, str] = {
     "hand.title": "🃏 Стол #{table} · «{chat}» · сдача {deal}",
     "hand.trump": "Козырь: <b>{suit}</b> ({card}) · в колоде {stock}",
     "hand.own_points": "Ваши очки: {points}",
+    "hand.own_points_hidden": "Ваши очки: {points} (не считая закрытых карт: {count})",
     "hand.your_lead": "👉 <b>Ваш ход.</b> Выберите карты одной масти и нажмите «Сходить».",
     "hand.your_answer": "👉 <b>Ваш ответ:</b> выберите {count} и побейте или сбросьте.",
     "hand.selected": "Выбрано: {cards}",
@@ -158,6 +162,7 @@ TEXTS: dict[str, str] = {
     # taps that cannot be accepted
     "tap.stale": "Это уже неактуально — смотрите последнее сообщение.",
     "tap.not_yours": "Это не ваши карты.",
+    "tap.slow_down": "Слишком много нажатий сразу: подождите немного и нажмите ещё раз.",
     "tap.unknown": "Эта кнопка не работает.",
     "illegal.not_your_turn": "Сейчас ходит {player}.",
     "illegal.must_respond": "Сначала ответьте на карты на столе: побейте или сбросьте.",
@@ -171,7 +176,7 @@ TEXTS: dict[str, str] = {
     "illegal.not_a_combination": "{cards} — это не комбинация.",
     "illegal.window_closed": "Вне очереди нельзя до первой взятки сдачи.",
     "illegal.combo_wins_itself": "Эта комбинация выигрывает сама.",
-    "illegal.molodka_blocked": "Сейчас молодку объявить нельзя.",
+    "illegal.declaration_refused": "Ваше объявление отклонено — ждите следующего хода.",
     "illegal.interrupt_molodka_only": "Прервать взятку может только молодка.",
     "illegal.already_played": "Вы уже положили карты в эту взятку.",
     "illegal.priority": "Комбинация игрока ближе к ходящему уже на столе.",
