@@ -32,7 +32,7 @@ from bot_steps import (
 )
 
 from bot.telegram.routes import GROUP_COMMANDS, PRIVATE_COMMANDS
-from bot.view import callbacks
+from bot.view import callbacks, names
 from bot.view.i18n import t
 from engine.actions import Kind
 from engine.cards import DECK
@@ -87,7 +87,7 @@ async def test_malformed_new_is_explained_and_opens_nothing(
     (alice,) = people(fake, 1)
     await open_private_chats(fake, [alice])
     group = fake.group(GROUP_ID, "Стол", supergroup=True)
-    presets = ", ".join(p.value for p in Preset)
+    presets = names.presets_list(RU)  # the games by name, in the group's language
     cases = {
         "/new poker": [presets, "poker"],
         "/new poker limit=4": [presets],
@@ -403,7 +403,7 @@ async def test_rules_and_help_in_group_and_private(
         replies = await say(fake, alice, chat, "/rules bura")
         assert plain(t(RU, "rules.bura")) in text_of(replies)
         replies = await say(fake, alice, chat, "/rules poker")
-        assert "burkozel, kozel, bura" in text_of(replies)
+        assert "буркозёл, козёл, бура" in text_of(replies)
     # With a table open, /rules in the group shows that table's rules.
     await say(fake, alice, group, "/new kozel limit=6")
     replies = await say(fake, alice, group, "/rules")
@@ -427,12 +427,12 @@ async def test_commands_are_registered_in_russian_and_english(
         "all_private_chats": ("private", PRIVATE_COMMANDS),
         "default": ("group", GROUP_COMMANDS),
     }
-    for scope, (kind, names) in expected.items():
+    for scope, (kind, command_names) in expected.items():
         for lang, code in (("ru", ""), ("en", "en")):
             commands = fake.commands(scope, code)
-            assert [c["command"] for c in commands] == list(names), (scope, code)
+            assert [c["command"] for c in commands] == list(command_names), (scope, code)
             assert [c["description"] for c in commands] == [
-                t(lang, f"command.{kind}.{name}") for name in names
+                t(lang, f"command.{kind}.{name}") for name in command_names
             ], (scope, code)
     assert fake.commands("all_group_chats", "ru") == []  # Russian is the default list
 

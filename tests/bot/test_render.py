@@ -17,7 +17,7 @@ import pytest
 from bot_steps import expect
 from engine_builders import table as build_table
 
-from bot.view import callbacks, news, render
+from bot.view import callbacks, names, news, render
 from bot.view.i18n import CATALOGS, PLURALS, placeholders, plain, plural, t
 from bot.view.screen import Screen, TableInfo
 from engine import (
@@ -249,10 +249,14 @@ def test_lobby_and_live_message_mark_computer_players(lang: str) -> None:
     lines = plain.splitlines()
     for seat, level in ((1, "greedy"), (3, "easy")):
         line = next(line for line in lines if line.startswith(f"{seat + 1}. {NAMES[seat]}"))
-        assert plain_of(t(lang, "lobby.computer", level=level)) in line
+        assert plain_of(t(lang, "lobby.computer", level=names.level_name(lang, level))) in line
     for seat in (0, 2):
         line = next(line for line in lines if line.startswith(f"{seat + 1}. {NAMES[seat]}"))
-        assert "🤖" not in line and plain_of(t(lang, "lobby.computer", level="easy")) not in line
+        assert (
+            "🤖" not in line
+            and plain_of(t(lang, "lobby.computer", level=names.level_name(lang, "easy")))
+            not in line
+        )
     state = new_match(rules, NAMES, 5)
     assert state.deal is not None
     turn = state.deal.turn
@@ -725,7 +729,9 @@ def test_rules_and_option_help(lang: str, preset: Preset) -> None:
     for name in OPTIONS:
         assert (name in plain) is (name in applicable_options(preset)), name
     presets = render.presets_list(lang)
-    assert all(p.value in presets for p in Preset)
+    assert all(
+        names.preset_named(word) is p for word, p in zip(presets.split(", "), Preset, strict=True)
+    )
 
 
 @pytest.mark.parametrize("preset", list(Preset))

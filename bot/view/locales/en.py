@@ -11,6 +11,11 @@ PLURALS: dict[str, tuple[str, ...]] = {
 
 TEXTS: dict[str, str] = {
     # presets, options and values
+    "level.random": "random",
+    "level.greedy": "greedy",
+    "level.easy": "easy",
+    "level.normal": "normal",
+    "level.hard": "hard",
     "preset.burkozel": "Burkozel",
     "preset.kozel": "Kozel",
     "preset.bura": "Bura",

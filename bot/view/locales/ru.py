@@ -11,6 +11,11 @@ PLURALS: dict[str, tuple[str, ...]] = {
 
 TEXTS: dict[str, str] = {
     # presets, options and values
+    "level.random": "случайный",
+    "level.greedy": "жадный",
+    "level.easy": "лёгкий",
+    "level.normal": "средний",
+    "level.hard": "сильный",
     "preset.burkozel": "Буркозёл",
     "preset.kozel": "Козёл",
     "preset.bura": "Бура",
