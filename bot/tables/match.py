@@ -85,6 +85,12 @@ class Match:
                 raise found.refuse("stale") from None
             return Reply()
 
+    async def _table_lang(self, table: TableRecord) -> str:
+        """The language the table's chat reads: its group's, or the player's in practice."""
+        if table.practice:
+            return await self.tables.user_lang(table.creator_id)
+        return await self.tables.chat_lang(table.chat_id)
+
     async def commit(
         self,
         table: TableRecord,
@@ -102,21 +108,18 @@ class Match:
         state, events = apply(previous, action)
         table.state = state
         away = self.tables.attendance.moved(table, previous, action, user_id, events)
+        said: Screen | None = None  # why the table closes, if it does
         if state.over:
             table.status = FINISHED
         elif away:
             table.status = CLOSED  # its people were all away for a whole deal
+            said = Screen(t(await self._table_lang(table), "away.closed", table=table.id))
         self.turns.prepare_turn(table)
         table = await self.store.save_table(table, action=action, user_id=user_id)
         self.fanout.move_later(table, previous, events, action, list(news))
         table_id = table.id
         if table.status != PLAYING:
             self.tables.attendance.forget(table_id)
-        if table.status == CLOSED:
-            if table.practice:
-                lang = await self.tables.user_lang(table.creator_id)
-            else:
-                lang = await self.tables.chat_lang(table.chat_id)
-            said = Screen(t(lang, "away.closed", table=table_id))
+        if said is not None:
             self.fanout.news_and_hands_later(table, said)
         self.turns.arm(table)

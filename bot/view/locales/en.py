@@ -193,6 +193,9 @@ TEXTS: dict[str, str] = {
     "lang.done": "Done: speaking English.",
     "lang.not_allowed": "Only a chat admin can change the group's language.",
     # private chat
+    "group.welcome": "Hi! I deal cards for Burkozel, Kozel and Bura.\n\nWhoever wants to play, send /new and I'll open a table; the others sit down with the Join button. Everyone gets their cards in a private chat with me. /rules for the rules, /help for every command.",
+    "profile.description": "Burkozel, Kozel and Bura in a Telegram group, by the real rules. Add the bot to a group and send /new: a table opens, players join with one tap, and each gets their cards in a private chat. Here in private you can practise against the computer: /play.",
+    "profile.short_description": "Burkozel, Kozel and Bura in your group: /new opens a table, cards come in private.",
     "welcome": (
         "Hi, {name}! I deal cards for Burkozel, Kozel and Bura.\n\n"
         "Add me to a group and send /new there — I'll open a table. "
