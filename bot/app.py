@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -14,24 +16,32 @@ from telegram import (
 )
 from telegram.constants import ParseMode
 from telegram.error import InvalidToken, TelegramError
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Defaults
+from telegram.ext import Application, ApplicationBuilder, Defaults
 
 from bot.clock import AsyncioScheduler
 from bot.settings import Settings
 from bot.storage import Store, open_store
-from bot.tables import Limits, TableService, Thinking, Timing
+from bot.tables import Limits, Outcome, TableService, Thinking, Timing
+from bot.telegram import replies
+from bot.telegram.buttons import slow_down
+from bot.telegram.limits import SendLimits
 from bot.telegram.messenger import Messenger
+from bot.telegram.replies import Replies
 from bot.telegram.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
 from bot.telegram.transport import make_request
 from bot.telegram.updates import PerChatProcessor
 from bot.view.i18n import LANGUAGES, t
+from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
+
+SHUTDOWN_GRACE = 5.0  # seconds given to queued answers when the bot stops
 
 
 def build_application(
     settings: Settings, store: Store | None = None, scheduler: object | None = None
 ) -> Application:  # type: ignore[type-arg]
+    processor = PerChatProcessor(backlog=settings.chat_backlog)
     builder = (
         ApplicationBuilder()
         .token(settings.bot_token.get_secret_value())
@@ -47,19 +57,14 @@ def build_application(
             )
         )
         .get_updates_request(make_request(1, lean=settings.http_client == "lean", updates=True))
-        .rate_limiter(
-            AIORateLimiter(
-                overall_max_rate=settings.rate_limit_overall,
-                group_max_rate=settings.rate_limit_group,
-                max_retries=5,
-            )
-        )
-        .concurrent_updates(PerChatProcessor())
+        .rate_limiter(SendLimits(settings.rate_limit_overall, settings.rate_limit_group))
+        .concurrent_updates(processor)
         .post_init(_post_init)
         .post_stop(_post_stop)
         .post_shutdown(_post_shutdown)
     )
     application = builder.build()
+    processor.on_overflow = partial(slow_down, application)
     application.bot_data["settings"] = settings
     if store is not None:
         application.bot_data["store"] = store
@@ -116,6 +121,14 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         store, messenger, username, settings.default_language, scheduler, timing, limits, thinking
     )
     messenger.on_migrate = service.chat_moved
+
+    async def send_reply(chat_id: int, screen: Screen, reply_to: int | None) -> Outcome:
+        outcome, _ = await messenger.send(chat_id, screen, reply_to=reply_to, patient=True)
+        return outcome
+
+    answers = Replies(send_reply, settings.reply_backlog)
+    app.bot_data["replies"] = answers
+    replies.register(app.bot, answers)
     app.bot_data["service"] = service
     try:
         await _register_commands(app, settings.default_language)
@@ -132,6 +145,8 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
 
 
 async def _register_commands(app: Application, default: str) -> None:  # type: ignore[type-arg]
+    """The command menus, description and short description, in every
+    language (the default language's as the fallback for all others)."""
     for lang in LANGUAGES:
         code = None if lang == default else lang
         for scope, names in (
@@ -145,21 +160,32 @@ async def _register_commands(app: Application, default: str) -> None:  # type: i
             [BotCommand(name, t(lang, f"command.group.{name}")) for name in GROUP_COMMANDS],
             language_code=code,
         )
+        await app.bot.set_my_description(t(lang, "profile.description"), language_code=code)
+        await app.bot.set_my_short_description(
+            t(lang, "profile.short_description"), language_code=code
+        )
 
 
 async def _post_stop(app: Application) -> None:  # type: ignore[type-arg]
-    """After the last update: stop the timers, send what is queued."""
+    """After the last update: stop the timers, send what is queued, for at
+    most `SHUTDOWN_GRACE` seconds (a 429 must not hold a stopping bot; a move
+    left untold is told by the catch-up at the next start)."""
     scheduler = app.bot_data.get("scheduler")
     if isinstance(scheduler, AsyncioScheduler):
         scheduler.cancel_all()
         await scheduler.settle()
+    answers: Replies | None = app.bot_data.get("replies")
     service: TableService | None = app.bot_data.get("service")
+    await asyncio.gather(
+        answers.drain(SHUTDOWN_GRACE) if answers is not None else asyncio.sleep(0),
+        service.drain(SHUTDOWN_GRACE) if service is not None else asyncio.sleep(0),
+    )
     if service is not None:
-        await service.drain()
         service.close()
 
 
 async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
+    replies.unregister(app.bot)
     store: Store | None = app.bot_data.get("store")
     if store is not None and app.bot_data.get("own_store"):
         await store.close()

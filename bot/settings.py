@@ -79,6 +79,11 @@ class Settings(BaseSettings):
     # per second over all chats, and per minute into one group.
     rate_limit_overall: int = Field(default=30, ge=1)
     rate_limit_group: int = Field(default=20, ge=1)
+    # A flood in one chat costs that chat only: updates of one chat that may
+    # wait or run (more are dropped, a tap answered "slow down"), and the
+    # answers to commands that may wait to be sent into one chat.
+    chat_backlog: int = Field(default=8, ge=1, le=1000)
+    reply_backlog: int = Field(default=3, ge=1, le=100)
     # Days after which an ended table's action log (every move, and who made
     # it) is deleted; 0 keeps the logs for ever.
     action_log_days: int = Field(default=90, ge=0)

@@ -100,9 +100,10 @@ class TableService:
         """Message jobs are queued or running."""
         return bool(self.tables.outbox.tasks)
 
-    async def drain(self) -> None:
-        """Wait until every queued message job has run (graceful shutdown, tests)."""
-        await self.tables.outbox.drain()
+    async def drain(self, timeout: float | None = None) -> bool:
+        """Wait until every queued message job has run (graceful shutdown,
+        tests); see `Outbox.drain` for `timeout`."""
+        return await self.tables.outbox.drain(timeout)
 
     def close(self) -> None:
         """Stop the computers' worker processes (at shutdown)."""

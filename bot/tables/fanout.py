@@ -1,9 +1,11 @@
 """Who is told what, after a change is committed: the lobby message, the live
-table message and each trick's record in the group, the news, and every
-person's private hand.
+table message and each trick's record in the group, the news; the private
+hands through bot/tables/hands.py.
 
-Every job here runs from the table's message queue (bot/tables/outbox.py),
-renders from the newest stored state (a later move may already be
+The `*_later` methods are what the service calls: they queue the telling on
+the table's lanes (bot/tables/outbox.py), the group's messages on one, the
+private hands on the other, so a hand never waits for the group's budget.
+Every job renders from the newest stored state (a later move may already be
 committed) and only then talks to Telegram. Rendering itself is pure
 (bot/view/render.py, bot/view/news.py).
 """
@@ -11,16 +13,16 @@ committed) and only then talks to Telegram. Rendering itself is pure
 from __future__ import annotations
 
 import logging
-from collections.abc import Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
-from bot.seats import has_buttons, seat_at
-from bot.storage import FINISHED, LOBBY, PLAYING, Seat, TableRecord
+from bot.storage import FINISHED, LOBBY, PLAYING, TableRecord
 from bot.tables.core import Tables
-from bot.tables.outbox import Outcome, at_once, done
-from bot.view import callbacks, news, render
+from bot.tables.hands import Hands
+from bot.tables.outbox import GROUP, HANDS, Outcome, at_once, done
+from bot.view import news, render
 from bot.view.i18n import t
-from bot.view.screen import Button, Screen
+from bot.view.screen import Screen
 from engine import Action, MatchState, view_for
 from engine.events import DealScored, DealVoid, Event, TrickRestarted, TrickTaken
 
@@ -32,6 +34,93 @@ class Fanout:
         self.tables = tables
         self.store = tables.store
         self.out = tables.out
+        self.outbox = tables.outbox
+        self.hands = Hands(tables)
+
+    # -- queueing: which lane each telling goes to ------------------------------------------
+
+    @staticmethod
+    def hands_lane(table: TableRecord) -> str:
+        """A practice game is shown in the hand's own chat: one lane keeps its order."""
+        return GROUP if table.practice else HANDS
+
+    def redraw_lobby_later(
+        self, table_id: int, send_new: bool = False, settings: bool = False
+    ) -> None:
+        """Taps on the lobby's buttons come in floods: only the newest queued
+        redraw runs (one that posts the lobby anew always runs)."""
+        self.outbox.later(
+            table_id,
+            lambda: self.redraw_lobby(table_id, send_new=send_new, settings=settings),
+            kind="lobby",
+            coalesce=not send_new,
+        )
+
+    def lobby_expired_later(self, table_id: int) -> None:
+        self.outbox.later(table_id, lambda: self.lobby_expired(table_id))
+
+    def start_later(self, table: TableRecord, dealt: Sequence[Event]) -> None:
+        tid, practice = table.id, table.practice
+        self.outbox.later(tid, lambda: self.announce_start(tid, dealt, hands=practice))
+        if not practice:
+            self.outbox.later(tid, lambda: self.hands.at_start(tid), lane=HANDS)
+
+    def stop_later(self, table: TableRecord, was_playing: bool) -> None:
+        tid = table.id
+        if not was_playing:
+            self.outbox.later(tid, lambda: self.close_lobby_of(tid, "stop.closed_lobby"))
+        self.outbox.later(tid, lambda: self.hands.close_hands_of(tid), lane=self.hands_lane(table))
+
+    def move_later(
+        self,
+        table: TableRecord,
+        previous: MatchState,
+        events: Sequence[Event],
+        action: Action,
+        extra_news: Sequence[str] = (),
+    ) -> None:
+        tid, actor, practice = table.id, action.seat, table.practice
+        self.outbox.later(
+            tid,
+            lambda: self.after_move(tid, previous, events, actor, action, extra_news, practice),
+            kind="move",
+        )
+        if not practice:
+            self.outbox.later(
+                tid,
+                lambda: self.hands.after_move(
+                    tid, previous, actor, action, self.outbox.superseded(tid, HANDS, "move")
+                ),
+                lane=HANDS,
+                kind="move",
+            )
+
+    def news_and_hands_later(self, table: TableRecord, said: Screen | None) -> None:
+        tid, practice = table.id, table.practice
+        self.outbox.later(tid, lambda: self.news_and_hands(tid, said, hands=practice))
+        if not practice:
+            self.outbox.later(tid, lambda: self.hands.refresh(tid), lane=HANDS)
+
+    def selection_later(
+        self, table: TableRecord, number: int, screen: Screen, message_id: int | None
+    ) -> None:
+        """A selection is only ever worth its newest state."""
+        tid = table.id
+        self.outbox.later(
+            tid,
+            lambda: self.hands.show_selection(tid, number, screen, message_id),
+            lane=self.hands_lane(table),
+            kind=f"select:{number}",
+            coalesce=True,
+        )
+
+    def private_later(self, table: TableRecord, job: Callable[[], Awaitable[None]]) -> None:
+        """A job that only talks to people's private chats."""
+        self.outbox.later(table.id, job, lane=self.hands_lane(table))
+
+    def hands_closed_later(self, table: TableRecord) -> None:
+        tid = table.id
+        self.outbox.later(tid, lambda: self.hands.close_hands_of(tid), lane=self.hands_lane(table))
 
     # -- the lobby and a match's start and end -------------------------------------------
 
@@ -67,7 +156,14 @@ class Fanout:
                 ),
             )
 
-    async def announce_start(self, table_id: int, dealt: Sequence[Event] = ()) -> None:
+    async def close_lobby_of(self, table_id: int, note_key: str) -> None:
+        table = await self.store.get_table(table_id)
+        if table is not None:
+            await self.close_lobby(table, await self.tables.chat_lang(table.chat_id), note_key)
+
+    async def announce_start(
+        self, table_id: int, dealt: Sequence[Event] = (), hands: bool = True
+    ) -> None:
         table = await self.store.get_table(table_id)
         if table is None or table.state is None or table.status not in (PLAYING, FINISHED):
             return
@@ -86,17 +182,8 @@ class Fanout:
         if table.state.over:
             return
         await self.send_live(table, lang)
-        await self.sync_hands(table, previous=None, actor=None)
-
-    async def announce_stop(self, table_id: int, was_playing: bool) -> None:
-        table = await self.store.get_table(table_id)
-        if table is None:
-            return
-        if not was_playing:
-            await self.close_lobby(
-                table, await self.tables.chat_lang(table.chat_id), "stop.closed_lobby"
-            )
-        await self.close_hands(table)
+        if hands:
+            await self.hands.sync_hands(table, previous=None, actor=None)
 
     async def lobby_expired(self, table_id: int) -> None:
         table = await self.store.get_table(table_id)
@@ -116,8 +203,10 @@ class Fanout:
         actor: int,
         action: Action,
         extra_news: Sequence[str] = (),
+        hands: bool = True,
     ) -> None:
-        await self.tell_move(table_id, previous, events, actor, action, extra_news)
+        """`hands`: the private hands too (else the hands lane tells them)."""
+        await self.tell_move(table_id, previous, events, actor, action, extra_news, hands)
         # Only now is this move fully told; a crash before here is caught up at start-up.
         await self.store.set_told_step(table_id, previous.step + 1)
 
@@ -129,6 +218,7 @@ class Fanout:
         actor: int,
         action: Action,
         extra_news: Sequence[str] = (),
+        hands: bool = True,
     ) -> None:
         """The trick's record, the news, then the live message and the private
         hands side by side (each chat's new messages still in order; a record
@@ -144,7 +234,7 @@ class Fanout:
         # the hands from the same newest state, so this job only adds what is
         # its own (the trick's record and the news). This is what keeps a
         # fast table under the group's per-minute message limit.
-        superseded = self.tables.outbox.superseded(table_id)
+        superseded = self.outbox.superseded(table_id, GROUP, "move")
         lang = await self.tables.chat_lang(table.chat_id)
         info = self.tables.info(table)
         state = table.state
@@ -180,7 +270,8 @@ class Fanout:
         async def rest() -> None:
             if state.over:
                 await tell_group()
-                await self.close_hands(table)
+                if hands:
+                    await self.hands.close_hands(table)
                 return
             if superseded:
                 await tell_group()
@@ -188,7 +279,7 @@ class Fanout:
                     # A new deal or a restarted trick: the next job posts anew.
                     await self.store.clear_live_message(table.id)
                 return
-            await self.show_table(table, lang, previous, actor, action, new_trick, said)
+            await self.show_table(table, lang, previous, actor, action, new_trick, said, hands)
 
         await at_once(*beside, rest())
 
@@ -201,6 +292,7 @@ class Fanout:
         action: Action,
         new_trick: bool,
         said: Screen | None = None,
+        hands: bool = True,
     ) -> None:
         """The news and the live message in the group, the private hands beside
         them: a private chat has no order to keep with the group, so a hand
@@ -217,14 +309,16 @@ class Fanout:
             elif not table.practice:
                 await self.edit_live(table, render.live(info, lang, view_for(state, None)))
 
-        async def hands() -> None:
-            await self.sync_hands(table, previous=previous, actor=actor, action=action)
+        async def private() -> None:
+            await self.hands.sync_hands(table, previous=previous, actor=actor, action=action)
 
-        if table.practice:  # the table is shown in the hand's own chat: in order
+        if not hands:
             await group()
-            await hands()
+        elif table.practice:  # the table is shown in the hand's own chat: in order
+            await group()
+            await private()
         else:
-            await at_once(group(), hands())
+            await at_once(group(), private())
 
     async def send_live(self, table: TableRecord, lang: str) -> None:
         """A fresh live table message; a practice game shows the table in the hand."""
@@ -246,148 +340,16 @@ class Fanout:
             table.live_message_id = message_id
             await self.store.set_message_ids(table.id, live_message_id=message_id)
 
-    # -- private hands -----------------------------------------------------------------------
-
-    async def sync_hands(
-        self,
-        table: TableRecord,
-        previous: MatchState | None,
-        actor: int | None,
-        action: Action | None = None,
-        refresh_only: bool = False,
-    ) -> None:
-        """Bring every private hand message up to date.
-
-        The player whose turn it now is gets a fresh message (edits do not
-        ring the phone) and their previous one loses its buttons; everybody
-        else's message is edited only when what they see changed.
-        """
-        state = table.state
-        assert state is not None
-        info = self.tables.info(table)
-
-        async def sync(seat: Seat) -> None:
-            lang = await self.tables.user_lang(seat.user_id)
-            view = view_for(state, seat.seat)
-            screen = render.hand(info, lang, view)
-            acting = view.turn == seat.seat and bool(view.legal)
-            was_acting = (
-                previous is not None
-                and previous.deal is not None
-                and previous.deal.turn == seat.seat
-            )
-            if refresh_only or seat.auto:
-                # No new ring for an absent person; a returning one gets buttons.
-                fresh = acting and not seat.auto and not has_buttons(seat)
-            else:
-                fresh = acting and (previous is None or not was_acting or actor == seat.seat)
-            old = seat.hand_message_id if fresh else None
-            quiet_old: Coroutine[Any, Any, Outcome] | None = None
-            if old is not None and actor == seat.seat and action:
-                # Leave a note of the move on the message the player just used.
-                note = Screen(render.played_note(lang, action.kind, action.cards))
-                quiet_old = self.out.edit(seat.user_id, old, note)
-            elif old is not None and has_buttons(seat):
-                quiet_old = self.out.strip_buttons(seat.user_id, old)
-            if quiet_old is None:
-                await self.put_hand(table, seat, screen, fresh=fresh)
-            else:
-                # An edit leaves the chat's order alone: the old message goes
-                # quiet while the new one is sent (a tap on it in between is
-                # refused as stale: the table's version has moved on).
-                await at_once(done(quiet_old), self.put_hand(table, seat, screen, fresh=fresh))
-
-        # Each person's chat in its own order, the chats at once.
-        people = sorted((s for s in table.seats if not s.is_computer), key=lambda s: s.seat)
-        await at_once(*(sync(seat) for seat in people))
-
-    async def put_hand(self, table: TableRecord, seat: Seat, screen: Screen, fresh: bool) -> None:
-        digest = screen.digest()
-        if not fresh and digest == seat.hand_digest and seat.hand_message_id is not None:
-            return
-        if fresh or seat.hand_message_id is None:
-            outcome, message_id = await self.out.send(seat.user_id, screen)
-        else:
-            outcome, message_id = await self.out.edit_or_send(
-                seat.user_id, seat.hand_message_id, screen
-            )
-        if outcome is Outcome.FORBIDDEN:
-            await self.store.set_started(seat.user_id, False)
-            lang = await self.tables.chat_lang(table.chat_id)
-            await self.out.send(
-                table.chat_id,
-                Screen(
-                    t(lang, "hand.unreachable", name=seat.name),
-                    ((Button(t(lang, "button.open_private"), url=self.tables.deep_link("hi")),),),
-                ),
-            )
-            return
-        if message_id is not None:
-            seat.hand_message_id = message_id
-            seat.hand_digest = digest
-            await self.store.set_hand_message(table.id, seat.seat, message_id, digest)
-
-    async def show_selection(
-        self, table_id: int, number: int, screen: Screen, message_id: int | None
-    ) -> None:
-        table = await self.store.get_table(table_id)
-        if table is None or table.status != PLAYING:
-            return
-        seat = seat_at(table, number)
-        if message_id is not None and message_id != seat.hand_message_id:
-            # The player tapped a hand message we lost track of (a crash right
-            # after sending it): that one is the hand now; the old one goes quiet.
-            if seat.hand_message_id is not None:
-                await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
-            seat.hand_message_id, seat.hand_digest = message_id, None
-        await self.put_hand(table, seat, screen, fresh=False)
-
-    async def close_hands(self, table: TableRecord) -> None:
-        for seat in table.seats:
-            if seat.is_computer:
-                continue
-            if seat.hand_message_id is not None and has_buttons(seat):
-                await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
-                await self.store.set_hand_message(table.id, seat.seat, seat.hand_message_id, None)
-
-    async def close_hands_of(self, table_id: int) -> None:
-        table = await self.store.get_table(table_id)
-        if table is not None:
-            await self.close_hands(table)
-
-    async def strip(self, user_id: int, message_id: int) -> None:
-        await self.out.strip_buttons(user_id, message_id)
-
-    # -- seats changing hands -----------------------------------------------------------------
-
-    async def send_private(self, user_id: int, screen: Screen) -> None:
-        outcome, _ = await self.out.send(user_id, screen)
-        if outcome is Outcome.FORBIDDEN:
-            await self.store.set_started(user_id, False)
-
-    async def offer_takeback(self, table_id: int, number: int) -> None:
-        table = await self.store.get_table(table_id)
-        if table is None or table.status != PLAYING:
-            return
-        seat = seat_at(table, number)
-        lang = await self.tables.user_lang(seat.user_id)
-        screen = Screen(
-            t(lang, "timer.takeover_private", table=table.id, chat=table.chat_title),
-            ((Button(t(lang, "button.takeback"), callbacks.takeback(table.id)),),),
-        )
-        await self.send_private(seat.user_id, screen)
-
-    async def news_and_hands(self, table_id: int, said: Screen | None) -> None:
+    async def news_and_hands(self, table_id: int, said: Screen | None, hands: bool = True) -> None:
         table = await self.store.get_table(table_id)
         if table is None:
             return
         if said is not None:
             await self.out.send(table.chat_id, said)
+        if hands:
+            await self.hands.refresh(table_id)
         if table.status == PLAYING and table.state is not None:
-            await self.sync_hands(table, previous=None, actor=None, refresh_only=True)
             lang = await self.tables.chat_lang(table.chat_id)
             if not table.practice and table.live_message_id is not None:
                 screen = render.live(self.tables.info(table), lang, view_for(table.state, None))
                 await self.out.edit_or_send(table.chat_id, table.live_message_id, screen)
-        else:
-            await self.close_hands(table)

@@ -13,11 +13,10 @@ from bot.tables.core import Person, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.lobby import renumber
 from bot.tables.turns import Turns
-from bot.view import render
+from bot.view import names, render
 from bot.view.i18n import Html, t
 from bot.view.screen import Screen
 from engine import RulesError, start_match
-from engine.ai import levels
 from engine.rules import PLAYER_COUNTS, Preset
 
 
@@ -68,7 +67,7 @@ class Lifecycle:
             table = await self.store.save_table(table)
             self.turns.disarm_lobby(table.id)
             self.turns.arm(table)
-            self.tables.outbox.later(table_id, lambda: self.fanout.announce_start(table_id, dealt))
+            self.fanout.start_later(table, dealt)
             return Reply(t(lang, "start.done_toast"))
 
     @refusals
@@ -85,10 +84,7 @@ class Lifecycle:
             table = await self.store.save_table(table)
             self.turns.arm(table)
             self.turns.disarm_lobby(table.id)
-            table_id = table.id
-            self.tables.outbox.later(
-                table_id, lambda: self.fanout.announce_stop(table_id, was_playing)
-            )
+            self.fanout.stop_later(table, was_playing)
             return Reply(t(lang, "stop.done", table=table.id, name=person.name))
 
     @refusals
@@ -98,15 +94,16 @@ class Lifecycle:
         preset, players, level = Preset.BURKOZEL, 0, self.tables.timing.standin_level
         for word in args:
             low = word.lower()
-            if low in {p.value for p in Preset}:
-                preset = Preset(low)
+            named, level_named = names.preset_named(low), names.level_named(low)
+            if named is not None:
+                preset = named
             elif low.isascii() and low.isdecimal() and len(low) <= 2:  # not "²"
                 players = int(low)
-            elif low in levels():
-                level = low
+            elif level_named is not None:
+                level = level_named
             else:
-                presets = render.presets_list(lang)
-                return Reply(t(lang, "practice.usage", presets=presets, levels=", ".join(levels())))
+                presets, levels_list = render.presets_list(lang), names.levels_list(lang)
+                return Reply(t(lang, "practice.usage", presets=presets, levels=levels_list))
         counts = PLAYER_COUNTS[preset]
         players = players or min(counts)
         if players not in counts:
@@ -159,8 +156,7 @@ class Lifecycle:
                 table.seats = [s for s in table.seats if s.user_id != target_user_id]
                 renumber(table)
                 table = await self.store.save_table(table)
-                tid = table.id
-                self.tables.outbox.later(tid, lambda: self.fanout.redraw_lobby(tid))
+                self.fanout.redraw_lobby_later(table.id)
                 return Reply(t(lang, "kick.lobby", name=seat.name))
             old_user, old_message = seat.user_id, seat.hand_message_id
             seat.kind = COMPUTER
@@ -177,10 +173,10 @@ class Lifecycle:
             text = t(lang, key, name=seat.name)
             if table.status == CLOSED:
                 text = Html(text + "\n" + t(lang, "kick.closed"))
-            tid = table.id
             if old_message is not None:
-                self.tables.outbox.later(tid, lambda: self.fanout.strip(old_user, old_message))
-            self.tables.outbox.later(tid, lambda: self.fanout.news_and_hands(tid, Screen(text)))
+                strip = self.fanout.hands.strip
+                self.fanout.private_later(table, lambda: strip(old_user, old_message))
+            self.fanout.news_and_hands_later(table, Screen(text))
             self.turns.arm(table)
             return Reply()
 
@@ -197,8 +193,7 @@ class Lifecycle:
             fresh = await self.store.save_table(fresh)
             self.turns.arm(fresh)
             self.turns.disarm_lobby(fresh.id)
-            tid = fresh.id
-            self.tables.outbox.later(tid, lambda: self.fanout.close_hands_of(tid))
+            self.fanout.hands_closed_later(fresh)
 
     async def chat_moved(self, old_chat_id: int, new_chat_id: int) -> None:
         """The group became a supergroup: its table moves along with it."""

@@ -70,40 +70,84 @@ async def done(job: Coroutine[Any, Any, Any]) -> None:
     await job
 
 
+GROUP = "group"  # the table's group: its order is the game's record
+HANDS = "hands"  # the players' private chats: no order to keep with the group
+
+
 class Outbox:
-    """The per-table queues of message jobs."""
+    """The per-table queues of message jobs, one per lane.
+
+    A table's group messages wait for the group's budget of 20 a minute; a
+    private hand must not wait behind them, so hands have a lane of their own
+    (jobs of one lane run in order, the two lanes side by side). A job of a
+    `kind` is skipped when a newer job of the same kind is queued behind it in
+    its lane: the newer one draws from the same newest state (a flood of taps
+    on the lobby's buttons costs the group one edit, not one per tap).
+    """
 
     def __init__(self) -> None:
         self._locks = KeyedLocks()
         self.tasks: set[asyncio.Task[None]] = set()
-        self._queued: dict[int, int] = {}  # jobs waiting or running, per table
+        self._queued: dict[tuple[int, str, str], int] = {}  # waiting or running, by kind
+        self._tickets: dict[tuple[int, str, str], int] = {}  # the newest ticket of a kind
+        self._counter = 0
 
-    def later(self, table_id: int, job: Callable[[], Awaitable[None]]) -> None:
+    def later(
+        self,
+        table_id: int,
+        job: Callable[[], Awaitable[None]],
+        lane: str = GROUP,
+        kind: str = "",
+        coalesce: bool = False,
+    ) -> None:
         """Tell Telegram about a committed change without making the tapper wait."""
-        self._queued[table_id] = self._queued.get(table_id, 0) + 1
+        key = (table_id, lane, kind)
+        self._queued[key] = self._queued.get(key, 0) + 1
+        self._counter += 1
+        ticket = self._tickets[key] = self._counter
 
         async def run() -> None:
             try:
-                async with self._locks(table_id):
+                async with self._locks((table_id, lane)):
+                    if coalesce and self._tickets.get(key) != ticket:
+                        return  # a newer job of this kind is queued: it tells the same
                     await job()
             except Exception:
                 log.exception("table %s: telling the players failed", table_id)
             finally:
-                left = self._queued[table_id] - 1
+                left = self._queued[key] - 1
                 if left:
-                    self._queued[table_id] = left
+                    self._queued[key] = left
                 else:
-                    del self._queued[table_id]
+                    del self._queued[key]
+                    self._tickets.pop(key, None)
 
         task = asyncio.get_running_loop().create_task(run())
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    def superseded(self, table_id: int) -> bool:
-        """A newer job of this table is queued behind the running one."""
-        return self._queued.get(table_id, 0) > 1
+    def superseded(self, table_id: int, lane: str = GROUP, kind: str = "") -> bool:
+        """A newer job of this table, lane and kind is queued behind the running one."""
+        return self._queued.get((table_id, lane, kind), 0) > 1
 
-    async def drain(self) -> None:
-        """Wait until every queued job has run (graceful shutdown, tests)."""
+    def pending(self, table_id: int, lane: str = GROUP) -> int:
+        """Jobs of a table's lane waiting or running, of every kind."""
+        return sum(n for (t, ln, _), n in self._queued.items() if t == table_id and ln == lane)
+
+    async def drain(self, timeout: float | None = None) -> bool:
+        """Wait until every queued job has run (graceful shutdown, tests); after
+        `timeout` seconds the rest is cancelled (a move left untold is told by
+        the catch-up at the next start). True when everything ran."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
         while self.tasks:
-            await asyncio.gather(*list(self.tasks), return_exceptions=True)
+            left = None if deadline is None else deadline - loop.time()
+            if left is not None and left <= 0:
+                tasks = list(self.tasks)
+                log.warning("stopping: %d message job(s) left for the catch-up", len(tasks))
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                return False
+            await asyncio.wait(list(self.tasks), timeout=left)
+        return True

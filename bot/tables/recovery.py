@@ -55,7 +55,7 @@ class Recovery:
                     view = view_for(table.state, seat.seat)
                     seat_lang = await self.tables.user_lang(seat.user_id)
                     screen = render.hand(info, seat_lang, view)
-                    await self.fanout.put_hand(table, seat, screen, fresh=False)
+                    await self.fanout.hands.put_hand(table, seat, screen, fresh=False)
                 self.turns.arm(table)
         for lobby in await self.store.tables_with_status(LOBBY):
             self.turns.arm_lobby(lobby)

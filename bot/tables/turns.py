@@ -209,7 +209,8 @@ class Turns:
                 t(lang, "timer.reminder", table=table.id, chat=table.chat_title, seconds=left)
             )
             user_id = seat.user_id
-            self.tables.outbox.later(table.id, lambda: self.fanout.send_private(user_id, screen))
+            send = self.fanout.hands.send_private
+            self.fanout.private_later(table, lambda: send(user_id, screen))
 
     async def deadline(self, table_id: int, version: int) -> None:
         """Time is up: a computer plays this move for the person, and says so."""
@@ -230,9 +231,8 @@ class Turns:
                 seat.auto = True
                 news.append(t(lang, "timer.takeover", name=seat.name))
                 number = seat.seat
-                self.tables.outbox.later(
-                    table.id, lambda: self.fanout.offer_takeback(table_id, number)
-                )
+                offer = self.fanout.hands.offer_takeback
+                self.fanout.private_later(table, lambda: offer(table_id, number))
             await self._commit(table, action, news, "stand-in")
 
     async def _standin_move(self, state: MatchState, number: int) -> Action:
@@ -250,7 +250,7 @@ class Turns:
                 return
             table.status = CLOSED
             await self.store.save_table(table)
-            self.tables.outbox.later(table_id, lambda: self.fanout.lobby_expired(table_id))
+            self.fanout.lobby_expired_later(table_id)
 
     # -- a person comes back ------------------------------------------------------------
 
@@ -272,7 +272,6 @@ class Turns:
             self.tables.attendance.back(table.id)
             chat_lang = await self.tables.chat_lang(table.chat_id)
             said = Screen(t(chat_lang, "takeback.news", name=seat.name))
-            tid = table.id
-            self.tables.outbox.later(tid, lambda: self.fanout.news_and_hands(tid, said))
+            self.fanout.news_and_hands_later(table, said)
             self.arm(table)
             return Reply(t(lang, "takeback.done"))

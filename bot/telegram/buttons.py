@@ -8,11 +8,13 @@ Every tap is answered, whatever happens: the client spins until it is.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from telegram import CallbackQuery, Update
-from telegram.ext import BaseHandler, CallbackQueryHandler
+from telegram.error import TelegramError
+from telegram.ext import Application, BaseHandler, CallbackQueryHandler
 
 from bot.tables import Person, Reply
 from bot.telegram.common import (
@@ -22,11 +24,15 @@ from bot.telegram.common import (
     person_of,
     safe_answer,
     service,
+    service_of,
 )
+from bot.telegram.messenger import Messenger
 from bot.telegram.transport import tapped_message
 from bot.view import callbacks
-from bot.view.i18n import t
+from bot.view.i18n import LANGUAGES, plain, t
 from bot.view.screen import Screen
+
+log = logging.getLogger(__name__)
 
 Route = Callable[[CallbackQuery, callbacks.Payload, Person, str, Context], Awaitable[Reply]]
 
@@ -161,6 +167,21 @@ async def on_forget(
         answer = Reply(t(lang, "forget.kept"))
     await messenger(context).edit(origin[0], origin[1], Screen(answer.text))
     return Reply()
+
+
+async def slow_down(application: Application, update: Update) -> None:  # type: ignore[type-arg]
+    """A tap beyond its chat's backlog is never run (bot/telegram/updates.py),
+    only answered, in the tapper's app language: the store is not asked."""
+    query = update.callback_query
+    messenger: Messenger | None = application.bot_data.get("messenger")
+    if query is None or messenger is None:
+        return
+    code = (query.from_user.language_code or "")[:2].lower()
+    lang = code if code in LANGUAGES else service_of(application).default_language
+    try:
+        await messenger.answer(query.id, plain(t(lang, "tap.slow_down")))
+    except TelegramError as error:
+        log.info("could not answer an overflowing tap: %s", error)
 
 
 ROUTES: tuple[tuple[str, Route], ...] = (

@@ -7,25 +7,19 @@ import asyncio
 import logging
 from typing import cast
 
-from telegram import (
-    CallbackQuery,
-    Chat,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    Message,
-    Update,
-    User,
-)
+from telegram import CallbackQuery, Chat, Message, Update, User
 from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
+from telegram.ext import Application, ContextTypes
 
 from bot.seats import display_name
 from bot.tables import Person, Reply, Rights, TableService
+from bot.telegram import replies
 from bot.telegram.messenger import Messenger, markup, transient
 from bot.telegram.rights import AdminLists
 from bot.telegram.updates import chat_of
 from bot.view.i18n import plain
+from bot.view.screen import Button, Screen
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +27,11 @@ Context = ContextTypes.DEFAULT_TYPE
 
 
 def service(context: Context) -> TableService:
-    return cast(TableService, context.application.bot_data["service"])
+    return service_of(context.application)
+
+
+def service_of(application: Application) -> TableService:  # type: ignore[type-arg]
+    return cast(TableService, application.bot_data["service"])
 
 
 def messenger(context: Context) -> Messenger:
@@ -85,17 +83,25 @@ def admin_check(context: Context, chat: Chat | int | None, user_id: int) -> Righ
 
 
 async def reply(message: Message, answer: Reply | str) -> None:
+    """Answer a message: queued per chat (bot/telegram/replies.py) and sent
+    after the handler has returned, so the chat's turn never waits for the
+    group's message budget. In a group the answer quotes the command."""
     if isinstance(answer, str):
         answer = Reply(answer)
     if answer.screen is not None:
-        await message.reply_text(
-            answer.screen.text, parse_mode=ParseMode.HTML, reply_markup=markup(answer.screen)
-        )
+        screen = answer.screen
     elif answer.text:
-        keyboard = None
-        if answer.url:
-            keyboard = InlineKeyboardMarkup([[InlineKeyboardButton("➡️", url=answer.url)]])
-        await message.reply_text(answer.text, parse_mode=ParseMode.HTML, reply_markup=keyboard)
+        link = ((Button("➡️", url=answer.url),),) if answer.url else ()
+        screen = Screen(answer.text, link)
+    else:
+        return
+    queue = replies.of(message.get_bot())
+    if queue is None:  # an application without its queue (some tests)
+        keyboard = markup(screen)
+        await message.reply_text(screen.text, parse_mode=ParseMode.HTML, reply_markup=keyboard)
+        return
+    quote = message.message_id if is_group(message.chat) else None
+    queue.put(message.chat_id, screen, quote)
 
 
 async def message_lang(update: Update, context: Context) -> str:

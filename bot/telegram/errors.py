@@ -6,7 +6,7 @@ import logging
 
 from telegram import Update
 
-from bot.telegram.common import Context, message_lang, safe_answer
+from bot.telegram.common import Context, message_lang, reply, safe_answer
 from bot.view.i18n import t
 
 log = logging.getLogger(__name__)
@@ -22,6 +22,6 @@ async def on_error(update: object, context: Context) -> None:
         if update.callback_query is not None:
             await safe_answer(context, update.callback_query, text, alert=True)
         elif update.effective_message is not None:
-            await update.effective_message.reply_text(text)
+            await reply(update.effective_message, text)
     except Exception:
         log.debug("could not tell the user about the error", exc_info=True)

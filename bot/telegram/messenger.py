@@ -2,10 +2,10 @@
 into plain outcomes: "message is not modified" is success, "message to edit
 not found" means send a new one, 403 means the person is unreachable.
 
-Lost connections and timeouts are retried with backoff, so nothing drops out
-of the group's record of a game; a 429 is waited out by PTB's rate limiter
-(which retries it); a group that became a supergroup is followed to its new
-chat id.
+Lost connections, timeouts and 429s are retried with backoff, so nothing
+drops out of the group's record of a game; an answer to a person (`patient`)
+is retried until it is sent or the chat is gone. A group that became a
+supergroup is followed to its new chat id.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ def request_data(parameters: dict[str, Any]) -> RequestData:
 
 
 T = TypeVar("T")
+MAX_BACKOFF = 30.0  # seconds: the longest wait between two tries of a patient call
 Migrated = Callable[[int, int], Awaitable[None]]
 
 
@@ -134,8 +135,11 @@ class Messenger:
         self.backoff = backoff
         self.on_migrate = on_migrate
 
-    async def _call(self, chat_id: int, request: Callable[[int], Awaitable[T]]) -> T:
-        """Run `request(chat_id)`, retrying transient failures and following migrations."""
+    async def _call(
+        self, chat_id: int, request: Callable[[int], Awaitable[T]], patient: bool = False
+    ) -> T:
+        """Run `request(chat_id)`, retrying transient failures and following
+        migrations; `patient` retries them for as long as it takes."""
         delay = self.backoff
         attempt = 0
         while True:
@@ -149,14 +153,14 @@ class Messenger:
                 chat_id = new_id
             except TelegramError as error:
                 attempt += 1
-                if not transient(error) or attempt > self.retries:
+                if not transient(error) or (attempt > self.retries and not patient):
                     raise
                 wait = delay
                 if isinstance(error, RetryAfter):
                     wait = max(delay, _seconds(error.retry_after))
                 log.info("retrying after %s (attempt %d): %s", wait, attempt, error)
                 await asyncio.sleep(wait)
-                delay *= 2
+                delay = min(delay * 2, MAX_BACKOFF)
 
     async def _api(self, method: str, **parameters: Any) -> Any:
         """A Bot API call with the parameters PTB's typed method would send,
@@ -183,8 +187,22 @@ class Messenger:
         )
 
     async def send(
-        self, chat_id: int, screen: Screen, *, silent: bool = False
+        self,
+        chat_id: int,
+        screen: Screen,
+        *,
+        silent: bool = False,
+        reply_to: int | None = None,
+        patient: bool = False,
     ) -> tuple[Outcome, int | None]:
+        """`reply_to`: the message this answers (quoted when it still exists);
+        `patient`: retried until sent or the chat is gone (see `_call`)."""
+        quote = (
+            {"message_id": reply_to, "allow_sending_without_reply": True}
+            if reply_to is not None
+            else None
+        )
+
         async def request(target: int) -> Any:
             return await self._api(
                 "sendMessage",
@@ -193,10 +211,11 @@ class Messenger:
                 parse_mode=ParseMode.HTML,
                 reply_markup=keyboard(screen),
                 disable_notification=silent,
+                reply_parameters=quote if target == chat_id else None,
             )
 
         try:
-            message = await self._call(chat_id, request)
+            message = await self._call(chat_id, request, patient)
         except TelegramError as error:
             outcome = classify(error)
             if outcome is Outcome.FAILED:

@@ -1,9 +1,19 @@
 """Which chat an update belongs to, and PTB's update processor that keeps
-each chat's updates in order while different chats run side by side."""
+each chat's updates in order while different chats run side by side.
+
+A chat takes its turn before it takes one of the global slots, and keeps only
+a few updates waiting: a flood in one group costs that group its overflow,
+never another chat its answer (PTB's own processor takes the global slot
+first, so 256 updates of one busy chat would hold every slot while they wait
+for that chat's lock).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+import asyncio
+import inspect
+import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import Update
@@ -11,6 +21,20 @@ from telegram.ext import BaseUpdateProcessor
 
 from bot.locks import KeyedLocks
 from bot.telegram.transport import tapped_message
+
+log = logging.getLogger(__name__)
+
+Overflow = Callable[[Update], Awaitable[None]]
+
+# A chat's overflow is answered one at a time (three hundred "slow down"
+# answers at once would hold the HTTP client's connections that other chats'
+# answers need), and at most this many wait; beyond them it is dropped
+# unanswered (the client gives up on an old tap by itself).
+OVERFLOW_ANSWERS = 50
+
+# PTB's own semaphore is given a bound it never reaches: the real bound on
+# updates running at once is `slots`, taken inside the chat's turn.
+_UNBOUNDED = 1 << 30
 
 
 def chat_of(update: Update) -> int | None:
@@ -22,19 +46,74 @@ def chat_of(update: Update) -> int | None:
 
 
 class PerChatProcessor(BaseUpdateProcessor):
-    """Updates run concurrently across chats and in arrival order within one chat."""
+    """Updates run concurrently across chats and in arrival order within one chat.
 
-    def __init__(self, max_concurrent_updates: int = 256) -> None:
-        super().__init__(max_concurrent_updates)
+    `backlog`: how many updates of one chat may wait or run; more are
+    overflow, closed unrun and handed to `on_overflow` (which answers a tap
+    with "slow down" and lets a command go), one at a time per chat, at most
+    `OVERFLOW_ANSWERS` of a chat waiting. `slots`: how many updates run at once in all.
+    """
+
+    def __init__(
+        self, slots: int = 256, backlog: int = 8, on_overflow: Overflow | None = None
+    ) -> None:
+        super().__init__(_UNBOUNDED)
+        self.slots = slots
+        self.backlog = backlog
+        self.on_overflow = on_overflow
+        self._running = asyncio.Semaphore(slots)
         self._chats = KeyedLocks()
+        self._waiting: dict[int, int] = {}  # updates waiting or running, per chat
+        self._answering: dict[int, int] = {}  # overflow answers waiting, per chat
+        self._answer_turns = KeyedLocks()
+        self.dropped = 0
+
+    def pending(self, chat_id: int) -> int:
+        return self._waiting.get(chat_id, 0)
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat_id = chat_of(update) if isinstance(update, Update) else None
         if chat_id is None:
-            await coroutine
+            async with self._running:
+                await coroutine
             return
-        async with self._chats(chat_id):
-            await coroutine
+        if self._waiting.get(chat_id, 0) >= self.backlog:
+            await self._overflow(chat_id, update, coroutine)
+            return
+        self._waiting[chat_id] = self._waiting.get(chat_id, 0) + 1
+        try:
+            async with self._chats(chat_id), self._running:
+                await coroutine
+        finally:
+            left = self._waiting[chat_id] - 1
+            if left:
+                self._waiting[chat_id] = left
+            else:
+                del self._waiting[chat_id]
+
+    async def _overflow(self, chat_id: int, update: object, coroutine: Awaitable[Any]) -> None:
+        if inspect.iscoroutine(coroutine):
+            coroutine.close()  # never run: nothing of it happens
+        self.dropped += 1
+        if self.dropped == 1 or self.dropped % 100 == 0:
+            log.info("a chat is flooding: %d update(s) dropped so far", self.dropped)
+        answering = self._answering.get(chat_id, 0)
+        if self.on_overflow is None or not isinstance(update, Update):
+            return
+        if answering >= OVERFLOW_ANSWERS:
+            return
+        self._answering[chat_id] = answering + 1
+        try:
+            async with self._answer_turns(chat_id):
+                await self.on_overflow(update)
+        except Exception:
+            log.exception("answering an overflowing update failed")
+        finally:
+            left = self._answering[chat_id] - 1
+            if left:
+                self._answering[chat_id] = left
+            else:
+                del self._answering[chat_id]
 
     async def initialize(self) -> None:
         return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.view import callbacks
+from bot.view import callbacks, names
 from bot.view.i18n import Html, esc, plain, plural, short, t
 from bot.view.screen import Button, Screen, TableInfo
 from engine import Action, Card, RulesError, RuleSet, TableView
@@ -85,7 +85,8 @@ def lobby(info: TableInfo, lang: str) -> Screen:
             if rules.is_teams:
                 team = " " + t(lang, "lobby.team", team="AB"[index % 2])
             if index in info.computers:
-                team += " " + t(lang, "lobby.computer", level=info.computers[index])
+                level = names.level_name(lang, info.computers[index])
+                team += " " + t(lang, "lobby.computer", level=level)
             lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
     else:
         lines.append(t(lang, "lobby.empty"))
@@ -372,7 +373,11 @@ def hand(
     )
     own = view.pile_points[seat]
     if own is not None:
-        lines.append(t(lang, "hand.own_points", points=own))
+        unseen = view.pile_hidden[seat] if view.pile_hidden else 0
+        if unseen:
+            lines.append(t(lang, "hand.own_points_hidden", points=own, count=unseen))
+        else:
+            lines.append(t(lang, "hand.own_points", points=own))
     if view.trick:
         lines.append("")
         lines.extend(_plays_line(info, lang, view.trick))
@@ -452,7 +457,7 @@ def help_text(lang: str) -> str:
 
 
 def presets_list(lang: str) -> str:
-    return ", ".join(p.value for p in Preset)
+    return names.presets_list(lang)
 
 
 def option_values(lang: str, name: str) -> str:

@@ -43,6 +43,7 @@ from bot_steps import (
 )
 
 from bot.storage import TableRecord
+from bot.tables.outbox import GROUP, HANDS
 from bot.view import render
 from engine import apply, legal_actions, new_match, replay, view_for
 from engine.actions import Kind
@@ -61,19 +62,22 @@ async def hard_crash(bot: BotRunner) -> None:
 
 
 async def hold_messages(bot: BotRunner, table_id: int) -> None:
-    """Block the table's message jobs: moves are committed but not announced.
+    """Block the table's message jobs, the group's and the hands': moves
+    are committed but not announced.
 
-    A task holds the table's message lock until `hard_crash` cancels it with
+    Two tasks hold the table's lanes until `hard_crash` cancels them with
     the bot's own jobs.
     """
-    entered, forever = asyncio.Event(), asyncio.Event()
+    forever = asyncio.Event()
+    for lane in (GROUP, HANDS):
+        entered = asyncio.Event()
 
-    async def hold() -> None:
-        entered.set()
-        await forever.wait()
+        async def hold(entered: asyncio.Event = entered) -> None:
+            entered.set()
+            await forever.wait()
 
-    bot.service.tables.outbox.later(table_id, hold)
-    await entered.wait()
+        bot.service.tables.outbox.later(table_id, hold, lane=lane)
+        await entered.wait()
 
 
 async def restart(fake: FakeTelegram, db_path: Path) -> BotRunner:

@@ -84,10 +84,12 @@ class BotRunner:
 
     async def idle(self) -> None:
         """Every queued message job of the bot has run and the fake is quiet."""
+        replies = self.app.bot_data["replies"]
         for _ in range(100):
             await self.service.drain()
+            await replies.drain(WAIT)
             await self.fake.wait_idle(timeout=WAIT)
-            if not self.service.busy:
+            if not self.service.busy and not replies.busy:
                 return
         raise AssertionError("the bot never went idle")
 

@@ -11,6 +11,11 @@ PLURALS: dict[str, tuple[str, ...]] = {
 
 TEXTS: dict[str, str] = {
     # presets, options and values
+    "level.random": "random",
+    "level.greedy": "greedy",
+    "level.easy": "easy",
+    "level.normal": "normal",
+    "level.hard": "hard",
     "preset.burkozel": "Burkozel",
     "preset.kozel": "Kozel",
     "preset.bura": "Bura",
@@ -124,6 +129,9 @@ TEXTS: dict[str, str] = {
     "trick.taken": "✅ {name} takes it: {points}",
     # news
     "news.declared": "📣 {name} declares “{combo}” out of turn: {cards}",
+    "news.refused.outranked": (
+        "✋ {name} declares “{combo}” out of turn — refused: another player holds “{by}”."
+    ),
     "news.claim_true": "🎉 {name}: “I have 31!” — {points} points. The deal is won!",
     "news.claim_false": "😬 {name}: “I have 31!” — but only {points} points. The deal is lost.",
     "news.combo_win": "🎉 {name} holds “{combo}” ({cards}) and wins the deal at once!",
@@ -144,6 +152,7 @@ TEXTS: dict[str, str] = {
     "hand.title": "🃏 Table #{table} · “{chat}” · deal {deal}",
     "hand.trump": "Trump: <b>{suit}</b> ({card}) · {stock} in the stock",
     "hand.own_points": "Your points: {points}",
+    "hand.own_points_hidden": "Your points: {points} (not counting face-down cards: {count})",
     "hand.your_lead": "👉 <b>Your lead.</b> Pick cards of one suit and tap “Lead”.",
     "hand.your_answer": "👉 <b>Your answer:</b> pick {count}, then beat or discard.",
     "hand.selected": "Selected: {cards}",
@@ -158,6 +167,7 @@ TEXTS: dict[str, str] = {
     # taps that cannot be accepted
     "tap.stale": "That's out of date — look at the latest message.",
     "tap.not_yours": "These aren't your cards.",
+    "tap.slow_down": "Too many taps at once: wait a moment and tap again.",
     "tap.unknown": "This button doesn't work.",
     "illegal.not_your_turn": "It's {player}'s turn.",
     "illegal.must_respond": "Answer the cards on the table first: beat or discard.",
@@ -171,7 +181,7 @@ TEXTS: dict[str, str] = {
     "illegal.not_a_combination": "{cards} is not a combination.",
     "illegal.window_closed": "No out-of-turn leads before the first trick of a deal.",
     "illegal.combo_wins_itself": "That combination wins by itself.",
-    "illegal.molodka_blocked": "A molodka can't be declared now.",
+    "illegal.declaration_refused": "Your declaration was refused — wait for the next lead.",
     "illegal.interrupt_molodka_only": "Only a molodka can interrupt a trick.",
     "illegal.already_played": "You've already played to this trick.",
     "illegal.priority": "A combination nearer to the leader is already on the table.",
@@ -188,6 +198,9 @@ TEXTS: dict[str, str] = {
     "lang.done": "Done: speaking English.",
     "lang.not_allowed": "Only a chat admin can change the group's language.",
     # private chat
+    "group.welcome": "Hi! I deal cards for Burkozel, Kozel and Bura.\n\nWhoever wants to play, send /new and I'll open a table; the others sit down with the Join button. Everyone gets their cards in a private chat with me. /rules for the rules, /help for every command.",
+    "profile.description": "Burkozel, Kozel and Bura in a Telegram group, by the real rules. Add the bot to a group and send /new: a table opens, players join with one tap, and each gets their cards in a private chat. Here in private you can practise against the computer: /play.",
+    "profile.short_description": "Burkozel, Kozel and Bura in your group: /new opens a table, cards come in private.",
     "welcome": (
         "Hi, {name}! I deal cards for Burkozel, Kozel and Bura.\n\n"
         "Add me to a group and send /new there — I'll open a table. "

@@ -11,6 +11,11 @@ PLURALS: dict[str, tuple[str, ...]] = {
 
 TEXTS: dict[str, str] = {
     # presets, options and values
+    "level.random": "случайный",
+    "level.greedy": "жадный",
+    "level.easy": "лёгкий",
+    "level.normal": "средний",
+    "level.hard": "сильный",
     "preset.burkozel": "Буркозёл",
     "preset.kozel": "Козёл",
     "preset.bura": "Бура",
@@ -124,6 +129,9 @@ TEXTS: dict[str, str] = {
     "trick.taken": "✅ Берёт {name}: {points}",
     # news
     "news.declared": "📣 {name} объявляет «{combo}» вне очереди: {cards}",
+    "news.refused.outranked": (
+        "✋ {name} объявляет «{combo}» вне очереди — отказано: у другого игрока «{by}»."
+    ),
     "news.claim_true": "🎉 {name}: «Вскрываюсь!» — {points} очков. Сдача выиграна!",
     "news.claim_false": "😬 {name}: «Вскрываюсь!» — но только {points} очков. Сдача проиграна.",
     "news.combo_win": "🎉 У {name} «{combo}» ({cards}) — сдача выиграна сразу!",
@@ -144,6 +152,7 @@ TEXTS: dict[str, str] = {
     "hand.title": "🃏 Стол #{table} · «{chat}» · сдача {deal}",
     "hand.trump": "Козырь: <b>{suit}</b> ({card}) · в колоде {stock}",
     "hand.own_points": "Ваши очки: {points}",
+    "hand.own_points_hidden": "Ваши очки: {points} (не считая закрытых карт: {count})",
     "hand.your_lead": "👉 <b>Ваш ход.</b> Выберите карты одной масти и нажмите «Сходить».",
     "hand.your_answer": "👉 <b>Ваш ответ:</b> выберите {count} и побейте или сбросьте.",
     "hand.selected": "Выбрано: {cards}",
@@ -158,6 +167,7 @@ TEXTS: dict[str, str] = {
     # taps that cannot be accepted
     "tap.stale": "Это уже неактуально — смотрите последнее сообщение.",
     "tap.not_yours": "Это не ваши карты.",
+    "tap.slow_down": "Слишком много нажатий сразу: подождите немного и нажмите ещё раз.",
     "tap.unknown": "Эта кнопка не работает.",
     "illegal.not_your_turn": "Сейчас ходит {player}.",
     "illegal.must_respond": "Сначала ответьте на карты на столе: побейте или сбросьте.",
@@ -171,7 +181,7 @@ TEXTS: dict[str, str] = {
     "illegal.not_a_combination": "{cards} — это не комбинация.",
     "illegal.window_closed": "Вне очереди нельзя до первой взятки сдачи.",
     "illegal.combo_wins_itself": "Эта комбинация выигрывает сама.",
-    "illegal.molodka_blocked": "Сейчас молодку объявить нельзя.",
+    "illegal.declaration_refused": "Ваше объявление отклонено — ждите следующего хода.",
     "illegal.interrupt_molodka_only": "Прервать взятку может только молодка.",
     "illegal.already_played": "Вы уже положили карты в эту взятку.",
     "illegal.priority": "Комбинация игрока ближе к ходящему уже на столе.",
@@ -188,6 +198,9 @@ TEXTS: dict[str, str] = {
     "lang.done": "Готово: говорю по-русски.",
     "lang.not_allowed": "Язык группы может сменить только админ чата.",
     # private chat
+    "group.welcome": "Привет! Я раздаю карты для буркозла, козла и буры.\n\nКто хочет сыграть — отправьте /new, и я открою стол; остальные садятся кнопкой «Сесть». Карты приходят каждому в личный чат со мной. /rules — правила, /help — все команды.",
+    "profile.description": "Буркозёл, козёл и бура в группе Telegram по настоящим правилам. Добавьте бота в группу и отправьте /new: откроется стол, игроки садятся одной кнопкой, карты приходят каждому в личный чат. Здесь, в личке, можно потренироваться с компьютером: /play.",
+    "profile.short_description": "Буркозёл, козёл и бура в вашей группе: /new открывает стол, карты приходят в личку.",
     "welcome": (
         "Привет, {name}! Я раздаю карты для Буркозла, Козла и Буры.\n\n"
         "Добавьте меня в группу и напишите там /new — я открою стол. "

@@ -1,0 +1,191 @@
+"""Each person's private chat: their hand message kept up to date, the
+selection shown as they tap, reminders and the offer to take a seat back.
+
+A private chat has no order to keep with the group, so these jobs run from
+the table's hands lane (bot/tables/outbox.py), never behind the group's
+messages and their budget of 20 a minute.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+from bot.seats import has_buttons, seat_at
+from bot.storage import PLAYING, Seat, TableRecord
+from bot.tables.core import Tables
+from bot.tables.outbox import Outcome, at_once, done
+from bot.view import callbacks, render
+from bot.view.i18n import t
+from bot.view.screen import Button, Screen
+from engine import Action, MatchState, view_for
+
+log = logging.getLogger(__name__)
+
+
+class Hands:
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.out = tables.out
+
+    async def sync_hands(
+        self,
+        table: TableRecord,
+        previous: MatchState | None,
+        actor: int | None,
+        action: Action | None = None,
+        refresh_only: bool = False,
+    ) -> None:
+        """Bring every private hand message up to date.
+
+        The player whose turn it now is gets a fresh message (edits do not
+        ring the phone) and their previous one loses its buttons; everybody
+        else's message is edited only when what they see changed.
+        """
+        state = table.state
+        assert state is not None
+        info = self.tables.info(table)
+
+        async def sync(seat: Seat) -> None:
+            lang = await self.tables.user_lang(seat.user_id)
+            view = view_for(state, seat.seat)
+            screen = render.hand(info, lang, view)
+            acting = view.turn == seat.seat and bool(view.legal)
+            was_acting = (
+                previous is not None
+                and previous.deal is not None
+                and previous.deal.turn == seat.seat
+            )
+            if refresh_only or seat.auto:
+                # No new ring for an absent person; a returning one gets buttons.
+                fresh = acting and not seat.auto and not has_buttons(seat)
+            else:
+                fresh = acting and (previous is None or not was_acting or actor == seat.seat)
+            old = seat.hand_message_id if fresh else None
+            quiet_old: Coroutine[Any, Any, Outcome] | None = None
+            if old is not None and actor == seat.seat and action:
+                # Leave a note of the move on the message the player just used.
+                note = Screen(render.played_note(lang, action.kind, action.cards))
+                quiet_old = self.out.edit(seat.user_id, old, note)
+            elif old is not None and has_buttons(seat):
+                quiet_old = self.out.strip_buttons(seat.user_id, old)
+            if quiet_old is None:
+                await self.put_hand(table, seat, screen, fresh=fresh)
+            else:
+                # An edit leaves the chat's order alone: the old message goes
+                # quiet while the new one is sent (a tap on it in between is
+                # refused as stale: the table's version has moved on).
+                await at_once(done(quiet_old), self.put_hand(table, seat, screen, fresh=fresh))
+
+        # Each person's chat in its own order, the chats at once.
+        people = sorted((s for s in table.seats if not s.is_computer), key=lambda s: s.seat)
+        await at_once(*(sync(seat) for seat in people))
+
+    async def put_hand(self, table: TableRecord, seat: Seat, screen: Screen, fresh: bool) -> None:
+        digest = screen.digest()
+        if not fresh and digest == seat.hand_digest and seat.hand_message_id is not None:
+            return
+        if fresh or seat.hand_message_id is None:
+            outcome, message_id = await self.out.send(seat.user_id, screen)
+        else:
+            outcome, message_id = await self.out.edit_or_send(
+                seat.user_id, seat.hand_message_id, screen
+            )
+        if outcome is Outcome.FORBIDDEN:
+            await self.store.set_started(seat.user_id, False)
+            lang = await self.tables.chat_lang(table.chat_id)
+            await self.out.send(
+                table.chat_id,
+                Screen(
+                    t(lang, "hand.unreachable", name=seat.name),
+                    ((Button(t(lang, "button.open_private"), url=self.tables.deep_link("hi")),),),
+                ),
+            )
+            return
+        if message_id is not None:
+            seat.hand_message_id = message_id
+            seat.hand_digest = digest
+            await self.store.set_hand_message(table.id, seat.seat, message_id, digest)
+
+    async def show_selection(
+        self, table_id: int, number: int, screen: Screen, message_id: int | None
+    ) -> None:
+        table = await self.store.get_table(table_id)
+        if table is None or table.status != PLAYING:
+            return
+        seat = seat_at(table, number)
+        if message_id is not None and message_id != seat.hand_message_id:
+            # The player tapped a hand message we lost track of (a crash right
+            # after sending it): that one is the hand now; the old one goes quiet.
+            if seat.hand_message_id is not None:
+                await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
+            seat.hand_message_id, seat.hand_digest = message_id, None
+        await self.put_hand(table, seat, screen, fresh=False)
+
+    async def close_hands(self, table: TableRecord) -> None:
+        for seat in table.seats:
+            if seat.is_computer:
+                continue
+            if seat.hand_message_id is not None and has_buttons(seat):
+                await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
+                await self.store.set_hand_message(table.id, seat.seat, seat.hand_message_id, None)
+
+    async def close_hands_of(self, table_id: int) -> None:
+        table = await self.store.get_table(table_id)
+        if table is not None:
+            await self.close_hands(table)
+
+    async def strip(self, user_id: int, message_id: int) -> None:
+        await self.out.strip_buttons(user_id, message_id)
+
+    # -- seats changing hands -----------------------------------------------------------------
+
+    async def send_private(self, user_id: int, screen: Screen) -> None:
+        outcome, _ = await self.out.send(user_id, screen)
+        if outcome is Outcome.FORBIDDEN:
+            await self.store.set_started(user_id, False)
+
+    async def offer_takeback(self, table_id: int, number: int) -> None:
+        table = await self.store.get_table(table_id)
+        if table is None or table.status != PLAYING:
+            return
+        seat = seat_at(table, number)
+        lang = await self.tables.user_lang(seat.user_id)
+        screen = Screen(
+            t(lang, "timer.takeover_private", table=table.id, chat=table.chat_title),
+            ((Button(t(lang, "button.takeback"), callbacks.takeback(table.id)),),),
+        )
+        await self.send_private(seat.user_id, screen)
+
+    async def after_move(
+        self, table_id: int, previous: MatchState, actor: int, action: Action, superseded: bool
+    ) -> None:
+        """The hands after a move; when a newer move is queued in this lane,
+        its job redraws them from the same newest state, so this one is skipped."""
+        if superseded:
+            return
+        table = await self.store.get_table(table_id)
+        if table is None or table.state is None:
+            return
+        if table.state.over or table.status != PLAYING:
+            await self.close_hands(table)
+            return
+        await self.sync_hands(table, previous=previous, actor=actor, action=action)
+
+    async def at_start(self, table_id: int) -> None:
+        table = await self.store.get_table(table_id)
+        if table is None or table.state is None or table.status != PLAYING:
+            return
+        await self.sync_hands(table, previous=None, actor=None)
+
+    async def refresh(self, table_id: int) -> None:
+        """Hands redrawn after a seat changed hands; closed when the table is over."""
+        table = await self.store.get_table(table_id)
+        if table is None:
+            return
+        if table.status == PLAYING and table.state is not None:
+            await self.sync_hands(table, previous=None, actor=None, refresh_only=True)
+        else:
+            await self.close_hands(table)

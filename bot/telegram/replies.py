@@ -1,0 +1,107 @@
+"""Answers to people's commands, sent from a queue per chat.
+
+A handler that awaited its answer held the chat's turn while the answer
+waited for the group's budget of 20 messages a minute (three seconds each
+once a flood had used it up), so a busy group queued for minutes. Handlers
+now put the answer here and return at once. Each chat keeps only its newest
+few answers (a flood of /help needs one answer, not three hundred), and an
+answer is retried until it is sent or the chat is gone: a 429 or a lost
+connection never drops a join confirmation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.tables.outbox import Outcome
+from bot.view.screen import Screen
+
+log = logging.getLogger(__name__)
+
+Send = Callable[[int, Screen, "int | None"], Awaitable[Outcome]]
+
+
+@dataclass(frozen=True)
+class Answer:
+    screen: Screen
+    reply_to: int | None
+
+
+class Replies:
+    def __init__(self, send: Send, backlog: int = 3) -> None:
+        self._send = send
+        self.backlog = max(1, backlog)
+        self._queues: dict[int, deque[Answer]] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self.dropped = 0
+
+    def put(self, chat_id: int, screen: Screen, reply_to: int | None = None) -> None:
+        """Queue an answer; beyond the backlog the oldest waiting one is dropped."""
+        queue = self._queues.setdefault(chat_id, deque())
+        if len(queue) >= self.backlog:
+            queue.popleft()
+            self.dropped += 1
+        queue.append(Answer(screen, reply_to))
+        if chat_id not in self._workers:
+            task = asyncio.get_running_loop().create_task(self._work(chat_id))
+            self._workers[chat_id] = task
+
+    @property
+    def busy(self) -> bool:
+        """Answers are queued or being sent."""
+        return bool(self._workers)
+
+    def waiting(self, chat_id: int) -> int:
+        return len(self._queues.get(chat_id, ()))
+
+    async def _work(self, chat_id: int) -> None:
+        try:
+            queue = self._queues[chat_id]
+            while queue:
+                answer = queue.popleft()
+                try:
+                    outcome = await self._send(chat_id, answer.screen, answer.reply_to)
+                except Exception:
+                    log.exception("an answer to chat %s could not be sent", chat_id)
+                    continue
+                if outcome is Outcome.FORBIDDEN:
+                    queue.clear()  # blocked, or the bot is out of the group
+        finally:
+            self._queues.pop(chat_id, None)
+            self._workers.pop(chat_id, None)
+
+    async def drain(self, timeout: float) -> int:
+        """Send what is queued, for at most `timeout` seconds (shutdown);
+        returns how many answers were given up."""
+        workers = list(self._workers.values())
+        if not workers:
+            return 0
+        _done, pending = await asyncio.wait(workers, timeout=timeout)
+        lost = sum(len(q) for q in self._queues.values()) + len(pending)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        if lost:
+            log.warning("shutting down: %d answer(s) could not be sent in time", lost)
+        return lost
+
+
+# The queue of each running application, found from the bot a message came
+# with (handlers answer with just the message; see bot/telegram/common.py).
+_BY_BOT: dict[int, Replies] = {}
+
+
+def register(bot: object, replies: Replies) -> None:
+    _BY_BOT[id(bot)] = replies
+
+
+def unregister(bot: object) -> None:
+    _BY_BOT.pop(id(bot), None)
+
+
+def of(bot: object) -> Replies | None:
+    return _BY_BOT.get(id(bot))

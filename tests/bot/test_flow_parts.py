@@ -1,0 +1,196 @@
+"""The parts that keep one chat from stalling another, one at a time: the
+update processor (chat's turn before a global slot, a capped backlog), the
+send limits (only messages count, a 429 pauses one chat) and the answer
+queue (newest few kept, retried until sent, dropped when the chat is gone)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from telegram import Chat, Message, Update, User
+from telegram.error import RetryAfter
+
+from bot.tables.outbox import Outcome
+from bot.telegram.limits import SendLimits, counted
+from bot.telegram.replies import Replies
+from bot.telegram.updates import OVERFLOW_ANSWERS, PerChatProcessor
+from bot.view.screen import Screen
+
+
+def update_in(chat_id: int, update_id: int) -> Update:
+    chat = Chat(chat_id, "group" if chat_id < 0 else "private")
+    user = User(1, "A", False)
+    message = Message(update_id, None, chat, from_user=user, text="/help")  # type: ignore[arg-type]
+    return Update(update_id, message=message)
+
+
+class Gate:
+    """A handler that waits until the test opens it."""
+
+    def __init__(self) -> None:
+        self.opened = asyncio.Event()
+        self.ran: list[int] = []
+
+    async def handler(self, number: int) -> None:
+        await self.opened.wait()
+        self.ran.append(number)
+
+
+async def test_a_busy_chat_holds_no_slot_while_it_waits_for_its_turn() -> None:
+    processor = PerChatProcessor(slots=2, backlog=1000)
+    gate = Gate()
+    busy = [
+        asyncio.create_task(processor.process_update(update_in(-1, n), gate.handler(n)))
+        for n in range(50)
+    ]
+    await asyncio.sleep(0)
+    # 50 updates of one chat wait for its turn; another chat still runs at once.
+    done = asyncio.Event()
+
+    async def other() -> None:
+        done.set()
+
+    await asyncio.wait_for(processor.process_update(update_in(-2, 99), other()), timeout=1)
+    assert done.is_set()
+    gate.opened.set()
+    await asyncio.gather(*busy)
+    assert gate.ran == list(range(50)), "one chat's updates ran out of order"
+
+
+async def test_a_chat_beyond_its_backlog_is_answered_not_run() -> None:
+    overflowed: list[int] = []
+
+    async def on_overflow(update: Update) -> None:
+        overflowed.append(update.update_id)
+
+    processor = PerChatProcessor(slots=256, backlog=3, on_overflow=on_overflow)
+    gate = Gate()
+    tasks = [
+        asyncio.create_task(processor.process_update(update_in(-1, n), gate.handler(n)))
+        for n in range(10)
+    ]
+    await asyncio.sleep(0)
+    gate.opened.set()
+    await asyncio.gather(*tasks)
+    assert gate.ran == [0, 1, 2]
+    # The overflow is answered two at a time at most; the rest is dropped.
+    assert overflowed == list(range(3, 10))
+    assert processor.pending(-1) == 0
+    # Once the chat is done, it is served again.
+    await processor.process_update(update_in(-1, 11), gate.handler(11))
+    assert gate.ran[-1] == 11
+
+
+async def test_a_flood_is_told_to_slow_down_one_answer_at_a_time() -> None:
+    """Hundreds of overflow answers at once would hold the HTTP connections
+    other chats need: one at a time per chat, at most `OVERFLOW_ANSWERS`
+    waiting, the rest dropped."""
+    started: list[int] = []
+    release = asyncio.Event()
+
+    async def on_overflow(update: Update) -> None:
+        started.append(update.update_id)
+        await release.wait()
+
+    processor = PerChatProcessor(slots=256, backlog=1, on_overflow=on_overflow)
+    gate = Gate()
+    flood = OVERFLOW_ANSWERS + 30
+    tasks = [
+        asyncio.create_task(processor.process_update(update_in(-1, n), gate.handler(n)))
+        for n in range(flood + 1)
+    ]
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert started == [1], "more than one answer at a time"
+    release.set()
+    gate.opened.set()
+    await asyncio.gather(*tasks)
+    assert gate.ran == [0] and processor.dropped == flood
+    assert started == list(range(1, OVERFLOW_ANSWERS + 1))
+
+
+def test_only_messages_count_against_the_limits() -> None:
+    assert counted("sendMessage") and counted("editMessageText") and counted("copyMessage")
+    assert not counted("getChatMember")
+    assert not counted("getChatAdministrators")
+    assert not counted("answerCallbackQuery")
+    assert not counted("sendChatAction")
+
+
+async def test_a_group_lookup_never_waits_for_the_groups_budget() -> None:
+    limits = SendLimits(overall_per_second=30, group_per_minute=1)
+
+    async def call() -> str:
+        return "ok"
+
+    send = {"chat_id": -5, "text": "x"}
+    assert await limits.process_request(call, (), {}, "sendMessage", send, None) == "ok"
+    assert not limits.has_room(-5)  # the next message would wait a minute
+    lookup = limits.process_request(call, (), {}, "getChatMember", {"chat_id": -5}, None)
+    assert await asyncio.wait_for(lookup, timeout=1) == "ok"
+
+
+async def test_a_429_pauses_only_its_chat() -> None:
+    limits = SendLimits()
+
+    async def refused() -> Any:
+        raise RetryAfter(3600)
+
+    async def call() -> str:
+        return "ok"
+
+    with pytest.raises(RetryAfter):
+        await limits.process_request(refused, (), {}, "sendMessage", {"chat_id": -7}, None)
+    other = limits.process_request(call, (), {}, "sendMessage", {"chat_id": 42}, None)
+    assert await asyncio.wait_for(other, timeout=1) == "ok"
+    paused = asyncio.create_task(
+        limits.process_request(call, (), {}, "sendMessage", {"chat_id": -7}, None)
+    )
+    await asyncio.sleep(0.05)
+    assert not paused.done(), "the paused chat was sent to"
+    paused.cancel()
+
+
+class FlakySend:
+    """Fails the first `failures` sends with a transient error outcome."""
+
+    def __init__(self, outcomes: list[Outcome] | None = None) -> None:
+        self.sent: list[tuple[int, str, int | None]] = []
+        self.outcomes = outcomes or []
+        self.release = asyncio.Event()
+        self.release.set()
+
+    async def __call__(self, chat_id: int, screen: Screen, reply_to: int | None) -> Outcome:
+        await self.release.wait()
+        self.sent.append((chat_id, screen.text, reply_to))
+        return self.outcomes.pop(0) if self.outcomes else Outcome.OK
+
+
+async def test_a_chat_keeps_only_its_newest_answers() -> None:
+    send = FlakySend()
+    send.release.clear()
+    replies = Replies(send, backlog=3)
+    for n in range(10):
+        replies.put(-1, Screen(f"answer {n}"), reply_to=n)
+    await asyncio.sleep(0)
+    send.release.set()
+    assert await replies.drain(timeout=5) == 0
+    # Ten answers queued before any could go: only the newest three are sent.
+    assert [text for _, text, _ in send.sent] == ["answer 7", "answer 8", "answer 9"]
+    assert [reply_to for _, _, reply_to in send.sent] == [7, 8, 9]
+    assert replies.dropped == 7
+
+
+async def test_a_chat_that_is_gone_gets_no_more_tries() -> None:
+    send = FlakySend([Outcome.FORBIDDEN])
+    send.release.clear()
+    replies = Replies(send, backlog=3)
+    for n in range(3):
+        replies.put(5, Screen(f"answer {n}"))
+    await asyncio.sleep(0)
+    send.release.set()
+    await replies.drain(timeout=5)
+    assert [text for _, text, _ in send.sent] == ["answer 0"]
+    assert not replies.busy
