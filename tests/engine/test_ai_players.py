@@ -222,3 +222,31 @@ def test_pending_declarations_go_nearest_to_the_rightful_leader_first() -> None:
     # No combinations before the first trick of a deal.
     early = state._replace(deal=state.deal._replace(tricks_played=0))  # type: ignore[union-attr]
     assert pending_declarations(early, computers) == []
+
+
+def test_face_down_discards_are_modelled_as_the_cheapest_cards_of_a_hand() -> None:
+    """A hard player guessing what the opponent threw face down into its bura
+    pile draws cheap cards, not a uniform sample (which would make it claim 31
+    on points that are not there)."""
+    from engine.ai.determinize import _modelled_discards
+    from engine.cards import DECK
+    from engine.view import view_for
+
+    state = new_match(RuleSet.create("bura", {}), ("a", "b"), 3)
+    view = view_for(state, 0)
+    rng = random.Random(5)
+    uniform = sum(card.points for card in DECK) / len(DECK)
+    drawn = []
+    for _ in range(400):
+        pool = list(DECK)
+        picked = _modelled_discards(pool, (1, 1), 3, view, rng)
+        assert len(picked) == 2 and len(pool) == len(DECK) - 2
+        assert not set(picked) & set(pool)
+        drawn.extend(card.points for card in picked)
+    assert sum(drawn) / len(drawn) < uniform / 3
+    # A whole hand thrown (three cards led against a three-card hand) is any three cards.
+    whole = []
+    for _ in range(400):
+        pool = list(DECK)
+        whole.extend(card.points for card in _modelled_discards(pool, (3,), 3, view, rng))
+    assert abs(sum(whole) / len(whole) - uniform) < 1.0
