@@ -51,6 +51,15 @@ def option_value(lang: str, name: str, value: object) -> Html:
     return esc(value)
 
 
+def option_button(lang: str, name: str, value: object) -> str:
+    """A settings button: the value first, so a phone that cuts a long label
+    cuts the end of the name, not what it is set to."""
+    title = t(lang, f"option.{name}")
+    if isinstance(value, bool):
+        return t(lang, "options.button_on" if value else "options.button_off", name=title)
+    return t(lang, "options.button", name=title, value=option_value(lang, name, value))
+
+
 def options_lines(lang: str, rules: RuleSet, only_changed: bool = False) -> list[str]:
     values = rules.changed_options() if only_changed else rules.options()
     return [
@@ -129,12 +138,7 @@ def lobby_settings(info: TableInfo, lang: str) -> Screen:
         else:
             steps = [0, 10, 50, 100]
             following = next((s for s in steps if s > int(str(value))), 0)
-        label = t(
-            lang,
-            "options.button",
-            name=t(lang, f"option.{name}"),
-            value=option_value(lang, name, value),
-        )
+        label = option_button(lang, name, value)
         encoded = "on" if following is True else "off" if following is False else str(following)
         rows.append((Button(label, callbacks.set_option(info.id, info.version, name, encoded)),))
     following_time = (

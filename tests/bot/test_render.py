@@ -18,7 +18,7 @@ from bot_steps import expect
 from engine_builders import table as build_table
 
 from bot.view import callbacks, names, news, render
-from bot.view.i18n import CATALOGS, PLURALS, placeholders, plain, plural, t
+from bot.view.i18n import CATALOGS, LANGUAGES, PLURALS, placeholders, plain, plural, t
 from bot.view.screen import Screen, TableInfo
 from engine import (
     OPTIONS,
@@ -337,7 +337,7 @@ def settings_payloads(info: TableInfo, lang: str) -> dict[str, callbacks.SetOpti
         if payload.option in TABLE_SETTINGS:
             continue
         current = getattr(info.rules, payload.option)
-        assert render.option_value(lang, payload.option, current) in button.text
+        assert button.text == render.option_button(lang, payload.option, current)
     assert [p.seat for p in removals] == list(range(len(info.names)))
     (back,) = screen.buttons[-1]
     assert callbacks.parse(back.data or "") == callbacks.Lobby(info.id, info.version, "b")
@@ -869,3 +869,20 @@ def test_parameters_are_escaped_and_html_fragments_are_not() -> None:
     text = t("en", "join.need_start_group", name="<b>Eve & Co</b>")
     assert "&lt;b&gt;Eve &amp; Co&lt;/b&gt;" in text
     parse_html(text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_settings_buttons_put_the_value_first_and_fit_a_phone(lang: str) -> None:
+    """A phone shows about 28 characters of a full-width button: the value
+    comes first (a switch as ✅/⬜), so what is cut is the end of the name."""
+    for preset in Preset:
+        rules = RuleSet.create(preset.value)
+        for name, value in rules.options().items():
+            spec = OPTIONS[name]
+            for shown in [True, False] if spec.kind is bool else list(spec.choices or [value]):
+                label = render.option_button(lang, name, shown)
+                assert len(label) <= 28, label
+                if spec.kind is bool:
+                    assert label[0] in "✅⬜", label
+                else:
+                    assert label.startswith(plain(render.option_value(lang, name, shown))), label
