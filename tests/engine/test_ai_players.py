@@ -236,7 +236,7 @@ def test_face_down_discards_are_modelled_as_the_cheapest_cards_of_a_hand() -> No
     view = view_for(state, 0)
     rng = random.Random(5)
     uniform = sum(card.points for card in DECK) / len(DECK)
-    drawn = []
+    drawn: list[int] = []
     for _ in range(400):
         pool = list(DECK)
         picked = _modelled_discards(pool, (1, 1), 3, view, rng)
@@ -245,7 +245,7 @@ def test_face_down_discards_are_modelled_as_the_cheapest_cards_of_a_hand() -> No
         drawn.extend(card.points for card in picked)
     assert sum(drawn) / len(drawn) < uniform / 3
     # A whole hand thrown (three cards led against a three-card hand) is any three cards.
-    whole = []
+    whole: list[int] = []
     for _ in range(400):
         pool = list(DECK)
         whole.extend(card.points for card in _modelled_discards(pool, (3,), 3, view, rng))
