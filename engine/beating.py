@@ -94,5 +94,13 @@ def beats(
     response_cards: Iterable[Card | str] | str,
     trump: Suit | str,
 ) -> bool:
-    """True when `response_cards` beat `owner_cards` one-to-one under `trump`."""
-    return beats_cards(parse_cards(owner_cards), parse_cards(response_cards), Suit.parse(trump))
+    """True when `response_cards` beat `owner_cards` one-to-one under `trump`.
+
+    A deck holds each card once, so cards named twice (within either side or
+    on both) never beat anything: the engine's fast paths take cards from a
+    hand and need not check, this public helper takes any text."""
+    owner = parse_cards(owner_cards)
+    response = parse_cards(response_cards)
+    if len(set(owner) | set(response)) != len(owner) + len(response):
+        return False
+    return beats_cards(owner, response, Suit.parse(trump))

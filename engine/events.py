@@ -57,6 +57,21 @@ class CombinationDeclared(NamedTuple):
     interrupt: bool  # option combo_interrupt: the trick was restarted
 
 
+class DeclarationRefused(NamedTuple):
+    """An out-of-turn declaration the rules refused for a reason the declarer
+    could not see (RULES.md 5: nothing offered depends on hidden cards).
+
+    Announced to the table as it would be at a real one: who declared what,
+    and the public reason. `reason` is "outranked" (bura: another player holds
+    `by`, a bura, moscow or small moscow). The declarer keeps the cards; the
+    declaration is not offered again until the lead."""
+
+    seat: int
+    combination: str
+    reason: str
+    by: str | None
+
+
 class TrickRestarted(NamedTuple):
     """A molodka interrupted a trick: every played card went back to its owner."""
 
@@ -153,6 +168,7 @@ class MatchOver(NamedTuple):
 Event: TypeAlias = (
     DealStarted
     | CombinationDeclared
+    | DeclarationRefused
     | TrickRestarted
     | CardsLed
     | CardsPlayed
@@ -168,6 +184,7 @@ Event: TypeAlias = (
 EVENT_TYPES: tuple[type, ...] = (
     DealStarted,
     CombinationDeclared,
+    DeclarationRefused,
     TrickRestarted,
     CardsLed,
     CardsPlayed,

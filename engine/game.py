@@ -30,6 +30,7 @@ from engine.events import (
     DealStarted,
     DealVoid,
     DealWonByCombination,
+    DeclarationRefused,
     Event,
     MatchOver,
     SideEliminated,
@@ -380,22 +381,32 @@ def _lead_combo_allowed(
                 "window_closed", "no out-of-turn lead before the first trick of a deal"
             )
         return None
-    # Bura: small moscow may always be led out of turn; a molodka only if no
-    # opponent holds something stronger and the rightful leader has no molodka.
-    if combo is Combo.MOLODKA:
-        for other in active_seats(state):
-            if other == seat:
-                continue
-            held = {c for c, _ in combos_in_hand(deal.hands[other], deal.trump, rules)}
-            if held & {Combo.BURA, Combo.MOSCOW, Combo.SMALL_MOSCOW}:
-                return IllegalAction(
-                    "molodka_blocked", "an opponent's combination outranks the molodka"
-                )
-            if other == deal.turn and Combo.MOLODKA in held:
-                return IllegalAction(
-                    "molodka_blocked", "the player to lead has a molodka too and keeps the lead"
-                )
+    # Bura: small moscow may always be led out of turn, a molodka unless an
+    # opponent holds something stronger. That depends on hidden hands, so it
+    # is decided in `apply` (`_outranked`); here only what the table saw: a
+    # refusal already announced in this window.
+    if seat in deal.refused:
+        return IllegalAction(
+            "declaration_refused", "your declaration was refused; wait for the next lead"
+        )
     return None
+
+
+def _outranked(state: MatchState, deal: Deal, seat: int, combo: Combo) -> Combo | None:
+    """Bura: the combination of another player that outranks `seat`'s
+    out-of-turn molodka (a bura, moscow or small moscow), or None. Reads
+    hidden hands: only `apply` calls it, never `legal_actions`."""
+    if combo is not Combo.MOLODKA or seat == deal.turn:
+        return None
+    for other in active_seats(state):
+        if other != seat:
+            for held, _ in combos_in_hand(deal.hands[other], deal.trump, state.rules):
+                if held in _OUTRANK_MOLODKA:
+                    return held
+    return None
+
+
+_OUTRANK_MOLODKA = frozenset({Combo.BURA, Combo.MOSCOW, Combo.SMALL_MOSCOW})
 
 
 def _interrupt_allowed(
@@ -495,7 +506,20 @@ def _apply_lead(
         for card in cards:
             if card.suit != suit:
                 raise IllegalAction("lead_one_suit", "the cards of a lead must be of one suit")
-    return _open_trick(state, seats, deal, seat, cards, origin=seat, combination=None, events=[])
+    combination = _plain_combination(state, deal, cards) if len(cards) == 4 else None
+    return _open_trick(state, seats, deal, seat, cards, seat, combination, [])
+
+
+def _plain_combination(state: MatchState, deal: Deal, cards: tuple[Card, ...]) -> str | None:
+    """The combination a plain lead forms: the rightful leader's bura or
+    molodka keeps its priority however it is led (RULES.md 5, second edition).
+    In burkozel and kozel a lead of one suit is a combination only with four
+    cards (bura or molodka); in bura nothing interrupts a lead on the table."""
+    rules = state.rules
+    if rules.preset is BURA or rules.edition < 2:
+        return None
+    combo = classify(cards, deal.trump, rules)
+    return combo.value if combo is not None else None
 
 
 def _apply_declare(
@@ -513,6 +537,13 @@ def _apply_declare(
         refusal = _lead_combo_allowed(state, deal, seat, combo, cards)
         if refusal is not None:
             raise refusal
+        if state.rules.preset is BURA:
+            stronger = _outranked(state, deal, seat, combo)
+            if stronger is not None:
+                refused = _replace_deal(deal, refused=(*deal.refused, seat))
+                return _replace_match(state, deal=refused, step=state.step + 1), [
+                    DeclarationRefused(seat, combo.value, "outranked", stronger.value)
+                ]
         events: list[Event] = [
             CombinationDeclared(
                 seat=seat,
@@ -583,6 +614,8 @@ def _open_trick(
         (origin, seat, (_new(Play, (seat, _PLAY_LEAD, cards, False)),), seat, cards, combination),
     )
     events.append(_new(CardsLed, (seat, cards, combination)))
+    if deal.refused:  # the window closes with the lead
+        deal = _replace_deal(deal, refused=())
     deal = _deal_after_play(
         deal,
         hands=_without(deal.hands, seat, cards),

@@ -98,6 +98,10 @@ class RuleSet:
     limit: int = 12
     end_at_first_loser: bool = False
     stake: int = 0
+    # Which edition of RULES.md the table plays (not a table option). New
+    # tables get the current one; a stored table written before editions
+    # existed loads as 1 (`from_json`), so its log replays as it was played.
+    edition: int = 2
 
     # -- construction -----------------------------------------------------
 
@@ -198,6 +202,7 @@ class RuleSet:
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
         values["preset"] = Preset(values.get("preset", Preset.BURKOZEL))
+        values.setdefault("edition", 1)  # stored before the second edition
         return cls(**values)
 
 

@@ -58,6 +58,10 @@ class Deal(NamedTuple):
     tricks_played: int
     last_taker: int | None
     multiplier: int
+    # Seats whose out-of-turn declaration was refused while this lead is
+    # awaited (bura: an opponent's hidden combination outranked it). The
+    # refusal was announced, so not offering it again leaks nothing.
+    refused: tuple[int, ...] = ()
 
 
 class MatchState(NamedTuple):
@@ -184,6 +188,7 @@ def _deal_to_json(deal: Deal) -> dict[str, Any]:
         "tricks_played": deal.tricks_played,
         "last_taker": deal.last_taker,
         "multiplier": deal.multiplier,
+        "refused": list(deal.refused),
     }
 
 
@@ -222,4 +227,5 @@ def _deal_from_json(data: Mapping[str, Any]) -> Deal:
         tricks_played=int(data["tricks_played"]),
         last_taker=data["last_taker"],
         multiplier=int(data["multiplier"]),
+        refused=tuple(data.get("refused", ())),
     )

@@ -55,9 +55,15 @@ class TableView:
     seen: tuple[Card, ...]  # cards this viewer has seen leave play this deal
     piles: tuple[tuple[Card, ...], ...]  # per seat: the cards of its pile this viewer saw
     legal: tuple[Action, ...]
+    # Per seat: cards in its pile this viewer never saw (others' face-down
+    # discards). Public: everybody saw them go in, face down.
+    pile_hidden: tuple[int, ...] = ()
 
 
 def pile_points_visible(rules: RuleSet, viewer: int | None, seat: int) -> bool:
+    """Whether `viewer` is shown the points of `seat`'s pile. Only the cards
+    the viewer saw are counted (bura's show_own_points: the owner's own pile,
+    less the face-down cards others discarded into it)."""
     if rules.preset is Preset.BURA:
         return rules.show_own_points and viewer == seat
     return not rules.closed_discard
@@ -96,6 +102,7 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
             seen=(),
             piles=((),) * n,
             legal=(),
+            pile_hidden=(0,) * n,
         )
     trick = deal.trick
     plays: tuple[PlayView, ...] = ()
@@ -136,7 +143,7 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
         trick=plays,
         tricks_won=deal.tricks_won,
         pile_points=tuple(
-            points(deal.piles[seat]) if pile_points_visible(rules, viewer, seat) else None
+            points(piles[seat]) if pile_points_visible(rules, viewer, seat) else None
             for seat in range(n)
         ),
         penalties=state.penalties,
@@ -145,6 +152,7 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
         seen=seen,
         piles=piles,
         legal=tuple(legal_actions(state, viewer)) if viewer is not None else (),
+        pile_hidden=tuple(len(deal.piles[seat]) - len(piles[seat]) for seat in range(n)),
     )
 
 

@@ -18,6 +18,7 @@ from engine.events import (
     DealScored,
     DealVoid,
     DealWonByCombination,
+    DeclarationRefused,
     Event,
     MatchOver,
     SideEliminated,
@@ -77,6 +78,16 @@ def announcements(
                     name=names[event.seat],
                     combo=render.combo_name(lang, event.combination),
                     cards=render.cards_text(event.cards),
+                )
+            )
+        elif isinstance(event, DeclarationRefused):
+            news.append(
+                t(
+                    lang,
+                    f"news.refused.{event.reason}",
+                    name=names[event.seat],
+                    combo=render.combo_name(lang, event.combination),
+                    by=render.combo_name(lang, event.by) if event.by else "",
                 )
             )
         elif isinstance(event, ClaimMade):

@@ -17,8 +17,8 @@ import pytest
 from bot_steps import expect
 from engine_builders import table as build_table
 
-from bot.view import callbacks, render
-from bot.view.i18n import CATALOGS, PLURALS, placeholders, plain, plural, t
+from bot.view import callbacks, names, news, render
+from bot.view.i18n import CATALOGS, LANGUAGES, PLURALS, placeholders, plain, plural, t
 from bot.view.screen import Screen, TableInfo
 from engine import (
     OPTIONS,
@@ -249,10 +249,14 @@ def test_lobby_and_live_message_mark_computer_players(lang: str) -> None:
     lines = plain.splitlines()
     for seat, level in ((1, "greedy"), (3, "easy")):
         line = next(line for line in lines if line.startswith(f"{seat + 1}. {NAMES[seat]}"))
-        assert plain_of(t(lang, "lobby.computer", level=level)) in line
+        assert plain_of(t(lang, "lobby.computer", level=names.level_name(lang, level))) in line
     for seat in (0, 2):
         line = next(line for line in lines if line.startswith(f"{seat + 1}. {NAMES[seat]}"))
-        assert "🤖" not in line and plain_of(t(lang, "lobby.computer", level="easy")) not in line
+        assert (
+            "🤖" not in line
+            and plain_of(t(lang, "lobby.computer", level=names.level_name(lang, "easy")))
+            not in line
+        )
     state = new_match(rules, NAMES, 5)
     assert state.deal is not None
     turn = state.deal.turn
@@ -333,7 +337,7 @@ def settings_payloads(info: TableInfo, lang: str) -> dict[str, callbacks.SetOpti
         if payload.option in TABLE_SETTINGS:
             continue
         current = getattr(info.rules, payload.option)
-        assert render.option_value(lang, payload.option, current) in button.text
+        assert button.text == render.option_button(lang, payload.option, current)
     assert [p.seat for p in removals] == list(range(len(info.names)))
     (back,) = screen.buttons[-1]
     assert callbacks.parse(back.data or "") == callbacks.Lobby(info.id, info.version, "b")
@@ -584,6 +588,35 @@ def test_declare_and_claim_buttons_in_bura(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_refused_declaration_is_news_with_its_public_reason(lang: str) -> None:
+    state = build_table(("7♠ 9♣ 8♦", "J♦ Q♦ K♦", "6♣ 6♥ 6♠"), preset="bura", trump="♥")
+    info = info_for(state, NAMES[:3])
+    before = render.hand(info, lang, view_for(state, 1))
+    declare = Action.declare(1, "J♦ Q♦ K♦")
+    assert (Kind.DECLARE, frozenset(declare.cards)) in kind_buttons(before)
+    after, events = apply(state, declare)
+    lines = news.announcements(info, lang, events, after)
+    plain = check_telegram_html(lines[0])
+    assert NAMES[1] in plain
+    assert plain_of(t(lang, "combo.molodka")) in plain
+    assert plain_of(t(lang, "combo.small_moscow")) in plain
+    assert "J♦" not in plain  # the declarer keeps his cards to himself
+    again = render.hand(info, lang, view_for(after, 1))
+    assert (Kind.DECLARE, frozenset(declare.cards)) not in kind_buttons(again)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_own_points_leave_out_face_down_cards(lang: str) -> None:
+    state = build_table(
+        ("A♠ 7♣", "6♠ K♦"), preset="bura", trump="♥", options={"show_own_points": "on"}
+    )
+    state, _ = apply(state, Action.lead(0, "A♠"))
+    state, _ = apply(state, Action.discard(1, "K♦"))
+    plain = check_telegram_html(render.hand(info_for(state, NAMES[:2]), lang, view_for(state, 0)))
+    assert plain_of(t(lang, "hand.own_points_hidden", points=11, count=1)) in plain
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_hand_of_an_out_of_turn_player_says_who_moves(lang: str) -> None:
     state = new_match(RuleSet.create("burkozel"), NAMES[:3], 11)
     assert state.deal is not None
@@ -696,7 +729,9 @@ def test_rules_and_option_help(lang: str, preset: Preset) -> None:
     for name in OPTIONS:
         assert (name in plain) is (name in applicable_options(preset)), name
     presets = render.presets_list(lang)
-    assert all(p.value in presets for p in Preset)
+    assert all(
+        names.preset_named(word) is p for word, p in zip(presets.split(", "), Preset, strict=True)
+    )
 
 
 @pytest.mark.parametrize("preset", list(Preset))
@@ -834,3 +869,20 @@ def test_parameters_are_escaped_and_html_fragments_are_not() -> None:
     text = t("en", "join.need_start_group", name="<b>Eve & Co</b>")
     assert "&lt;b&gt;Eve &amp; Co&lt;/b&gt;" in text
     parse_html(text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_settings_buttons_put_the_value_first_and_fit_a_phone(lang: str) -> None:
+    """A phone shows about 28 characters of a full-width button: the value
+    comes first (a switch as ✅/⬜), so what is cut is the end of the name."""
+    for preset in Preset:
+        rules = RuleSet.create(preset.value)
+        for name, value in rules.options().items():
+            spec = OPTIONS[name]
+            for shown in [True, False] if spec.kind is bool else list(spec.choices or [value]):
+                label = render.option_button(lang, name, shown)
+                assert len(label) <= 28, label
+                if spec.kind is bool:
+                    assert label[0] in "✅⬜", label
+                else:
+                    assert label.startswith(plain(render.option_value(lang, name, shown))), label

@@ -84,6 +84,13 @@ class TestBeats:
         assert beats("6♠ 7♠ 8♠ 9♠", "6♥ 7♥ 8♥ A♠", "♥")
         assert not beats("6♠ 7♠ 8♠ A♥", "6♥ 7♥ 8♥ 9♠", "♥")
 
+    def test_cards_named_twice_beat_nothing(self) -> None:
+        # Issue 14, defect 3: one 10♣ cannot beat two cards.
+        assert not beats("6♣ 7♣", "10♣ 10♣", "♦")
+        assert not beats("6♣ 6♣", "10♣ J♣", "♦")
+        assert not beats("6♣ 7♣", "7♣ 10♣", "♦")  # a card on both sides
+        assert beats("6♣ 7♣", "10♣ J♣", "♦")
+
     def test_accepts_card_objects_and_suit_values(self) -> None:
         assert beats([Card.parse("K♣")], [Card.parse("A♣")], Suit.HEARTS)
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 from engine_builders import of_type, play, table
 
-from engine import Action, IllegalAction, RuleSet, apply, legal_actions, new_match
+from engine import Action, IllegalAction, MatchState, RuleSet, apply, legal_actions, new_match
 from engine.cards import Suit, parse_cards
 from engine.combos import Combo, classify, combos_in_hand
 from engine.events import (
@@ -13,6 +15,7 @@ from engine.events import (
     CombinationDeclared,
     DealScored,
     DealWonByCombination,
+    DeclarationRefused,
     TrickRestarted,
 )
 
@@ -183,6 +186,60 @@ class TestInterrupt:
         refused(state, Action.declare(2, "J♦ Q♦ K♦ A♦"), "window_closed")
 
 
+class TestPlainLeadKeepsPriority:
+    """Issue 14, defect 1: the rightful leader's combination led as a plain
+    lead keeps its priority, as if he had declared it (RULES.md 5)."""
+
+    ON: ClassVar[dict[str, str]] = {"combo_interrupt": "on"}
+
+    def test_plain_molodka_is_not_interrupted(self) -> None:
+        hands = ("6♦ 7♦ 8♦ 9♦", "6♠ K♥ Q♠ 10♠", "7♣ 9♣ Q♣ K♣")
+        state = table(hands, trump="♥", options=self.ON)
+        interrupt = Action.declare(2, "7♣ 9♣ Q♣ K♣")
+        for lead in (Action.lead(0, "6♦ 7♦ 8♦ 9♦"), Action.declare(0, "6♦ 7♦ 8♦ 9♦")):
+            led, events = apply(state, lead)
+            assert of_type(events, CardsLed)[0].combination == "molodka"
+            refused(led, interrupt, "priority")
+            answered, _ = play(led, ("discard", 1, "6♠ K♥ Q♠ 10♠"))
+            refused(answered, interrupt, "priority")
+
+    def test_plain_bura_is_not_interrupted(self) -> None:
+        hands = ("6♥ 7♥ 8♥ 9♥", "6♠ K♦ Q♠ 10♠", "7♣ 9♣ Q♣ K♣")
+        state = table(hands, trump="♥", options=self.ON)
+        led, _ = apply(state, Action.lead(0, "6♥ 7♥ 8♥ 9♥"))
+        assert led.deal is not None and led.deal.trick is not None
+        assert led.deal.trick.combination == "bura"
+        refused(led, Action.declare(2, "7♣ 9♣ Q♣ K♣"), "priority")
+
+    def test_kozel_plain_molodka_is_not_interrupted(self) -> None:
+        hands = ("6♦ 7♦ 8♦ 9♦", "6♠ K♥ Q♠ 10♠", "7♣ 9♣ Q♣ K♣", "J♠ A♠ 7♠ 8♠")
+        state = table(hands, trump="♥", preset="kozel", options=self.ON)
+        led, _ = apply(state, Action.lead(0, "6♦ 7♦ 8♦ 9♦"))
+        refused(led, Action.declare(2, "7♣ 9♣ Q♣ K♣"), "priority")
+        refused(led, Action.declare(3, "7♠ 8♠ J♠ A♠"), "priority")
+
+    def test_a_plain_lead_of_fewer_cards_may_still_be_interrupted(self) -> None:
+        hands = ("6♦ 7♦ 8♦ 9♦", "6♠ K♥ Q♠ 10♠", "7♣ 9♣ Q♣ K♣")
+        state = table(hands, trump="♥", options=self.ON)
+        led, _ = apply(state, Action.lead(0, "6♦ 7♦ 8♦"))
+        _, events = apply(led, Action.declare(2, "7♣ 9♣ Q♣ K♣"))
+        assert of_type(events, TrickRestarted)
+
+    def test_first_edition_tables_keep_their_rule(self) -> None:
+        # A table stored before the second edition replays as it was played.
+        hands = ("6♦ 7♦ 8♦ 9♦", "6♠ K♥ Q♠ 10♠", "7♣ 9♣ Q♣ K♣")
+        state = table(hands, trump="♥", options=self.ON)
+        old = state._replace(
+            rules=RuleSet.from_json(
+                {k: v for k, v in state.rules.to_json().items() if k != "edition"}
+            )
+        )
+        assert old.rules.edition == 1
+        led, _ = apply(old, Action.lead(0, "6♦ 7♦ 8♦ 9♦"))
+        _, events = apply(led, Action.declare(2, "7♣ 9♣ Q♣ K♣"))
+        assert of_type(events, TrickRestarted)
+
+
 class TestBura:
     def test_bura_in_hand_after_a_draw_wins_the_deal(self) -> None:
         state = table(("6♠ K♥ Q♥", "7♣ 8♣ 9♦"), preset="bura", trump="♥", stock="A♥ 6♦")
@@ -206,20 +263,42 @@ class TestBura:
         won = of_type(events, DealWonByCombination)[0]
         assert (won.seat, won.combination) == (1, "bura")
 
-    def test_molodka_out_of_turn_and_blocked_by_small_moscow(self) -> None:
+    def test_molodka_out_of_turn_and_refused_against_small_moscow(self) -> None:
         hands = ("7♠ 9♣ 8♦", "J♦ Q♦ K♦", "6♣ 7♣ 10♠")
         state = table(hands, preset="bura", trump="♥", turn=0, tricks_played=0)
         assert Action.declare(1, "J♦ Q♦ K♦") in legal_actions(state, 1)
         blocked = table(("7♠ 9♣ 8♦", "J♦ Q♦ K♦", "6♣ 6♥ 6♠"), preset="bura", trump="♥", turn=0)
-        refused(blocked, Action.declare(1, "J♦ Q♦ K♦"), "molodka_blocked")
+        # Offered all the same: seat 1 cannot see seat 2's small moscow.
+        declare = Action.declare(1, "J♦ Q♦ K♦")
+        assert declare in legal_actions(blocked, 1)
+        after, events = apply(blocked, declare)
+        assert events == [DeclarationRefused(1, "molodka", "outranked", "small_moscow")]
+        assert after.deal is not None and blocked.deal is not None
+        assert after.deal.hands == blocked.deal.hands and after.deal.trick is None
+        assert after.deal.turn == 0 and after.step == blocked.step + 1
+        # The refusal was announced: not offered again until the lead.
+        refused(after, declare, "declaration_refused")
+        after, _ = play(after, ("lead", 0, "7♠"))
+        assert after.deal is not None and after.deal.refused == ()
         # Small moscow may be led out of turn even against a molodka.
         state, events = apply(blocked, Action.declare(2, "6♣ 6♥ 6♠"))
         assert of_type(events, CombinationDeclared)[0].combination == "small_moscow"
 
-    def test_leader_with_molodka_keeps_the_lead(self) -> None:
-        hands = ("7♠ 8♠ 9♠", "J♦ Q♦ K♦", "6♣ 7♣ 10♥")
-        state = table(hands, preset="bura", trump="♥", turn=0)
-        refused(state, Action.declare(1, "J♦ Q♦ K♦"), "molodka_blocked")
+    def test_refusal_round_trips_through_json(self) -> None:
+        blocked = table(("7♠ 9♣ 8♦", "J♦ Q♦ K♦", "6♣ 6♥ 6♠"), preset="bura", trump="♥", turn=0)
+        after, _ = apply(blocked, Action.declare(1, "J♦ Q♦ K♦"))
+        assert MatchState.from_json(after.to_json()) == after
+
+    def test_leaders_unshown_molodka_does_not_stop_a_declaration(self) -> None:
+        # Issue 14: seat 3's molodka was offered or not depending on the
+        # rightful leader's hidden hand. Now it is always offered and stands.
+        hands = ("K♠ Q♠ 8♠", "7♣ 9♣ 8♦", "J♦ A♣ 10♦", "6♥ 8♥ K♥")
+        state = table(hands, preset="bura", trump="♦", turn=0)
+        declare = Action.declare(3, "6♥ 8♥ K♥")
+        assert declare in legal_actions(state, 3)
+        state, events = apply(state, declare)
+        assert of_type(events, CombinationDeclared)[0].seat == 3
+        assert state.deal is not None and state.deal.trick is not None
 
     def test_redeal_on_initial_combination(self) -> None:
         # Find seeds whose first deal has a combination, then check the option

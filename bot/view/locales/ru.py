@@ -11,6 +11,11 @@ PLURALS: dict[str, tuple[str, ...]] = {
 
 TEXTS: dict[str, str] = {
     # presets, options and values
+    "level.random": "случайный",
+    "level.greedy": "жадный",
+    "level.easy": "лёгкий",
+    "level.normal": "средний",
+    "level.hard": "сильный",
     "preset.burkozel": "Буркозёл",
     "preset.kozel": "Козёл",
     "preset.bura": "Бура",
@@ -20,23 +25,25 @@ TEXTS: dict[str, str] = {
     "value.trump_card.middle": "из середины",
     "value.first_lead.left_of_dealer": "слева от сдающего",
     "value.first_lead.lowest_trump": "младший козырь",
-    "option.trump_card": "Козырная карта",
-    "option.first_lead": "Первый ход",
-    "option.first_lead_max3": "Первый заход не больше 3 карт",
+    "option.trump_card": "Козырь",
+    "option.first_lead": "1-й ход",
+    "option.first_lead_max3": "Первый заход ≤ 3 карт",
     "option.closed_discard": "Сброс в закрытую",
     "option.four_ends": "Четыре конца",
     "option.combo_interrupt": "Молодка прерывает взятку",
     "option.six_for_zero_points": "6 штрафных за ноль очков",
-    "option.pass_21": "Проходной балл 21 (на 3–4)",
+    "option.pass_21": "Проходной 21 (на 3–4)",
     "option.eggs_double": "После «яиц» — вдвойне",
-    "option.false_claim_double": "Ложное «вскрываюсь» — вдвойне",
+    "option.false_claim_double": "Ложное «вскрываюсь» ×2",
     "option.show_own_points": "Показывать свои очки",
-    "option.redeal_on_initial_combo": "Пересдача при комбинации в сдаче",
+    "option.redeal_on_initial_combo": "Пересдача при комбинации",
     "option.limit": "Играем до",
-    "option.end_at_first_loser": "Конец при первом проигравшем",
+    "option.end_at_first_loser": "До первого проигравшего",
     "option.stake": "Ставка (фишки)",
     "options.line": "• {name}: <b>{value}</b>",
-    "options.button": "{name}: {value}",
+    "options.button": "{value} · {name}",
+    "options.button_on": "✅ {name}",
+    "options.button_off": "⬜ {name}",
     "options.help_title": "Настройки для {preset} (пишите <code>имя=значение</code>):",
     "options.help_line": "• <code>{name}</code> — {title} ({values})",
     "combo.bura": "Бура",
@@ -124,6 +131,9 @@ TEXTS: dict[str, str] = {
     "trick.taken": "✅ Берёт {name}: {points}",
     # news
     "news.declared": "📣 {name} объявляет «{combo}» вне очереди: {cards}",
+    "news.refused.outranked": (
+        "✋ {name} объявляет «{combo}» вне очереди — отказано: у другого игрока «{by}»."
+    ),
     "news.claim_true": "🎉 {name}: «Вскрываюсь!» — {points} очков. Сдача выиграна!",
     "news.claim_false": "😬 {name}: «Вскрываюсь!» — но только {points} очков. Сдача проиграна.",
     "news.combo_win": "🎉 У {name} «{combo}» ({cards}) — сдача выиграна сразу!",
@@ -144,6 +154,7 @@ TEXTS: dict[str, str] = {
     "hand.title": "🃏 Стол #{table} · «{chat}» · сдача {deal}",
     "hand.trump": "Козырь: <b>{suit}</b> ({card}) · в колоде {stock}",
     "hand.own_points": "Ваши очки: {points}",
+    "hand.own_points_hidden": "Ваши очки: {points} (не считая закрытых карт: {count})",
     "hand.your_lead": "👉 <b>Ваш ход.</b> Выберите карты одной масти и нажмите «Сходить».",
     "hand.your_answer": "👉 <b>Ваш ответ:</b> выберите {count} и побейте или сбросьте.",
     "hand.selected": "Выбрано: {cards}",
@@ -172,7 +183,7 @@ TEXTS: dict[str, str] = {
     "illegal.not_a_combination": "{cards} — это не комбинация.",
     "illegal.window_closed": "Вне очереди нельзя до первой взятки сдачи.",
     "illegal.combo_wins_itself": "Эта комбинация выигрывает сама.",
-    "illegal.molodka_blocked": "Сейчас молодку объявить нельзя.",
+    "illegal.declaration_refused": "Ваше объявление отклонено — ждите следующего хода.",
     "illegal.interrupt_molodka_only": "Прервать взятку может только молодка.",
     "illegal.already_played": "Вы уже положили карты в эту взятку.",
     "illegal.priority": "Комбинация игрока ближе к ходящему уже на столе.",
@@ -189,6 +200,9 @@ TEXTS: dict[str, str] = {
     "lang.done": "Готово: говорю по-русски.",
     "lang.not_allowed": "Язык группы может сменить только админ чата.",
     # private chat
+    "group.welcome": "Привет! Я раздаю карты для буркозла, козла и буры.\n\nКто хочет сыграть — отправьте /new, и я открою стол; остальные садятся кнопкой «Сесть». Карты приходят каждому в личный чат со мной. /rules — правила, /help — все команды.",
+    "profile.description": "Буркозёл, козёл и бура в группе Telegram по настоящим правилам. Добавьте бота в группу и отправьте /new: откроется стол, игроки садятся одной кнопкой, карты приходят каждому в личный чат. Здесь, в личке, можно потренироваться с компьютером: /play.",
+    "profile.short_description": "Буркозёл, козёл и бура в вашей группе: /new открывает стол, карты приходят в личку.",
     "welcome": (
         "Привет, {name}! Я раздаю карты для Буркозла, Козла и Буры.\n\n"
         "Добавьте меня в группу и напишите там /new — я открою стол. "
