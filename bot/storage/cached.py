@@ -32,7 +32,9 @@ from bot.storage.records import (
     LOBBY,
     OPEN_STATUSES,
     Conflict,
+    LeaderRow,
     MatchResult,
+    RatingRecord,
     ResultRow,
     TableRecord,
     UserRecord,
@@ -378,6 +380,17 @@ class CachedStore:
 
     async def match_results(self, table_id: int) -> list[ResultRow]:
         return await self.inner.match_results(table_id)
+
+    async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
+        return await self.inner.player_results(user_id, chat_id)
+
+    async def player_ratings(self, player: str) -> list[RatingRecord]:
+        return await self.inner.player_ratings(player)
+
+    async def leaderboard(
+        self, game: str, chat_id: int | None, min_matches: int, limit: int
+    ) -> list[LeaderRow]:
+        return await self.inner.leaderboard(game, chat_id, min_matches, limit)
 
     # -- privacy ---------------------------------------------------------------------------
 

@@ -228,3 +228,25 @@ class ResultRow:
     result: SeatResult
     before: Skill | None = None  # the seat's rating before the match (None: unrated)
     after: Skill | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRecord:
+    game: str
+    player: str
+    mu: float
+    sigma: float
+    matches: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderRow:
+    """One line of a leaderboard: a player's rated matches in a game."""
+
+    player: str
+    user_id: int | None
+    level: str | None
+    name: str  # as they were called in their latest match
+    matches: int
+    wins: int
+    mu: float | None  # None: never rated (results from before ratings)

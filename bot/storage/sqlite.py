@@ -38,7 +38,9 @@ from bot.storage.records import (
     OPEN_STATUSES,
     PLAYING,
     Conflict,
+    LeaderRow,
     MatchResult,
+    RatingRecord,
     ResultRow,
     Seat,
     SeatResult,
@@ -162,6 +164,19 @@ def _write_result(connection: sqlite3.Connection, table_id: int, result: MatchRe
                  updated_at = excluded.updated_at""",
             [(result.game, player, *after, now) for player, (_, after) in moved.items()],
         )
+    rows = result_rows(table_id, result, moved, now)
+    # A repeated write (it cannot happen: the version check stops a second
+    # save of the last move) would fail here and roll the whole save back.
+    connection.executemany(
+        f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ({', '.join('?' for _ in rows[0])})",
+        rows,
+    )
+
+
+def result_rows(
+    table_id: int, result: MatchResult, moved: dict[str, tuple[Skill, Skill]], now: float
+) -> list[tuple[Any, ...]]:
+    """The `results` rows of a match in `RESULT_COLUMNS` order (both backends)."""
     options = json.dumps(result.options, sort_keys=True)
     rows = []
     for seat in result.seats:
@@ -173,7 +188,7 @@ def _write_result(connection: sqlite3.Connection, table_id: int, result: MatchRe
                 result.chat_id,
                 result.game,
                 options,
-                int(result.practice),
+                result.practice,
                 seat.player,
                 seat.user_id,
                 seat.level,
@@ -192,22 +207,29 @@ def _write_result(connection: sqlite3.Connection, table_id: int, result: MatchRe
                 now,
             )
         )
-    # A repeated write (it cannot happen: the version check stops a second
-    # save of the last move) would fail here and roll the whole save back.
-    connection.executemany(
-        f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' for _ in rows[0])})",
-        rows,
-    )
+    return rows
 
 
-_RESULT_COLUMNS = (
+RESULT_COLUMNS = (
     "table_id, seat, chat_id, game, options, practice, player, user_id, level, name, side,"
     " place, penalties, deals, deals_won, trick_points, combinations, claims_right,"
     " claims_wrong, mu_before, sigma_before, mu_after, sigma_after, finished_at"
 )
 
 
-def _result_from_row(row: Sequence[Any]) -> ResultRow:
+# Both backends (placeholders aside): the newest name a player had, wins as
+# first places (shared ones included), ties by the rating.
+LEADERBOARD = """SELECT r.player, max(r.user_id), max(r.level),
+       (SELECT n.name FROM results n WHERE n.player = r.player
+        ORDER BY n.finished_at DESC LIMIT 1),
+       count(*), sum(CASE WHEN r.place = 1 THEN 1 ELSE 0 END), max(g.mu)
+   FROM results r LEFT JOIN ratings g ON g.game = r.game AND g.player = r.player
+   WHERE {where}
+   GROUP BY r.player HAVING count(*) >= ?
+   ORDER BY 6 DESC, 7 DESC, 5 DESC, 1 LIMIT ?"""
+
+
+def result_from_row(row: Sequence[Any]) -> ResultRow:
     seat = SeatResult(
         seat=row[1],
         player=row[6],
@@ -634,9 +656,35 @@ class SqliteStore:
 
     async def match_results(self, table_id: int) -> list[ResultRow]:
         rows = await self._fetchall(
-            f"SELECT {_RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat", (table_id,)
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat", (table_id,)
         )
-        return [_result_from_row(row) for row in rows]
+        return [result_from_row(row) for row in rows]
+
+    async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
+        where, params = "user_id = ?", [cast(Any, user_id)]
+        if chat_id is not None:
+            where, params = where + " AND chat_id = ?", [*params, chat_id]
+        rows = await self._fetchall(
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE {where} ORDER BY finished_at, table_id",
+            params,
+        )
+        return [result_from_row(row) for row in rows]
+
+    async def player_ratings(self, player: str) -> list[RatingRecord]:
+        rows = await self._fetchall(
+            "SELECT game, player, mu, sigma, matches FROM ratings WHERE player = ? ORDER BY game",
+            (player,),
+        )
+        return [RatingRecord(*row) for row in rows]
+
+    async def leaderboard(
+        self, game: str, chat_id: int | None, min_matches: int, limit: int
+    ) -> list[LeaderRow]:
+        where, params = "r.game = ? AND r.practice = 0", [cast(Any, game)]
+        if chat_id is not None:
+            where, params = where + " AND r.chat_id = ?", [*params, chat_id]
+        rows = await self._fetchall(LEADERBOARD.format(where=where), [*params, min_matches, limit])
+        return [LeaderRow(*row) for row in rows]
 
     async def forget_user(self, user_id: int, placeholder: str) -> None:
         def forget(connection: sqlite3.Connection) -> None:

@@ -19,7 +19,14 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from bot.storage.records import MatchResult, ResultRow, TableRecord, UserRecord
+from bot.storage.records import (
+    LeaderRow,
+    MatchResult,
+    RatingRecord,
+    ResultRow,
+    TableRecord,
+    UserRecord,
+)
 from engine import Action
 
 
@@ -118,6 +125,19 @@ class Store(Protocol):
     # -- results and ratings
     async def match_results(self, table_id: int) -> list[ResultRow]:
         """The finished match's rows, by seat (none while it runs)."""
+
+    async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
+        """A person's rows, oldest first: in one group, or (None) everywhere."""
+
+    async def player_ratings(self, player: str) -> list[RatingRecord]:
+        """A player's rating in every game they were rated in."""
+
+    async def leaderboard(
+        self, game: str, chat_id: int | None, min_matches: int, limit: int
+    ) -> list[LeaderRow]:
+        """Players of a game with at least `min_matches` rated (not practice)
+        matches, in one group or (None) everywhere: most wins first, then the
+        higher rating."""
 
     # -- privacy
     async def forget_user(self, user_id: int, placeholder: str) -> None:

@@ -87,6 +87,8 @@ class TableService:
         self.play = self.match.play
         self.take_back = self.turns.take_back
         self.redraw_all = self.recovery.redraw_all
+        self.stats_of = self.stats.stats
+        self.top = self.stats.top
         self.forget_prompt = self.privacy.forget_prompt
         self.forget = self.privacy.forget
         self.keep_pruning = self.privacy.keep_pruning
