@@ -145,6 +145,8 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
 
 
 async def _register_commands(app: Application, default: str) -> None:  # type: ignore[type-arg]
+    """The command menus, description and short description, in every
+    language (the default language's as the fallback for all others)."""
     for lang in LANGUAGES:
         code = None if lang == default else lang
         for scope, names in (
@@ -157,6 +159,10 @@ async def _register_commands(app: Application, default: str) -> None:  # type: i
         await app.bot.set_my_commands(
             [BotCommand(name, t(lang, f"command.group.{name}")) for name in GROUP_COMMANDS],
             language_code=code,
+        )
+        await app.bot.set_my_description(t(lang, "profile.description"), language_code=code)
+        await app.bot.set_my_short_description(
+            t(lang, "profile.short_description"), language_code=code
         )
 
 

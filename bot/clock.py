@@ -112,7 +112,7 @@ class AsyncioScheduler:
             handle.cancel()
         self._handles.clear()
 
-    async def settle(self, timeout: float = 10.0) -> None:
+    async def settle(self, timeout: float = 3.0) -> None:
         """Wait (a while) for timer jobs already running, say a computer that is
         thinking, so that none of them meets a closed database at shutdown."""
         if self._tasks:

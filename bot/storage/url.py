@@ -14,7 +14,12 @@ from pathlib import Path
 DEFAULT_SQLITE = Path("burkozel.db")
 
 # Scheme -> the module of its backend; the module has `open_backend(url)`.
-BACKENDS = {"sqlite": "bot.storage.sqlite"}
+# "postgres" too: managed PostgreSQL services hand out postgres://... URLs.
+BACKENDS = {
+    "sqlite": "bot.storage.sqlite",
+    "postgresql": "bot.storage.postgres",
+    "postgres": "bot.storage.postgres",
+}
 
 
 @dataclass(frozen=True, slots=True)

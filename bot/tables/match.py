@@ -45,7 +45,7 @@ class Match:
         if seat is None:
             raise found.refuse("tap.not_yours")
         if version != found.table.version:
-            raise found.refuse("tap.stale")
+            raise found.refuse("tap.stale", alert=False)
         return seat
 
     @refusals
@@ -64,7 +64,7 @@ class Match:
             assert table.state is not None
             view = view_for(table.state, seat.seat)
             if not payload.cards <= set(view.hand):
-                raise found.refuse("tap.stale")
+                raise found.refuse("tap.stale", alert=False)
             screen = render.hand(self.tables.info(table), lang, view, payload.cards)
             self.fanout.selection_later(table, seat.seat, screen, message_id)
             return Reply()
@@ -82,8 +82,14 @@ class Match:
             except IllegalAction as error:
                 return Reply(explain(lang, error), alert=True)
             except Conflict:
-                raise found.refuse("stale") from None
+                raise found.refuse("stale", alert=False) from None
             return Reply()
+
+    async def _table_lang(self, table: TableRecord) -> str:
+        """The language the table's chat reads: its group's, or the player's in practice."""
+        if table.practice:
+            return await self.tables.user_lang(table.creator_id)
+        return await self.tables.chat_lang(table.chat_id)
 
     async def commit(
         self,
@@ -102,21 +108,18 @@ class Match:
         state, events = apply(previous, action)
         table.state = state
         away = self.tables.attendance.moved(table, previous, action, user_id, events)
+        said: Screen | None = None  # why the table closes, if it does
         if state.over:
             table.status = FINISHED
         elif away:
             table.status = CLOSED  # its people were all away for a whole deal
+            said = Screen(t(await self._table_lang(table), "away.closed", table=table.id))
         self.turns.prepare_turn(table)
         table = await self.store.save_table(table, action=action, user_id=user_id)
         self.fanout.move_later(table, previous, events, action, list(news))
         table_id = table.id
         if table.status != PLAYING:
             self.tables.attendance.forget(table_id)
-        if table.status == CLOSED:
-            if table.practice:
-                lang = await self.tables.user_lang(table.creator_id)
-            else:
-                lang = await self.tables.chat_lang(table.chat_id)
-            said = Screen(t(lang, "away.closed", table=table_id))
+        if said is not None:
             self.fanout.news_and_hands_later(table, said)
         self.turns.arm(table)

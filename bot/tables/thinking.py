@@ -26,6 +26,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -49,11 +50,14 @@ Seats = Mapping[int, tuple[str, int]]
 WORKER_NICENESS = 10
 
 
-def _lower_priority() -> None:
-    """The worker processes' initializer."""
+def _worker_setup() -> None:
+    """The worker processes' initializer: a lower priority, and Ctrl-C (sent to
+    the whole process group in a terminal) left to the bot, which stops the
+    pool itself: a worker must not die of it with a traceback."""
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):  # not allowed here: the bot's priority then
             os.nice(WORKER_NICENESS)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def decide(state: MatchState, seats: Seats) -> tuple[int, Action] | None:
@@ -74,16 +78,17 @@ class Thinking:
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
 
     def _executor(self) -> Executor | None:
-        if self.workers <= 0:
-            return None  # the loop's default thread pool
+        if self.workers <= 0 or self._closed:
+            return None  # the loop's default thread pool (after close: a straggler)
         if self._pool is None:
             # "spawn": the bot's process runs threads (the database's), and a
             # forked child could inherit a lock some thread held.
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_lower_priority
+                self.workers, mp_context=context, initializer=_worker_setup
             )
         return self._pool
 
@@ -94,8 +99,11 @@ class Thinking:
         except BrokenProcessPool:
             # A worker died (killed, out of memory): start a fresh pool and
             # think once more; a second failure goes to the timer's retry.
+            # Not once the bot is stopping (the workers may have had its SIGTERM).
+            if self._closed:
+                raise
             log.warning("a computer player's worker process died; starting new ones")
-            self.close()
+            self._drop()
             return await loop.run_in_executor(self._executor(), function, *args)
 
     async def decide(self, state: MatchState, seats: Seats) -> tuple[int, Action] | None:
@@ -109,6 +117,10 @@ class Thinking:
     def close(self) -> None:
         """Stop the workers; decisions still queued are dropped (their timers
         are re-armed at the next start)."""
+        self._closed = True
+        self._drop()
+
+    def _drop(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)

@@ -1,21 +1,34 @@
-"""The bot's own membership: removed from a group, or the group moved."""
+"""The bot's own membership: added to a group (it says how to start),
+removed from one, or the group moved."""
 
 from __future__ import annotations
 
 from telegram import Update
 from telegram.constants import ChatMemberStatus
 
-from bot.telegram.common import Context, service
+from bot.telegram import replies
+from bot.telegram.common import Context, is_group, service
+from bot.view.i18n import t
+from bot.view.screen import Screen
+
+OUT = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+IN = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.RESTRICTED)
 
 
 async def on_my_chat_member(update: Update, context: Context) -> None:
-    """The bot was removed from a group (or the group is gone): close its table."""
+    """Added to a group: say how to start. Removed from a group (or the group
+    is gone): close its table."""
     change = update.my_chat_member
     if change is None:
         return
-    status = change.new_chat_member.status
-    if status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
+    old, new = change.old_chat_member.status, change.new_chat_member.status
+    if new in OUT:
         await service(context).chat_gone(change.chat.id)
+    elif new in IN and old in OUT and is_group(change.chat):
+        lang = await service(context).chat_lang(change.chat.id)
+        queue = replies.of(context.bot)
+        if queue is not None:
+            queue.put(change.chat.id, Screen(t(lang, "group.welcome")))
 
 
 async def on_migrate(update: Update, context: Context) -> None:

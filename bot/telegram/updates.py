@@ -26,6 +26,12 @@ log = logging.getLogger(__name__)
 
 Overflow = Callable[[Update], Awaitable[None]]
 
+# A chat's overflow is answered one at a time (three hundred "slow down"
+# answers at once would hold the HTTP client's connections that other chats'
+# answers need), and at most this many wait; beyond them it is dropped
+# unanswered (the client gives up on an old tap by itself).
+OVERFLOW_ANSWERS = 50
+
 # PTB's own semaphore is given a bound it never reaches: the real bound on
 # updates running at once is `slots`, taken inside the chat's turn.
 _UNBOUNDED = 1 << 30
@@ -44,8 +50,8 @@ class PerChatProcessor(BaseUpdateProcessor):
 
     `backlog`: how many updates of one chat may wait or run; more are
     overflow, closed unrun and handed to `on_overflow` (which answers a tap
-    with "slow down" and lets a command go). `slots`: how many updates run at
-    once in all.
+    with "slow down" and lets a command go), one at a time per chat, at most
+    `OVERFLOW_ANSWERS` of a chat waiting. `slots`: how many updates run at once in all.
     """
 
     def __init__(
@@ -58,6 +64,8 @@ class PerChatProcessor(BaseUpdateProcessor):
         self._running = asyncio.Semaphore(slots)
         self._chats = KeyedLocks()
         self._waiting: dict[int, int] = {}  # updates waiting or running, per chat
+        self._answering: dict[int, int] = {}  # overflow answers waiting, per chat
+        self._answer_turns = KeyedLocks()
         self.dropped = 0
 
     def pending(self, chat_id: int) -> int:
@@ -70,7 +78,7 @@ class PerChatProcessor(BaseUpdateProcessor):
                 await coroutine
             return
         if self._waiting.get(chat_id, 0) >= self.backlog:
-            await self._overflow(update, coroutine)
+            await self._overflow(chat_id, update, coroutine)
             return
         self._waiting[chat_id] = self._waiting.get(chat_id, 0) + 1
         try:
@@ -83,17 +91,29 @@ class PerChatProcessor(BaseUpdateProcessor):
             else:
                 del self._waiting[chat_id]
 
-    async def _overflow(self, update: object, coroutine: Awaitable[Any]) -> None:
+    async def _overflow(self, chat_id: int, update: object, coroutine: Awaitable[Any]) -> None:
         if inspect.iscoroutine(coroutine):
             coroutine.close()  # never run: nothing of it happens
         self.dropped += 1
         if self.dropped == 1 or self.dropped % 100 == 0:
             log.info("a chat is flooding: %d update(s) dropped so far", self.dropped)
-        if self.on_overflow is not None and isinstance(update, Update):
-            try:
+        answering = self._answering.get(chat_id, 0)
+        if self.on_overflow is None or not isinstance(update, Update):
+            return
+        if answering >= OVERFLOW_ANSWERS:
+            return
+        self._answering[chat_id] = answering + 1
+        try:
+            async with self._answer_turns(chat_id):
                 await self.on_overflow(update)
-            except Exception:
-                log.exception("answering an overflowing update failed")
+        except Exception:
+            log.exception("answering an overflowing update failed")
+        finally:
+            left = self._answering[chat_id] - 1
+            if left:
+                self._answering[chat_id] = left
+            else:
+                del self._answering[chat_id]
 
     async def initialize(self) -> None:
         return None

@@ -15,7 +15,7 @@ from telegram.error import RetryAfter
 from bot.tables.outbox import Outcome
 from bot.telegram.limits import SendLimits, counted
 from bot.telegram.replies import Replies
-from bot.telegram.updates import PerChatProcessor
+from bot.telegram.updates import OVERFLOW_ANSWERS, PerChatProcessor
 from bot.view.screen import Screen
 
 
@@ -75,11 +75,40 @@ async def test_a_chat_beyond_its_backlog_is_answered_not_run() -> None:
     gate.opened.set()
     await asyncio.gather(*tasks)
     assert gate.ran == [0, 1, 2]
+    # The overflow is answered two at a time at most; the rest is dropped.
     assert overflowed == list(range(3, 10))
     assert processor.pending(-1) == 0
     # Once the chat is done, it is served again.
     await processor.process_update(update_in(-1, 11), gate.handler(11))
     assert gate.ran[-1] == 11
+
+
+async def test_a_flood_is_told_to_slow_down_one_answer_at_a_time() -> None:
+    """Hundreds of overflow answers at once would hold the HTTP connections
+    other chats need: one at a time per chat, at most `OVERFLOW_ANSWERS`
+    waiting, the rest dropped."""
+    started: list[int] = []
+    release = asyncio.Event()
+
+    async def on_overflow(update: Update) -> None:
+        started.append(update.update_id)
+        await release.wait()
+
+    processor = PerChatProcessor(slots=256, backlog=1, on_overflow=on_overflow)
+    gate = Gate()
+    flood = OVERFLOW_ANSWERS + 30
+    tasks = [
+        asyncio.create_task(processor.process_update(update_in(-1, n), gate.handler(n)))
+        for n in range(flood + 1)
+    ]
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert started == [1], "more than one answer at a time"
+    release.set()
+    gate.opened.set()
+    await asyncio.gather(*tasks)
+    assert gate.ran == [0] and processor.dropped == flood
+    assert started == list(range(1, OVERFLOW_ANSWERS + 1))
 
 
 def test_only_messages_count_against_the_limits() -> None:

@@ -4,8 +4,10 @@ nothing about them or the deal can be guessed: deal seeds are 64 bits from
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
+import signal
 import sqlite3
 from pathlib import Path
 
@@ -39,6 +41,19 @@ async def test_a_dead_worker_is_replaced() -> None:
         first = await thinking._run(os.getpid)
         os.kill(first, 9)
         assert await thinking._run(os.getpid) not in (first, os.getpid())
+    finally:
+        thinking.close()
+
+
+async def test_a_worker_leaves_ctrl_c_to_the_bot() -> None:
+    """Ctrl-C in a terminal reaches the whole process group: a worker ignores it
+    (the bot stops the pool) instead of dying with a traceback."""
+    thinking = Thinking(workers=1)
+    try:
+        worker = await thinking._run(os.getpid)
+        os.kill(worker, signal.SIGINT)
+        await asyncio.sleep(0.2)
+        assert await thinking._run(os.getpid) == worker
     finally:
         thinking.close()
 

@@ -1,7 +1,8 @@
 """Schema migrations as numbered SQL files, one folder per backend.
 
 `NNNN_what_it_does.sql` runs once, in number order, inside one transaction;
-the database remembers the last number it ran (SQLite: `PRAGMA user_version`).
+the database remembers the last number it ran (SQLite: `PRAGMA user_version`;
+PostgreSQL: the table `schema_migrations`, one row per file that ran).
 A new migration is a new file with the next number; a file that ran is never
 edited.
 """

@@ -1,0 +1,524 @@
+"""The PostgreSQL store, through asyncpg: for deployments whose disk does not
+last (a `Procfile` host) or that already run PostgreSQL.
+
+It keeps the SQLite store's promises (bot/storage/store.py) the same way:
+- every accepted move is one statement that writes the new engine state,
+  bumps the table's version with an optimistic `WHERE version = $n` check and
+  (by the trigger of migration 4) appends the action to the log; a save that
+  changes seats too is one transaction. In READ COMMITTED, a concurrent
+  writer's UPDATE makes this one wait and then re-check the version, so two
+  processes cannot both commit a move on the same version;
+- message bookkeeping bumps no version;
+- work is handed to the connection in call order: one connection, and a
+  queue of jobs that one task runs in order (a job is queued before the
+  method's first suspension, and runs even if its caller is cancelled, as
+  aiosqlite's thread does). asyncpg refuses a second operation on a
+  connection while one is under way, and a pool would let a later write
+  overtake an earlier one, which the cache layer must never see.
+
+A lost connection (the server restarted) is opened again for the next job;
+the job that found it lost fails, as any failed write does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar, cast
+
+import asyncpg
+
+from bot.storage.postgres_setup import connect, migrate, probe_write, where
+from bot.storage.records import (
+    FINISHED,
+    LOBBY,
+    OPEN_STATUSES,
+    PLAYING,
+    Conflict,
+    Seat,
+    StorageError,
+    TableRecord,
+    UserRecord,
+)
+from bot.storage.sqlite import new_join_token
+from bot.storage.url import DatabaseUrl
+from engine import Action, MatchState
+
+T = TypeVar("T")
+Job = Callable[[Any], Awaitable[Any]]  # work on an asyncpg.Connection
+
+_TABLE_COLUMNS = (
+    "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
+    " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
+    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
+    " t.join_token"
+)
+_SEAT_COLUMNS = (
+    "s.seat, s.user_id AS seat_user, s.name, s.hand_message_id, s.hand_digest, s.kind,"
+    " s.level, s.auto, s.missed"
+)
+
+_UPDATE = """UPDATE tables SET chat_id = $1, chat_title = $2, status = $3, creator_id = $4,
+     preset = $5, options = $6, seed = $7, state = $8, version = version + 1,
+     turn_deadline = $9, turn_reminded = $10, settings = $11, updated_at = $12,
+     logged_seq = $13, logged_user = $14, logged_action = $15
+   WHERE id = $16 AND version = $17"""
+
+_UPSERT_SEAT = """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+   ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,
+     name = excluded.name, kind = excluded.kind, level = excluded.level,
+     auto = excluded.auto, missed = excluded.missed"""
+
+
+def _table_from_row(row: Any) -> TableRecord:
+    return TableRecord(
+        id=row["id"],
+        chat_id=row["chat_id"],
+        chat_title=row["chat_title"],
+        status=row["status"],
+        creator_id=row["creator_id"],
+        preset=row["preset"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        state=None if row["state"] is None else MatchState.loads(row["state"]),
+        version=row["version"],
+        lobby_message_id=row["lobby_message_id"],
+        live_message_id=row["live_message_id"],
+        turn_deadline=row["turn_deadline"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        turn_reminded=row["turn_reminded"],
+        practice=row["practice"],
+        settings=json.loads(row["settings"]),
+        told_step=row["told_step"],
+        join_token=row["join_token"],
+    )
+
+
+def _tables_from_rows(rows: Sequence[Any]) -> list[TableRecord]:
+    tables: list[TableRecord] = []
+    for row in rows:
+        if not tables or tables[-1].id != row["id"]:
+            tables.append(_table_from_row(row))
+        if row["seat"] is not None:
+            tables[-1].seats.append(
+                Seat(
+                    row["seat"],
+                    row["seat_user"],
+                    row["name"],
+                    row["hand_message_id"],
+                    row["hand_digest"],
+                    row["kind"],
+                    row["level"],
+                    row["auto"],
+                    row["missed"],
+                )
+            )
+    for table in tables:
+        table.stored_seats = table.seat_rows()
+    return tables
+
+
+async def _fetch_tables(connection: Any, condition: str, *args: Any) -> list[TableRecord]:
+    """Tables and their seats in one query."""
+    rows = await connection.fetch(
+        f"SELECT {_TABLE_COLUMNS}, {_SEAT_COLUMNS} FROM tables t"
+        f" LEFT JOIN seats s ON s.table_id = t.id WHERE {condition} ORDER BY t.id, s.seat",
+        *args,
+    )
+    return _tables_from_rows(rows)
+
+
+async def _save_with_seats(
+    connection: Any,
+    table_id: int,
+    update: tuple[Any, ...],
+    seats: list[tuple[Any, ...]],
+    renumbered: bool,
+) -> bool:
+    """The table's UPDATE and its seats in one transaction; False (and
+    nothing written) when the version moved on."""
+    transaction = connection.transaction()
+    await transaction.start()
+    try:
+        if await connection.execute(_UPDATE, *update) != "UPDATE 1":
+            await transaction.rollback()
+            return False
+        # As in SQLite: which message shows each hand is left alone.
+        if renumbered:
+            await connection.execute("DELETE FROM seats WHERE table_id = $1", table_id)
+        else:
+            await connection.execute(
+                "DELETE FROM seats WHERE table_id = $1 AND seat >= $2", table_id, len(seats)
+            )
+        await connection.executemany(_UPSERT_SEAT, seats)
+    except BaseException:
+        await transaction.rollback()
+        raise
+    await transaction.commit()
+    return True
+
+
+async def open_backend(url: DatabaseUrl, durable: bool = True) -> PostgresStore:
+    """The backend `postgresql://...` names (see bot/storage/url.py)."""
+    return await PostgresStore.open(url, durable=durable)
+
+
+class PostgresStore:
+    """One asyncpg connection and the task that runs its jobs in order."""
+
+    def __init__(self, url: DatabaseUrl, connection: Any, durable: bool) -> None:
+        self.url = url
+        self.durable = durable
+        self._connection = connection
+        self._jobs: asyncio.Queue[tuple[Job, asyncio.Future[Any]] | None] = asyncio.Queue()
+        self._worker = asyncio.create_task(self._run_jobs(), name="postgres-store")
+        self._closed = False
+
+    @classmethod
+    async def open(cls, url: DatabaseUrl, durable: bool = True) -> PostgresStore:
+        connection = await connect(url, durable)
+        try:
+            await migrate(connection)
+            await probe_write(connection)
+        except (asyncpg.PostgresError, OSError) as error:
+            await connection.close()
+            raise StorageError(
+                f"cannot use PostgreSQL database {where(url)} ({error}): the user needs"
+                " rights to create tables in it (the migrations) and to write"
+            ) from None
+        return cls(url, connection, durable)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._jobs.put_nowait(None)
+        await self._worker
+        await self._connection.close()
+
+    # -- the jobs --------------------------------------------------------------------
+
+    def _submit(self, work: Job) -> asyncio.Future[Any]:
+        """Queue `work`, now: call order is the order the database sees."""
+        if self._closed:
+            raise StorageError("the PostgreSQL store is closed")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._jobs.put_nowait((work, future))
+        return future
+
+    async def _run_jobs(self) -> None:
+        while (job := await self._jobs.get()) is not None:
+            work, future = job
+            try:
+                if self._connection.is_closed():
+                    self._connection = await connect(self.url, self.durable)
+                result = await work(self._connection)
+            except Exception as error:
+                if not future.done():
+                    future.set_exception(error)
+            else:
+                if not future.done():
+                    future.set_result(result)
+
+    async def _call(self, work: Callable[[Any], Awaitable[T]]) -> T:
+        return cast(T, await self._submit(work))
+
+    def _fetch(self, sql: str, *args: Any) -> Awaitable[list[Any]]:
+        return self._submit(lambda c: c.fetch(sql, *args))
+
+    def _execute(self, sql: str, *args: Any) -> Awaitable[str]:
+        """One statement, its own transaction; PostgreSQL's status ("UPDATE 1")."""
+        return self._submit(lambda c: c.execute(sql, *args))
+
+    # -- people and chats ------------------------------------------------------------
+
+    async def remember_user(
+        self, user_id: int, name: str, username: str | None, language_code: str | None
+    ) -> None:
+        await self._execute(
+            """INSERT INTO users (user_id, name, username, language_code, updated_at)
+               VALUES ($1, $2, $3, $4, $5)
+               ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,
+                 username = excluded.username, language_code = excluded.language_code,
+                 updated_at = excluded.updated_at""",
+            user_id,
+            name,
+            username,
+            language_code,
+            time.time(),
+        )
+
+    async def set_started(self, user_id: int, started: bool) -> None:
+        await self._execute(
+            "UPDATE users SET started = $1, updated_at = $2 WHERE user_id = $3",
+            started,
+            time.time(),
+            user_id,
+        )
+
+    async def set_user_lang(self, user_id: int, lang: str) -> None:
+        await self._execute(
+            "UPDATE users SET lang = $1, updated_at = $2 WHERE user_id = $3",
+            lang,
+            time.time(),
+            user_id,
+        )
+
+    async def get_user(self, user_id: int) -> UserRecord | None:
+        rows = await self._fetch(
+            "SELECT user_id, name, username, language_code, lang, started FROM users"
+            " WHERE user_id = $1",
+            user_id,
+        )
+        if not rows:
+            return None
+        row = rows[0]
+        return UserRecord(row[0], row[1], row[2], row[3], row[4], row[5])
+
+    async def get_chat_lang(self, chat_id: int) -> str | None:
+        rows = await self._fetch("SELECT lang FROM chats WHERE chat_id = $1", chat_id)
+        return cast(str | None, rows[0][0]) if rows else None
+
+    async def set_chat_lang(self, chat_id: int, title: str, lang: str) -> None:
+        await self._execute(
+            """INSERT INTO chats (chat_id, title, lang, updated_at) VALUES ($1, $2, $3, $4)
+               ON CONFLICT (chat_id) DO UPDATE SET lang = excluded.lang,
+                 title = excluded.title, updated_at = excluded.updated_at""",
+            chat_id,
+            title,
+            lang,
+            time.time(),
+        )
+
+    # -- tables ----------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        chat_id: int,
+        chat_title: str,
+        creator_id: int,
+        preset: str,
+        options: dict[str, Any],
+        settings: dict[str, Any] | None = None,
+        practice: bool = False,
+    ) -> TableRecord | None:
+        now = time.time()
+        values = (
+            chat_id,
+            chat_title,
+            LOBBY,
+            creator_id,
+            preset,
+            json.dumps(options),
+            json.dumps(settings or {}),
+            practice,
+            now,
+            new_join_token(),
+        )
+
+        async def create(connection: Any) -> TableRecord | None:
+            try:
+                table_id = await connection.fetchval(
+                    """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
+                         options, settings, practice, version, created_at, updated_at,
+                         join_token)
+                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $9, $10)
+                       RETURNING id""",
+                    *values,
+                )
+            except asyncpg.UniqueViolationError:
+                return None  # the chat has an open table; nothing was written
+            found = await _fetch_tables(connection, "t.id = $1", table_id)
+            return found[0]
+
+        return await self._call(create)
+
+    def _tables(self, condition: str, *args: Any) -> Awaitable[list[TableRecord]]:
+        return self._submit(lambda c: _fetch_tables(c, condition, *args))
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        found = await self._tables("t.id = $1", table_id)
+        return found[0] if found else None
+
+    async def open_table_in_chat(self, chat_id: int) -> TableRecord | None:
+        found = await self._tables(
+            "t.chat_id = $1 AND t.status = ANY($2::text[])", chat_id, list(OPEN_STATUSES)
+        )
+        return found[0] if found else None
+
+    async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
+        return await self._tables("t.status = ANY($1::text[])", list(statuses))
+
+    async def table_ids_with_status(self, *statuses: str) -> list[int]:
+        rows = await self._fetch(
+            "SELECT id FROM tables WHERE status = ANY($1::text[]) ORDER BY id", list(statuses)
+        )
+        return [row[0] for row in rows]
+
+    async def open_tables_of(self, user_id: int) -> list[int]:
+        rows = await self._fetch(
+            """SELECT id FROM tables WHERE status = ANY($1::text[]) AND creator_id = $2
+               UNION
+               SELECT t.id FROM seats s JOIN tables t ON t.id = s.table_id
+               WHERE s.user_id = $2 AND t.status = ANY($1::text[])
+               ORDER BY 1""",
+            list(OPEN_STATUSES),
+            user_id,
+        )
+        return [row[0] for row in rows]
+
+    async def count_open_practice(self) -> int:
+        rows = await self._fetch(
+            "SELECT count(*) FROM tables WHERE practice AND status = ANY($1::text[])",
+            list(OPEN_STATUSES),
+        )
+        return int(rows[0][0])
+
+    async def save_table(
+        self,
+        table: TableRecord,
+        action: Action | None = None,
+        user_id: int | None = None,
+    ) -> TableRecord:
+        now = time.time()
+        logged: tuple[int | None, int | None, str | None] = (None, None, None)
+        if action is not None:
+            assert table.state is not None
+            logged = (
+                table.state.step,
+                user_id,
+                json.dumps(action.to_json(), ensure_ascii=False),
+            )
+        update = (
+            table.chat_id,
+            table.chat_title,
+            table.status,
+            table.creator_id,
+            table.preset,
+            json.dumps(table.options),
+            table.seed,
+            None if table.state is None else table.state.dumps(),
+            table.turn_deadline,
+            table.turn_reminded,
+            json.dumps(table.settings),
+            now,
+            *logged,
+            table.id,
+            table.version,
+        )
+        rows = table.seat_rows()
+        # As in SQLite: unchanged seats mid-match need no write, and the move
+        # is one statement (its own transaction, the log's entry by trigger).
+        if table.status != LOBBY and rows == table.stored_seats:
+            saved = await self._execute(_UPDATE, *update) == "UPDATE 1"
+        else:
+            seats = [(table.id, *row[:5], bool(row[5]), row[6]) for row in rows]
+            renumbered = table.status == LOBBY  # seats come and go in a lobby
+            saved = await self._call(
+                lambda c: _save_with_seats(c, table.id, update, seats, renumbered)
+            )
+        if not saved:
+            raise Conflict(f"table {table.id} changed since version {table.version}")
+        table.version += 1
+        table.updated_at = now
+        table.stored_seats = rows
+        return table
+
+    async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
+        await self._execute(
+            "UPDATE tables SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id
+        )
+
+    # -- message bookkeeping ---------------------------------------------------------
+
+    async def set_message_ids(
+        self,
+        table_id: int,
+        lobby_message_id: int | None = None,
+        live_message_id: int | None = None,
+    ) -> None:
+        # COALESCE: a column given as None keeps its value (one prepared statement).
+        if lobby_message_id is None and live_message_id is None:
+            return
+        await self._execute(
+            """UPDATE tables SET lobby_message_id = COALESCE($1, lobby_message_id),
+                 live_message_id = COALESCE($2, live_message_id) WHERE id = $3""",
+            lobby_message_id,
+            live_message_id,
+            table_id,
+        )
+
+    async def clear_live_message(self, table_id: int) -> None:
+        await self._execute("UPDATE tables SET live_message_id = NULL WHERE id = $1", table_id)
+
+    async def set_hand_message(
+        self, table_id: int, seat: int, message_id: int | None, digest: str | None
+    ) -> None:
+        """Only the message id is written, the digest as unknown (see SqliteStore)."""
+        await self._execute(
+            "UPDATE seats SET hand_message_id = $1, hand_digest = NULL"
+            " WHERE table_id = $2 AND seat = $3",
+            message_id,
+            table_id,
+            seat,
+        )
+
+    async def set_turn_reminded(self, table_id: int) -> None:
+        await self._execute("UPDATE tables SET turn_reminded = TRUE WHERE id = $1", table_id)
+
+    async def set_told_step(self, table_id: int, step: int) -> None:
+        await self._execute(
+            "UPDATE tables SET told_step = GREATEST(told_step, $1) WHERE id = $2",
+            step,
+            table_id,
+        )
+
+    # -- the log and recovery ----------------------------------------------------------
+
+    async def action_log(self, table_id: int) -> list[tuple[int, int | None, Action]]:
+        rows = await self._fetch(
+            "SELECT seq, user_id, action FROM actions WHERE table_id = $1 ORDER BY seq",
+            table_id,
+        )
+        return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
+
+    async def untold_tables(self) -> list[int]:
+        rows = await self._fetch(
+            """SELECT t.id FROM tables t
+               WHERE t.status = ANY($1::text[]) AND t.told_step <
+                 (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)
+               ORDER BY t.id""",
+            [PLAYING, FINISHED],
+        )
+        return [row[0] for row in rows]
+
+    # -- privacy -----------------------------------------------------------------------
+
+    async def forget_user(self, user_id: int, placeholder: str) -> None:
+        async def forget(connection: Any) -> None:
+            async with connection.transaction():
+                await connection.execute("DELETE FROM users WHERE user_id = $1", user_id)
+                await connection.execute(
+                    """UPDATE seats SET name = $1 WHERE user_id = $2 AND table_id IN
+                         (SELECT id FROM tables WHERE NOT status = ANY($3::text[]))""",
+                    placeholder,
+                    user_id,
+                    list(OPEN_STATUSES),
+                )
+
+        await self._call(forget)
+
+    async def prune_action_logs(self, ended_before: float) -> int:
+        status = await self._execute(
+            """DELETE FROM actions WHERE table_id IN (
+                 SELECT t.id FROM tables t
+                 WHERE NOT t.status = ANY($1::text[]) AND t.updated_at < $2 AND t.told_step >=
+                   (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id))""",
+            list(OPEN_STATUSES),
+            ended_before,
+        )
+        return int(status.rsplit(" ", 1)[-1])

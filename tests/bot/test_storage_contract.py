@@ -1,0 +1,348 @@
+"""The storage contract: what every backend of `Store` promises
+(bot/storage/store.py), run against each of them, [sqlite] and [postgres].
+
+A new backend is one more parameter of `database`. The tests talk to the
+backend itself (no cache layer); tests/bot/test_storage.py covers the cache
+and SQLite's own details.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.storage import (
+    CLOSED,
+    COMPUTER,
+    FINISHED,
+    LOBBY,
+    PLAYING,
+    Conflict,
+    DatabaseUrl,
+    Seat,
+    Store,
+    TableRecord,
+    open_store,
+    parse_database_url,
+)
+from engine import Action, new_match
+from engine.actions import Kind
+from engine.rules import RuleSet
+
+Opener = Callable[[], Awaitable[Store]]
+
+# Telegram's ids are 64-bit: a supergroup's id and a large user id.
+BIG_CHAT = -1_001_234_567_890
+BIG_USER = 7_123_456_789
+SIGNED_SEED = -(1 << 63) + 12_345  # deal_seed gives a signed 64-bit number
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> DatabaseUrl:
+    if request.param == "sqlite":
+        return DatabaseUrl.sqlite(tmp_path / "bot.db")
+    return parse_database_url(request.getfixturevalue("postgres_url"))
+
+
+@pytest_asyncio.fixture
+async def opener(database: DatabaseUrl) -> AsyncIterator[Opener]:
+    """Opens the backend (no cache) as often as a test likes; closes them all."""
+    opened: list[Store] = []
+
+    async def open_one() -> Store:
+        store = await open_store(database, cache=False)
+        opened.append(store)
+        return store
+
+    yield open_one
+    for store in opened:
+        await store.close()
+
+
+@pytest_asyncio.fixture
+async def store(opener: Opener) -> Store:
+    return await opener()
+
+
+async def _lobby(store: Store, chat_id: int = -5, creator: int = 1) -> TableRecord:
+    table = await store.create_table(chat_id, "Group", creator, "burkozel", {"x": 1})
+    assert table is not None
+    return table
+
+
+async def _playing(store: Store, chat_id: int = -5) -> TableRecord:
+    table = await _lobby(store, chat_id)
+    table.seats = [Seat(0, 1, "Ann"), Seat(1, 2, "Bob")]
+    table.status = PLAYING
+    table.seed = SIGNED_SEED
+    table.state = new_match(RuleSet.create(), ("Ann", "Bob"), 7)
+    return await store.save_table(table)
+
+
+async def _move(store: Store, table: TableRecord, seat: int = 0) -> TableRecord:
+    """The next committed move (a claim stands for any action)."""
+    assert table.state is not None
+    table.state = table.state._replace(step=table.state.step + 1)
+    return await store.save_table(table, Action(Kind.CLAIM, seat), user_id=seat + 1)
+
+
+async def test_a_new_lobby_and_one_open_table_per_chat(store: Store) -> None:
+    table = await store.create_table(
+        BIG_CHAT, "Группа", BIG_USER, "burkozel", {"a": [1, 2]}, {"turn_time": 60}, True
+    )
+    assert table is not None
+    assert (table.status, table.version, table.seats, table.practice) == (LOBBY, 1, [], True)
+    assert (table.chat_id, table.creator_id, table.chat_title) == (BIG_CHAT, BIG_USER, "Группа")
+    assert (table.options, table.settings) == ({"a": [1, 2]}, {"turn_time": 60})
+    assert table.join_token and len(table.join_token) >= 16
+    assert await store.create_table(BIG_CHAT, "G", 2, "kozel", {}) is None
+    assert await store.open_table_in_chat(BIG_CHAT) == table
+    assert await store.get_table(table.id + 1000) is None
+
+    table.status = CLOSED
+    await store.save_table(table)
+    again = await store.create_table(BIG_CHAT, "G", 2, "kozel", {})
+    assert again is not None and again.id > table.id
+    assert again.join_token != table.join_token
+
+
+async def test_a_table_reads_back_as_it_was_saved(store: Store) -> None:
+    table = await _lobby(store)
+    table.seats = [
+        Seat(0, BIG_USER, "Ann"),
+        Seat(1, -1, "Робот", kind=COMPUTER, level="strong"),
+        Seat(2, 3, "Cid", auto=True, missed=2),
+    ]
+    table.turn_deadline = 1_800_000_000.25
+    table.turn_reminded = True
+    table.seed = SIGNED_SEED
+    table.state = new_match(RuleSet.create(), ("Ann", "Робот", "Cid"), 7)
+    table.status = PLAYING
+    saved = await store.save_table(table)
+    assert saved.version == 2
+    read = await store.get_table(table.id)
+    assert read is not None
+    assert read == saved
+    assert read.state == table.state and read.seed == SIGNED_SEED
+    assert read.turn_deadline == 1_800_000_000.25
+
+
+async def test_seats_in_a_lobby_are_renumbered_and_left_seats_go(store: Store) -> None:
+    table = await _lobby(store)
+    table.seats = [Seat(0, 1, "Ann"), Seat(1, 2, "Bob"), Seat(2, 3, "Cid")]
+    table = await store.save_table(table)
+    await store.set_hand_message(table.id, 1, 55, "d")
+    table.seats = [Seat(0, 2, "Bob"), Seat(1, 3, "Cid")]  # Ann left
+    table = await store.save_table(table)
+    read = await store.get_table(table.id)
+    assert read is not None
+    assert [(s.seat, s.user_id) for s in read.seats] == [(0, 2), (1, 3)]
+    assert await store.open_tables_of(1) == [table.id], "the creator still has it"
+    assert await store.open_tables_of(2) == [table.id]
+    assert await store.open_tables_of(9) == []
+
+
+async def test_a_move_is_saved_with_its_log_entry(store: Store) -> None:
+    table = await _playing(store)
+    version = table.version
+    table = await _move(store, table)
+    table = await _move(store, table, seat=1)
+    assert table.version == version + 2
+    assert await store.action_log(table.id) == [
+        (1, 1, Action(Kind.CLAIM, 0)),
+        (2, 2, Action(Kind.CLAIM, 1)),
+    ]
+    read = await store.get_table(table.id)
+    assert read is not None and read.version == table.version
+    assert read.state is not None and read.state.step == 2
+
+
+async def test_a_stale_save_is_a_conflict_and_writes_nothing(store: Store) -> None:
+    table = await _playing(store)
+    stale = await store.get_table(table.id)
+    assert stale is not None
+    table = await _move(store, table)
+    before = await store.get_table(table.id)
+
+    with pytest.raises(Conflict):
+        await _move(store, stale, seat=1)  # the one-statement path
+    stale.seats[1].missed = 3  # and the transaction with seats
+    stale.status = FINISHED
+    with pytest.raises(Conflict):
+        await store.save_table(stale)
+    assert stale.version == table.version - 1, "a refused save leaves the record's version"
+
+    assert await store.get_table(table.id) == before
+    assert [seq for seq, _, _ in await store.action_log(table.id)] == [1]
+
+
+async def test_of_two_writers_on_one_version_exactly_one_commits(opener: Opener) -> None:
+    """Two connections (as two processes would have) save the same version."""
+    first, second = await opener(), await opener()
+    table = await _playing(first)
+    mine, theirs = await first.get_table(table.id), await second.get_table(table.id)
+    assert mine is not None and theirs is not None
+    outcomes = await asyncio.gather(
+        _move(first, mine), _move(second, theirs, seat=1), return_exceptions=True
+    )
+    assert sorted(type(o).__name__ for o in outcomes) == ["Conflict", "TableRecord"]
+    assert len(await first.action_log(table.id)) == 1
+    read = await second.get_table(table.id)
+    assert read is not None and read.version == table.version + 1
+
+
+async def test_message_bookkeeping_bumps_no_version(store: Store) -> None:
+    table = await _playing(store)
+    await store.set_message_ids(table.id, lobby_message_id=10)
+    await store.set_message_ids(table.id, live_message_id=20)
+    await store.set_message_ids(table.id)
+    await store.set_hand_message(table.id, 1, 30, "digest")
+    await store.set_turn_reminded(table.id)
+    await store.set_told_step(table.id, 4)
+    await store.set_told_step(table.id, 2)  # it never goes back
+    read = await store.get_table(table.id)
+    assert read is not None
+    assert read.version == table.version
+    assert (read.lobby_message_id, read.live_message_id) == (10, 20)
+    assert (read.turn_reminded, read.told_step) == (True, 4)
+    assert [(s.hand_message_id, s.hand_digest) for s in read.seats] == [(None, None), (30, None)]
+
+    await store.clear_live_message(table.id)
+    read = await store.get_table(table.id)
+    assert read is not None and (read.live_message_id, read.lobby_message_id) == (None, 10)
+    # A save does not undo the bookkeeping the record it saves did not know of.
+    table.turn_reminded = False
+    await store.save_table(table)
+    read = await store.get_table(table.id)
+    assert read is not None
+    assert (read.lobby_message_id, read.seats[1].hand_message_id) == (10, 30)
+
+
+async def test_writes_reach_the_database_in_the_order_they_were_made(store: Store) -> None:
+    table = await _playing(store)
+    record = await store.get_table(table.id)
+    assert record is not None and record.state is not None
+    record.state = record.state._replace(step=1)
+    # Nothing awaits another: each call hands its work over before it suspends.
+    results = await asyncio.gather(
+        *(store.set_message_ids(table.id, live_message_id=n) for n in range(1, 30)),
+        store.save_table(record, Action(Kind.CLAIM, 0), user_id=1),
+        store.get_table(table.id),
+        store.set_hand_message(table.id, 0, 7, None),
+        store.set_hand_message(table.id, 0, 8, None),
+        store.get_table(table.id),
+    )
+    between, after = results[-4], results[-1]
+    assert isinstance(between, TableRecord) and isinstance(after, TableRecord)
+    assert (between.version, between.live_message_id) == (table.version + 1, 29)
+    assert between.seats[0].hand_message_id is None, "read before the hand writes"
+    assert after.seats[0].hand_message_id == 8
+
+
+async def test_a_write_runs_even_when_its_caller_is_cancelled(store: Store) -> None:
+    """Once made, a write is the database's: a cancelled caller (a handler
+    timing out) does not take back what it asked for."""
+    table = await _playing(store)
+    write = asyncio.ensure_future(store.set_message_ids(table.id, live_message_id=77))
+    await asyncio.sleep(0)  # the write is handed over
+    write.cancel()
+    read = await store.get_table(table.id)
+    assert read is not None and read.live_message_id == 77
+
+
+async def test_people_and_chats(store: Store) -> None:
+    assert await store.get_user(BIG_USER) is None
+    await store.remember_user(BIG_USER, "Аня", None, "ru")
+    await store.set_started(BIG_USER, True)
+    await store.set_user_lang(BIG_USER, "en")
+    await store.remember_user(BIG_USER, "Anya", "anya", "en-GB")
+    user = await store.get_user(BIG_USER)
+    assert user is not None
+    assert (user.name, user.username, user.language_code, user.lang, user.started) == (
+        "Anya",
+        "anya",
+        "en-GB",
+        "en",
+        True,
+    )
+    await store.set_started(BIG_USER, False)
+    user = await store.get_user(BIG_USER)
+    assert user is not None and user.started is False
+
+    assert await store.get_chat_lang(BIG_CHAT) is None
+    await store.set_chat_lang(BIG_CHAT, "Group", "en")
+    await store.set_chat_lang(BIG_CHAT, "Group", "ru")
+    assert await store.get_chat_lang(BIG_CHAT) == "ru"
+
+
+async def test_tables_found_by_status_person_and_practice(store: Store) -> None:
+    lobby = await _lobby(store, -1, creator=5)
+    playing = await _playing(store, -2)
+    finished = await _playing(store, -3)
+    finished.status = FINISHED
+    await store.save_table(finished)
+    practice = await store.create_table(6, "", 6, "burkozel", {}, practice=True)
+    assert practice is not None
+
+    found = await store.tables_with_status(LOBBY, PLAYING)
+    assert [t.id for t in found] == [lobby.id, playing.id, practice.id]
+    assert [len(t.seats) for t in found] == [0, 2, 0]
+    assert await store.table_ids_with_status(FINISHED) == [finished.id]
+    assert await store.table_ids_with_status(CLOSED) == []
+    assert await store.open_tables_of(5) == [lobby.id]
+    assert await store.open_tables_of(1) == [playing.id]  # seated; -3 has ended
+    assert await store.count_open_practice() == 1
+
+
+async def test_a_migrated_group_takes_its_tables_along(store: Store) -> None:
+    table = await _playing(store, -5)
+    await store.move_chat(-5, BIG_CHAT)
+    moved = await store.open_table_in_chat(BIG_CHAT)
+    assert moved is not None and moved.id == table.id
+    assert await store.open_table_in_chat(-5) is None
+
+
+async def test_untold_tables_and_pruning_the_logs_of_ended_ones(store: Store) -> None:
+    told = await _move(store, await _playing(store, -1))
+    untold = await _move(store, await _playing(store, -2))
+    await store.set_told_step(told.id, 1)
+    assert await store.untold_tables() == [untold.id]
+
+    for table in (told, untold):
+        table.status = FINISHED
+        await store.save_table(table)
+    assert await store.prune_action_logs(ended_before=0) == 0, "not old enough yet"
+    pruned = await store.prune_action_logs(ended_before=4_000_000_000)
+    assert pruned == 1, "only the told one: the other's log is still needed"
+    assert await store.action_log(told.id) == []
+    assert len(await store.action_log(untold.id)) == 1
+
+
+async def test_forgetting_a_person(store: Store) -> None:
+    await store.remember_user(1, "Ann", "ann", "en")
+    ended = await _playing(store, -1)
+    ended.status = FINISHED
+    await store.save_table(ended)
+    running = await _playing(store, -2)
+    await store.forget_user(1, "—")
+    assert await store.get_user(1) is None
+    read_ended, read_running = await store.get_table(ended.id), await store.get_table(running.id)
+    assert read_ended is not None and read_running is not None
+    assert read_ended.names == ("—", "Bob")
+    assert read_running.names == ("Ann", "Bob"), "open tables are left alone"
+    assert read_ended.version == ended.version
+
+
+async def test_what_was_committed_is_there_after_reopening(opener: Opener) -> None:
+    first = await opener()
+    table = await _move(first, await _playing(first))
+    await first.set_told_step(table.id, 1)
+    await first.close()
+    again = await opener()
+    read = await again.get_table(table.id)
+    assert read is not None and read.version == table.version and read.told_step == 1
+    assert len(await again.action_log(table.id)) == 1
