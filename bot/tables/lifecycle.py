@@ -13,11 +13,10 @@ from bot.tables.core import Person, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.lobby import renumber
 from bot.tables.turns import Turns
-from bot.view import render
+from bot.view import names, render
 from bot.view.i18n import Html, t
 from bot.view.screen import Screen
 from engine import RulesError, start_match
-from engine.ai import levels
 from engine.rules import PLAYER_COUNTS, Preset
 
 
@@ -95,15 +94,16 @@ class Lifecycle:
         preset, players, level = Preset.BURKOZEL, 0, self.tables.timing.standin_level
         for word in args:
             low = word.lower()
-            if low in {p.value for p in Preset}:
-                preset = Preset(low)
+            named, level_named = names.preset_named(low), names.level_named(low)
+            if named is not None:
+                preset = named
             elif low.isascii() and low.isdecimal() and len(low) <= 2:  # not "²"
                 players = int(low)
-            elif low in levels():
-                level = low
+            elif level_named is not None:
+                level = level_named
             else:
-                presets = render.presets_list(lang)
-                return Reply(t(lang, "practice.usage", presets=presets, levels=", ".join(levels())))
+                presets, levels_list = render.presets_list(lang), names.levels_list(lang)
+                return Reply(t(lang, "practice.usage", presets=presets, levels=levels_list))
         counts = PLAYER_COUNTS[preset]
         players = players or min(counts)
         if players not in counts:

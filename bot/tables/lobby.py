@@ -13,12 +13,11 @@ from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload
 from bot.tables.fanout import Fanout
 from bot.tables.outbox import Outcome
 from bot.tables.turns import Turns
-from bot.view import callbacks, render
+from bot.view import callbacks, names, render
 from bot.view.i18n import Html, short, t
 from bot.view.screen import Button, Screen
 from engine import RulesError, RuleSet
-from engine.ai import levels
-from engine.rules import PLAYER_COUNTS, Preset
+from engine.rules import PLAYER_COUNTS
 
 
 def renumber(table: TableRecord) -> None:
@@ -34,9 +33,8 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
     words = list(args)
     if words and "=" not in words[0]:
         preset_name = words.pop(0).lower()
-    try:
-        preset = Preset(preset_name)
-    except ValueError:
+    preset = names.preset_named(preset_name)
+    if preset is None:
         raise Refused(
             Reply(
                 t(
@@ -46,7 +44,7 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
                     presets=render.presets_list(lang),
                 )
             )
-        ) from None
+        )
     options: dict[str, Any] = {}
     settings: dict[str, Any] = {}
     for word in words:
@@ -95,7 +93,12 @@ class Lobby:
     async def new_table(
         self, chat_id: int, chat_title: str, person: Person, args: Sequence[str]
     ) -> Reply:
-        lang = await self.tables.chat_lang(chat_id)
+        lang = await self.store.get_chat_lang(chat_id)
+        if lang is None:
+            # A group speaks the language of whoever opens its first table
+            # (until /lang says otherwise), not the bot's default.
+            lang = await self.tables.user_lang(person.user_id, person.language_code)
+            await self.store.set_chat_lang(chat_id, chat_title, lang)
         rules, settings = parse_new(lang, args)
         async with self.tables.lock(("chat", chat_id)):
             existing = await self.store.open_table_in_chat(chat_id)
@@ -257,7 +260,7 @@ class Lobby:
             found.require_version(payload.version)
             gone = next((s for s in table.seats if s.seat == payload.seat), None)
             if gone is None:
-                raise found.refuse("stale")
+                raise found.refuse("stale", alert=False)
             table.seats = [s for s in table.seats if s is not gone]
             renumber(table)
             await self.store.save_table(table)
@@ -273,9 +276,9 @@ class Lobby:
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
             await found.require_rights(person, is_admin, "computer.not_allowed")
-            chosen = (level or self.tables.timing.standin_level).lower()
-            if chosen not in levels():
-                raise found.refuse("computer.bad_level", levels=", ".join(levels()))
+            chosen = names.level_named(level) if level else self.tables.timing.standin_level
+            if chosen is None:
+                raise found.refuse("computer.bad_level", levels=names.levels_list(lang))
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
             name = computer_name(table)
@@ -285,7 +288,8 @@ class Lobby:
             table = await self.store.save_table(table)
             self._redraw(table.id)
             self.turns.arm_lobby(table)
-            return Reply(t(lang, "computer.added", name=name, level=chosen))
+            level_name = names.level_name(lang, chosen)
+            return Reply(t(lang, "computer.added", name=name, level=level_name))
 
     @refusals
     async def remove_computer(self, table_id: int, person: Person, is_admin: Rights) -> Reply:

@@ -45,7 +45,7 @@ class Match:
         if seat is None:
             raise found.refuse("tap.not_yours")
         if version != found.table.version:
-            raise found.refuse("tap.stale")
+            raise found.refuse("tap.stale", alert=False)
         return seat
 
     @refusals
@@ -64,7 +64,7 @@ class Match:
             assert table.state is not None
             view = view_for(table.state, seat.seat)
             if not payload.cards <= set(view.hand):
-                raise found.refuse("tap.stale")
+                raise found.refuse("tap.stale", alert=False)
             screen = render.hand(self.tables.info(table), lang, view, payload.cards)
             self.fanout.selection_later(table, seat.seat, screen, message_id)
             return Reply()
@@ -82,7 +82,7 @@ class Match:
             except IllegalAction as error:
                 return Reply(explain(lang, error), alert=True)
             except Conflict:
-                raise found.refuse("stale") from None
+                raise found.refuse("stale", alert=False) from None
             return Reply()
 
     async def _table_lang(self, table: TableRecord) -> str:

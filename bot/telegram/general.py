@@ -14,9 +14,9 @@ from bot.telegram.common import (
     reply,
     service,
 )
-from bot.view import render
+from bot.view import names, render
 from bot.view.i18n import LANGUAGES, short, supported, t
-from engine import RulesError, RuleSet
+from engine import RuleSet
 from engine.rules import Preset
 
 
@@ -28,22 +28,26 @@ async def cmd_help(update: Update, context: Context) -> None:
 
 
 async def cmd_rules(update: Update, context: Context) -> None:
+    """`/rules [game]`: the game named (in any language); with no name, the
+    rules of the group's open table, or burkozel's."""
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return
     lang = await message_lang(update, context)
-    rules = await service(context).rules_for_chat(chat.id) if is_group(chat) else None
     args = args_of(context)
+    rules = None
+    if not args and is_group(chat):
+        rules = await service(context).rules_for_chat(chat.id)
     if rules is None:
-        name = args[0].lower() if args else Preset.BURKOZEL.value
-        try:
-            rules = RuleSet.create(name)
-        except RulesError:
+        name = args[0] if args else Preset.BURKOZEL.value
+        preset = names.preset_named(name)
+        if preset is None:
             await reply(
                 message,
                 t(lang, "new.bad_preset", preset=short(name), presets=render.presets_list(lang)),
             )
             return
+        rules = RuleSet.create(preset.value)
     await reply(message, render.rules_text(lang, rules))
 
 

@@ -15,9 +15,8 @@ from bot.telegram.common import (
     reply,
     service,
 )
-from bot.view import render
+from bot.view import names, render
 from bot.view.i18n import t
-from engine.ai import levels
 
 
 async def cmd_start_private(update: Update, context: Context) -> None:
@@ -46,7 +45,9 @@ async def cmd_play(update: Update, context: Context) -> None:
     lang = await message_lang(update, context)
     if is_group(chat):
         presets = render.presets_list(lang)
-        await reply(message, t(lang, "practice.usage", presets=presets, levels=", ".join(levels())))
+        await reply(
+            message, t(lang, "practice.usage", presets=presets, levels=names.levels_list(lang))
+        )
         return
     person = person_of(user)
     await svc.remember(person, started=True)

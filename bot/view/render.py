@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.view import callbacks
+from bot.view import callbacks, names
 from bot.view.i18n import Html, esc, plain, plural, short, t
 from bot.view.screen import Button, Screen, TableInfo
 from engine import Action, Card, RulesError, RuleSet, TableView
@@ -51,6 +51,15 @@ def option_value(lang: str, name: str, value: object) -> Html:
     return esc(value)
 
 
+def option_button(lang: str, name: str, value: object) -> str:
+    """A settings button: the value first, so a phone that cuts a long label
+    cuts the end of the name, not what it is set to."""
+    title = t(lang, f"option.{name}")
+    if isinstance(value, bool):
+        return t(lang, "options.button_on" if value else "options.button_off", name=title)
+    return t(lang, "options.button", name=title, value=option_value(lang, name, value))
+
+
 def options_lines(lang: str, rules: RuleSet, only_changed: bool = False) -> list[str]:
     values = rules.changed_options() if only_changed else rules.options()
     return [
@@ -85,7 +94,8 @@ def lobby(info: TableInfo, lang: str) -> Screen:
             if rules.is_teams:
                 team = " " + t(lang, "lobby.team", team="AB"[index % 2])
             if index in info.computers:
-                team += " " + t(lang, "lobby.computer", level=info.computers[index])
+                level = names.level_name(lang, info.computers[index])
+                team += " " + t(lang, "lobby.computer", level=level)
             lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
     else:
         lines.append(t(lang, "lobby.empty"))
@@ -128,12 +138,7 @@ def lobby_settings(info: TableInfo, lang: str) -> Screen:
         else:
             steps = [0, 10, 50, 100]
             following = next((s for s in steps if s > int(str(value))), 0)
-        label = t(
-            lang,
-            "options.button",
-            name=t(lang, f"option.{name}"),
-            value=option_value(lang, name, value),
-        )
+        label = option_button(lang, name, value)
         encoded = "on" if following is True else "off" if following is False else str(following)
         rows.append((Button(label, callbacks.set_option(info.id, info.version, name, encoded)),))
     following_time = (
@@ -329,7 +334,14 @@ def _placing_line(info: TableInfo, lang: str, placing: Placing, bank: bool) -> H
         penalties=plural(lang, "penalty", placing.penalties),
     )
     if bank:
-        line = Html(line + " " + t(lang, "final.payout", chips=placing.payout))
+        shares = placing.shares
+        if len(shares) > 1 and len(set(shares)) == 1:  # kozel partners split equally
+            line = Html(line + " " + t(lang, "final.payout_each", chips=shares[0]))
+        elif len(shares) > 1:
+            chips = " + ".join(str(share) for share in shares)
+            line = Html(line + " " + t(lang, "final.payout", chips=chips))
+        else:
+            line = Html(line + " " + t(lang, "final.payout", chips=placing.payout))
     return line
 
 
@@ -456,7 +468,7 @@ def help_text(lang: str) -> str:
 
 
 def presets_list(lang: str) -> str:
-    return ", ".join(p.value for p in Preset)
+    return names.presets_list(lang)
 
 
 def option_values(lang: str, name: str) -> str:

@@ -59,6 +59,7 @@ class DealMemory:
     stock_left: int
     lead_size: int | None  # cards led in the trick under way (None: not known yet)
     hidden_in_pile: list[int]  # face-down cards counted into each pile
+    hidden_events: list[list[int]]  # per pile: the face-down cards of each trick, in order
     trump_holder: int | None  # who drew the bottom trump card as the stock ran out
 
 
@@ -97,6 +98,7 @@ class DealTracker:
                 stock_left=view.stock_left,
                 lead_size=lead,
                 hidden_in_pile=[0] * len(view.players),
+                hidden_events=[[] for _ in view.players],
                 trump_holder=None,
             )
             self._memory[seat] = memory
@@ -115,6 +117,8 @@ class DealTracker:
                 hidden = total - visible
                 if 0 <= hidden <= total:
                     memory.hidden_in_pile[taker] += hidden
+                    if hidden:
+                        memory.hidden_events[taker].append(hidden)
                 else:
                     memory.reliable = False
             if memory.stock_left > 0 and view.stock_left == 0 and not view.trump_hidden:
@@ -158,6 +162,8 @@ class Knowledge:
     trump_holder: int | None  # seat whose hand holds the drawn bottom trump
     visible_points: tuple[int, ...] = field(default=())  # per seat: points seen in its pile
     own_hidden_points: int | None = None  # show_own_points: points face down in own pile
+    own_hidden_events: tuple[int, ...] = ()  # two at the table: the opponent's discards, by trick
+    hand_size: int = 4
 
     @property
     def unseen_set(self) -> frozenset[Card]:
@@ -212,7 +218,18 @@ def knowledge_of(view: TableView, memory: DealMemory | None = None) -> Knowledge
             holder = None
     visible_points = tuple(sum(card.points for card in pile) for pile in view.piles)
     shown = view.pile_points[seat]
-    own_hidden_points = None if shown is None else max(shown - visible_points[seat], 0)
+    own_hidden_points = None
+    if shown is not None and view.rules.edition < 2:
+        # First edition: the shown total counted the face-down cards too.
+        own_hidden_points = max(shown - visible_points[seat], 0)
+    own_events: tuple[int, ...] = ()
+    if (
+        memory is not None
+        and memory.reliable
+        and len(view.active) == 2
+        and sum(memory.hidden_events[seat]) == pile_slots[seat]
+    ):
+        own_events = tuple(memory.hidden_events[seat])
     return Knowledge(
         viewer=seat,
         unseen=unseen,
@@ -224,6 +241,8 @@ def knowledge_of(view: TableView, memory: DealMemory | None = None) -> Knowledge
         trump_holder=holder,
         visible_points=visible_points,
         own_hidden_points=own_hidden_points,
+        own_hidden_events=own_events,
+        hand_size=view.rules.hand_size,
     )
 
 
@@ -231,6 +250,8 @@ def _pile_slots(view: TableView, memory: DealMemory | None, hidden: int) -> tupl
     n = len(view.players)
     if hidden == 0:
         return (0,) * n
+    if len(view.pile_hidden) == n and sum(view.pile_hidden) == hidden:
+        return view.pile_hidden  # the table saw them go in: the counts are public
     if (
         memory is not None
         and memory.reliable
@@ -311,11 +332,34 @@ def _redraw_bura(
     assert view.trump is not None
     wanted = frozenset(action for action in view.legal if action.kind is Kind.DECLARE)
     check_declares = bool(combos_in_hand(view.hand, view.trump, view.rules))
+    refused = check_declares and _own_declaration_refused(view, wanted)
     for _ in range(tries):
-        if _consistent_bura(state, view, knowledge.viewer, wanted, check_declares):
+        if refused:
+            state = _with_refusal(state, knowledge.viewer)
+        if _consistent_bura(state, view, knowledge.viewer, wanted, check_declares, refused):
             break
         state = _sample_once(view, knowledge, rng)
-    return state
+    return _with_refusal(state, knowledge.viewer) if refused else state
+
+
+def _own_declaration_refused(view: TableView, offered: frozenset[Action]) -> bool:
+    """The seat holds a molodka, a lead is awaited from somebody else after the
+    first trick, and it is not offered: the table refused it in this window
+    (an opponent holds a combination that outranks it; RULES.md 6)."""
+    if offered or view.trick or view.turn == view.viewer or not sum(view.tricks_won):
+        return False
+    assert view.trump is not None
+    return any(
+        combo is Combo.MOLODKA for combo, _ in combos_in_hand(view.hand, view.trump, view.rules)
+    )
+
+
+def _with_refusal(state: MatchState, seat: int) -> MatchState:
+    deal = state.deal
+    assert deal is not None
+    if seat in deal.refused:
+        return state
+    return state._replace(deal=deal._replace(refused=(*deal.refused, seat)))
 
 
 def _consistent_bura(
@@ -324,13 +368,23 @@ def _consistent_bura(
     seat: int,
     wanted: frozenset[Action],
     check_declares: bool,
+    refused: bool = False,
 ) -> bool:
     deal = state.deal
     assert deal is not None and view.trump is not None
+    outranked = False
     for other in range(len(view.players)):
         hand = deal.hands[other]
-        if other != seat and len(hand) >= 3 and _impossible_bura_hand(hand, view.trump, view):
-            return False
+        if other != seat and len(hand) >= 3:
+            if _impossible_bura_hand(hand, view.trump, view):
+                return False
+            if refused and any(
+                combo is Combo.SMALL_MOSCOW
+                for combo, _ in combos_in_hand(hand, view.trump, view.rules)
+            ):
+                outranked = True
+    if refused and not outranked:
+        return False  # the refusal said somebody holds a small moscow
     if check_declares:
         found = frozenset(
             action for action in legal_actions(state, seat) if action.kind is Kind.DECLARE
@@ -375,6 +429,40 @@ def _put_first(pool: list[Card], count: int, total: int, rng: random.Random) -> 
     pool[:] = picked + rest
 
 
+def _cheapness(card: Card, trump: Suit | None) -> tuple[int, bool, int]:
+    return (card.points, card.suit == trump, card.rank)
+
+
+def _modelled_discards(
+    pool: list[Card],
+    events: Sequence[int],
+    hand_size: int,
+    view: TableView,
+    rng: random.Random,
+) -> list[Card]:
+    """The opponent's face-down discards in this seat's pile, drawn from `pool`
+    (which loses them) as a player who throws his cheapest cards would: for
+    each trick, a hand of `hand_size` cards from what is still unplaced, and
+    the `count` cheapest of it (fewest points, no trumps, lowest rank).
+
+    Dealing them uniformly instead would credit the pile with far more points
+    than opponents throw away (aces and tens are hardly ever discarded), and
+    a claim of 31 read from such worlds would be false too often.
+    """
+    trump = view.trump
+    picked: list[Card] = []
+    for count in events:
+        size = min(max(hand_size, count), len(pool))
+        if size < count:
+            break
+        hand = rng.sample(range(len(pool)), size)
+        hand.sort(key=lambda index: _cheapness(pool[index], trump))
+        chosen = sorted(hand[:count], reverse=True)
+        for index in chosen:
+            picked.append(pool.pop(index))
+    return picked
+
+
 def _discarder(view: TableView, seat: int, owner: int) -> int:
     others = [other for other in view.active if other not in (seat, owner)]
     if others:
@@ -399,6 +487,8 @@ def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> M
         _put_first(pool, own_hidden, knowledge.own_hidden_points, rng)
         mine = pool[:own_hidden]
         del pool[:own_hidden]
+    elif own_hidden and knowledge.own_hidden_events:
+        mine = _modelled_discards(pool, knowledge.own_hidden_events, knowledge.hand_size, view, rng)
     else:
         mine = []
     top = 0

@@ -33,10 +33,13 @@ the rest of the deal is searched exactly (`engine.ai.endgame`, alpha-beta
 within a node budget, else back to playouts).
 
 What needs no search:
-- a bura claim is made exactly when the cards this seat saw go into its own
-  pile reach 31 (with show_own_points, the shown total): never falsely, and
-  never later than possible, because a correct claim is the best a deal can
-  give;
+- a bura claim is made at once when the cards this seat saw go into its own
+  pile reach 31 (with show_own_points, the shown total), because a correct
+  claim is the best a deal can give. When the opponent's face-down discards
+  in its pile could make up the rest, the claim becomes one more candidate
+  of the search: the worlds deal those discards as a player throwing his
+  cheapest cards would (`engine.ai.determinize`), so the claim is weighed
+  on how often such cards reach 31, against playing on;
 - actions that are dominated are not tried: discarding (or, when last to
   play, beating with) a higher zero-point card of a suit where a lower one
   would do the same;
@@ -150,10 +153,14 @@ class HardPlayer(ComputerPlayer):
         prune_z: float = 2.0,
         clock: str = "wall",
         prior_z: float | None = 1.0,
+        first_check: int = 4,
+        guess_claims: bool = True,
     ) -> None:
         super().__init__(seed)
         self.clock = clock
         self.prior_z = prior_z
+        self.first_check = first_check
+        self.guess_claims = guess_claims
         self.advisor = NormalPlayer(seed)
         self.budget_ms = budget_ms
         self.playouts = playouts
@@ -190,10 +197,16 @@ class HardPlayer(ComputerPlayer):
             candidates = [*declarations, None]
         self.stats = SearchStats(candidates=len(candidates))
         advice = self.advisor.choose(view) if self.prior_z is not None else None
+        knowledge: Knowledge | None = None
+        if self.guess_claims and view.turn == seat:
+            knowledge = knowledge_of(view, memory)
+            if self._claim_possible(view, knowledge):
+                candidates.append(Action.claim(seat))
         if len(candidates) == 1:
             choice = candidates[0]
         else:
-            knowledge = knowledge_of(view, memory)
+            if knowledge is None:
+                knowledge = knowledge_of(view, memory)
             default = candidates.index(advice) if advice in candidates else None
             solved, choice = self.solve_endgame(view, knowledge, candidates, default)
             if not solved:
@@ -202,6 +215,19 @@ class HardPlayer(ComputerPlayer):
             self.tracker.note_lead(view, len(choice.cards))
             self.advisor.tracker.note_lead(view, len(choice.cards))
         return choice
+
+    @staticmethod
+    def _claim_possible(view: TableView, knowledge: Knowledge) -> bool:
+        """A claim worth weighing: cards it has not seen lie in its own pile and
+        the cards it saw there are short of 31 by less than they could hold."""
+        seat = knowledge.viewer
+        if not any(action.kind is Kind.CLAIM for action in view.legal):
+            return False
+        hidden = knowledge.pile_slots[seat]
+        if not hidden or not knowledge.own_hidden_events:
+            return False
+        richest = sorted((card.points for card in knowledge.unseen), reverse=True)
+        return own_pile_points(view) + sum(richest[:hidden]) >= 31
 
     # -- the search ---------------------------------------------------------------
 
@@ -271,7 +297,7 @@ class HardPlayer(ComputerPlayer):
         alive = list(range(count))
         worlds = playouts = 0
         number = view.deal_number
-        checkpoint = 4
+        checkpoint = self.first_check
         while worlds < MAX_WORLDS:
             if limit is not None:
                 if playouts >= limit:

@@ -21,9 +21,8 @@ from bot_steps import (
     tracked_hand,
 )
 
-from bot.view import callbacks
+from bot.view import callbacks, names
 from bot.view.i18n import t
-from engine.rules import Preset
 from testing.fake_telegram import FakeTelegram, StoredMessage, parse_html
 
 RU = "ru"
@@ -70,7 +69,7 @@ async def test_odd_and_huge_values_get_clear_short_answers(
     assert table_count(runner.db_path) == 0
 
     private = fake.private_chat(alice)
-    presets = ", ".join(p.value for p in Preset)
+    presets = names.presets_list(RU)
     for command in ("/play ²", "/play ٣", "/play " + "9" * 5000):
         text = only(await say(fake, alice, private, command))
         assert text != generic and presets in text and len(text) < 4096, command[:20]

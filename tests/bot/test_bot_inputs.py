@@ -3,7 +3,8 @@ and changes nothing.
 
 "Changes nothing" is checked in the database itself (`bot_steps.snapshot`: the
 table's version, status, rules, engine state, seats and action log); a refused
-tap must be answered with an alert (`show_alert`), and at the end of every test
+tap must be answered with an alert (`show_alert`), a stale one (a button of an
+older state, a double tap) with a toast, and at the end of every test
 no callback is left unanswered and no text was refused as bad HTML.
 """
 
@@ -32,7 +33,7 @@ from bot_steps import (
 )
 
 from bot.telegram.routes import GROUP_COMMANDS, PRIVATE_COMMANDS
-from bot.view import callbacks
+from bot.view import callbacks, names
 from bot.view.i18n import t
 from engine.actions import Kind
 from engine.cards import DECK
@@ -87,7 +88,7 @@ async def test_malformed_new_is_explained_and_opens_nothing(
     (alice,) = people(fake, 1)
     await open_private_chats(fake, [alice])
     group = fake.group(GROUP_ID, "Стол", supergroup=True)
-    presets = ", ".join(p.value for p in Preset)
+    presets = names.presets_list(RU)  # the games by name, in the group's language
     cases = {
         "/new poker": [presets, "poker"],
         "/new poker limit=4": [presets],
@@ -215,7 +216,7 @@ async def test_only_the_creator_or_an_admin_may_start_stop_or_change_settings(
     assert after.version == version + 1 and '"limit": 4' in after.options
     # A settings button from before the change is stale now.
     answer = await tap(fake, admin, settings, limit_button, force=True, settle=False)
-    assert answer.show_alert and answer.text == plain(t(RU, "stale"))
+    assert not answer.show_alert and answer.text == plain(t(RU, "stale"))
     assert snapshot(runner.db_path, table_id) == after
     settings = fake.find_message(group.id, lobby.message_id)
     assert settings is not None
@@ -258,7 +259,7 @@ async def test_creator_may_change_settings_and_stale_start_is_refused(
     changed = snapshot(runner.db_path, table_id)
     assert changed.version == before.version + 1
     answer = await tap(fake, alice, lobby, stale_start, force=True, settle=False)
-    assert answer.show_alert and answer.text == plain(t(RU, "stale"))
+    assert not answer.show_alert and answer.text == plain(t(RU, "stale"))
     assert snapshot(runner.db_path, table_id) == changed
     assert_clean(fake)
 
@@ -403,7 +404,7 @@ async def test_rules_and_help_in_group_and_private(
         replies = await say(fake, alice, chat, "/rules bura")
         assert plain(t(RU, "rules.bura")) in text_of(replies)
         replies = await say(fake, alice, chat, "/rules poker")
-        assert "burkozel, kozel, bura" in text_of(replies)
+        assert "буркозёл, козёл, бура" in text_of(replies)
     # With a table open, /rules in the group shows that table's rules.
     await say(fake, alice, group, "/new kozel limit=6")
     replies = await say(fake, alice, group, "/rules")
@@ -427,12 +428,12 @@ async def test_commands_are_registered_in_russian_and_english(
         "all_private_chats": ("private", PRIVATE_COMMANDS),
         "default": ("group", GROUP_COMMANDS),
     }
-    for scope, (kind, names) in expected.items():
+    for scope, (kind, command_names) in expected.items():
         for lang, code in (("ru", ""), ("en", "en")):
             commands = fake.commands(scope, code)
-            assert [c["command"] for c in commands] == list(names), (scope, code)
+            assert [c["command"] for c in commands] == list(command_names), (scope, code)
             assert [c["description"] for c in commands] == [
-                t(lang, f"command.{kind}.{name}") for name in names
+                t(lang, f"command.{kind}.{name}") for name in command_names
             ], (scope, code)
     assert fake.commands("all_group_chats", "ru") == []  # Russian is the default list
 
@@ -526,7 +527,8 @@ async def test_bad_taps_during_a_match_change_nothing(
     ]
     for user, data, expected in refusals:
         answer = await tap(fake, user, message, data, force=True, settle=False)
-        assert answer.show_alert, (data, answer)
+        stale = answer.text == plain(t(RU, "tap.stale"))
+        assert answer.show_alert is not stale, (data, answer)
         assert answer.text, (data, answer)
         if expected is not None:
             assert answer.text == plain(expected), (data, answer)
@@ -592,7 +594,7 @@ async def test_stale_and_double_taps_are_applied_once(
     first, second = await one.answer_received(WAIT), await two.answer_received(WAIT)
     await fake.wait_idle(timeout=WAIT)
     assert not first.show_alert, first
-    assert second.show_alert and second.text == plain(t(RU, "tap.stale")), second
+    assert not second.show_alert and second.text == plain(t(RU, "tap.stale")), second
     moved = snapshot(runner.db_path, table_id)
     assert moved.actions == before.actions + 1
     assert moved.version == before.version + 1
@@ -607,7 +609,7 @@ async def test_stale_and_double_taps_are_applied_once(
     # A button from the message drawn before the move is stale.
     for data in (old_select, lead):
         answer = await tap(fake, mover, first_message, data, force=True, settle=False)
-        assert answer.show_alert and answer.text == plain(t(RU, "tap.stale")), answer
+        assert not answer.show_alert and answer.text == plain(t(RU, "tap.stale")), answer
         assert snapshot(runner.db_path, table_id) == moved
 
     # The other player answers; then the first player's button from two moves ago is stale too.
@@ -618,7 +620,8 @@ async def test_stale_and_double_taps_are_applied_once(
     # Someone else's buttons, forged by the player who is not to move: refused.
     for data in message.callback_data:
         answer = await tap(fake, mover, message, data, force=True, settle=False)
-        assert answer.show_alert and answer.text, (data, answer)
+        stale = answer.text == plain(t(RU, "tap.stale"))
+        assert answer.text and answer.show_alert is not stale, (data, answer)
         assert snapshot(runner.db_path, table_id) == moved, data
     message, discard = await select_then_button(fake, answerer, Kind.DISCARD)
     answer = await tap(fake, answerer, message, discard)

@@ -17,8 +17,8 @@ import pytest
 from bot_steps import expect
 from engine_builders import table as build_table
 
-from bot.view import callbacks, news, render
-from bot.view.i18n import CATALOGS, PLURALS, placeholders, plain, plural, t
+from bot.view import callbacks, names, news, render
+from bot.view.i18n import CATALOGS, LANGUAGES, PLURALS, placeholders, plain, plural, t
 from bot.view.screen import Screen, TableInfo
 from engine import (
     OPTIONS,
@@ -249,10 +249,14 @@ def test_lobby_and_live_message_mark_computer_players(lang: str) -> None:
     lines = plain.splitlines()
     for seat, level in ((1, "greedy"), (3, "easy")):
         line = next(line for line in lines if line.startswith(f"{seat + 1}. {NAMES[seat]}"))
-        assert plain_of(t(lang, "lobby.computer", level=level)) in line
+        assert plain_of(t(lang, "lobby.computer", level=names.level_name(lang, level))) in line
     for seat in (0, 2):
         line = next(line for line in lines if line.startswith(f"{seat + 1}. {NAMES[seat]}"))
-        assert "🤖" not in line and plain_of(t(lang, "lobby.computer", level="easy")) not in line
+        assert (
+            "🤖" not in line
+            and plain_of(t(lang, "lobby.computer", level=names.level_name(lang, "easy")))
+            not in line
+        )
     state = new_match(rules, NAMES, 5)
     assert state.deal is not None
     turn = state.deal.turn
@@ -333,7 +337,7 @@ def settings_payloads(info: TableInfo, lang: str) -> dict[str, callbacks.SetOpti
         if payload.option in TABLE_SETTINGS:
             continue
         current = getattr(info.rules, payload.option)
-        assert render.option_value(lang, payload.option, current) in button.text
+        assert button.text == render.option_button(lang, payload.option, current)
     assert [p.seat for p in removals] == list(range(len(info.names)))
     (back,) = screen.buttons[-1]
     assert callbacks.parse(back.data or "") == callbacks.Lobby(info.id, info.version, "b")
@@ -694,7 +698,11 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
                 who = " + ".join(names[s] for s in placing.seats)
                 line = next(line for line in lines if who in line and f"{placing.rank}." in line)
                 assert plural(lang, "penalty", placing.penalties) in line
-                if with_stake:
+                if with_stake and len(placing.seats) > 1:
+                    each = placing.shares[0]
+                    assert placing.shares == (each,) * len(placing.seats)
+                    assert t(lang, "final.payout_each", chips=each) in line
+                elif with_stake:
                     assert t(lang, "final.payout", chips=placing.payout) in line
             assert str(event.deals) in plain
     # Ranks are ordered by penalties.
@@ -725,7 +733,9 @@ def test_rules_and_option_help(lang: str, preset: Preset) -> None:
     for name in OPTIONS:
         assert (name in plain) is (name in applicable_options(preset)), name
     presets = render.presets_list(lang)
-    assert all(p.value in presets for p in Preset)
+    assert all(
+        names.preset_named(word) is p for word, p in zip(presets.split(", "), Preset, strict=True)
+    )
 
 
 @pytest.mark.parametrize("preset", list(Preset))
@@ -863,3 +873,20 @@ def test_parameters_are_escaped_and_html_fragments_are_not() -> None:
     text = t("en", "join.need_start_group", name="<b>Eve & Co</b>")
     assert "&lt;b&gt;Eve &amp; Co&lt;/b&gt;" in text
     parse_html(text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_settings_buttons_put_the_value_first_and_fit_a_phone(lang: str) -> None:
+    """A phone shows about 28 characters of a full-width button: the value
+    comes first (a switch as ✅/⬜), so what is cut is the end of the name."""
+    for preset in Preset:
+        rules = RuleSet.create(preset.value)
+        for name, value in rules.options().items():
+            spec = OPTIONS[name]
+            for shown in [True, False] if spec.kind is bool else list(spec.choices or [value]):
+                label = render.option_button(lang, name, shown)
+                assert len(label) <= 28, label
+                if spec.kind is bool:
+                    assert label[0] in "✅⬜", label
+                else:
+                    assert label.startswith(plain(render.option_value(lang, name, shown))), label
