@@ -17,13 +17,14 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import asyncpg
-
 
 class PostgresDatabase:
     """A database on the throwaway server (`postgres_url`), read from a thread."""
 
     def __init__(self, url: str) -> None:
+        # Imported here: the SQLite tests run without the driver installed.
+        import asyncpg
+
         self.url = url
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
