@@ -167,8 +167,13 @@ def start_match(
         next_multiplier=1,
         step=0,
     )
-    dealer = Random(f"{seed}/dealer").randrange(len(players))
-    return _start_deal(state, dealer, [])
+    return _start_deal(state, first_dealer(seed, len(players)), [])
+
+
+def first_dealer(seed: int, players: int) -> int:
+    """The match's first dealer, drawn from the seed (RULES.md 3.1); the bank's
+    odd chips go round from him (RULES.md 8)."""
+    return Random(f"{seed}/dealer").randrange(players)
 
 
 def _start_deal(
@@ -271,6 +276,8 @@ def _first_leader(
     if state.next_leader is not None:
         leader = state.next_leader
         return leader if seats.playing[leader] else seats.next[leader]
+    if state.deals_dealt and state.rules.edition >= 2:
+        return order[0]  # the last deal ended before any trick: left of the dealer
     if state.rules.first_lead == "lowest_trump":
         lowest: tuple[int, int] | None = None
         for seat in order:
@@ -765,7 +772,8 @@ def _apply_claim(state: MatchState, deal: Deal, seat: int) -> tuple[MatchState, 
         penalties = bura_penalties(
             state.rules, len(state.penalties), _active_sides(state), None, side
         )
-    return _score_deal(state, deal, penalties, eggs=False, reason="claim", events=events)
+    winner = seat if success else None
+    return _score_deal(state, deal, penalties, False, "claim", events, winner=winner)
 
 
 def _check_bura_hands(state: MatchState, events: list[Event]) -> tuple[MatchState, list[Event]]:
@@ -791,7 +799,7 @@ def _check_bura_hands(state: MatchState, events: list[Event]) -> tuple[MatchStat
     penalties = bura_penalties(
         rules, len(state.penalties), _active_sides(state), side_of(state, seat), None
     )
-    return _score_deal(state, deal, penalties, eggs=False, reason="combination", events=events)
+    return _score_deal(state, deal, penalties, False, "combination", events, winner=seat)
 
 
 def _end_bura_deal_by_cards(
@@ -808,7 +816,7 @@ def _end_bura_deal_by_cards(
     penalties = bura_penalties(
         state.rules, len(state.penalties), _active_sides(state), side_of(state, leaders[0]), None
     )
-    return _score_deal(state, deal, penalties, eggs=False, reason="cards", events=events)
+    return _score_deal(state, deal, penalties, False, "cards", events, winner=leaders[0])
 
 
 # -- the end of a deal and of the match ----------------------------------------------
@@ -853,7 +861,12 @@ def _score_deal(
     reason: str,
     events: list[Event],
     pooled: tuple[list[int], list[int]] | None = None,
+    winner: int | None = None,
 ) -> tuple[MatchState, list[Event]]:
+    """Penalties added, eliminations, then the next deal or the standing.
+
+    `winner` is the seat that won a bura deal (None after a false claim):
+    in the second edition it deals the next deal."""
     seats = seating(state)
     groups = seats.sides
     active = seats.active_sides
@@ -884,24 +897,45 @@ def _score_deal(
     for side in newly_out:
         events.append(SideEliminated(side=side, seats=groups[side], penalties=totals[side]))
     out = state.out + tuple(newly_out)
-    multiplier = deal.multiplier * 2 if eggs and state.rules.eggs_double else 1
+    rules = state.rules
+    second = rules.edition >= 2
+    multiplier = deal.multiplier * 2 if eggs and rules.eggs_double else 1
     last = deal.last_taker
+    if last is None and not second:
+        last = state.next_leader  # the first edition kept an older deal's taker
     state = _replace_match(
         state,
         penalties=totals,
         out=out,
         deal=None,
-        next_leader=last if last is not None else state.next_leader,
+        next_leader=last,  # None: left of the next dealer leads (a deal won at once)
         next_multiplier=multiplier,
+        out_deals=state.out_deals + (deal.number,) * len(newly_out),
     )
     remaining = len(groups) - len(out)
-    if remaining <= 1 or (newly_out and state.rules.end_at_first_loser):
-        final = standing(state.rules, groups, totals, out)
-        events.append(
-            MatchOver(standing=final, bank=state.rules.stake * state.seats, deals=deal.number)
+    if remaining <= 1 or (newly_out and rules.end_at_first_loser):
+        final = standing(
+            rules,
+            groups,
+            totals,
+            out,
+            state.out_deals,
+            first_dealer(state.seed, state.seats),
         )
+        events.append(MatchOver(standing=final, bank=rules.stake * state.seats, deals=deal.number))
         return _replace_match(state, standing=final), events
-    return _start_deal(state, next_active(state, deal.dealer), events)  # `out` changed
+    return _start_deal(state, _next_dealer(state, deal, winner), events)
+
+
+def _next_dealer(state: MatchState, deal: Deal, winner: int | None) -> int:
+    """The deal passes clockwise; in bura (second edition) the winner of the
+    deal deals, and after a false claim the same dealer deals again. A dealer
+    who is out passes the deal to the next seat still playing."""
+    seats = seating(state)  # `out` may have changed
+    if state.rules.preset is BURA and state.rules.edition >= 2:
+        dealer = winner if winner is not None else deal.dealer
+        return dealer if seats.playing[dealer] else seats.next[dealer]
+    return seats.next[deal.dealer]
 
 
 # -- small immutable-update helpers (faster than dataclasses.replace) ----------------

@@ -334,7 +334,14 @@ def _placing_line(info: TableInfo, lang: str, placing: Placing, bank: bool) -> H
         penalties=plural(lang, "penalty", placing.penalties),
     )
     if bank:
-        line = Html(line + " " + t(lang, "final.payout", chips=placing.payout))
+        shares = placing.shares
+        if len(shares) > 1 and len(set(shares)) == 1:  # kozel partners split equally
+            line = Html(line + " " + t(lang, "final.payout_each", chips=shares[0]))
+        elif len(shares) > 1:
+            chips = " + ".join(str(share) for share in shares)
+            line = Html(line + " " + t(lang, "final.payout", chips=chips))
+        else:
+            line = Html(line + " " + t(lang, "final.payout", chips=placing.payout))
     return line
 
 

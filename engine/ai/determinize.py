@@ -218,7 +218,10 @@ def knowledge_of(view: TableView, memory: DealMemory | None = None) -> Knowledge
             holder = None
     visible_points = tuple(sum(card.points for card in pile) for pile in view.piles)
     shown = view.pile_points[seat]
-    own_hidden_points = None if shown is None else max(shown - visible_points[seat], 0)
+    own_hidden_points = None
+    if shown is not None and view.rules.edition < 2:
+        # First edition: the shown total counted the face-down cards too.
+        own_hidden_points = max(shown - visible_points[seat], 0)
     own_events: tuple[int, ...] = ()
     if (
         memory is not None
@@ -247,6 +250,8 @@ def _pile_slots(view: TableView, memory: DealMemory | None, hidden: int) -> tupl
     n = len(view.players)
     if hidden == 0:
         return (0,) * n
+    if len(view.pile_hidden) == n and sum(view.pile_hidden) == hidden:
+        return view.pile_hidden  # the table saw them go in: the counts are public
     if (
         memory is not None
         and memory.reliable
@@ -327,11 +332,34 @@ def _redraw_bura(
     assert view.trump is not None
     wanted = frozenset(action for action in view.legal if action.kind is Kind.DECLARE)
     check_declares = bool(combos_in_hand(view.hand, view.trump, view.rules))
+    refused = check_declares and _own_declaration_refused(view, wanted)
     for _ in range(tries):
-        if _consistent_bura(state, view, knowledge.viewer, wanted, check_declares):
+        if refused:
+            state = _with_refusal(state, knowledge.viewer)
+        if _consistent_bura(state, view, knowledge.viewer, wanted, check_declares, refused):
             break
         state = _sample_once(view, knowledge, rng)
-    return state
+    return _with_refusal(state, knowledge.viewer) if refused else state
+
+
+def _own_declaration_refused(view: TableView, offered: frozenset[Action]) -> bool:
+    """The seat holds a molodka, a lead is awaited from somebody else after the
+    first trick, and it is not offered: the table refused it in this window
+    (an opponent holds a combination that outranks it; RULES.md 6)."""
+    if offered or view.trick or view.turn == view.viewer or not sum(view.tricks_won):
+        return False
+    assert view.trump is not None
+    return any(
+        combo is Combo.MOLODKA for combo, _ in combos_in_hand(view.hand, view.trump, view.rules)
+    )
+
+
+def _with_refusal(state: MatchState, seat: int) -> MatchState:
+    deal = state.deal
+    assert deal is not None
+    if seat in deal.refused:
+        return state
+    return state._replace(deal=deal._replace(refused=(*deal.refused, seat)))
 
 
 def _consistent_bura(
@@ -340,13 +368,23 @@ def _consistent_bura(
     seat: int,
     wanted: frozenset[Action],
     check_declares: bool,
+    refused: bool = False,
 ) -> bool:
     deal = state.deal
     assert deal is not None and view.trump is not None
+    outranked = False
     for other in range(len(view.players)):
         hand = deal.hands[other]
-        if other != seat and len(hand) >= 3 and _impossible_bura_hand(hand, view.trump, view):
-            return False
+        if other != seat and len(hand) >= 3:
+            if _impossible_bura_hand(hand, view.trump, view):
+                return False
+            if refused and any(
+                combo is Combo.SMALL_MOSCOW
+                for combo, _ in combos_in_hand(hand, view.trump, view.rules)
+            ):
+                outranked = True
+    if refused and not outranked:
+        return False  # the refusal said somebody holds a small moscow
     if check_declares:
         found = frozenset(
             action for action in legal_actions(state, seat) if action.kind is Kind.DECLARE

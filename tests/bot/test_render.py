@@ -705,7 +705,11 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
                 who = " + ".join(names[s] for s in placing.seats)
                 line = next(line for line in lines if who in line and f"{placing.rank}." in line)
                 assert plural(lang, "penalty", placing.penalties) in line
-                if with_stake:
+                if with_stake and len(placing.seats) > 1:
+                    each = placing.shares[0]
+                    assert placing.shares == (each,) * len(placing.seats)
+                    assert t(lang, "final.payout_each", chips=each) in line
+                elif with_stake:
                     assert t(lang, "final.payout", chips=placing.payout) in line
             assert str(event.deals) in plain
     # Ranks are ordered by penalties.

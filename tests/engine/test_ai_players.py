@@ -236,7 +236,7 @@ def test_face_down_discards_are_modelled_as_the_cheapest_cards_of_a_hand() -> No
     view = view_for(state, 0)
     rng = random.Random(5)
     uniform = sum(card.points for card in DECK) / len(DECK)
-    drawn = []
+    drawn: list[int] = []
     for _ in range(400):
         pool = list(DECK)
         picked = _modelled_discards(pool, (1, 1), 3, view, rng)
@@ -245,8 +245,45 @@ def test_face_down_discards_are_modelled_as_the_cheapest_cards_of_a_hand() -> No
         drawn.extend(card.points for card in picked)
     assert sum(drawn) / len(drawn) < uniform / 3
     # A whole hand thrown (three cards led against a three-card hand) is any three cards.
-    whole = []
+    whole: list[int] = []
     for _ in range(400):
         pool = list(DECK)
         whole.extend(card.points for card in _modelled_discards(pool, (3,), 3, view, rng))
     assert abs(sum(whole) / len(whole) - uniform) < 1.0
+
+
+def test_hidden_discards_in_own_bura_pile_are_not_assumed_pointless() -> None:
+    """Second edition: show_own_points counts only the cards the owner saw, so
+    the shown total says nothing about the face-down discards in his pile; the
+    worlds a search samples must not force them to be worth nothing."""
+    from engine_builders import table
+
+    from engine.ai.determinize import knowledge_of, sample_state
+    from engine.cards import DECK, format_cards, parse_cards
+
+    used = set(parse_cards("6♠ 7♠ 8♠ 6♣ 7♣ 8♣ A♠ A♣ A♦ 10♠ 10♣ 10♦ 6♥"))
+    rest = format_cards(tuple(card for card in DECK if card not in used))
+    state = table(
+        ["6♠ 7♠ 8♠", "6♣ 7♣ 8♣"],
+        trump="♥",
+        preset="bura",
+        options={"show_own_points": True},
+        stock=f"{rest} 6♥",
+        piles=["A♠ A♣ A♦ 10♠ 10♣ 10♦", ""],
+        tricks_won=[3, 0],
+    )
+    deal = state.deal
+    assert deal is not None
+    hidden = parse_cards("A♠ A♣ A♦")
+    state = state._replace(deal=deal._replace(face_down=((), hidden)))
+    view = view_for(state, 0)
+    assert view.pile_hidden[0] == 3 and view.pile_points[0] == 30
+    knowledge = knowledge_of(view)
+    assert knowledge.pile_slots[0] == 3 and knowledge.own_hidden_points is None
+    rng = random.Random(3)
+    totals = set()
+    for _ in range(30):
+        world = sample_state(view, knowledge, rng)
+        assert world.deal is not None
+        totals.add(points(world.deal.piles[0]) - 30)
+    assert max(totals) > 0

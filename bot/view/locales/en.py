@@ -143,12 +143,13 @@ TEXTS: dict[str, str] = {
     "news.eliminated": "❌ {name} is out with {penalties} penalty points.",
     # deal and match results
     "deal.title": "📋 <b>Deal {number} results</b>",
-    "deal.eggs": "🥚 “Eggs”: 60 to 60 — no penalties.",
+    "deal.eggs": "🥚 “Eggs”: 60 to 60 — no penalties for the two at 60.",
     "deal.multiplied": "Penalties ×{multiplier}.",
     "deal.line": "{name}: {points}, {tricks} → +{penalty} (total {total} of {limit})",
     "final.title": "🏁 <b>{preset}</b> · table #{table}: game over!",
     "final.line": "{medal} {rank}. {name} — {penalties}",
     "final.payout": "· chips: {chips}",
+    "final.payout_each": "· chips: {chips} each",
     "final.deals": "Deals played: {deals}.",
     "final.again": "Another one? /new",
     # the private hand

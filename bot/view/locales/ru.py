@@ -143,12 +143,13 @@ TEXTS: dict[str, str] = {
     "news.eliminated": "❌ {name} выбывает: {penalties} штрафных.",
     # deal and match results
     "deal.title": "📋 <b>Итоги сдачи {number}</b>",
-    "deal.eggs": "🥚 «Яйца»: 60 на 60 — штрафов нет.",
+    "deal.eggs": "🥚 «Яйца»: 60 на 60 — у набравших по 60 штрафов нет.",
     "deal.multiplied": "Штрафы ×{multiplier}.",
     "deal.line": "{name}: {points}, {tricks} → +{penalty} (всего {total} из {limit})",
     "final.title": "🏁 <b>{preset}</b> · стол #{table}: игра окончена!",
     "final.line": "{medal} {rank}. {name} — {penalties}",
     "final.payout": "· фишки: {chips}",
+    "final.payout_each": "· фишки: по {chips} каждому",
     "final.deals": "Сыграно сдач: {deals}.",
     "final.again": "Ещё партию? /new",
     # the private hand
