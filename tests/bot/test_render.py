@@ -268,7 +268,7 @@ def test_lobby_and_live_message_mark_computer_players(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_empty_lobby_and_changed_options(lang: str) -> None:
-    rules = RuleSet.create("kozel", {"limit": 6, "trump_card": "middle", "stake": 50})
+    rules = RuleSet.create("kozel", {"limit": 6, "trump_card": "bottom", "stake": 50})
     info = info_for(rules, (), status="lobby", creator_name="<Boss>")
     plain = check_telegram_html(render.lobby(info, lang))
     assert t(lang, "lobby.empty") in plain
@@ -276,7 +276,7 @@ def test_empty_lobby_and_changed_options(lang: str) -> None:
     assert t(lang, "lobby.options") in plain
     for name in ("trump_card", "stake"):
         assert t(lang, f"option.{name}") in plain
-    assert t(lang, "value.trump_card.middle") in plain
+    assert t(lang, "value.trump_card.bottom") in plain  # kozel's default is the middle
     # Unchanged options are not listed.
     assert t(lang, "option.first_lead") not in plain
 
