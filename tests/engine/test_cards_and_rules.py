@@ -178,3 +178,27 @@ class TestRuleSet:
         assert rules.passing_score(2) == 31
         assert rules.passing_score(3) == 21
         assert RuleSet.create().passing_score(4) == 31
+
+
+def test_a_state_stored_before_the_second_edition_loads_and_plays_on() -> None:
+    """The JSON a first-edition engine wrote (no edition, no small_moscow, no
+    refused declarations, no out_deals, no per-seat shares) loads, plays on by
+    the first edition and replays its log."""
+    from engine import Action, MatchState, apply, legal_actions, new_match, replay
+
+    rules = RuleSet.create("bura")
+    state = new_match(rules, ["a", "b", "c"], 3)
+    data = state.to_json()
+    del data["rules"]["edition"], data["rules"]["small_moscow"], data["out_deals"]
+    del data["deal"]["refused"]
+    old = MatchState.from_json(data)
+    assert old.rules.edition == 1 and old.rules.small_moscow == "sixes"
+    log: list[Action] = []
+    for _ in range(30):
+        if old.over:
+            break
+        assert old.deal is not None
+        action = legal_actions(old, old.deal.turn)[0]
+        old, _ = apply(old, action)
+        log.append(action)
+    assert replay(old.rules, ["a", "b", "c"], 3, log) == old
