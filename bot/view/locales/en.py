@@ -70,6 +70,7 @@ TEXTS: dict[str, str] = {
     "button.start": "▶️ Start",
     "button.back": "⬅️ Back",
     "button.open_private": "💬 Open a chat with the bot",
+    "button.forced": "{action}: {cards}",
     "button.lead": "Lead",
     "button.beat": "Beat",
     "button.discard": "Discard",

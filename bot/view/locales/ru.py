@@ -71,6 +71,7 @@ TEXTS: dict[str, str] = {
     "button.back": "⬅️ Назад",
     "button.open_private": "💬 Открыть чат с ботом",
     "button.lead": "Сходить",
+    "button.forced": "{action}: {cards}",
     "button.beat": "Побить",
     "button.discard": "Сбросить",
     "button.claim": "Вскрываюсь! (31)",
