@@ -156,7 +156,8 @@ class Placing(NamedTuple):
     side: int
     seats: tuple[int, ...]
     penalties: int
-    payout: int  # virtual chips from the bank (option stake)
+    payout: int  # virtual chips from the bank (option stake), the whole side's
+    shares: tuple[int, ...] = ()  # per seat of `seats`: partners split a side's chips
 
 
 class MatchOver(NamedTuple):

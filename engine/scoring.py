@@ -8,6 +8,7 @@ passing score of both.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from engine.events import Placing
 from engine.rules import RuleSet
@@ -22,11 +23,14 @@ def trick_game_penalties(
 ) -> tuple[tuple[int, ...], bool]:
     """Penalties per side for burkozel and kozel, and whether the deal was "eggs".
 
-    "Eggs" is two sides level at 60–60: nobody is penalised. With three or four
-    players two can tie at 60 only if the others took nothing; those others are
-    still scored, since the rule speaks of two players splitting the deck.
+    "Eggs" is two sides level at 60–60: neither is penalised. With three or
+    four players the others (who hold no points between them) score as usual,
+    times the deal's multiplier, and the deal still counts as eggs for
+    `eggs_double` (second edition; the first counted only two sides).
     """
-    if len(side_points) == 2 and side_points[0] == side_points[1] == 60:
+    level = sum(1 for points in side_points if points == 60) == 2
+    eggs = level and (len(side_points) == 2 or rules.edition >= 2)
+    if eggs and len(side_points) == 2:
         return (0, 0), True
     best = max(side_points)
     passing = rules.passing_score(players)
@@ -41,7 +45,7 @@ def trick_game_penalties(
         else:
             penalty = 4
         result.append(penalty * multiplier)
-    return tuple(result), False
+    return tuple(result), eggs
 
 
 def bura_penalties(
@@ -63,22 +67,31 @@ def standing(
     sides: Sequence[Sequence[int]],
     penalties: Sequence[int],
     out: Sequence[int],
+    out_deals: Sequence[int] = (),
+    first_dealer: int = 0,
 ) -> tuple[Placing, ...]:
-    """Rank sides: survivors by fewest penalties, then the eliminated, last out first.
+    """Rank sides (RULES.md 7): survivors by fewest penalties, then the
+    eliminated, later out better, then fewer penalties. Sides equal on both
+    share the place, numbered as in sports (1, 2, 2, 4).
+
+    `out_deals[i]` is the deal in which `out[i]` went out: two sides put out
+    in one deal with the same penalties share their place. Without it (and in
+    first-edition tables) the order of `out` alone ranks them.
 
     With `end_at_first_loser` the match stops at the first elimination and the
     ranking is by fewest penalty points alone.
     """
     count = len(sides)
+    second = rules.edition >= 2 and len(out_deals) == len(out)
     keys: dict[int, tuple[int, ...]]
     if rules.end_at_first_loser:
         keys = {side: (penalties[side],) for side in range(count)}
     else:
-        out_order = {side: index for index, side in enumerate(out)}
+        went_out = {side: out_deals[i] if second else i for i, side in enumerate(out)}
         keys = {
             side: (0, 0, penalties[side])
-            if side not in out_order
-            else (1, -out_order[side], penalties[side])
+            if side not in went_out
+            else (1, -went_out[side], penalties[side])
             for side in range(count)
         }
     ordered = sorted(range(count), key=lambda side: keys[side])
@@ -89,26 +102,68 @@ def standing(
         else:
             ranks[side] = index + 1
     players = sum(len(seats) for seats in sides)
-    payouts = bank_shares(rules.stake * players, [ranks[side] for side in range(count)])
+    bank = rules.stake * players
+    side_ranks = [ranks[side] for side in range(count)]
+    if second:
+        shares = bank_payouts(bank, sides, side_ranks, first_dealer)
+    else:
+        totals = bank_shares_first_edition(bank, side_ranks)
+        shares = [(total,) + (0,) * (len(sides[side]) - 1) for side, total in enumerate(totals)]
     return tuple(
         Placing(
             rank=ranks[side],
             side=side,
             seats=tuple(sides[side]),
             penalties=penalties[side],
-            payout=payouts[side],
+            payout=sum(shares[side]),
+            shares=shares[side],
         )
         for side in ordered
     )
 
 
-def bank_shares(bank: int, ranks: Sequence[int]) -> list[int]:
-    """Split the bank by rank: weight n-1 for first place down to 0 for last.
+def bank_payouts(
+    bank: int, sides: Sequence[Sequence[int]], ranks: Sequence[int], first_dealer: int
+) -> list[tuple[int, ...]]:
+    """The bank split by place (RULES.md 8): per side, the chips of each seat.
 
-    Two sides: the winner takes all. Three: 2/3 and 1/3. Four: 3/6, 2/6, 1/6.
-    Tied sides pool their weights and split evenly; the odd chip goes to the
-    better-ranked side so the whole bank is always paid out.
+    Places weigh n-1, n-2 … 0 from first down (n sides); sides that share a
+    place share the weights of the places they cover equally, and partners
+    (kozel) share their side's part equally. Payouts are whole chips,
+    rounded down; the chips left over go one each to the best-placed
+    players, in order of place and, within a place, clockwise from the first
+    dealer. Two sides: the winner takes the bank.
     """
+    count = len(sides)
+    players = sum(len(seats) for seats in sides)
+    if bank == 0 or count == 0:
+        return [(0,) * len(seats) for seats in sides]
+    weights: list[Fraction] = [Fraction(0)] * count
+    for rank in set(ranks):
+        tied = [i for i, r in enumerate(ranks) if r == rank]
+        covered = sum(count - place for place in range(rank, rank + len(tied)))
+        for i in tied:
+            weights[i] = Fraction(covered, len(tied))
+    total = sum(weights, Fraction(0))
+    if total == 0:  # a single side: it takes the bank
+        weights, total = [Fraction(1)] * count, Fraction(count)
+    exact = {
+        seat: bank * weights[side] / total / len(seats)
+        for side, seats in enumerate(sides)
+        for seat in seats
+    }
+    chips = {seat: int(share) for seat, share in exact.items()}
+    side_of = {seat: side for side, seats in enumerate(sides) for seat in seats}
+    order = sorted(chips, key=lambda seat: (ranks[side_of[seat]], (seat - first_dealer) % players))
+    for seat in order[: bank - sum(chips.values())]:
+        chips[seat] += 1
+    return [tuple(chips[seat] for seat in seats) for seats in sides]
+
+
+def bank_shares_first_edition(bank: int, ranks: Sequence[int]) -> list[int]:
+    """The first edition's split, kept so stored first-edition tables end as
+    they always would: weights as above, per side, the odd chip to the
+    better-ranked side with a weight."""
     count = len(ranks)
     if bank == 0 or count == 0:
         return [0] * count
@@ -119,7 +174,7 @@ def bank_shares(bank: int, ranks: Sequence[int]) -> list[int]:
         for i in tied:
             weights[i] = pooled / len(tied)
     total = sum(weights)
-    if total == 0:  # everybody tied: everybody gets their stake back
+    if total == 0:
         weights = [1.0] * count
         total = float(count)
     shares = [int(bank * w // total) for w in weights]

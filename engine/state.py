@@ -76,6 +76,9 @@ class MatchState(NamedTuple):
     next_multiplier: int
     step: int  # actions applied so far; the bot's version number
     standing: tuple[Placing, ...] | None = None
+    # Per side in `out`: the number of the deal it went out in (RULES.md 7:
+    # sides put out in one deal with the same penalties share a place).
+    out_deals: tuple[int, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -108,9 +111,11 @@ class MatchState(NamedTuple):
                     "seats": list(p.seats),
                     "penalties": p.penalties,
                     "payout": p.payout,
+                    "shares": list(p.shares),
                 }
                 for p in self.standing
             ],
+            "out_deals": list(self.out_deals),
         }
 
     def dumps(self) -> str:
@@ -139,9 +144,11 @@ class MatchState(NamedTuple):
                     seats=tuple(p["seats"]),
                     penalties=p["penalties"],
                     payout=p["payout"],
+                    shares=tuple(p.get("shares", ())),
                 )
                 for p in standing
             ),
+            out_deals=tuple(data.get("out_deals", ())),
         )
 
     @classmethod

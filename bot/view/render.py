@@ -366,7 +366,14 @@ def _placing_line(info: TableInfo, lang: str, placing: Placing, bank: bool) -> H
         penalties=plural(lang, "penalty", placing.penalties),
     )
     if bank:
-        line = Html(line + " " + t(lang, "final.payout", chips=placing.payout))
+        shares = placing.shares
+        if len(shares) > 1 and len(set(shares)) == 1:  # kozel partners split equally
+            line = Html(line + " " + t(lang, "final.payout_each", chips=shares[0]))
+        elif len(shares) > 1:
+            chips = " + ".join(str(share) for share in shares)
+            line = Html(line + " " + t(lang, "final.payout", chips=chips))
+        else:
+            line = Html(line + " " + t(lang, "final.payout", chips=placing.payout))
     return line
 
 
@@ -388,7 +395,8 @@ def hand(
     """A player's hand: the table, the trick to answer, and buttons when they apply.
 
     Card buttons toggle a selection; action buttons appear for what the
-    selection allows. Combinations and Bura's claim are one tap each.
+    selection allows. Combinations and Bura's claim are one tap each, and so
+    is a move when it is the only one possible.
     """
     assert view.viewer is not None
     seat = view.viewer
@@ -431,6 +439,17 @@ def hand(
     lines.append(t(lang, "hand.cards", cards=cards_text(view.hand) or "—"))
 
     rows: list[tuple[Button, ...]] = []
+    forced = legal[0] if my_turn and len(legal) == 1 else None
+    if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
+        # Only one move is possible: it is one tap, its cards on the button.
+        only = t(
+            lang,
+            "button.forced",
+            action=t(lang, f"button.{forced.kind.value}"),
+            cards=cards_text(forced.cards),
+        )
+        play = callbacks.play(info.id, info.version, forced.kind, forced.cards)
+        return Screen("\n".join(lines), ((Button(plain(only), play),),))
     if my_turn:
         card_buttons = []
         for card in view.hand:

@@ -153,13 +153,11 @@ class HardPlayer(ComputerPlayer):
         prune_z: float = 2.0,
         clock: str = "wall",
         prior_z: float | None = 1.0,
-        first_check: int = 4,
         guess_claims: bool = True,
     ) -> None:
         super().__init__(seed)
         self.clock = clock
         self.prior_z = prior_z
-        self.first_check = first_check
         self.guess_claims = guess_claims
         self.advisor = NormalPlayer(seed)
         self.budget_ms = budget_ms
@@ -207,7 +205,11 @@ class HardPlayer(ComputerPlayer):
         else:
             if knowledge is None:
                 knowledge = knowledge_of(view, memory)
-            default = candidates.index(advice) if advice in candidates else None
+            default = (
+                candidates.index(advice)
+                if self.prior_z is not None and advice in candidates
+                else None
+            )
             solved, choice = self.solve_endgame(view, knowledge, candidates, default)
             if not solved:
                 choice = self.search(view, knowledge, candidates, default)
@@ -297,7 +299,7 @@ class HardPlayer(ComputerPlayer):
         alive = list(range(count))
         worlds = playouts = 0
         number = view.deal_number
-        checkpoint = self.first_check
+        checkpoint = 4
         while worlds < MAX_WORLDS:
             if limit is not None:
                 if playouts >= limit:

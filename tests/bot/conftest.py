@@ -1,16 +1,17 @@
 """Fixtures every bot test may use: a running bot against the fake Bot API,
-a hand-driven clock, and reproducible deals (the fake itself comes from
-tests/conftest.py)."""
+a hand-driven clock, a PostgreSQL database for a bot, and reproducible deals
+(the fake itself comes from tests/conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
 from bot_harness import BotRunner
 from bot_steps import fix_deals
+from databases import PostgresDatabase
 
 from bot.clock import ManualScheduler
 from testing.fake_telegram import FakeTelegram
@@ -37,3 +38,14 @@ def clock() -> ManualScheduler:
 def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """Reproducible matches: every table is dealt from the same seed."""
     fix_deals(monkeypatch, 20_240_607)
+
+
+@pytest.fixture
+def postgres_database(postgres_url: str) -> Iterator[PostgresDatabase]:
+    """A fresh PostgreSQL database for a bot (`BotRunner(fake, postgres_database)`),
+    readable by the steps of bot_steps.py."""
+    database = PostgresDatabase(postgres_url)
+    try:
+        yield database
+    finally:
+        database.close()

@@ -1,5 +1,7 @@
 """The real `python -m bot` process: killed with SIGKILL mid-trick and started
-again it goes on exactly where it was; SIGTERM stops it cleanly with exit 0."""
+again it goes on exactly where it was, on SQLite and on PostgreSQL
+(`DATABASE_URL=postgresql://...`, no SQLite file created); SIGTERM stops it
+cleanly with exit 0."""
 
 from __future__ import annotations
 
@@ -8,7 +10,6 @@ import json
 import os
 import random
 import signal
-import sqlite3
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, Player
+from databases import PostgresDatabase, TestDatabase, rows
 
 from bot.view import callbacks
 from engine import MatchState, legal_actions, replay
@@ -26,9 +28,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class BotProcess:
-    def __init__(self, fake: FakeTelegram, db_path: Path) -> None:
+    def __init__(self, fake: FakeTelegram, db_path: TestDatabase, folder: Path) -> None:
         self.fake = fake
         self.db_path = db_path
+        self.folder = folder  # its working directory
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
@@ -36,18 +39,21 @@ class BotProcess:
             "PATH": os.environ.get("PATH", ""),
             "BOT_TOKEN": self.fake.token,
             "BOT_API_URL": self.fake.base_url,
-            "DATABASE_PATH": str(self.db_path),
             "COMPUTER_DELAY": "0",
             "RATE_LIMIT_OVERALL": "100000",
             "RATE_LIMIT_GROUP": "100000",
             "LOG_LEVEL": "INFO",
             "PYTHONUNBUFFERED": "1",
         }
+        if isinstance(self.db_path, Path):
+            env["DATABASE_PATH"] = str(self.db_path)
+        else:
+            env["DATABASE_URL"] = self.db_path.url
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
             "bot",
-            cwd=self.db_path.parent,
+            cwd=self.folder,
             env=env,
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.PIPE,
@@ -68,8 +74,14 @@ class BotProcess:
 async def bot_process(
     fake_telegram: FakeTelegram,
     tmp_path: Path,
+    request: pytest.FixtureRequest,
 ) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake_telegram, tmp_path / "bot.db")
+    """The bot as a process; on SQLite, or on PostgreSQL when parametrized
+    indirectly with "postgres"."""
+    db: TestDatabase = tmp_path / "bot.db"
+    if getattr(request, "param", "sqlite") == "postgres":
+        db = request.getfixturevalue("postgres_database")
+    process = BotProcess(fake_telegram, db, tmp_path)
     await process.start()
     try:
         yield process
@@ -78,12 +90,10 @@ async def bot_process(
             await process.signal(signal.SIGKILL)
 
 
-def load(db_path: Path) -> tuple[int, str, MatchState | None, list[int]]:
-    with sqlite3.connect(db_path) as connection:
-        version, status, state = connection.execute(
-            "SELECT version, status, state FROM tables ORDER BY id DESC"
-        ).fetchone()
-        users = [r[0] for r in connection.execute("SELECT user_id FROM seats ORDER BY seat")]
+def load(db_path: TestDatabase) -> tuple[int, str, MatchState | None, list[int]]:
+    found = rows(db_path, "SELECT version, status, state FROM tables ORDER BY id DESC")
+    version, status, state = found[0]
+    users = [r[0] for r in rows(db_path, "SELECT user_id FROM seats ORDER BY seat")]
     return version, status, None if state is None else MatchState.loads(state), users
 
 
@@ -99,7 +109,7 @@ def hand_ready(player: Player, version: int) -> bool:
 
 
 async def one_move(
-    fake: FakeTelegram, db_path: Path, players: dict[int, Player], rng: random.Random
+    fake: FakeTelegram, db_path: TestDatabase, players: dict[int, Player], rng: random.Random
 ) -> None:
     version, _, state, users = load(db_path)
     assert state is not None and state.deal is not None
@@ -112,11 +122,16 @@ async def one_move(
     await fake.wait_for(lambda: _version_moved_path(db_path, version), timeout=WAIT)
 
 
-def _version_moved_path(db_path: Path, version: int) -> bool:
+def _version_moved_path(db_path: TestDatabase, version: int) -> bool:
     return load(db_path)[0] != version
 
 
-@pytest.mark.parametrize("kill_after", [3, 7])
+@pytest.mark.parametrize(
+    ("kill_after", "bot_process"),
+    [(3, "sqlite"), (7, "sqlite"), (7, "postgres")],
+    ids=["3-sqlite", "7-sqlite", "7-postgres"],
+    indirect=["bot_process"],
+)
 async def test_sigkill_mid_trick_and_restart(
     fake_telegram: FakeTelegram,
     bot_process: BotProcess,
@@ -150,19 +165,18 @@ async def test_sigkill_mid_trick_and_restart(
         await one_move(fake, bot_process.db_path, players, rng)
     _, status, state, _ = load(bot_process.db_path)
     assert status == "finished" and state is not None and state.over
-    with sqlite3.connect(bot_process.db_path) as connection:
-        (seed,) = connection.execute("SELECT seed FROM tables").fetchone()
-        log = [
-            Action.from_json(json.loads(row[0]))
-            for row in connection.execute("SELECT action FROM actions ORDER BY seq")
-        ]
-        seqs = [row[0] for row in connection.execute("SELECT seq FROM actions ORDER BY seq")]
+    ((seed,),) = rows(bot_process.db_path, "SELECT seed FROM tables")
+    logged = rows(bot_process.db_path, "SELECT seq, action FROM actions ORDER BY seq")
+    log = [Action.from_json(json.loads(action)) for _, action in logged]
+    seqs = [seq for seq, _ in logged]
     assert seqs == list(range(1, len(seqs) + 1)), "a move was lost or applied twice"
     assert replay(state.rules, state.players, seed, log) == state
     await fake.wait_for(
         lambda: any("окончена" in m.text for m in fake.messages(group)), timeout=WAIT
     )
     assert not fake.unanswered_callbacks()
+    if isinstance(bot_process.db_path, PostgresDatabase):
+        assert not list(bot_process.folder.iterdir()), "no SQLite file is created"
 
 
 async def test_sigterm_exits_cleanly(bot_process: BotProcess) -> None:

@@ -41,6 +41,7 @@ from bot_steps import (
     tracked_hand,
     wait_settled,
 )
+from databases import PostgresDatabase, TestDatabase
 
 from bot.storage import TableRecord
 from bot.tables.outbox import GROUP, HANDS
@@ -80,7 +81,7 @@ async def hold_messages(bot: BotRunner, table_id: int) -> None:
         await entered.wait()
 
 
-async def restart(fake: FakeTelegram, db_path: Path) -> BotRunner:
+async def restart(fake: FakeTelegram, db_path: TestDatabase) -> BotRunner:
     bot = BotRunner(fake, db_path)
     await bot.start()
     await fake.wait_idle(timeout=WAIT)
@@ -240,21 +241,55 @@ async def start_a_trick(
 
 
 @pytest.mark.parametrize(
-    ("seed", "command", "count", "to_the_end"),
-    [(3, "/new limit=2 end_at_first_loser=on", 3, False), (8, "/new bura limit=2", 2, True)],
+    ("seed", "command", "count", "to_the_end", "backend"),
+    [
+        (3, "/new limit=2 end_at_first_loser=on", 3, False, "sqlite"),
+        (8, "/new bura limit=2", 2, True, "sqlite"),
+        # DATABASE_URL=postgresql://... and no DATABASE_PATH: the same match
+        # on PostgreSQL, and no SQLite file anywhere.
+        (8, "/new bura limit=2", 2, True, "postgres"),
+    ],
+    ids=["kozel-sqlite", "bura-sqlite", "bura-postgres"],
 )
 async def test_crash_at_a_random_point_mid_trick(
     fake_telegram: FakeTelegram,
-    runner: BotRunner,
     tmp_path: Path,
     seed: int,
     command: str,
     count: int,
     to_the_end: bool,
+    backend: str,
     monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
 ) -> None:
     fake = fake_telegram
     fix_deals(monkeypatch, seed)
+    monkeypatch.chdir(tmp_path)  # where a default SQLite file would appear
+    db: TestDatabase = tmp_path / "bot.db"
+    if backend == "postgres":
+        db = request.getfixturevalue("postgres_database")
+    runner = BotRunner(fake, db)
+    await runner.start()
+    try:
+        await crash_mid_trick_and_play_on(fake, runner, seed, command, count, to_the_end)
+    finally:
+        await runner.stop()
+    if isinstance(db, PostgresDatabase):
+        assert not list(tmp_path.iterdir()), "no SQLite file is created"
+        stored = db.rows("SELECT status FROM tables")
+        assert stored == [("finished",)], "the match is in PostgreSQL"
+
+
+async def crash_mid_trick_and_play_on(
+    fake: FakeTelegram,
+    runner: BotRunner,
+    seed: int,
+    command: str,
+    count: int,
+    to_the_end: bool,
+) -> None:
+    """Kill the bot after a random number of its requests once a move is
+    tapped mid-trick, restart it on the same database, and play on."""
     rng = random.Random(seed)
     group, users, table_id = await begin(fake, runner, command, count)
     await start_a_trick(fake, runner, table_id, users, rng)
@@ -291,7 +326,7 @@ async def test_crash_at_a_random_point_mid_trick(
     # The offset may not have been confirmed: Telegram delivers the tap again.
     fake.duplicate_last_update()
 
-    second = await restart(fake, tmp_path / "bot.db")
+    second = await restart(fake, runner.db_path)
     try:
         await callback.answer_received(timeout=WAIT)
         await fake.wait_idle(timeout=WAIT)

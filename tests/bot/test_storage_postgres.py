@@ -5,6 +5,7 @@ once. The contract every backend keeps is tests/bot/test_storage_contract.py."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import asyncpg
 import pytest
@@ -75,3 +76,29 @@ async def test_postgres_processes_starting_together_migrate_once(postgres_url: s
 def test_postgres_migrations_mirror_the_sqlite_ones() -> None:
     """The same numbers and names: one schema in two dialects."""
     assert [m.name for m in migrations("postgres")] == [m.name for m in migrations("sqlite")]
+
+
+async def test_postgres_store_reconnects_after_losing_its_connection(postgres_url: str) -> None:
+    """After a server restart or a dropped connection the store goes on with
+    a new one. (A job that finds its connection lost mid-way fails, as any
+    failed write does; asyncpg often learns of the loss first, and then no
+    job fails at all.)"""
+    store = await open_store(parse_database_url(postgres_url), cache=False)
+    try:
+        table = await store.create_table(-5, "Group", 1, "burkozel", {})
+        assert table is not None
+        admin = await asyncpg.connect(postgres_url)
+        try:
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE application_name = 'burkozel-bot'"
+            )
+        finally:
+            await admin.close()
+        with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            await store.set_message_ids(table.id, live_message_id=5)
+        await store.set_message_ids(table.id, live_message_id=6)
+        read = await store.get_table(table.id)
+        assert read is not None and read.live_message_id == 6
+    finally:
+        await store.close()

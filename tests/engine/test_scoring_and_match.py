@@ -16,7 +16,7 @@ from engine.events import (
     MatchOver,
     SideEliminated,
 )
-from engine.scoring import bank_shares, trick_game_penalties
+from engine.scoring import bank_payouts, bank_shares_first_edition, trick_game_penalties
 from engine.state import MatchState
 
 # Filler cards worth nothing, used for the last trick of a deal.
@@ -246,16 +246,170 @@ class TestMatch:
         over = of_type(events, MatchOver)[0]
         assert over.bank == 20
         assert {p.side: p.payout for p in over.standing} == {0: 20, 1: 0}
-        assert bank_shares(30, [1, 2, 3]) == [20, 10, 0]
-        assert bank_shares(60, [1, 2, 3, 4]) == [30, 20, 10, 0]
-        assert sum(bank_shares(31, [1, 1, 3])) == 31
-        assert bank_shares(0, [1, 2]) == [0, 0]
+        assert bank_shares_first_edition(30, [1, 2, 3]) == [20, 10, 0]
+        assert sum(bank_shares_first_edition(31, [1, 1, 3])) == 31
 
     def test_next_deal_dealer_rotates_and_last_taker_leads(self) -> None:
         _state, events = last_trick(["A♠ 10♠ 10♥", "K♠"], tricks_won=[1, 1])
         started = of_type(events, DealStarted)[0]
         assert started.dealer == 0  # the test table's dealer was seat 1
         assert started.leader == 0  # seat 0 took the last trick
+
+
+SINGLES3 = ((0,), (1,), (2,))
+SINGLES4 = ((0,), (1,), (2,), (3,))
+
+
+class TestSharedPlacesAndTheBank:
+    """RULES.md 7 and 8, second edition; issue 14, defect 2."""
+
+    # Three piles of 90, 20 and 10 points; seat 0 takes the last, empty trick.
+    PILES3 = ("A♠ A♥ A♦ A♣ 10♠ 10♥ 10♦ K♠ K♥ K♦ K♣", "10♣ Q♠ Q♥ J♠ J♥", "Q♦ Q♣ J♦ J♣")
+
+    def test_players_out_in_one_deal_with_equal_penalties_share_second_place(self) -> None:
+        state, events = last_trick(
+            self.PILES3, tricks_won=[1, 1, 1], penalties=[0, 8, 8], options={"stake": "10"}
+        )
+        assert penalties_of(events) == {0: 0, 1: 4, 2: 4}
+        over = of_type(events, MatchOver)[0]
+        assert over.bank == 30
+        placed = {p.side: (p.rank, p.payout) for p in over.standing}
+        assert placed == {0: (1, 20), 1: (2, 5), 2: (2, 5)}
+        assert state.out_deals == (1, 1)
+
+    def test_four_players_two_share_second_and_the_next_is_fourth(self) -> None:
+        piles = (*self.PILES3, "")
+        _state, events = last_trick(
+            piles, tricks_won=[1, 1, 1, 0], penalties=[0, 8, 8, 10], options={"stake": "10"}
+        )
+        over = of_type(events, MatchOver)[0]
+        placed = {p.side: (p.rank, p.payout) for p in over.standing}
+        assert placed == {0: (1, 20), 1: (2, 10), 2: (2, 10), 3: (4, 0)}
+
+    def test_out_in_different_deals_is_ranked_by_the_deal(self) -> None:
+        _state, events = last_trick(
+            self.PILES3, tricks_won=[1, 1, 1], penalties=[0, 12, 8], out=[1]
+        )
+        over = of_type(events, MatchOver)[0]
+        assert [(p.rank, p.side) for p in over.standing] == [(1, 0), (2, 2), (3, 1)]
+
+    def test_first_edition_tables_keep_seat_order(self) -> None:
+        state = table(["6♠", "6♣", "6♦"], trump="♥", piles=self.PILES3, penalties=[0, 8, 8])
+        old = state._replace(
+            rules=RuleSet.from_json(
+                {
+                    k: v
+                    for k, v in state.rules.with_options({"stake": 10}).to_json().items()
+                    if k != "edition"
+                }
+            )
+        )
+        _, events = play(old, ("lead", 0, "6♠"), ("discard", 1, "6♣"), ("discard", 2, "6♦"))
+        over = of_type(events, MatchOver)[0]
+        assert sorted(p.rank for p in over.standing) == [1, 2, 3]
+
+    def test_whole_chips_and_the_leftover_in_order_of_place(self) -> None:
+        # Weights 3, 2, 1, 0 of 4 chips: 2, 1.33, 0.67, 0 round down to 2, 1, 0, 0;
+        # the chip left over goes to first place.
+        assert bank_payouts(4, SINGLES4, [1, 2, 3, 4], 0) == [(3,), (1,), (0,), (0,)]
+        assert bank_payouts(30, SINGLES3, [1, 2, 3], 0) == [(20,), (10,), (0,)]
+        assert bank_payouts(40, SINGLES4, [1, 2, 2, 4], 0) == [(20,), (10,), (10,), (0,)]
+        assert bank_payouts(0, SINGLES3, [1, 2, 3], 0) == [(0,), (0,), (0,)]
+        assert bank_payouts(20, ((0,), (1,)), [1, 2], 1) == [(20,), (0,)]
+
+    def test_within_a_shared_place_clockwise_from_the_first_dealer(self) -> None:
+        # Two share first place: 1.5 chips each of 3, one chip over.
+        assert bank_payouts(3, SINGLES3, [1, 1, 3], 0) == [(2,), (1,), (0,)]
+        assert bank_payouts(3, SINGLES3, [1, 1, 3], 1) == [(1,), (2,), (0,)]
+        assert bank_payouts(3, SINGLES3, [1, 1, 3], 2) == [(2,), (1,), (0,)]
+
+    def test_kozel_partners_split_their_teams_chips(self) -> None:
+        assert bank_payouts(40, ((0, 2), (1, 3)), [1, 2], 0) == [(20, 20), (0, 0)]
+        assert bank_payouts(5, ((0, 2), (1, 3)), [1, 2], 2) == [(2, 3), (0, 0)]
+        _state, events = last_trick(
+            ["A♠", "", "", ""],
+            preset="kozel",
+            tricks_won=[1, 0, 0, 0],
+            penalties=[0, 8],
+            options={"stake": "10"},
+        )
+        over = of_type(events, MatchOver)[0]
+        assert over.bank == 40
+        assert [(p.seats, p.payout, p.shares) for p in over.standing] == [
+            ((0, 2), 40, (20, 20)),
+            ((1, 3), 0, (0, 0)),
+        ]
+
+
+class TestEggsWithMorePlayers:
+    LEFT = "A♠ 10♠ K♠ Q♠ J♠ A♥ 10♥ K♥ Q♥ J♥"  # 60
+    RIGHT = "A♦ 10♦ K♦ Q♦ J♦ A♣ 10♣ K♣ Q♣ J♣"  # 60
+
+    def test_three_players_eggs_the_third_scores_as_usual(self) -> None:
+        state, events = last_trick(
+            [self.LEFT, self.RIGHT, ""], tricks_won=[3, 3, 0], options={"eggs_double": "on"}
+        )
+        scored = of_type(events, DealScored)[0]
+        assert scored.eggs and penalties_of(events) == {0: 0, 1: 0, 2: 6}
+        assert state.next_multiplier == 2
+        assert of_type(events, DealStarted)[0].multiplier == 2
+
+    def test_eggs_in_a_doubled_deal_double_again_and_as_usual_is_multiplied(self) -> None:
+        state, events = last_trick(
+            [self.LEFT, self.RIGHT, "", "6♥"],
+            tricks_won=[3, 3, 0, 1],
+            options={"eggs_double": "on"},
+            multiplier=2,
+        )
+        assert of_type(events, DealScored)[0].eggs
+        assert penalties_of(events) == {0: 0, 1: 0, 2: 12, 3: 8}
+        assert state.next_multiplier == 4
+
+    def test_direct_table(self) -> None:
+        rules = RuleSet.create("burkozel")
+        assert trick_game_penalties(rules, [60, 60, 0], [3, 3, 1], 3, 1) == ((0, 0, 4), True)
+        assert trick_game_penalties(rules, [60, 50, 10], [3, 3, 1], 3, 1) == ((0, 2, 4), False)
+
+
+class TestBuraDealer:
+    """RULES.md 3.1 (second edition): the winner of a bura deal deals the
+    next; after a false claim or a void deal the same dealer deals again.
+    And 3.3: after a deal won before any trick, left of the dealer leads."""
+
+    HANDS = ("6♠ 7♠ 8♠", "6♣ 7♣ 8♣", "6♦ 7♦ 8♦")
+
+    def claim(self, pile: str, edition: int = 2) -> list:  # type: ignore[type-arg]
+        state = table(self.HANDS, preset="bura", trump="♥", piles=[pile, "", ""], dealer=2)
+        state = state._replace(next_leader=2)  # an older deal's last taker
+        if edition == 1:
+            data = {k: v for k, v in state.rules.to_json().items() if k != "edition"}
+            state = state._replace(rules=RuleSet.from_json(data))
+        _, events = apply(state, Action.claim(0))
+        return events
+
+    def test_the_claimant_who_wins_deals_and_left_of_him_leads(self) -> None:
+        started = of_type(self.claim("A♠ 10♠ 10♥"), DealStarted)[0]
+        assert (started.dealer, started.leader) == (0, 1)
+
+    def test_after_a_false_claim_the_same_dealer_deals(self) -> None:
+        started = of_type(self.claim("A♠"), DealStarted)[0]
+        assert started.dealer == 2
+
+    def test_first_edition_tables_pass_the_deal_clockwise(self) -> None:
+        started = of_type(self.claim("A♠ 10♠ 10♥", edition=1), DealStarted)[0]
+        assert (started.dealer, started.leader) == (0, 2)
+        assert of_type(self.claim("A♠", edition=1), DealStarted)[0].dealer == 0
+
+    def test_the_winner_by_cards_deals(self) -> None:
+        state = table(["6♠", "6♣"], preset="bura", trump="♥", piles=["", "A♠"], dealer=1)
+        _, events = play(state, ("lead", 0, "6♠"), ("discard", 1, "6♣"))
+        started = of_type(events, DealStarted)[0]
+        assert started.dealer == 1 and started.leader == 0  # seat 0 took the last trick
+
+    def test_a_void_deal_is_dealt_again_by_the_same_dealer(self) -> None:
+        state = table(["6♠", "6♣"], preset="bura", trump="♥", piles=["A♠", "A♥"], dealer=1)
+        _, events = play(state, ("lead", 0, "6♠"), ("discard", 1, "6♣"))
+        assert of_type(events, DealStarted)[0].dealer == 1
 
 
 class TestNewMatch:
@@ -269,7 +423,11 @@ class TestNewMatch:
         deal = state.deal
         assert deal is not None
         assert all(len(h) == rules.hand_size for h in deal.hands)
-        assert deal.stock[-1] is deal.trump_card and deal.trump_card.suit == deal.trump
+        if rules.trump_card == "bottom":
+            assert deal.stock[-1] is deal.trump_card
+        else:  # kozel's default (second edition): shown from the middle, hidden there
+            assert deal.trump_hidden and deal.trump_card in deal.stock[1:-1]
+        assert deal.trump_card.suit == deal.trump
         assert deal.turn == (deal.dealer + 1) % players  # left of the dealer
         assert new_match(rules, [str(i) for i in range(players)], seed=11) == state
 

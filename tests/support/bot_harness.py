@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from databases import TestDatabase, rows
+
 from bot.app import build_application
 from bot.settings import Settings
 from bot.storage import Store, TableRecord
@@ -27,11 +29,15 @@ from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessag
 WAIT = 30.0
 
 
-def make_settings(fake: FakeTelegram, db_path: Path, **extra: Any) -> Settings:
+def make_settings(fake: FakeTelegram, db_path: TestDatabase, **extra: Any) -> Settings:
+    """The bot's settings; a SQLite file as DATABASE_PATH, PostgreSQL as DATABASE_URL."""
+    if isinstance(db_path, Path):
+        extra = {"database_path": db_path, **extra}
+    else:
+        extra = {"database_url": db_path.url, **extra}
     return Settings(
         bot_token=fake.token,  # type: ignore[arg-type]
         bot_api_url=fake.base_url,
-        database_path=db_path,
         _env_file=None,  # type: ignore[call-arg]
         **{"rate_limit_overall": 100_000, "rate_limit_group": 100_000, **extra},
     )
@@ -40,7 +46,7 @@ def make_settings(fake: FakeTelegram, db_path: Path, **extra: Any) -> Settings:
 @dataclass
 class BotRunner:
     fake: FakeTelegram
-    db_path: Path
+    db_path: TestDatabase  # a SQLite file, or a PostgreSQL database (databases.py)
     settings_extra: dict[str, Any] = field(default_factory=dict)
     scheduler: Any = None  # a ManualScheduler to drive timers by hand; None: real time
     app: Any = None
@@ -136,7 +142,10 @@ class Player:
             f"{self.user.first_name} has no hand message with buttons: "
             + repr([m.text[-80:] for m in self.fake.messages(self.chat)[-3:]])
         )
-        if action.kind in (Kind.DECLARE, Kind.CLAIM):
+        if action.kind in (Kind.DECLARE, Kind.CLAIM) or not any(
+            b.value and b.value.startswith("s:") for row in message.buttons for b in row
+        ):
+            # A declaration, a claim, or the only possible move: one tap.
             return await self.tap(message, _find_play_button(message, action))
         for card in action.cards:
             message = self.hand_message()
@@ -217,8 +226,5 @@ async def play_to_the_end(
 
 def _version_moved(runner: BotRunner, table_id: int, version: int) -> bool:
     # wait_for takes a plain predicate; read the database synchronously.
-    import sqlite3
-
-    with sqlite3.connect(runner.db_path) as connection:
-        row = connection.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
-    return row is not None and row[0] != version
+    found = rows(runner.db_path, "SELECT version FROM tables WHERE id = ?", (table_id,))
+    return bool(found) and found[0][0] != version

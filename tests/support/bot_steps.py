@@ -1,8 +1,9 @@
 """Steps shared by the bot tests of bad inputs and restarts (on top of bot_harness).
 
-`snapshot` reads what a table *is* straight from the SQLite file (version,
-status, rules, engine state, seats, length of the action log), so a test can
-assert that a refused input changed nothing.
+`snapshot` reads what a table *is* straight from the database, a SQLite file
+or a PostgreSQL database (`databases.py`): version, status, rules, engine
+state, seats, length of the action log, so a test can assert that a refused
+input changed nothing.
 """
 
 from __future__ import annotations
@@ -10,13 +11,12 @@ from __future__ import annotations
 import json
 import random
 import secrets
-import sqlite3
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 from bot_harness import BotRunner
+from databases import TestDatabase, rows
 
 from bot.view import callbacks
 from engine import Action, MatchState, legal_actions
@@ -63,30 +63,28 @@ class Snapshot:
         return MatchState.loads(self.state)
 
 
-def snapshot(db_path: Path, table_id: int) -> Snapshot:
+def snapshot(db_path: TestDatabase, table_id: int) -> Snapshot:
     """What the table is, as stored (message ids are bookkeeping and left out)."""
-    with sqlite3.connect(db_path) as connection:
-        row = connection.execute(
-            "SELECT version, status, preset, options, state FROM tables WHERE id = ?",
-            (table_id,),
-        ).fetchone()
-        assert row is not None, f"no table {table_id}"
-        seats = connection.execute(
-            "SELECT seat, user_id FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
-        ).fetchall()
-        (actions,) = connection.execute(
-            "SELECT count(*) FROM actions WHERE table_id = ?", (table_id,)
-        ).fetchone()
-    return Snapshot(row[0], row[1], row[2], row[3], row[4], tuple(map(tuple, seats)), actions)
+    found = rows(
+        db_path,
+        "SELECT version, status, preset, options, state FROM tables WHERE id = ?",
+        (table_id,),
+    )
+    assert found, f"no table {table_id}"
+    row = found[0]
+    seats = rows(
+        db_path, "SELECT seat, user_id FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+    )
+    ((actions,),) = rows(db_path, "SELECT count(*) FROM actions WHERE table_id = ?", (table_id,))
+    return Snapshot(row[0], row[1], row[2], row[3], row[4], tuple(seats), actions)
 
 
-def table_count(db_path: Path) -> int:
-    with sqlite3.connect(db_path) as connection:
-        (count,) = connection.execute("SELECT count(*) FROM tables").fetchone()
+def table_count(db_path: TestDatabase) -> int:
+    ((count,),) = rows(db_path, "SELECT count(*) FROM tables")
     return int(count)
 
 
-def version_moved(db_path: Path, table_id: int, version: int) -> bool:
+def version_moved(db_path: TestDatabase, table_id: int, version: int) -> bool:
     return snapshot(db_path, table_id).version != version
 
 
@@ -207,16 +205,18 @@ def dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
-def _hand_id(db_path: Path, table_id: int, user_id: int) -> int | None:
-    with sqlite3.connect(db_path) as connection:
-        row = connection.execute(
-            "SELECT hand_message_id FROM seats WHERE table_id = ? AND user_id = ?",
-            (table_id, user_id),
-        ).fetchone()
-    return None if row is None else row[0]
+def _hand_id(db_path: TestDatabase, table_id: int, user_id: int) -> int | None:
+    found = rows(
+        db_path,
+        "SELECT hand_message_id FROM seats WHERE table_id = ? AND user_id = ?",
+        (table_id, user_id),
+    )
+    return None if not found else found[0][0]
 
 
-def tracked_hand(fake: FakeTelegram, db_path: Path, table_id: int, user_id: int) -> StoredMessage:
+def tracked_hand(
+    fake: FakeTelegram, db_path: TestDatabase, table_id: int, user_id: int
+) -> StoredMessage:
     """The hand message the bot keeps for this player (its id from the database)."""
     message_id = _hand_id(db_path, table_id, user_id)
     assert message_id is not None, f"no hand message for {user_id}"
@@ -230,7 +230,7 @@ def _selected(message: StoredMessage) -> frozenset[Card]:
     return frozenset(Card.parse(x.removeprefix("✅")) for x in texts if x.startswith("✅"))
 
 
-def settled(fake: FakeTelegram, db_path: Path, table_id: int) -> bool:
+def settled(fake: FakeTelegram, db_path: TestDatabase, table_id: int) -> bool:
     """The player to move has their hand with buttons of the table's current version.
 
     A condition to wait for instead of a quiet period: the bot may pause longer
@@ -253,7 +253,7 @@ def settled(fake: FakeTelegram, db_path: Path, table_id: int) -> bool:
     )
 
 
-def _buttons_sent(fake: FakeTelegram, db_path: Path, table_id: int) -> bool:
+def _buttons_sent(fake: FakeTelegram, db_path: TestDatabase, table_id: int) -> bool:
     """The fake has seen the player to move get buttons of the current version."""
     snap = snapshot(db_path, table_id)
     if snap.status != "playing":
@@ -269,7 +269,9 @@ def _buttons_sent(fake: FakeTelegram, db_path: Path, table_id: int) -> bool:
     )
 
 
-async def wait_settled(fake: FakeTelegram, db_path: Path, table_id: int, what: str = "") -> None:
+async def wait_settled(
+    fake: FakeTelegram, db_path: TestDatabase, table_id: int, what: str = ""
+) -> None:
     """Wait until `settled`: first for what the fake sees, then for the bot's bookkeeping
     (written after its last request, so no request would wake a plain `wait_for`)."""
     await fake.wait_for(
@@ -290,10 +292,13 @@ async def _press(fake: FakeTelegram, user: FakeUser, message: StoredMessage, dat
 
 
 async def select_cards(
-    fake: FakeTelegram, db_path: Path, table_id: int, user: FakeUser, action: Action
+    fake: FakeTelegram, db_path: TestDatabase, table_id: int, user: FakeUser, action: Action
 ) -> None:
-    """Tap the action's cards one by one on the tracked hand message."""
+    """Tap the action's cards one by one on the tracked hand message (not
+    when the move is the only one: its button plays it at once)."""
     if action.kind in (Kind.DECLARE, Kind.CLAIM):
+        return
+    if not select_buttons(tracked_hand(fake, db_path, table_id, user.id)):
         return
     for card in action.cards:
         message = tracked_hand(fake, db_path, table_id, user.id)
@@ -308,7 +313,7 @@ async def select_cards(
 
 
 async def press_action(
-    fake: FakeTelegram, db_path: Path, table_id: int, user: FakeUser, action: Action
+    fake: FakeTelegram, db_path: TestDatabase, table_id: int, user: FakeUser, action: Action
 ) -> None:
     """Tap the action's button (its cards selected) and return once the move is stored."""
     version = snapshot(db_path, table_id).version
@@ -324,7 +329,7 @@ async def press_action(
 
 
 async def play_action(
-    fake: FakeTelegram, db_path: Path, table_id: int, user: FakeUser, action: Action
+    fake: FakeTelegram, db_path: TestDatabase, table_id: int, user: FakeUser, action: Action
 ) -> None:
     """Select, press, then wait until the next player's hand shows the new position."""
     await select_cards(fake, db_path, table_id, user, action)
@@ -334,7 +339,7 @@ async def play_action(
 
 async def play_out(
     fake: FakeTelegram,
-    db_path: Path,
+    db_path: TestDatabase,
     table_id: int,
     users: list[FakeUser],
     rng: random.Random,
