@@ -384,6 +384,9 @@ class CachedStore:
     async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
         return await self.inner.player_results(user_id, chat_id)
 
+    async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
+        return await self.inner.recent_results(chat_id, matches)
+
     async def player_ratings(self, player: str) -> list[RatingRecord]:
         return await self.inner.player_ratings(player)
 

@@ -49,6 +49,7 @@ from bot.storage.records import (
 )
 from bot.storage.sqlite import (
     LEADERBOARD,
+    RECENT,
     RESULT_COLUMNS,
     new_join_token,
     result_from_row,
@@ -562,6 +563,10 @@ class PostgresStore:
             user_id,
             chat_id,
         )
+        return [result_from_row(row) for row in rows]
+
+    async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
+        rows = await self._fetch(RECENT.format(columns=RESULT_COLUMNS), chat_id, matches)
         return [result_from_row(row) for row in rows]
 
     async def player_ratings(self, player: str) -> list[RatingRecord]:

@@ -229,6 +229,13 @@ LEADERBOARD = """SELECT r.player, max(r.user_id), max(r.level),
    ORDER BY 6 DESC, 7 DESC, 5 DESC, 1 LIMIT ?"""
 
 
+# Both backends (SQLite numbers its placeholders ?n): the last matches of a group.
+RECENT = """SELECT {columns} FROM results WHERE chat_id = $1 AND table_id IN
+     (SELECT table_id FROM results WHERE chat_id = $1 GROUP BY table_id
+      ORDER BY max(finished_at) DESC, table_id DESC LIMIT $2)
+   ORDER BY finished_at DESC, table_id DESC, seat"""
+
+
 def result_from_row(row: Sequence[Any]) -> ResultRow:
     seat = SeatResult(
         seat=row[1],
@@ -667,6 +674,13 @@ class SqliteStore:
         rows = await self._fetchall(
             f"SELECT {RESULT_COLUMNS} FROM results WHERE {where} ORDER BY finished_at, table_id",
             params,
+        )
+        return [result_from_row(row) for row in rows]
+
+    async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
+        rows = await self._fetchall(
+            RECENT.format(columns=RESULT_COLUMNS).replace("$", "?"),  # ?1, ?2: numbered
+            (chat_id, matches),
         )
         return [result_from_row(row) for row in rows]
 

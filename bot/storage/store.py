@@ -129,6 +129,10 @@ class Store(Protocol):
     async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
         """A person's rows, oldest first: in one group, or (None) everywhere."""
 
+    async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
+        """The rows of the group's last `matches` finished matches, newest
+        match first, by seat within a match."""
+
     async def player_ratings(self, player: str) -> list[RatingRecord]:
         """A player's rating in every game they were rated in."""
 

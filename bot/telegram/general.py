@@ -97,3 +97,13 @@ async def cmd_top(update: Update, context: Context) -> None:
     lang = await message_lang(update, context)
     chat_id = chat.id if is_group(chat) else None
     await reply(message, await service(context).top(chat_id, lang))
+
+
+async def cmd_history(update: Update, context: Context) -> None:
+    """`/history` in a group: its last matches, each with a link to its
+    replay in private."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None or not is_group(chat):
+        return
+    lang = await message_lang(update, context)
+    await reply(message, await service(context).history(chat.id, lang))

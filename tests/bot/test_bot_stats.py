@@ -7,8 +7,10 @@ chooses who loses each match."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from bot_harness import BotRunner
+from bot_harness import BotRunner, Player, play_to_the_end
 from bot_steps import (
     GROUP_ID,
     WAIT,
@@ -21,6 +23,7 @@ from bot_steps import (
     tracked_hand,
 )
 
+from bot.view import callbacks
 from engine.actions import Kind
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
@@ -128,3 +131,52 @@ async def test_top_waits_for_enough_matches_and_a_newcomer_has_no_record(
     newcomer = fake.user(502, "Вера")
     fresh = await ask(fake, newcomer, group, "/stats")
     assert "Вера" in fresh and "Сыгранных партий пока нет" in fresh
+
+
+async def test_history_lists_the_matches_and_replays_one_in_private(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    await open_private_chats(fake, [ann, bob])
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    await lose_a_match(fake, runner, group, ann, bob)
+    # A longer one, played through the buttons: several tricks to step through.
+    table_id, lobby = await open_table(fake, runner, group, "/new limit=2", [ann, bob])
+    await start_match(fake, group, ann, lobby)
+    rng = random.Random(4)
+    players = {u.id: Player(fake, u, rng) for u in (ann, bob)}
+    final = await play_to_the_end(fake, runner, table_id, players, rng)
+    assert final.status == "finished"
+
+    sent = await ann.send(group, "/history")
+    listed = await fake.wait_for_message(group, after=sent, timeout=ANSWER_WITHIN)
+    lines = listed.text.splitlines()
+    assert lines[1].startswith(f"#{table_id} ") and "Буркозёл" in lines[1]
+    assert "Бура" in lines[2] and "Аня" in lines[2] and "Борис" in lines[2]
+    assert "🥇" in lines[1] and "🥈" in lines[1]
+    link = listed.buttons[0][0].value
+    assert link is not None and link.endswith(f"?start={callbacks.replay_link_payload(table_id)}")
+
+    private = fake.private_chat(bob)
+    start = await bob.send_private(f"/start {callbacks.replay_link_payload(table_id)}")
+    frame = await fake.wait_for_message(private, after=start, timeout=ANSWER_WITHIN)
+    assert "кадр 1 из" in frame.text and f"#{table_id}" in frame.text
+    total = int(frame.text.split("кадр 1 из ")[1].split()[0])
+    assert total >= 2
+    assert [b.text for row in frame.buttons for b in row] == ["▶"]
+    await tap(fake, bob, frame, frame.buttons[0][0].value or "")
+    await fake.wait_for(
+        lambda: "кадр 2 из" in (fake.find_message(private.id, frame.message_id) or frame).text,
+        timeout=ANSWER_WITHIN,
+        message="the next frame",
+    )
+    second = fake.find_message(private.id, frame.message_id)
+    assert second is not None and next(b.text for row in second.buttons for b in row) == "◀"
+
+    # Somebody from outside the group gets nothing of it.
+    stranger = fake.user(777, "Чужой")
+    await open_private_chats(fake, [stranger])
+    asked = await stranger.send_private(f"/start {callbacks.replay_link_payload(table_id)}")
+    refused = await fake.wait_for_message(fake.private_chat(stranger), after=asked, timeout=WAIT)
+    assert "недоступен" in refused.text and "кадр" not in refused.text

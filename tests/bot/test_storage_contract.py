@@ -406,3 +406,13 @@ async def test_forgetting_a_person_renames_them_in_results(store: Store) -> None
     table = await _finish(store, _results())
     await store.forget_user(1, "—")
     assert [r.result.name for r in await store.match_results(table.id)] == ["—", f"P{BIG_USER}"]
+
+
+async def test_a_groups_recent_results_newest_match_first(store: Store) -> None:
+    older = await _finish(store, _results())
+    newer = await _finish(store, _results(rate=False))
+    last = await store.recent_results(BIG_CHAT, 1)
+    assert [(r.table_id, r.result.seat) for r in last] == [(newer.id, 0), (newer.id, 1)]
+    both = await store.recent_results(BIG_CHAT, 5)
+    assert [r.table_id for r in both] == [newer.id, newer.id, older.id, older.id]
+    assert await store.recent_results(-1, 5) == []

@@ -160,6 +160,13 @@ TEXTS: dict[str, str] = {
     "final.ratings": "📈 Rating ({preset}):",
     "final.rating_line": "{name}: {before} → {after} ({change})",
     "final.unrated": "A practice match against the computer: ratings do not change.",
+    "history.title": "🗂 <b>Recent matches</b>",
+    "history.none": "No match has been finished in this group yet.",
+    "history.line": "#{table} · {date} · {game}: {standing}",
+    "history.button": "▶ Replay #{table}",
+    "replay.title": "🎞 <b>{preset}</b> · table #{table} · frame {frame} of {frames}",
+    "replay.gone": "This replay is not available: the match is unknown, its record was deleted, or you are not in its group.",
+    "command.group.history": "the group's recent matches and their replays",
     "stats.title": "📊 <b>{name}</b> · {where}",
     "stats.here": "in this group",
     "stats.everywhere": "in all groups",
@@ -250,7 +257,8 @@ TEXTS: dict[str, str] = {
         "<b>Group commands</b>\n"
         "/new — open a table\n/join — join\n/leave — leave\n/start — start the game\n"
         "/stop — close the table\n/rules — this table's rules\n/lang ru|en — group language\n"
-        "/stats — statistics (as a reply: of that person)\n/top — the best players\n\n"
+        "/stats — statistics (as a reply: of that person)\n/top — the best players\n"
+        "/history — recent matches and their replays\n\n"
         "<b>In private</b>\n/rules [game] — rules\n/lang ru|en — your language\n"
         "/forget — erase what I keep about you\n/stats — your statistics across groups\n"
         "/top — the bot's best players"

@@ -160,6 +160,13 @@ TEXTS: dict[str, str] = {
     "final.ratings": "📈 Рейтинг ({preset}):",
     "final.rating_line": "{name}: {before} → {after} ({change})",
     "final.unrated": "Тренировочная партия с компьютером: рейтинг не меняется.",
+    "history.title": "🗂 <b>Последние партии</b>",
+    "history.none": "В этой группе ещё не доиграли ни одной партии.",
+    "history.line": "#{table} · {date} · {game}: {standing}",
+    "history.button": "▶ Повтор #{table}",
+    "replay.title": "🎞 <b>{preset}</b> · стол #{table} · кадр {frame} из {frames}",
+    "replay.gone": "Этот повтор недоступен: партия не найдена, её запись уже удалена или вы не из этой группы.",
+    "command.group.history": "последние партии группы и их повторы",
     "stats.title": "📊 <b>{name}</b> · {where}",
     "stats.here": "в этой группе",
     "stats.everywhere": "во всех группах",
@@ -250,7 +257,8 @@ TEXTS: dict[str, str] = {
         "<b>Команды в группе</b>\n"
         "/new — открыть стол\n/join — сесть\n/leave — встать\n/start — начать игру\n"
         "/stop — закрыть стол\n/rules — правила этого стола\n/lang ru|en — язык группы\n"
-        "/stats — статистика (ответом на сообщение — того человека)\n/top — лучшие игроки\n\n"
+        "/stats — статистика (ответом на сообщение — того человека)\n/top — лучшие игроки\n"
+        "/history — последние партии и их повторы\n\n"
         "<b>В личке</b>\n/rules [игра] — правила\n/lang ru|en — ваш язык\n"
         "/forget — стереть, что я о вас храню\n/stats — ваша статистика во всех группах\n"
         "/top — лучшие игроки бота"
