@@ -66,7 +66,7 @@ class TableService:
         self.match = Match(self.tables, self.fanout, self.turns, self.stats)
         self.turns.commit = self.match.commit
         self.lobby = Lobby(self.tables, self.fanout, self.turns)
-        self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns)
+        self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns, self.stats)
         self.recovery = Recovery(self.tables, self.fanout, self.turns)
         self.privacy = Privacy(self.tables)
 

@@ -170,6 +170,8 @@ class Fanout:
             return
         lang = await self.tables.chat_lang(table.chat_id)
         info = self.tables.info(table, await self.tables.creator_name(table))
+        if table.state.over:  # bura won on sight against a low limit
+            info = await self.with_ratings(info)
         # In bura the very first deal can be redealt or won on sight.
         lines = news.announcements(info, lang, dealt, table.state)
         if table.lobby_message_id is not None:

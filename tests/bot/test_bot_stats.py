@@ -14,6 +14,8 @@ from bot_harness import BotRunner, Player, play_to_the_end
 from bot_steps import (
     GROUP_ID,
     WAIT,
+    fix_deals,
+    lobby_data,
     open_private_chats,
     open_table,
     play_buttons,
@@ -24,6 +26,8 @@ from bot_steps import (
 )
 
 from bot.view import callbacks
+from engine import RuleSet
+from engine import start_match as start_match_engine
 from engine.actions import Kind
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
@@ -180,3 +184,24 @@ async def test_history_lists_the_matches_and_replays_one_in_private(
     asked = await stranger.send_private(f"/start {callbacks.replay_link_payload(table_id)}")
     refused = await fake.wait_for_message(fake.private_chat(stranger), after=asked, timeout=WAIT)
     assert "недоступен" in refused.text and "кадр" not in refused.text
+
+
+async def test_a_match_won_as_it_is_dealt_has_its_results_and_ratings(
+    fake_telegram: FakeTelegram, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bura with limit=2 can end at the deal (a dealt bura or moscow): the
+    start's save is then the last one, and carries the results."""
+    rules = RuleSet.create("bura", {"limit": 2})
+    seed = next(s for s in range(5000) if start_match_engine(rules, ("A", "B"), s)[0].over)
+    fix_deals(monkeypatch, seed)
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    await open_private_chats(fake, [ann, bob])
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    table_id, lobby = await open_table(fake, runner, group, "/new bura limit=2", [ann, bob])
+    await tap(fake, ann, lobby, lobby_data(lobby, "s"))
+    end = await fake.wait_for_message(group, "🏁", timeout=WAIT)
+    assert "📈" in end.text
+    rows = await runner.db.match_results(table_id)
+    assert sorted(r.result.place for r in rows) == [1, 2]
+    assert all(r.after is not None for r in rows)
