@@ -17,7 +17,9 @@ It keeps the SQLite store's promises (bot/storage/store.py) the same way:
   overtake an earlier one, which the cache layer must never see.
 
 A lost connection (the server restarted) is opened again for the next job;
-the job that found it lost fails, as any failed write does.
+the job that found it lost fails, as any failed write does. A job that fails
+other than by the server's refusal (a PostgresError) drops the connection
+too: asyncpg may be left mid-operation and refuse everything after.
 """
 
 from __future__ import annotations
@@ -119,6 +121,11 @@ class PostgresStore:
                     self._connection = await connect(self.url, self.durable)
                 result = await work(self._connection)
             except Exception as error:
+                if not isinstance(error, asyncpg.PostgresError | StorageError):
+                    # Not the server's answer but the client's trouble (a
+                    # connection lost mid-operation leaves asyncpg's protocol
+                    # in a state it cannot leave): start afresh next time.
+                    self._connection.terminate()
                 if not future.done():
                     future.set_exception(error)
             else:
