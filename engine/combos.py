@@ -29,7 +29,7 @@ class Combo(StrEnum):
 def classify(cards: Sequence[Card], trump: Suit, rules: RuleSet) -> Combo | None:
     """The combination these exact cards form, or None."""
     if rules.preset is _BURA:
-        return _classify_bura(cards, trump)
+        return _classify_bura(cards, trump, TEN if rules.small_moscow == "tens" else SIX)
     n = len(cards)
     suits = {card.suit for card in cards}
     if n == 4:
@@ -47,7 +47,8 @@ def classify(cards: Sequence[Card], trump: Suit, rules: RuleSet) -> Combo | None
     return None
 
 
-def _classify_bura(cards: Sequence[Card], trump: Suit) -> Combo | None:
+def _classify_bura(cards: Sequence[Card], trump: Suit, small: int) -> Combo | None:
+    """`small` is the rank of small moscow's three cards (option small_moscow)."""
     if len(cards) != 3:
         return None
     suits = {card.suit for card in cards}
@@ -57,7 +58,7 @@ def _classify_bura(cards: Sequence[Card], trump: Suit) -> Combo | None:
         return Combo.MOLODKA
     if all(card.rank == ACE for card in cards):
         return Combo.MOSCOW
-    if all(card.rank == SIX for card in cards) and trump in suits:
+    if all(card.rank == small for card in cards) and trump in suits:
         return Combo.SMALL_MOSCOW
     return None
 
@@ -105,7 +106,7 @@ def _may_hold_combo(hand: Sequence[Card], trump: Suit, rules: RuleSet) -> bool:
     if same_suit >= size or aces >= 3:
         return True
     if bura:
-        return sixes >= 3
+        return sixes >= 3 or high - aces >= 3  # small moscow: sixes, or tens
     return rules.four_ends and high >= 4
 
 

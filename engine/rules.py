@@ -68,6 +68,7 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
         OptionSpec("false_claim_double", bool, (), (Preset.BURA,)),
         OptionSpec("show_own_points", bool, (), (Preset.BURA,)),
         OptionSpec("redeal_on_initial_combo", bool, (), (Preset.BURA,)),
+        OptionSpec("small_moscow", str, ("sixes", "tens"), (Preset.BURA,)),
         OptionSpec("limit", int, (2, 4, 6, 12), ALL),
         OptionSpec("end_at_first_loser", bool, (), ALL),
         OptionSpec("stake", int, (), ALL, minimum=0, maximum=1_000_000),
@@ -95,6 +96,7 @@ class RuleSet:
     false_claim_double: bool = True
     show_own_points: bool = False
     redeal_on_initial_combo: bool = False
+    small_moscow: str = "sixes"  # bura: three sixes (or tens) with the trump one
     limit: int = 12
     end_at_first_loser: bool = False
     stake: int = 0
@@ -133,7 +135,12 @@ class RuleSet:
 
     @staticmethod
     def defaults_for(preset: Preset) -> dict[str, Any]:
-        return {"closed_discard": preset is not Preset.BURKOZEL}
+        """Defaults that differ by preset (RULES.md, second edition): kozel
+        shows its trump from the middle and lets a molodka interrupt (seed 004)."""
+        defaults: dict[str, Any] = {"closed_discard": preset is not Preset.BURKOZEL}
+        if preset is Preset.KOZEL:
+            defaults.update(trump_card="middle", combo_interrupt=True)
+        return defaults
 
     def with_options(self, options: Mapping[str, object]) -> RuleSet:
         changes = {

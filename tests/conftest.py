@@ -16,7 +16,8 @@ import pytest
 
 from testing.postgres import PostgresServer, Unavailable
 
-pytest_plugins = ["testing.fake_telegram.fixtures"]
+# pytester: tests/testing/test_postgres_server.py runs pytest on a conftest of its own.
+pytest_plugins = ["testing.fake_telegram.fixtures", "pytester"]
 
 
 @pytest.fixture(scope="session")

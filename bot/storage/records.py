@@ -93,6 +93,11 @@ class TableRecord:
 
     @property
     def rules(self) -> RuleSet:
+        """The rules the match is played by once it started (a table stored
+        before a default changed keeps the rules it was dealt with), else
+        the lobby's preset and options."""
+        if self.state is not None:
+            return self.state.rules
         try:
             return _rules(self.preset, tuple(sorted(self.options.items())))
         except TypeError:  # an unhashable option value: validate it the long way

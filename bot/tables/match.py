@@ -17,7 +17,8 @@ from bot.tables.turns import Turns
 from bot.view import callbacks, render
 from bot.view.i18n import plural, t
 from bot.view.screen import Screen
-from engine import Action, IllegalAction, apply, view_for
+from engine import Action, Card, IllegalAction, MatchState, TableView, apply, view_for
+from engine.actions import Kind
 
 
 def explain(lang: str, error: IllegalAction) -> str:
@@ -65,9 +66,31 @@ class Match:
             view = view_for(table.state, seat.seat)
             if not payload.cards <= set(view.hand):
                 raise found.refuse("tap.stale", alert=False)
+            why = self._why_not(table.state, view, payload.cards, lang)
+            if why is not None:
+                return Reply(why)  # a toast; the hand stays as it was
             screen = render.hand(self.tables.info(table), lang, view, payload.cards)
             self.fanout.selection_later(table, seat.seat, screen, message_id)
             return Reply()
+
+    @staticmethod
+    def _why_not(
+        state: MatchState, view: TableView, cards: frozenset[Card], lang: str
+    ) -> str | None:
+        """Why no move can be made with these cards (or with more of them),
+        in the engine's words; None when the selection can still become a move."""
+        if not cards or view.viewer is None or view.turn != view.viewer:
+            return None
+        moves = [a for a in view.legal if a.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD)]
+        if any(cards <= set(a.cards) for a in moves) or not moves:
+            return None
+        kind = Kind.BEAT if view.trick else Kind.LEAD
+        chosen = tuple(sorted(cards, key=lambda c: c.id))
+        try:
+            apply(state, Action(kind, view.viewer, chosen))
+        except IllegalAction as error:
+            return explain(lang, error)
+        return None
 
     @refusals
     async def play(self, payload: callbacks.Play, person: Person, lang: str | None = None) -> Reply:

@@ -363,7 +363,8 @@ def hand(
     """A player's hand: the table, the trick to answer, and buttons when they apply.
 
     Card buttons toggle a selection; action buttons appear for what the
-    selection allows. Combinations and Bura's claim are one tap each.
+    selection allows. Combinations and Bura's claim are one tap each, and so
+    is a move when it is the only one possible.
     """
     assert view.viewer is not None
     seat = view.viewer
@@ -406,6 +407,17 @@ def hand(
     lines.append(t(lang, "hand.cards", cards=cards_text(view.hand) or "—"))
 
     rows: list[tuple[Button, ...]] = []
+    forced = legal[0] if my_turn and len(legal) == 1 else None
+    if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
+        # Only one move is possible: it is one tap, its cards on the button.
+        only = t(
+            lang,
+            "button.forced",
+            action=t(lang, f"button.{forced.kind.value}"),
+            cards=cards_text(forced.cards),
+        )
+        play = callbacks.play(info.id, info.version, forced.kind, forced.cards)
+        return Screen("\n".join(lines), ((Button(plain(only), play),),))
     if my_turn:
         card_buttons = []
         for card in view.hand:

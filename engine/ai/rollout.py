@@ -84,7 +84,7 @@ def _may_hold_combo(hand: tuple[Card, ...], bura: bool, four_ends: bool) -> bool
         elif rank == SIX:
             sixes += 1
     if bura:
-        return max(suits) >= 3 or aces >= 3 or sixes >= 3
+        return max(suits) >= 3 or aces >= 3 or sixes >= 3 or high - aces >= 3  # tens too
     return max(suits) >= 4 or aces >= 3 or (four_ends and high >= 4)
 
 

@@ -268,7 +268,7 @@ def test_lobby_and_live_message_mark_computer_players(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_empty_lobby_and_changed_options(lang: str) -> None:
-    rules = RuleSet.create("kozel", {"limit": 6, "trump_card": "middle", "stake": 50})
+    rules = RuleSet.create("kozel", {"limit": 6, "trump_card": "bottom", "stake": 50})
     info = info_for(rules, (), status="lobby", creator_name="<Boss>")
     plain = check_telegram_html(render.lobby(info, lang))
     assert t(lang, "lobby.empty") in plain
@@ -276,7 +276,7 @@ def test_empty_lobby_and_changed_options(lang: str) -> None:
     assert t(lang, "lobby.options") in plain
     for name in ("trump_card", "stake"):
         assert t(lang, f"option.{name}") in plain
-    assert t(lang, "value.trump_card.middle") in plain
+    assert t(lang, "value.trump_card.bottom") in plain  # kozel's default is the middle
     # Unchanged options are not listed.
     assert t(lang, "option.first_lead") not in plain
 
@@ -516,6 +516,13 @@ def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
                 if my_turn
                 else [frozenset()]
             )
+            if my_turn and len(legal) == 1 and not one_tap:
+                # The only possible move: one button plays it, no cards to pick.
+                (only,) = legal
+                screen = render.hand(info, "en", view)
+                assert kind_buttons(screen) == {(only.kind, frozenset(only.cards))}
+                assert card_buttons(screen) == []
+                continue
             for selection in selections:
                 screen = render.hand(info, "en", view, selection)
                 expected = one_tap | {
@@ -890,3 +897,25 @@ def test_settings_buttons_put_the_value_first_and_fit_a_phone(lang: str) -> None
                     assert label[0] in "✅⬜", label
                 else:
                     assert label.startswith(plain(render.option_value(lang, name, shown))), label
+
+
+def test_the_only_possible_move_is_one_tap() -> None:
+    """A forced move (one legal action, say the last card) is one button
+    naming its cards: no card to pick first."""
+    forced = 0
+    for preset, count in CONFIGS:
+        for state in playing(preset, count):
+            info = info_for(state, state.players)
+            for seat in range(count):
+                legal = legal_actions(state, seat)
+                if len(legal) != 1 or legal[0].kind not in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
+                    continue
+                screen = render.hand(info, "ru", view_for(state, seat))
+                (row,) = screen.buttons
+                (button,) = row
+                assert callbacks.parse(button.data or "") == callbacks.Play(
+                    info.id, info.version, legal[0].kind, legal[0].cards
+                )
+                assert all(str(card) in button.text for card in legal[0].cards)
+                forced += 1
+    assert forced, "no forced move in the positions played"

@@ -104,6 +104,30 @@ class TestRuleSet:
         assert RuleSet.create("bura").hand_size == 3
         assert RuleSet.create("burkozel").limit == 12
 
+    def test_second_edition_defaults(self) -> None:
+        kozel = RuleSet.create("kozel")
+        assert (kozel.trump_card, kozel.combo_interrupt) == ("middle", True)
+        burkozel = RuleSet.create("burkozel")
+        assert (burkozel.trump_card, burkozel.combo_interrupt) == ("bottom", False)
+        assert RuleSet.create("bura").small_moscow == "sixes"
+        assert RuleSet.create("bura", {"small_moscow": "tens"}).small_moscow == "tens"
+        assert kozel.edition == 2 and kozel.changed_options() == {}
+
+    def test_tables_stored_before_the_second_edition_keep_their_rules(self) -> None:
+        # What a kozel table's rules looked like in storage before: every
+        # option written out, no edition, no small_moscow.
+        stored = {
+            "preset": "kozel", "trump_card": "bottom", "first_lead": "left_of_dealer",
+            "first_lead_max3": False, "closed_discard": True, "four_ends": True,
+            "combo_interrupt": False, "six_for_zero_points": False, "pass_21": False,
+            "eggs_double": False, "false_claim_double": True, "show_own_points": False,
+            "redeal_on_initial_combo": False, "limit": 12, "end_at_first_loser": False,
+            "stake": 0,
+        }  # fmt: skip
+        rules = RuleSet.from_json(stored)
+        assert (rules.trump_card, rules.combo_interrupt, rules.edition) == ("bottom", False, 1)
+        assert RuleSet.from_json(rules.to_json()) == rules
+
     def test_options_parse_text_values(self) -> None:
         rules = RuleSet.create("kozel", {"limit": "6", "closed_discard": "off", "four_ends": "нет"})
         assert (rules.limit, rules.closed_discard, rules.four_ends) == (6, False, False)
@@ -154,3 +178,27 @@ class TestRuleSet:
         assert rules.passing_score(2) == 31
         assert rules.passing_score(3) == 21
         assert RuleSet.create().passing_score(4) == 31
+
+
+def test_a_state_stored_before_the_second_edition_loads_and_plays_on() -> None:
+    """The JSON a first-edition engine wrote (no edition, no small_moscow, no
+    refused declarations, no out_deals, no per-seat shares) loads, plays on by
+    the first edition and replays its log."""
+    from engine import Action, MatchState, apply, legal_actions, new_match, replay
+
+    rules = RuleSet.create("bura")
+    state = new_match(rules, ["a", "b", "c"], 3)
+    data = state.to_json()
+    del data["rules"]["edition"], data["rules"]["small_moscow"], data["out_deals"]
+    del data["deal"]["refused"]
+    old = MatchState.from_json(data)
+    assert old.rules.edition == 1 and old.rules.small_moscow == "sixes"
+    log: list[Action] = []
+    for _ in range(30):
+        if old.over:
+            break
+        assert old.deal is not None
+        action = legal_actions(old, old.deal.turn)[0]
+        old, _ = apply(old, action)
+        log.append(action)
+    assert replay(old.rules, ["a", "b", "c"], 3, log) == old

@@ -32,6 +32,7 @@ def refused(state, action: Action, code: str) -> None:  # type: ignore[no-untype
 BURKOZEL = RuleSet.create("burkozel")
 NO_FOUR_ENDS = RuleSet.create("burkozel", {"four_ends": "off"})
 BURA = RuleSet.create("bura")
+BURA_TENS = RuleSet.create("bura", {"small_moscow": "tens"})
 
 
 @pytest.mark.parametrize(
@@ -52,6 +53,10 @@ BURA = RuleSet.create("bura")
         ("A♠ A♣ A♦", BURA, Combo.MOSCOW),
         ("6♠ 6♥ 6♦", BURA, Combo.SMALL_MOSCOW),
         ("6♠ 6♣ 6♦", BURA, None),  # small moscow needs the trump six
+        ("10♠ 10♥ 10♦", BURA, None),
+        ("10♠ 10♥ 10♦", BURA_TENS, Combo.SMALL_MOSCOW),
+        ("6♠ 6♥ 6♦", BURA_TENS, None),
+        ("10♠ 10♣ 10♦", BURA_TENS, None),  # three tens need the trump ten
     ],
 )
 def test_classify(cards: str, rules: RuleSet, expected: Combo | None) -> None:
@@ -87,6 +92,12 @@ class TestWindow:
         state = table(self.HANDS, trump="♥", turn=0)
         state, _ = play(state, ("lead", 0, "7♠"))
         refused(state, Action.declare(2, "J♦ Q♦ K♦ A♦"), "not_your_turn")
+
+    def test_the_leaders_unshown_combination_does_not_stop_a_declaration(self) -> None:
+        hands = ("7♠ 8♠ 9♠ 10♠", "6♣ K♥ Q♣ 10♦", "J♦ Q♦ K♦ A♦", "6♥ 7♥ 7♦ 9♦")
+        state = table(hands, trump="♥", turn=0)
+        state, events = apply(state, Action.declare(2, "J♦ Q♦ K♦ A♦"))
+        assert of_type(events, CombinationDeclared)[0].seat == 2
 
     def test_first_declaration_wins_the_window(self) -> None:
         hands = ("7♠ 8♠ 9♣ 8♦", "6♣ 7♣ 8♣ 10♣", "J♦ Q♦ K♦ A♦", "6♥ 7♥ 7♦ 9♦")
@@ -299,6 +310,25 @@ class TestBura:
         state, events = apply(state, declare)
         assert of_type(events, CombinationDeclared)[0].seat == 3
         assert state.deal is not None and state.deal.trick is not None
+
+    def test_small_moscow_of_tens_with_the_option(self) -> None:
+        hands = ("7♠ 9♣ 8♦", "10♠ 10♥ 10♦", "6♣ 7♣ 8♣")
+        state = table(hands, preset="bura", trump="♥", options={"small_moscow": "tens"})
+        declare = Action.declare(1, "10♠ 10♥ 10♦")
+        assert declare in legal_actions(state, 1)
+        _, events = apply(state, declare)
+        assert of_type(events, CombinationDeclared)[0].combination == "small_moscow"
+        # Three tens hold off a molodka as three sixes do.
+        _, events = apply(state, Action.declare(2, "6♣ 7♣ 8♣"))
+        assert events == [DeclarationRefused(2, "molodka", "outranked", "small_moscow")]
+        plain = table(hands, preset="bura", trump="♥")
+        assert declare not in legal_actions(plain, 1)
+
+    def test_a_molodka_does_not_interrupt_a_lead_on_the_table(self) -> None:
+        hands = ("7♠ 9♣ 8♦", "J♦ Q♦ K♦", "6♣ 7♣ 10♠")
+        state = table(hands, preset="bura", trump="♥", turn=0)
+        state, _ = play(state, ("lead", 0, "7♠"))
+        refused(state, Action.declare(1, "J♦ Q♦ K♦"), "must_respond")
 
     def test_redeal_on_initial_combination(self) -> None:
         # Find seeds whose first deal has a combination, then check the option

@@ -423,7 +423,11 @@ class TestNewMatch:
         deal = state.deal
         assert deal is not None
         assert all(len(h) == rules.hand_size for h in deal.hands)
-        assert deal.stock[-1] is deal.trump_card and deal.trump_card.suit == deal.trump
+        if rules.trump_card == "bottom":
+            assert deal.stock[-1] is deal.trump_card
+        else:  # kozel's default (second edition): shown from the middle, hidden there
+            assert deal.trump_hidden and deal.trump_card in deal.stock[1:-1]
+        assert deal.trump_card.suit == deal.trump
         assert deal.turn == (deal.dealer + 1) % players  # left of the dealer
         assert new_match(rules, [str(i) for i in range(players)], seed=11) == state
 

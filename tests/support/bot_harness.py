@@ -142,7 +142,10 @@ class Player:
             f"{self.user.first_name} has no hand message with buttons: "
             + repr([m.text[-80:] for m in self.fake.messages(self.chat)[-3:]])
         )
-        if action.kind in (Kind.DECLARE, Kind.CLAIM):
+        if action.kind in (Kind.DECLARE, Kind.CLAIM) or not any(
+            b.value and b.value.startswith("s:") for row in message.buttons for b in row
+        ):
+            # A declaration, a claim, or the only possible move: one tap.
             return await self.tap(message, _find_play_button(message, action))
         for card in action.cards:
             message = self.hand_message()

@@ -294,8 +294,11 @@ async def _press(fake: FakeTelegram, user: FakeUser, message: StoredMessage, dat
 async def select_cards(
     fake: FakeTelegram, db_path: TestDatabase, table_id: int, user: FakeUser, action: Action
 ) -> None:
-    """Tap the action's cards one by one on the tracked hand message."""
+    """Tap the action's cards one by one on the tracked hand message (not
+    when the move is the only one: its button plays it at once)."""
     if action.kind in (Kind.DECLARE, Kind.CLAIM):
+        return
+    if not select_buttons(tracked_hand(fake, db_path, table_id, user.id)):
         return
     for card in action.cards:
         message = tracked_hand(fake, db_path, table_id, user.id)

@@ -25,6 +25,8 @@ TEXTS: dict[str, str] = {
     "value.trump_card.middle": "from the middle",
     "value.first_lead.left_of_dealer": "dealer's left",
     "value.first_lead.lowest_trump": "lowest trump",
+    "value.small_moscow.sixes": "three sixes",
+    "value.small_moscow.tens": "three tens",
     "option.trump_card": "Trump",
     "option.first_lead": "First lead",
     "option.first_lead_max3": "First lead ≤ 3 cards",
@@ -37,6 +39,7 @@ TEXTS: dict[str, str] = {
     "option.false_claim_double": "False claim costs double",
     "option.show_own_points": "Show own points",
     "option.redeal_on_initial_combo": "Redeal on a dealt combo",
+    "option.small_moscow": "Small moscow",
     "option.limit": "Play to",
     "option.end_at_first_loser": "End at the first loser",
     "option.stake": "Stake (chips)",
@@ -67,6 +70,7 @@ TEXTS: dict[str, str] = {
     "button.start": "▶️ Start",
     "button.back": "⬅️ Back",
     "button.open_private": "💬 Open a chat with the bot",
+    "button.forced": "{action}: {cards}",
     "button.lead": "Lead",
     "button.beat": "Beat",
     "button.discard": "Discard",
@@ -233,13 +237,17 @@ TEXTS: dict[str, str] = {
         "The last to beat takes the trick, else the leader. Then everybody draws, "
         "the taker first; the taker leads.\n"
         "Combinations (bura, molodka, moscow, golden moscow, four ends) may be led out "
-        "of turn after the first trick.\n"
+        "of turn after the first trick, before the rightful leader has led; his own "
+        "combination keeps its priority however he leads it. A declaration the rules "
+        "refuse is announced with the reason.\n"
         "Deal result: most points — 0 penalty points; 31 or more — 2; under 31 — 4; "
-        "no trick — 6. 60–60 is “eggs”: no penalties. Reach the limit and you're out."
+        "no trick — 6. 60–60 is “eggs”: no penalties for those two. Reach the limit and "
+        "you're out; players out in the same deal with the same penalties share a place."
     ),
     "rules.kozel": (
         "<b>Kozel</b> — 4 players in two teams, partners opposite, 4 cards each.\n"
-        "Play as in burkozel; a team's points are pooled.\n"
+        "Play as in burkozel; a team's points are pooled. The trump is shown from the "
+        "middle of the stock, and a molodka may interrupt a trick (both are options).\n"
         "61 or more wins the deal. The losers: 31–59 — 2 penalty points, under 31 — 4, "
         "no trick — 6. 60–60 is “eggs”. The team that reaches the limit loses."
     ),
@@ -250,7 +258,9 @@ TEXTS: dict[str, str] = {
         "points.\n"
         "A bura (3 trumps) or a moscow (3 aces) in hand wins the deal at once. A molodka "
         "(3 of one suit) and a small moscow (three sixes with the trump six) may be led out "
-        "of turn. Play to 12 penalty points."
+        "of turn before the player on turn has led; a molodka is refused, with the reason "
+        "announced, if somebody holds a small moscow. The winner of a deal deals the next "
+        "(after a false claim or a drawn deal, the same dealer). Play to 12 penalty points."
     ),
     # command list descriptions
     "command.group.new": "open a table: /new [game] [options]",
