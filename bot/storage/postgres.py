@@ -37,12 +37,23 @@ from bot.storage.records import (
     OPEN_STATUSES,
     PLAYING,
     Conflict,
+    LeaderRow,
+    MatchResult,
+    RatingRecord,
+    ResultRow,
     Seat,
+    Skill,
     StorageError,
     TableRecord,
     UserRecord,
 )
-from bot.storage.sqlite import new_join_token
+from bot.storage.sqlite import (
+    LEADERBOARD,
+    RESULT_COLUMNS,
+    new_join_token,
+    result_from_row,
+    result_rows,
+)
 from bot.storage.url import DatabaseUrl
 from engine import Action, MatchState
 
@@ -136,30 +147,68 @@ async def _save_with_seats(
     connection: Any,
     table_id: int,
     update: tuple[Any, ...],
-    seats: list[tuple[Any, ...]],
+    seats: list[tuple[Any, ...]] | None,
     renumbered: bool,
+    result: MatchResult | None = None,
 ) -> bool:
-    """The table's UPDATE and its seats in one transaction; False (and
-    nothing written) when the version moved on."""
+    """The table's UPDATE, its seats (None: unchanged) and a finished match's
+    results in one transaction; False (and nothing written) when the version
+    moved on."""
     transaction = connection.transaction()
     await transaction.start()
     try:
         if await connection.execute(_UPDATE, *update) != "UPDATE 1":
             await transaction.rollback()
             return False
-        # As in SQLite: which message shows each hand is left alone.
-        if renumbered:
-            await connection.execute("DELETE FROM seats WHERE table_id = $1", table_id)
-        else:
-            await connection.execute(
-                "DELETE FROM seats WHERE table_id = $1 AND seat >= $2", table_id, len(seats)
-            )
-        await connection.executemany(_UPSERT_SEAT, seats)
+        if seats is not None:
+            # As in SQLite: which message shows each hand is left alone.
+            if renumbered:
+                await connection.execute("DELETE FROM seats WHERE table_id = $1", table_id)
+            else:
+                await connection.execute(
+                    "DELETE FROM seats WHERE table_id = $1 AND seat >= $2", table_id, len(seats)
+                )
+            await connection.executemany(_UPSERT_SEAT, seats)
+        if result is not None:
+            await _write_result(connection, table_id, result)
     except BaseException:
         await transaction.rollback()
         raise
     await transaction.commit()
     return True
+
+
+async def _write_result(connection: Any, table_id: int, result: MatchResult) -> None:
+    """As SQLite's: results rows and the ratings they move. Processes sharing
+    the database take the game's ratings in turn (a lock held until commit),
+    so two matches ending at once never rate from the same old numbers."""
+    now = time.time()
+    moved: dict[str, tuple[Skill, Skill]] = {}
+    if result.rate is not None:
+        await connection.execute(
+            "SELECT pg_advisory_xact_lock(hashtext('ratings:' || $1))", result.game
+        )
+        players = sorted({seat.player for seat in result.seats})
+        rows = await connection.fetch(
+            "SELECT player, mu, sigma FROM ratings WHERE game = $1 AND player = ANY($2::text[])",
+            result.game,
+            players,
+        )
+        current = {row[0]: (float(row[1]), float(row[2])) for row in rows}
+        moved = dict(result.rate(current))
+        await connection.executemany(
+            """INSERT INTO ratings (game, player, mu, sigma, matches, updated_at)
+               VALUES ($1, $2, $3, $4, 1, $5)
+               ON CONFLICT (game, player) DO UPDATE SET mu = excluded.mu,
+                 sigma = excluded.sigma, matches = ratings.matches + 1,
+                 updated_at = excluded.updated_at""",
+            [(result.game, player, *after, now) for player, (_, after) in moved.items()],
+        )
+    marks = ", ".join(f"${n}" for n in range(1, RESULT_COLUMNS.count(",") + 2))
+    await connection.executemany(
+        f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ({marks})",
+        result_rows(table_id, result, moved, now),
+    )
 
 
 async def open_backend(url: DatabaseUrl, durable: bool = True) -> PostgresStore:
@@ -383,6 +432,7 @@ class PostgresStore:
         table: TableRecord,
         action: Action | None = None,
         user_id: int | None = None,
+        result: MatchResult | None = None,
     ) -> TableRecord:
         now = time.time()
         logged: tuple[int | None, int | None, str | None] = (None, None, None)
@@ -413,13 +463,14 @@ class PostgresStore:
         rows = table.seat_rows()
         # As in SQLite: unchanged seats mid-match need no write, and the move
         # is one statement (its own transaction, the log's entry by trigger).
-        if table.status != LOBBY and rows == table.stored_seats:
+        unchanged = table.status != LOBBY and rows == table.stored_seats
+        if unchanged and result is None:
             saved = await self._execute(_UPDATE, *update) == "UPDATE 1"
         else:
-            seats = [(table.id, *row[:5], bool(row[5]), row[6]) for row in rows]
+            seats = None if unchanged else [(table.id, *r[:5], bool(r[5]), r[6]) for r in rows]
             renumbered = table.status == LOBBY  # seats come and go in a lobby
             saved = await self._call(
-                lambda c: _save_with_seats(c, table.id, update, seats, renumbered)
+                lambda c: _save_with_seats(c, table.id, update, seats, renumbered, result)
             )
         if not saved:
             raise Conflict(f"table {table.id} changed since version {table.version}")
@@ -496,6 +547,38 @@ class PostgresStore:
         )
         return [row[0] for row in rows]
 
+    # -- results and ratings -----------------------------------------------------------
+
+    async def match_results(self, table_id: int) -> list[ResultRow]:
+        rows = await self._fetch(
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE table_id = $1 ORDER BY seat", table_id
+        )
+        return [result_from_row(row) for row in rows]
+
+    async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
+        rows = await self._fetch(
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE user_id = $1"
+            " AND ($2::bigint IS NULL OR chat_id = $2) ORDER BY finished_at, table_id",
+            user_id,
+            chat_id,
+        )
+        return [result_from_row(row) for row in rows]
+
+    async def player_ratings(self, player: str) -> list[RatingRecord]:
+        rows = await self._fetch(
+            "SELECT game, player, mu, sigma, matches FROM ratings WHERE player = $1 ORDER BY game",
+            player,
+        )
+        return [RatingRecord(*row) for row in rows]
+
+    async def leaderboard(
+        self, game: str, chat_id: int | None, min_matches: int, limit: int
+    ) -> list[LeaderRow]:
+        where = "r.game = $1 AND NOT r.practice AND ($2::bigint IS NULL OR r.chat_id = $2)"
+        sql = LEADERBOARD.format(where=where).replace("?", "$3", 1).replace("?", "$4", 1)
+        rows = await self._fetch(sql, game, chat_id, min_matches, limit)
+        return [LeaderRow(*row) for row in rows]
+
     # -- privacy -----------------------------------------------------------------------
 
     async def forget_user(self, user_id: int, placeholder: str) -> None:
@@ -508,6 +591,9 @@ class PostgresStore:
                     placeholder,
                     user_id,
                     list(OPEN_STATUSES),
+                )
+                await connection.execute(
+                    "UPDATE results SET name = $1 WHERE user_id = $2", placeholder, user_id
                 )
 
         await self._call(forget)

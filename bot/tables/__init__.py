@@ -8,6 +8,7 @@ goes to the room that owns it:
 - `turns`: deadlines, reminders, computer and stand-in moves, take-back;
 - `fanout`: who is told what once a change is committed;
 - `recovery`: catching up and redrawing after a restart;
+- `stats`: a finished match's results and ratings, /stats and /top;
 - `privacy`: erasing a person on request, pruning old action logs;
 - `outbox`: the per-table queues of message jobs.
 """
@@ -24,6 +25,7 @@ from bot.tables.match import Match
 from bot.tables.outbox import Outcome, Sender
 from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
+from bot.tables.stats import Stats
 from bot.tables.thinking import Thinking
 from bot.tables.turns import Turns
 from engine import RuleSet
@@ -57,7 +59,8 @@ class TableService:
         self.store = store
         self.fanout = Fanout(self.tables)
         self.turns = Turns(self.tables, self.fanout)
-        self.match = Match(self.tables, self.fanout, self.turns)
+        self.stats = Stats(self.tables)
+        self.match = Match(self.tables, self.fanout, self.turns, self.stats)
         self.turns.commit = self.match.commit
         self.lobby = Lobby(self.tables, self.fanout, self.turns)
         self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns)
@@ -84,6 +87,8 @@ class TableService:
         self.play = self.match.play
         self.take_back = self.turns.take_back
         self.redraw_all = self.recovery.redraw_all
+        self.stats_of = self.stats.stats
+        self.top = self.stats.top
         self.forget_prompt = self.privacy.forget_prompt
         self.forget = self.privacy.forget
         self.keep_pruning = self.privacy.keep_pruning
