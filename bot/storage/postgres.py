@@ -17,7 +17,9 @@ It keeps the SQLite store's promises (bot/storage/store.py) the same way:
   overtake an earlier one, which the cache layer must never see.
 
 A lost connection (the server restarted) is opened again for the next job;
-the job that found it lost fails, as any failed write does.
+the job that found it lost fails, as any failed write does. A job that fails
+other than by the server's refusal (a PostgresError) drops the connection
+too: asyncpg may be left mid-operation and refuse everything after.
 """
 
 from __future__ import annotations
@@ -25,12 +27,17 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
 import asyncpg
 
 from bot.storage.postgres_setup import connect, migrate, probe_write, where
+from bot.storage.postgres_sql import (
+    UPDATE,
+    fetch_tables,
+    save_with_seats,
+)
 from bot.storage.records import (
     FINISHED,
     LOBBY,
@@ -41,8 +48,6 @@ from bot.storage.records import (
     MatchResult,
     RatingRecord,
     ResultRow,
-    Seat,
-    Skill,
     StorageError,
     TableRecord,
     UserRecord,
@@ -52,163 +57,12 @@ from bot.storage.sqlite import (
     RESULT_COLUMNS,
     new_join_token,
     result_from_row,
-    result_rows,
 )
 from bot.storage.url import DatabaseUrl
-from engine import Action, MatchState
+from engine import Action
 
 T = TypeVar("T")
 Job = Callable[[Any], Awaitable[Any]]  # work on an asyncpg.Connection
-
-_TABLE_COLUMNS = (
-    "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
-    " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
-    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
-    " t.join_token"
-)
-_SEAT_COLUMNS = (
-    "s.seat, s.user_id AS seat_user, s.name, s.hand_message_id, s.hand_digest, s.kind,"
-    " s.level, s.auto, s.missed"
-)
-
-_UPDATE = """UPDATE tables SET chat_id = $1, chat_title = $2, status = $3, creator_id = $4,
-     preset = $5, options = $6, seed = $7, state = $8, version = version + 1,
-     turn_deadline = $9, turn_reminded = $10, settings = $11, updated_at = $12,
-     logged_seq = $13, logged_user = $14, logged_action = $15
-   WHERE id = $16 AND version = $17"""
-
-_UPSERT_SEAT = """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-   ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,
-     name = excluded.name, kind = excluded.kind, level = excluded.level,
-     auto = excluded.auto, missed = excluded.missed"""
-
-
-def _table_from_row(row: Any) -> TableRecord:
-    return TableRecord(
-        id=row["id"],
-        chat_id=row["chat_id"],
-        chat_title=row["chat_title"],
-        status=row["status"],
-        creator_id=row["creator_id"],
-        preset=row["preset"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        state=None if row["state"] is None else MatchState.loads(row["state"]),
-        version=row["version"],
-        lobby_message_id=row["lobby_message_id"],
-        live_message_id=row["live_message_id"],
-        turn_deadline=row["turn_deadline"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        turn_reminded=row["turn_reminded"],
-        practice=row["practice"],
-        settings=json.loads(row["settings"]),
-        told_step=row["told_step"],
-        join_token=row["join_token"],
-    )
-
-
-def _tables_from_rows(rows: Sequence[Any]) -> list[TableRecord]:
-    tables: list[TableRecord] = []
-    for row in rows:
-        if not tables or tables[-1].id != row["id"]:
-            tables.append(_table_from_row(row))
-        if row["seat"] is not None:
-            tables[-1].seats.append(
-                Seat(
-                    row["seat"],
-                    row["seat_user"],
-                    row["name"],
-                    row["hand_message_id"],
-                    row["hand_digest"],
-                    row["kind"],
-                    row["level"],
-                    row["auto"],
-                    row["missed"],
-                )
-            )
-    for table in tables:
-        table.stored_seats = table.seat_rows()
-    return tables
-
-
-async def _fetch_tables(connection: Any, condition: str, *args: Any) -> list[TableRecord]:
-    """Tables and their seats in one query."""
-    rows = await connection.fetch(
-        f"SELECT {_TABLE_COLUMNS}, {_SEAT_COLUMNS} FROM tables t"
-        f" LEFT JOIN seats s ON s.table_id = t.id WHERE {condition} ORDER BY t.id, s.seat",
-        *args,
-    )
-    return _tables_from_rows(rows)
-
-
-async def _save_with_seats(
-    connection: Any,
-    table_id: int,
-    update: tuple[Any, ...],
-    seats: list[tuple[Any, ...]] | None,
-    renumbered: bool,
-    result: MatchResult | None = None,
-) -> bool:
-    """The table's UPDATE, its seats (None: unchanged) and a finished match's
-    results in one transaction; False (and nothing written) when the version
-    moved on."""
-    transaction = connection.transaction()
-    await transaction.start()
-    try:
-        if await connection.execute(_UPDATE, *update) != "UPDATE 1":
-            await transaction.rollback()
-            return False
-        if seats is not None:
-            # As in SQLite: which message shows each hand is left alone.
-            if renumbered:
-                await connection.execute("DELETE FROM seats WHERE table_id = $1", table_id)
-            else:
-                await connection.execute(
-                    "DELETE FROM seats WHERE table_id = $1 AND seat >= $2", table_id, len(seats)
-                )
-            await connection.executemany(_UPSERT_SEAT, seats)
-        if result is not None:
-            await _write_result(connection, table_id, result)
-    except BaseException:
-        await transaction.rollback()
-        raise
-    await transaction.commit()
-    return True
-
-
-async def _write_result(connection: Any, table_id: int, result: MatchResult) -> None:
-    """As SQLite's: results rows and the ratings they move. Processes sharing
-    the database take the game's ratings in turn (a lock held until commit),
-    so two matches ending at once never rate from the same old numbers."""
-    now = time.time()
-    moved: dict[str, tuple[Skill, Skill]] = {}
-    if result.rate is not None:
-        await connection.execute(
-            "SELECT pg_advisory_xact_lock(hashtext('ratings:' || $1))", result.game
-        )
-        players = sorted({seat.player for seat in result.seats})
-        rows = await connection.fetch(
-            "SELECT player, mu, sigma FROM ratings WHERE game = $1 AND player = ANY($2::text[])",
-            result.game,
-            players,
-        )
-        current = {row[0]: (float(row[1]), float(row[2])) for row in rows}
-        moved = dict(result.rate(current))
-        await connection.executemany(
-            """INSERT INTO ratings (game, player, mu, sigma, matches, updated_at)
-               VALUES ($1, $2, $3, $4, 1, $5)
-               ON CONFLICT (game, player) DO UPDATE SET mu = excluded.mu,
-                 sigma = excluded.sigma, matches = ratings.matches + 1,
-                 updated_at = excluded.updated_at""",
-            [(result.game, player, *after, now) for player, (_, after) in moved.items()],
-        )
-    marks = ", ".join(f"${n}" for n in range(1, RESULT_COLUMNS.count(",") + 2))
-    await connection.executemany(
-        f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ({marks})",
-        result_rows(table_id, result, moved, now),
-    )
 
 
 async def open_backend(url: DatabaseUrl, durable: bool = True) -> PostgresStore:
@@ -267,6 +121,11 @@ class PostgresStore:
                     self._connection = await connect(self.url, self.durable)
                 result = await work(self._connection)
             except Exception as error:
+                if not isinstance(error, asyncpg.PostgresError | StorageError):
+                    # Not the server's answer but the client's trouble (a
+                    # connection lost mid-operation leaves asyncpg's protocol
+                    # in a state it cannot leave): start afresh next time.
+                    self._connection.terminate()
                 if not future.done():
                     future.set_exception(error)
             else:
@@ -381,13 +240,13 @@ class PostgresStore:
                 )
             except asyncpg.UniqueViolationError:
                 return None  # the chat has an open table; nothing was written
-            found = await _fetch_tables(connection, "t.id = $1", table_id)
+            found = await fetch_tables(connection, "t.id = $1", table_id)
             return found[0]
 
         return await self._call(create)
 
     def _tables(self, condition: str, *args: Any) -> Awaitable[list[TableRecord]]:
-        return self._submit(lambda c: _fetch_tables(c, condition, *args))
+        return self._submit(lambda c: fetch_tables(c, condition, *args))
 
     async def get_table(self, table_id: int) -> TableRecord | None:
         found = await self._tables("t.id = $1", table_id)
@@ -465,12 +324,12 @@ class PostgresStore:
         # is one statement (its own transaction, the log's entry by trigger).
         unchanged = table.status != LOBBY and rows == table.stored_seats
         if unchanged and result is None:
-            saved = await self._execute(_UPDATE, *update) == "UPDATE 1"
+            saved = await self._execute(UPDATE, *update) == "UPDATE 1"
         else:
             seats = None if unchanged else [(table.id, *r[:5], bool(r[5]), r[6]) for r in rows]
             renumbered = table.status == LOBBY  # seats come and go in a lobby
             saved = await self._call(
-                lambda c: _save_with_seats(c, table.id, update, seats, renumbered, result)
+                lambda c: save_with_seats(c, table.id, update, seats, renumbered, result)
             )
         if not saved:
             raise Conflict(f"table {table.id} changed since version {table.version}")

@@ -102,7 +102,9 @@ async def test_postgres_store_reconnects_after_losing_its_connection(postgres_ur
             )
         finally:
             await admin.close()
-        with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+        # The first write may fail (the loss shows up mid-way, in asyncpg's
+        # PostgresError, InterfaceError or InternalClientError) or not.
+        with contextlib.suppress(Exception):
             await store.set_message_ids(table.id, live_message_id=5)
         await store.set_message_ids(table.id, live_message_id=6)
         read = await store.get_table(table.id)
