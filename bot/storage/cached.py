@@ -384,6 +384,12 @@ class CachedStore:
     async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
         return await self.inner.player_results(user_id, chat_id)
 
+    async def toggle_notify(self, chat_id: int, user_id: int) -> bool:
+        return await self.inner.toggle_notify(chat_id, user_id)
+
+    async def notify_list(self, chat_id: int, limit: int) -> list[int]:
+        return await self.inner.notify_list(chat_id, limit)
+
     async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
         return await self.inner.recent_results(chat_id, matches)
 

@@ -340,8 +340,18 @@ class PostgresStore:
         return table
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
+        # As in SQLite: results and notices move with the group's tables.
         await self._execute(
             "UPDATE tables SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id
+        )
+        await self._execute(
+            "UPDATE results SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id
+        )
+        await self._execute(
+            "UPDATE notify SET chat_id = $1 WHERE chat_id = $2 AND user_id NOT IN"
+            " (SELECT user_id FROM notify WHERE chat_id = $1)",
+            new_chat_id,
+            old_chat_id,
         )
 
     # -- message bookkeeping ---------------------------------------------------------
@@ -424,6 +434,33 @@ class PostgresStore:
         )
         return [result_from_row(row) for row in rows]
 
+    async def toggle_notify(self, chat_id: int, user_id: int) -> bool:
+        async def toggle(connection: Any) -> bool:
+            async with connection.transaction():
+                gone = await connection.execute(
+                    "DELETE FROM notify WHERE chat_id = $1 AND user_id = $2", chat_id, user_id
+                )
+                if gone == "DELETE 0":
+                    await connection.execute(
+                        "INSERT INTO notify (chat_id, user_id, created_at) VALUES ($1, $2, $3)"
+                        " ON CONFLICT DO NOTHING",
+                        chat_id,
+                        user_id,
+                        time.time(),
+                    )
+                    return True
+                return False
+
+        return bool(await self._call(toggle))
+
+    async def notify_list(self, chat_id: int, limit: int) -> list[int]:
+        rows = await self._fetch(
+            "SELECT user_id FROM notify WHERE chat_id = $1 ORDER BY created_at, user_id LIMIT $2",
+            chat_id,
+            limit,
+        )
+        return [row[0] for row in rows]
+
     async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
         rows = await self._fetch(RECENT.format(columns=RESULT_COLUMNS), chat_id, matches)
         return [result_from_row(row) for row in rows]
@@ -459,6 +496,7 @@ class PostgresStore:
                 await connection.execute(
                     "UPDATE results SET name = $1 WHERE user_id = $2", placeholder, user_id
                 )
+                await connection.execute("DELETE FROM notify WHERE user_id = $1", user_id)
 
         await self._call(forget)
 

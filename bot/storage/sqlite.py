@@ -601,9 +601,16 @@ class SqliteStore:
         return table
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
-        await self._write(
-            "UPDATE tables SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
-        )
+        # Results and notices move with the group's tables (a group that
+        # became a supergroup keeps its history and its leaderboard).
+        for update, table in (
+            ("UPDATE", "tables"),
+            ("UPDATE", "results"),
+            ("UPDATE OR IGNORE", "notify"),
+        ):
+            await self._write(
+                f"{update} {table} SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
+            )
 
     # -- message bookkeeping ---------------------------------------------------------
 
@@ -700,6 +707,34 @@ class SqliteStore:
         rows = await self._fetchall(LEADERBOARD.format(where=where), [*params, min_matches, limit])
         return [LeaderRow(*row) for row in rows]
 
+    async def toggle_notify(self, chat_id: int, user_id: int) -> bool:
+        def toggle(connection: sqlite3.Connection) -> bool:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                gone = connection.execute(
+                    "DELETE FROM notify WHERE chat_id = ? AND user_id = ?", (chat_id, user_id)
+                ).rowcount
+                if not gone:
+                    connection.execute(
+                        "INSERT INTO notify (chat_id, user_id, created_at) VALUES (?, ?, ?)",
+                        (chat_id, user_id, time.time()),
+                    )
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+            return not gone
+
+        return await self._job(toggle)
+
+    async def notify_list(self, chat_id: int, limit: int) -> list[int]:
+        rows = await self._fetchall(
+            "SELECT user_id FROM notify WHERE chat_id = ? ORDER BY created_at, user_id LIMIT ?",
+            (chat_id, limit),
+        )
+        return [row[0] for row in rows]
+
     async def forget_user(self, user_id: int, placeholder: str) -> None:
         def forget(connection: sqlite3.Connection) -> None:
             connection.execute("BEGIN IMMEDIATE")
@@ -713,6 +748,7 @@ class SqliteStore:
                 connection.execute(
                     "UPDATE results SET name = ? WHERE user_id = ?", (placeholder, user_id)
                 )
+                connection.execute("DELETE FROM notify WHERE user_id = ?", (user_id,))
                 connection.execute("COMMIT")
             except BaseException:
                 if connection.in_transaction:

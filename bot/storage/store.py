@@ -143,6 +143,14 @@ class Store(Protocol):
         matches, in one group or (None) everywhere: most wins first, then the
         higher rating."""
 
+    # -- /notify
+    async def toggle_notify(self, chat_id: int, user_id: int) -> bool:
+        """Turn the person's notice of new tables in the group on, or off when
+        it was on; whether it is on now."""
+
+    async def notify_list(self, chat_id: int, limit: int) -> list[int]:
+        """Who asked for the group's notices, the earliest `limit` of them."""
+
     # -- privacy
     async def forget_user(self, user_id: int, placeholder: str) -> None:
         """Erase what is stored about a person: their record (name, username,

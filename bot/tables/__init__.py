@@ -93,6 +93,7 @@ class TableService:
         self.stats_of = self.stats.stats
         self.top = self.stats.top
         self.history = self.history_room.history
+        self.toggle_notify = self.lobby.toggle_notify
         self.replay = self.history_room.replay
         self.forget_prompt = self.privacy.forget_prompt
         self.forget = self.privacy.forget

@@ -77,6 +77,9 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
         ) from None
 
 
+NOTIFY_LIMIT = 50  # private notices a new table sends at most
+
+
 class Lobby:
     def __init__(self, tables: Tables, fanout: Fanout, turns: Turns) -> None:
         self.tables = tables
@@ -126,7 +129,46 @@ class Lobby:
                 reply = Reply(text, screen=Screen(text, ((link,),)))
             self.fanout.redraw_lobby_later(table.id, send_new=True)
             self.turns.arm_lobby(table)
+            opened = table
+            self.fanout.private_later(table, lambda: self.notify_opened(opened, person.user_id))
             return reply
+
+    # -- /notify ----------------------------------------------------------------------------
+
+    async def toggle_notify(self, chat_id: int, person: Person, lang: str) -> Reply:
+        """/notify in a group: a private message whenever a table opens there,
+        or (asked again) no more of them."""
+        on = await self.store.toggle_notify(chat_id, person.user_id)
+        if not on:
+            return Reply(t(lang, "notify.off"))
+        user = await self.store.get_user(person.user_id)
+        if user is not None and user.started:
+            return Reply(t(lang, "notify.on"))
+        text = t(lang, "notify.on_start_first")
+        link = Button(t(lang, "button.open_private"), url=self.tables.deep_link("notify"))
+        return Reply(text, screen=Screen(text, ((link,),)))
+
+    async def notify_opened(self, table: TableRecord, creator_id: int) -> None:
+        """Tell who asked that a table opened in their group: at most
+        NOTIFY_LIMIT people a table, one after another through the rate
+        limiter, so a big group's notices never crowd out the moves of
+        running tables."""
+        for user_id in await self.store.notify_list(table.chat_id, NOTIFY_LIMIT):
+            if user_id == creator_id:
+                continue
+            user = await self.store.get_user(user_id)
+            if user is None or not user.started:
+                continue
+            lang = await self.tables.user_lang(user_id)
+            text = t(
+                lang,
+                "notify.opened",
+                group=table.chat_title,
+                game=render.preset_name(lang, table.rules),
+                table=table.id,
+            )
+            join = Button(t(lang, "button.join"), url=self.tables.join_link(table))
+            await self.tables.out.send(user_id, Screen(text, ((join,),)))
 
     # -- joining and leaving ----------------------------------------------------------------
 

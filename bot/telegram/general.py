@@ -107,3 +107,15 @@ async def cmd_history(update: Update, context: Context) -> None:
         return
     lang = await message_lang(update, context)
     await reply(message, await service(context).history(chat.id, lang))
+
+
+async def cmd_notify(update: Update, context: Context) -> None:
+    """`/notify` in a group: turn the sender's notices of new tables on or off."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not is_group(chat):
+        return
+    lang = await message_lang(update, context)
+    svc = service(context)
+    person = person_of(user)
+    await svc.remember(person)
+    await reply(message, await svc.toggle_notify(chat.id, person, lang))

@@ -23,6 +23,7 @@ GROUP_COMMANDS = (
     "stats",
     "top",
     "history",
+    "notify",
 )
 PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang", "stats", "top", "forget")
 
@@ -42,6 +43,7 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("stats", general.cmd_stats))
     app.add_handler(CommandHandler("top", general.cmd_top))
     app.add_handler(CommandHandler("history", general.cmd_history))
+    app.add_handler(CommandHandler("notify", general.cmd_notify))
     app.add_handler(CommandHandler("addbot", group.cmd_addbot))
     app.add_handler(CommandHandler("kick", group.cmd_kick))
     app.add_handler(CommandHandler("play", private.cmd_play))

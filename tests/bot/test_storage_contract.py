@@ -416,3 +416,18 @@ async def test_a_groups_recent_results_newest_match_first(store: Store) -> None:
     both = await store.recent_results(BIG_CHAT, 5)
     assert [r.table_id for r in both] == [newer.id, newer.id, older.id, older.id]
     assert await store.recent_results(-1, 5) == []
+
+
+async def test_notices_toggle_and_move_with_a_migrated_group(store: Store) -> None:
+    assert await store.toggle_notify(BIG_CHAT, BIG_USER) is True
+    assert await store.toggle_notify(BIG_CHAT, 1) is True
+    assert await store.notify_list(BIG_CHAT, 10) == [BIG_USER, 1]
+    assert await store.notify_list(BIG_CHAT, 1) == [BIG_USER]
+    assert await store.toggle_notify(BIG_CHAT, BIG_USER) is False
+    assert await store.notify_list(BIG_CHAT, 10) == [1]
+    finished = await _finish(store, _results())
+    await store.move_chat(BIG_CHAT, BIG_CHAT - 1)
+    assert await store.notify_list(BIG_CHAT - 1, 10) == [1]
+    assert {r.chat_id for r in await store.match_results(finished.id)} == {BIG_CHAT - 1}
+    await store.forget_user(1, "—")
+    assert await store.notify_list(BIG_CHAT - 1, 10) == []

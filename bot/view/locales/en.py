@@ -160,6 +160,11 @@ TEXTS: dict[str, str] = {
     "final.ratings": "📈 Rating ({preset}):",
     "final.rating_line": "{name}: {before} → {after} ({change})",
     "final.unrated": "A practice match against the computer: ratings do not change.",
+    "notify.on": "🔔 I will write to you in private when a table opens in this group. /notify again turns it off.",
+    "notify.on_start_first": "🔔 I will write to you when a table opens in this group, but open a chat with me first. /notify again turns it off.",
+    "notify.off": "🔕 No more notices of new tables in this group.",
+    "notify.opened": "🔔 Table #{table} opened in “{group}”: {game}.",
+    "command.group.notify": "a private notice of new tables (again: off)",
     "history.title": "🗂 <b>Recent matches</b>",
     "history.none": "No match has been finished in this group yet.",
     "history.line": "#{table} · {date} · {game}: {standing}",
@@ -258,7 +263,7 @@ TEXTS: dict[str, str] = {
         "/new — open a table\n/join — join\n/leave — leave\n/start — start the game\n"
         "/stop — close the table\n/rules — this table's rules\n/lang ru|en — group language\n"
         "/stats — statistics (as a reply: of that person)\n/top — the best players\n"
-        "/history — recent matches and their replays\n\n"
+        "/history — recent matches and their replays\n/notify — notices of new tables\n\n"
         "<b>In private</b>\n/rules [game] — rules\n/lang ru|en — your language\n"
         "/forget — erase what I keep about you\n/stats — your statistics across groups\n"
         "/top — the bot's best players"
