@@ -59,6 +59,8 @@ class Settings(BaseSettings):
     # once, practice included; and practice games open at once over the bot.
     max_tables_per_person: int = Field(default=3, ge=1, le=1000)
     max_practice_tables: int = Field(default=100, ge=0, le=100_000)
+    # Rated matches of a game a player needs before /top lists them there.
+    top_min_matches: int = Field(default=3, ge=1, le=1000)
     # Seconds to wait for one Bot API request, and how often a send that was
     # lost on the network is retried (with doubling pauses from send_backoff).
     request_timeout: float = Field(default=10.0, gt=0, le=120)

@@ -6,6 +6,9 @@ Where each rule lives:
 - presets and table options ... engine/rules.py
 - combinations ................ engine/combos.py
 - leads, answers, draws, turns  engine/game.py
+- deals, end of deal, bura .... engine/dealing.py
+- out-of-turn combinations .... engine/priority.py
+- seats, sides, lead size ..... engine/seating.py
 - penalty points, standing .... engine/scoring.py
 - what a seat may see ......... engine/view.py
 """

@@ -28,6 +28,7 @@ from engine.events import (
     DealStarted,
     DealVoid,
     DealWonByCombination,
+    DeclarationRefused,
     Event,
     MatchOver,
     SideEliminated,
@@ -425,6 +426,13 @@ class PlaySession:
             how = " out of turn" if event.out_of_turn else ""
             name = COMBINATION_NAMES.get(event.combination, event.combination)
             return [f"{self.does(event.seat, 'declare')} {name}{how}!"]
+        if isinstance(event, DeclarationRefused):
+            name = COMBINATION_NAMES.get(event.combination, event.combination)
+            by = COMBINATION_NAMES.get(event.by or "", event.by or "a stronger combination")
+            return [
+                f"{self.does(event.seat, 'declare')} {name} out of turn: refused, "
+                f"somebody else holds {by}."
+            ]
         if isinstance(event, TrickRestarted):
             return ["The trick restarts: every card played to it goes back to its owner."]
         if isinstance(event, CardsLed):
@@ -467,7 +475,7 @@ class PlaySession:
             reason = DEAL_END_REASONS.get(event.reason, event.reason)
             lines = [f"--- Deal {event.number} is over ({reason}) ---"]
             if event.eggs:
-                lines.append("Eggs: 60 to 60, nobody gets penalty points.")
+                lines.append("Eggs: 60 to 60, the two at 60 get no penalty points.")
             if event.multiplier > 1:
                 lines.append(f"Penalties counted x{event.multiplier}.")
             for result in event.results:
@@ -483,7 +491,9 @@ class PlaySession:
         if isinstance(event, MatchOver):
             lines = ["", f"=== Match over after {event.deals} deal(s) ===", "Final standing:"]
             for placing in event.standing:
-                payout = f", {placing.payout} chips" if event.bank else ""
+                split = " + ".join(str(share) for share in placing.shares)
+                each = f" ({split})" if len(placing.shares) > 1 else ""
+                payout = f", {placing.payout} chips{each}" if event.bank else ""
                 lines.append(
                     f"  {placing.rank}. {self.side_name(placing.seats)}: "
                     f"{placing.penalties} penalty points{payout}"

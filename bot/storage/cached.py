@@ -28,7 +28,17 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
-from bot.storage.records import LOBBY, OPEN_STATUSES, Conflict, TableRecord, UserRecord
+from bot.storage.records import (
+    LOBBY,
+    OPEN_STATUSES,
+    Conflict,
+    LeaderRow,
+    MatchResult,
+    RatingRecord,
+    ResultRow,
+    TableRecord,
+    UserRecord,
+)
 from bot.storage.store import Store
 from engine import Action
 
@@ -235,7 +245,11 @@ class CachedStore:
         return await self.inner.count_open_practice()
 
     async def save_table(
-        self, table: TableRecord, action: Action | None = None, user_id: int | None = None
+        self,
+        table: TableRecord,
+        action: Action | None = None,
+        user_id: int | None = None,
+        result: MatchResult | None = None,
     ) -> TableRecord:
         await self._quiet()
         stored = self._tables.get(table.id)
@@ -244,7 +258,7 @@ class CachedStore:
             raise Conflict(f"table {table.id} changed since version {table.version}")
         self._cache_saved(table, stored)
         try:
-            saved = await self.inner.save_table(table, action, user_id)
+            saved = await self.inner.save_table(table, action, user_id, result)
         except Conflict:
             if stored is not None:
                 self._forget()  # the copy was wrong: something else wrote the database
@@ -361,6 +375,25 @@ class CachedStore:
 
     async def untold_tables(self) -> list[int]:
         return await self.inner.untold_tables()
+
+    # -- results and ratings: read through (rare reads, nothing to keep in step) -------------
+
+    async def match_results(self, table_id: int) -> list[ResultRow]:
+        return await self.inner.match_results(table_id)
+
+    async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
+        return await self.inner.player_results(user_id, chat_id)
+
+    async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
+        return await self.inner.recent_results(chat_id, matches)
+
+    async def player_ratings(self, player: str) -> list[RatingRecord]:
+        return await self.inner.player_ratings(player)
+
+    async def leaderboard(
+        self, game: str, chat_id: int | None, min_matches: int, limit: int
+    ) -> list[LeaderRow]:
+        return await self.inner.leaderboard(game, chat_id, min_matches, limit)
 
     # -- privacy ---------------------------------------------------------------------------
 

@@ -17,7 +17,9 @@ It keeps the SQLite store's promises (bot/storage/store.py) the same way:
   overtake an earlier one, which the cache layer must never see.
 
 A lost connection (the server restarted) is opened again for the next job;
-the job that found it lost fails, as any failed write does.
+the job that found it lost fails, as any failed write does. A job that fails
+other than by the server's refusal (a PostgresError) drops the connection
+too: asyncpg may be left mid-operation and refuse everything after.
 """
 
 from __future__ import annotations
@@ -25,141 +27,43 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
 import asyncpg
 
 from bot.storage.postgres_setup import connect, migrate, probe_write, where
+from bot.storage.postgres_sql import (
+    UPDATE,
+    fetch_tables,
+    save_with_seats,
+)
 from bot.storage.records import (
     FINISHED,
     LOBBY,
     OPEN_STATUSES,
     PLAYING,
     Conflict,
-    Seat,
+    LeaderRow,
+    MatchResult,
+    RatingRecord,
+    ResultRow,
     StorageError,
     TableRecord,
     UserRecord,
 )
-from bot.storage.sqlite import new_join_token
+from bot.storage.sqlite import (
+    LEADERBOARD,
+    RECENT,
+    RESULT_COLUMNS,
+    new_join_token,
+    result_from_row,
+)
 from bot.storage.url import DatabaseUrl
-from engine import Action, MatchState
+from engine import Action
 
 T = TypeVar("T")
 Job = Callable[[Any], Awaitable[Any]]  # work on an asyncpg.Connection
-
-_TABLE_COLUMNS = (
-    "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
-    " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
-    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
-    " t.join_token"
-)
-_SEAT_COLUMNS = (
-    "s.seat, s.user_id AS seat_user, s.name, s.hand_message_id, s.hand_digest, s.kind,"
-    " s.level, s.auto, s.missed"
-)
-
-_UPDATE = """UPDATE tables SET chat_id = $1, chat_title = $2, status = $3, creator_id = $4,
-     preset = $5, options = $6, seed = $7, state = $8, version = version + 1,
-     turn_deadline = $9, turn_reminded = $10, settings = $11, updated_at = $12,
-     logged_seq = $13, logged_user = $14, logged_action = $15
-   WHERE id = $16 AND version = $17"""
-
-_UPSERT_SEAT = """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-   ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,
-     name = excluded.name, kind = excluded.kind, level = excluded.level,
-     auto = excluded.auto, missed = excluded.missed"""
-
-
-def _table_from_row(row: Any) -> TableRecord:
-    return TableRecord(
-        id=row["id"],
-        chat_id=row["chat_id"],
-        chat_title=row["chat_title"],
-        status=row["status"],
-        creator_id=row["creator_id"],
-        preset=row["preset"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        state=None if row["state"] is None else MatchState.loads(row["state"]),
-        version=row["version"],
-        lobby_message_id=row["lobby_message_id"],
-        live_message_id=row["live_message_id"],
-        turn_deadline=row["turn_deadline"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        turn_reminded=row["turn_reminded"],
-        practice=row["practice"],
-        settings=json.loads(row["settings"]),
-        told_step=row["told_step"],
-        join_token=row["join_token"],
-    )
-
-
-def _tables_from_rows(rows: Sequence[Any]) -> list[TableRecord]:
-    tables: list[TableRecord] = []
-    for row in rows:
-        if not tables or tables[-1].id != row["id"]:
-            tables.append(_table_from_row(row))
-        if row["seat"] is not None:
-            tables[-1].seats.append(
-                Seat(
-                    row["seat"],
-                    row["seat_user"],
-                    row["name"],
-                    row["hand_message_id"],
-                    row["hand_digest"],
-                    row["kind"],
-                    row["level"],
-                    row["auto"],
-                    row["missed"],
-                )
-            )
-    for table in tables:
-        table.stored_seats = table.seat_rows()
-    return tables
-
-
-async def _fetch_tables(connection: Any, condition: str, *args: Any) -> list[TableRecord]:
-    """Tables and their seats in one query."""
-    rows = await connection.fetch(
-        f"SELECT {_TABLE_COLUMNS}, {_SEAT_COLUMNS} FROM tables t"
-        f" LEFT JOIN seats s ON s.table_id = t.id WHERE {condition} ORDER BY t.id, s.seat",
-        *args,
-    )
-    return _tables_from_rows(rows)
-
-
-async def _save_with_seats(
-    connection: Any,
-    table_id: int,
-    update: tuple[Any, ...],
-    seats: list[tuple[Any, ...]],
-    renumbered: bool,
-) -> bool:
-    """The table's UPDATE and its seats in one transaction; False (and
-    nothing written) when the version moved on."""
-    transaction = connection.transaction()
-    await transaction.start()
-    try:
-        if await connection.execute(_UPDATE, *update) != "UPDATE 1":
-            await transaction.rollback()
-            return False
-        # As in SQLite: which message shows each hand is left alone.
-        if renumbered:
-            await connection.execute("DELETE FROM seats WHERE table_id = $1", table_id)
-        else:
-            await connection.execute(
-                "DELETE FROM seats WHERE table_id = $1 AND seat >= $2", table_id, len(seats)
-            )
-        await connection.executemany(_UPSERT_SEAT, seats)
-    except BaseException:
-        await transaction.rollback()
-        raise
-    await transaction.commit()
-    return True
 
 
 async def open_backend(url: DatabaseUrl, durable: bool = True) -> PostgresStore:
@@ -218,6 +122,11 @@ class PostgresStore:
                     self._connection = await connect(self.url, self.durable)
                 result = await work(self._connection)
             except Exception as error:
+                if not isinstance(error, asyncpg.PostgresError | StorageError):
+                    # Not the server's answer but the client's trouble (a
+                    # connection lost mid-operation leaves asyncpg's protocol
+                    # in a state it cannot leave): start afresh next time.
+                    self._connection.terminate()
                 if not future.done():
                     future.set_exception(error)
             else:
@@ -332,13 +241,13 @@ class PostgresStore:
                 )
             except asyncpg.UniqueViolationError:
                 return None  # the chat has an open table; nothing was written
-            found = await _fetch_tables(connection, "t.id = $1", table_id)
+            found = await fetch_tables(connection, "t.id = $1", table_id)
             return found[0]
 
         return await self._call(create)
 
     def _tables(self, condition: str, *args: Any) -> Awaitable[list[TableRecord]]:
-        return self._submit(lambda c: _fetch_tables(c, condition, *args))
+        return self._submit(lambda c: fetch_tables(c, condition, *args))
 
     async def get_table(self, table_id: int) -> TableRecord | None:
         found = await self._tables("t.id = $1", table_id)
@@ -383,6 +292,7 @@ class PostgresStore:
         table: TableRecord,
         action: Action | None = None,
         user_id: int | None = None,
+        result: MatchResult | None = None,
     ) -> TableRecord:
         now = time.time()
         logged: tuple[int | None, int | None, str | None] = (None, None, None)
@@ -413,13 +323,14 @@ class PostgresStore:
         rows = table.seat_rows()
         # As in SQLite: unchanged seats mid-match need no write, and the move
         # is one statement (its own transaction, the log's entry by trigger).
-        if table.status != LOBBY and rows == table.stored_seats:
-            saved = await self._execute(_UPDATE, *update) == "UPDATE 1"
+        unchanged = table.status != LOBBY and rows == table.stored_seats
+        if unchanged and result is None:
+            saved = await self._execute(UPDATE, *update) == "UPDATE 1"
         else:
-            seats = [(table.id, *row[:5], bool(row[5]), row[6]) for row in rows]
+            seats = None if unchanged else [(table.id, *r[:5], bool(r[5]), r[6]) for r in rows]
             renumbered = table.status == LOBBY  # seats come and go in a lobby
             saved = await self._call(
-                lambda c: _save_with_seats(c, table.id, update, seats, renumbered)
+                lambda c: save_with_seats(c, table.id, update, seats, renumbered, result)
             )
         if not saved:
             raise Conflict(f"table {table.id} changed since version {table.version}")
@@ -496,6 +407,42 @@ class PostgresStore:
         )
         return [row[0] for row in rows]
 
+    # -- results and ratings -----------------------------------------------------------
+
+    async def match_results(self, table_id: int) -> list[ResultRow]:
+        rows = await self._fetch(
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE table_id = $1 ORDER BY seat", table_id
+        )
+        return [result_from_row(row) for row in rows]
+
+    async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
+        rows = await self._fetch(
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE user_id = $1"
+            " AND ($2::bigint IS NULL OR chat_id = $2) ORDER BY finished_at, table_id",
+            user_id,
+            chat_id,
+        )
+        return [result_from_row(row) for row in rows]
+
+    async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
+        rows = await self._fetch(RECENT.format(columns=RESULT_COLUMNS), chat_id, matches)
+        return [result_from_row(row) for row in rows]
+
+    async def player_ratings(self, player: str) -> list[RatingRecord]:
+        rows = await self._fetch(
+            "SELECT game, player, mu, sigma, matches FROM ratings WHERE player = $1 ORDER BY game",
+            player,
+        )
+        return [RatingRecord(*row) for row in rows]
+
+    async def leaderboard(
+        self, game: str, chat_id: int | None, min_matches: int, limit: int
+    ) -> list[LeaderRow]:
+        where = "r.game = $1 AND NOT r.practice AND ($2::bigint IS NULL OR r.chat_id = $2)"
+        sql = LEADERBOARD.format(where=where).replace("?", "$3", 1).replace("?", "$4", 1)
+        rows = await self._fetch(sql, game, chat_id, min_matches, limit)
+        return [LeaderRow(*row) for row in rows]
+
     # -- privacy -----------------------------------------------------------------------
 
     async def forget_user(self, user_id: int, placeholder: str) -> None:
@@ -508,6 +455,9 @@ class PostgresStore:
                     placeholder,
                     user_id,
                     list(OPEN_STATUSES),
+                )
+                await connection.execute(
+                    "UPDATE results SET name = $1 WHERE user_id = $2", placeholder, user_id
                 )
 
         await self._call(forget)

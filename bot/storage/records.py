@@ -4,6 +4,7 @@ seats, people, and the errors a store raises. Plain data, no I/O."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -168,3 +169,89 @@ class UserRecord:
         return UserRecord(
             self.user_id, self.name, self.username, self.language_code, self.lang, self.started
         )
+
+
+# -- a finished match's results --------------------------------------------------------
+
+Skill = tuple[float, float]  # a rating as the rating library keeps it: (mu, sigma)
+# New ratings from the current ones (players not yet rated are absent):
+# player -> (before, after). The store calls it inside the transaction that
+# writes the match's last move, so two matches ending at once never rate from
+# the same old numbers.
+Rater = Callable[[Mapping[str, Skill]], Mapping[str, tuple[Skill, Skill]]]
+
+
+def person_key(user_id: int) -> str:
+    """Whose rating a seat moves: a person by their Telegram id..."""
+    return f"u:{user_id}"
+
+
+def computer_key(level: str) -> str:
+    """...a computer by its level, so that "hard" has a strength of its own."""
+    return f"cpu:{level}"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    seat: int
+    player: str  # person_key or computer_key
+    user_id: int | None  # a person's; None for a computer
+    level: str | None  # a computer's
+    name: str
+    side: int
+    place: int
+    penalties: int
+    deals: int
+    deals_won: int
+    trick_points: int
+    combinations: int
+    claims_right: int
+    claims_wrong: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """What `save_table` writes beside a match's last move."""
+
+    game: str  # the preset
+    options: dict[str, Any]
+    chat_id: int
+    practice: bool
+    seats: tuple[SeatResult, ...]
+    rate: Rater | None = None  # None: the match moves no rating
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One seat of a finished match as stored."""
+
+    table_id: int
+    chat_id: int
+    game: str
+    practice: bool
+    finished_at: float
+    result: SeatResult
+    before: Skill | None = None  # the seat's rating before the match (None: unrated)
+    after: Skill | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRecord:
+    game: str
+    player: str
+    mu: float
+    sigma: float
+    matches: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderRow:
+    """One line of a leaderboard: a player's rated matches in a game."""
+
+    player: str
+    user_id: int | None
+    level: str | None
+    name: str  # as they were called in their latest match
+    matches: int
+    wins: int
+    mu: float | None  # None: never rated (results from before ratings)

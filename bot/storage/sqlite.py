@@ -38,7 +38,13 @@ from bot.storage.records import (
     OPEN_STATUSES,
     PLAYING,
     Conflict,
+    LeaderRow,
+    MatchResult,
+    RatingRecord,
+    ResultRow,
     Seat,
+    SeatResult,
+    Skill,
     StorageError,
     TableRecord,
     UserRecord,
@@ -94,39 +100,171 @@ def _save_with_seats(
     connection: sqlite3.Connection,
     table_id: int,
     update: tuple[str, tuple[Any, ...]],
-    seats: list[tuple[Any, ...]],
+    seats: list[tuple[Any, ...]] | None,
     renumbered: bool,
+    result: MatchResult | None = None,
 ) -> bool:
-    """The table's UPDATE and its seats in one transaction, on the database
-    thread; False (and nothing written) when the version moved on."""
+    """The table's UPDATE, its seats (None: unchanged) and a finished match's
+    results in one transaction, on the database thread; False (and nothing
+    written) when the version moved on."""
     connection.execute("BEGIN IMMEDIATE")
     try:
         if connection.execute(*update).rowcount != 1:
             connection.execute("ROLLBACK")
             return False
-        # Seats are upserted without touching which message shows each hand:
-        # that bookkeeping belongs to the message jobs (set_hand_message),
-        # which may have moved on since this record was read.
-        if renumbered:
-            connection.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-        else:
-            connection.execute(
-                "DELETE FROM seats WHERE table_id = ? AND seat >= ?", (table_id, len(seats))
+        if seats is not None:
+            # Seats are upserted without touching which message shows each hand:
+            # that bookkeeping belongs to the message jobs (set_hand_message),
+            # which may have moved on since this record was read.
+            if renumbered:
+                connection.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            else:
+                connection.execute(
+                    "DELETE FROM seats WHERE table_id = ? AND seat >= ?", (table_id, len(seats))
+                )
+            connection.executemany(
+                """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
+                     name = excluded.name, kind = excluded.kind, level = excluded.level,
+                     auto = excluded.auto, missed = excluded.missed""",
+                seats,
             )
-        connection.executemany(
-            """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-               ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
-                 name = excluded.name, kind = excluded.kind, level = excluded.level,
-                 auto = excluded.auto, missed = excluded.missed""",
-            seats,
-        )
+        if result is not None:
+            _write_result(connection, table_id, result)
         connection.execute("COMMIT")
     except BaseException:
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
     return True
+
+
+def _write_result(connection: sqlite3.Connection, table_id: int, result: MatchResult) -> None:
+    """The results rows and the ratings they move, inside the caller's
+    transaction: the ratings are read and written with no other write between."""
+    now = time.time()
+    moved: dict[str, tuple[Skill, Skill]] = {}
+    if result.rate is not None:
+        players = sorted({seat.player for seat in result.seats})
+        marks = ", ".join("?" for _ in players)
+        current = {
+            row[0]: (float(row[1]), float(row[2]))
+            for row in connection.execute(
+                f"SELECT player, mu, sigma FROM ratings WHERE game = ? AND player IN ({marks})",
+                (result.game, *players),
+            )
+        }
+        moved = dict(result.rate(current))
+        connection.executemany(
+            """INSERT INTO ratings (game, player, mu, sigma, matches, updated_at)
+               VALUES (?, ?, ?, ?, 1, ?)
+               ON CONFLICT(game, player) DO UPDATE SET mu = excluded.mu,
+                 sigma = excluded.sigma, matches = matches + 1,
+                 updated_at = excluded.updated_at""",
+            [(result.game, player, *after, now) for player, (_, after) in moved.items()],
+        )
+    rows = result_rows(table_id, result, moved, now)
+    # A repeated write (it cannot happen: the version check stops a second
+    # save of the last move) would fail here and roll the whole save back.
+    connection.executemany(
+        f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ({', '.join('?' for _ in rows[0])})",
+        rows,
+    )
+
+
+def result_rows(
+    table_id: int, result: MatchResult, moved: dict[str, tuple[Skill, Skill]], now: float
+) -> list[tuple[Any, ...]]:
+    """The `results` rows of a match in `RESULT_COLUMNS` order (both backends)."""
+    options = json.dumps(result.options, sort_keys=True)
+    rows = []
+    for seat in result.seats:
+        before, after = moved.get(seat.player, (None, None))
+        rows.append(
+            (
+                table_id,
+                seat.seat,
+                result.chat_id,
+                result.game,
+                options,
+                result.practice,
+                seat.player,
+                seat.user_id,
+                seat.level,
+                seat.name,
+                seat.side,
+                seat.place,
+                seat.penalties,
+                seat.deals,
+                seat.deals_won,
+                seat.trick_points,
+                seat.combinations,
+                seat.claims_right,
+                seat.claims_wrong,
+                *(before or (None, None)),
+                *(after or (None, None)),
+                now,
+            )
+        )
+    return rows
+
+
+RESULT_COLUMNS = (
+    "table_id, seat, chat_id, game, options, practice, player, user_id, level, name, side,"
+    " place, penalties, deals, deals_won, trick_points, combinations, claims_right,"
+    " claims_wrong, mu_before, sigma_before, mu_after, sigma_after, finished_at"
+)
+
+
+# Both backends (placeholders aside): the newest name a player had, wins as
+# first places (shared ones included), ties by the rating.
+LEADERBOARD = """SELECT r.player, max(r.user_id), max(r.level),
+       (SELECT n.name FROM results n WHERE n.player = r.player
+        ORDER BY n.finished_at DESC LIMIT 1),
+       count(*), sum(CASE WHEN r.place = 1 THEN 1 ELSE 0 END), max(g.mu)
+   FROM results r LEFT JOIN ratings g ON g.game = r.game AND g.player = r.player
+   WHERE {where}
+   GROUP BY r.player HAVING count(*) >= ?
+   ORDER BY 6 DESC, 7 DESC, 5 DESC, 1 LIMIT ?"""
+
+
+# Both backends (SQLite numbers its placeholders ?n): the last matches of a group.
+RECENT = """SELECT {columns} FROM results WHERE chat_id = $1 AND table_id IN
+     (SELECT table_id FROM results WHERE chat_id = $1 GROUP BY table_id
+      ORDER BY max(finished_at) DESC, table_id DESC LIMIT $2)
+   ORDER BY finished_at DESC, table_id DESC, seat"""
+
+
+def result_from_row(row: Sequence[Any]) -> ResultRow:
+    seat = SeatResult(
+        seat=row[1],
+        player=row[6],
+        user_id=row[7],
+        level=row[8],
+        name=row[9],
+        side=row[10],
+        place=row[11],
+        penalties=row[12],
+        deals=row[13],
+        deals_won=row[14],
+        trick_points=row[15],
+        combinations=row[16],
+        claims_right=row[17],
+        claims_wrong=row[18],
+    )
+    before = None if row[19] is None else (float(row[19]), float(row[20]))
+    after = None if row[21] is None else (float(row[21]), float(row[22]))
+    return ResultRow(
+        table_id=row[0],
+        chat_id=row[2],
+        game=row[3],
+        practice=bool(row[5]),
+        finished_at=row[23],
+        result=seat,
+        before=before,
+        after=after,
+    )
 
 
 def probe_write(connection: sqlite3.Connection) -> None:
@@ -405,6 +543,7 @@ class SqliteStore:
         table: TableRecord,
         action: Action | None = None,
         user_id: int | None = None,
+        result: MatchResult | None = None,
     ) -> TableRecord:
         now = time.time()
         logged: tuple[int | None, int | None, str | None] = (None, None, None)
@@ -443,13 +582,16 @@ class SqliteStore:
         # During a match seats change only when someone leaves or is away:
         # unchanged ones need no write, and the save is one statement (its
         # own transaction, the log's entry written by the trigger).
-        if table.status != LOBBY and rows == table.stored_seats:
+        unchanged = table.status != LOBBY and rows == table.stored_seats
+        if unchanged and result is None:
             saved = (await self._db.execute(*update)).rowcount == 1
         else:
-            seats = [(table.id, *row[:5], int(row[5]), row[6]) for row in rows]
+            seats = None if unchanged else [(table.id, *r[:5], int(r[5]), r[6]) for r in rows]
             renumbered = table.status == LOBBY  # seats come and go in a lobby
             saved = await self._job(
-                lambda connection: _save_with_seats(connection, table.id, update, seats, renumbered)
+                lambda connection: _save_with_seats(
+                    connection, table.id, update, seats, renumbered, result
+                )
             )
         if not saved:
             raise Conflict(f"table {table.id} changed since version {table.version}")
@@ -517,6 +659,47 @@ class SqliteStore:
         )
         return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
 
+    # -- results and ratings -----------------------------------------------------------
+
+    async def match_results(self, table_id: int) -> list[ResultRow]:
+        rows = await self._fetchall(
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE table_id = ? ORDER BY seat", (table_id,)
+        )
+        return [result_from_row(row) for row in rows]
+
+    async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
+        where, params = "user_id = ?", [cast(Any, user_id)]
+        if chat_id is not None:
+            where, params = where + " AND chat_id = ?", [*params, chat_id]
+        rows = await self._fetchall(
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE {where} ORDER BY finished_at, table_id",
+            params,
+        )
+        return [result_from_row(row) for row in rows]
+
+    async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
+        rows = await self._fetchall(
+            RECENT.format(columns=RESULT_COLUMNS).replace("$", "?"),  # ?1, ?2: numbered
+            (chat_id, matches),
+        )
+        return [result_from_row(row) for row in rows]
+
+    async def player_ratings(self, player: str) -> list[RatingRecord]:
+        rows = await self._fetchall(
+            "SELECT game, player, mu, sigma, matches FROM ratings WHERE player = ? ORDER BY game",
+            (player,),
+        )
+        return [RatingRecord(*row) for row in rows]
+
+    async def leaderboard(
+        self, game: str, chat_id: int | None, min_matches: int, limit: int
+    ) -> list[LeaderRow]:
+        where, params = "r.game = ? AND r.practice = 0", [cast(Any, game)]
+        if chat_id is not None:
+            where, params = where + " AND r.chat_id = ?", [*params, chat_id]
+        rows = await self._fetchall(LEADERBOARD.format(where=where), [*params, min_matches, limit])
+        return [LeaderRow(*row) for row in rows]
+
     async def forget_user(self, user_id: int, placeholder: str) -> None:
         def forget(connection: sqlite3.Connection) -> None:
             connection.execute("BEGIN IMMEDIATE")
@@ -526,6 +709,9 @@ class SqliteStore:
                     """UPDATE seats SET name = ? WHERE user_id = ? AND table_id IN
                          (SELECT id FROM tables WHERE status NOT IN (?, ?))""",
                     (placeholder, user_id, *OPEN_STATUSES),
+                )
+                connection.execute(
+                    "UPDATE results SET name = ? WHERE user_id = ?", (placeholder, user_id)
                 )
                 connection.execute("COMMIT")
             except BaseException:

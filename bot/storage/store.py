@@ -19,7 +19,14 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from bot.storage.records import TableRecord, UserRecord
+from bot.storage.records import (
+    LeaderRow,
+    MatchResult,
+    RatingRecord,
+    ResultRow,
+    TableRecord,
+    UserRecord,
+)
 from engine import Action
 
 
@@ -72,10 +79,18 @@ class Store(Protocol):
         """Practice tables open now, over the whole bot."""
 
     async def save_table(
-        self, table: TableRecord, action: Action | None = None, user_id: int | None = None
+        self,
+        table: TableRecord,
+        action: Action | None = None,
+        user_id: int | None = None,
+        result: MatchResult | None = None,
     ) -> TableRecord:
         """Write the table if nobody changed it since it was read; bumps the
-        version (on `table` too) and returns it. Raises `Conflict`."""
+        version (on `table` too) and returns it. Raises `Conflict`.
+
+        `result`: the match ended with this save; its rows (and the ratings it
+        moves, computed by `result.rate` from the stored ones) are written in
+        the same transaction, so they exist exactly when the last move does."""
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None: ...
 
@@ -106,6 +121,27 @@ class Store(Protocol):
 
     async def untold_tables(self) -> list[int]:
         """Running or finished tables with committed moves nobody was told about."""
+
+    # -- results and ratings
+    async def match_results(self, table_id: int) -> list[ResultRow]:
+        """The finished match's rows, by seat (none while it runs)."""
+
+    async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
+        """A person's rows, oldest first: in one group, or (None) everywhere."""
+
+    async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
+        """The rows of the group's last `matches` finished matches, newest
+        match first, by seat within a match."""
+
+    async def player_ratings(self, player: str) -> list[RatingRecord]:
+        """A player's rating in every game they were rated in."""
+
+    async def leaderboard(
+        self, game: str, chat_id: int | None, min_matches: int, limit: int
+    ) -> list[LeaderRow]:
+        """Players of a game with at least `min_matches` rated (not practice)
+        matches, in one group or (None) everywhere: most wins first, then the
+        higher rating."""
 
     # -- privacy
     async def forget_user(self, user_id: int, placeholder: str) -> None:

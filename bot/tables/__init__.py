@@ -8,6 +8,8 @@ goes to the room that owns it:
 - `turns`: deadlines, reminders, computer and stand-in moves, take-back;
 - `fanout`: who is told what once a change is committed;
 - `recovery`: catching up and redrawing after a restart;
+- `stats`: a finished match's results and ratings, /stats and /top;
+- `history`: /history and a finished match replayed in private;
 - `privacy`: erasing a person on request, pruning old action logs;
 - `outbox`: the per-table queues of message jobs.
 """
@@ -18,12 +20,14 @@ from bot.clock import AsyncioScheduler, Scheduler
 from bot.storage import Store, TableRecord
 from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, Tables, Timing
 from bot.tables.fanout import Fanout
+from bot.tables.history import History
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
 from bot.tables.match import Match
 from bot.tables.outbox import Outcome, Sender
 from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
+from bot.tables.stats import Stats
 from bot.tables.thinking import Thinking
 from bot.tables.turns import Turns
 from engine import RuleSet
@@ -57,10 +61,12 @@ class TableService:
         self.store = store
         self.fanout = Fanout(self.tables)
         self.turns = Turns(self.tables, self.fanout)
-        self.match = Match(self.tables, self.fanout, self.turns)
+        self.stats = Stats(self.tables)
+        self.history_room = History(self.tables)
+        self.match = Match(self.tables, self.fanout, self.turns, self.stats)
         self.turns.commit = self.match.commit
         self.lobby = Lobby(self.tables, self.fanout, self.turns)
-        self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns)
+        self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns, self.stats)
         self.recovery = Recovery(self.tables, self.fanout, self.turns)
         self.privacy = Privacy(self.tables)
 
@@ -84,6 +90,10 @@ class TableService:
         self.play = self.match.play
         self.take_back = self.turns.take_back
         self.redraw_all = self.recovery.redraw_all
+        self.stats_of = self.stats.stats
+        self.top = self.stats.top
+        self.history = self.history_room.history
+        self.replay = self.history_room.replay
         self.forget_prompt = self.privacy.forget_prompt
         self.forget = self.privacy.forget
         self.keep_pruning = self.privacy.keep_pruning

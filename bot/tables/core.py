@@ -57,6 +57,7 @@ class Limits:
 
     tables_per_person: int = 3  # open tables (lobby or playing) a person sits at or opened
     practice_tables: int = 100  # practice games open at once over the whole bot
+    top_min_matches: int = 3  # rated matches in a game before a player is on /top
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ committed) and only then talks to Telegram. Rendering itself is pure
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
@@ -22,9 +23,9 @@ from bot.tables.hands import Hands
 from bot.tables.outbox import GROUP, HANDS, Outcome, at_once, done
 from bot.view import news, render
 from bot.view.i18n import t
-from bot.view.screen import Screen
+from bot.view.screen import Screen, TableInfo
 from engine import Action, MatchState, view_for
-from engine.events import DealScored, DealVoid, Event, TrickRestarted, TrickTaken
+from engine.events import DealScored, DealVoid, Event, MatchOver, TrickRestarted, TrickTaken
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +170,8 @@ class Fanout:
             return
         lang = await self.tables.chat_lang(table.chat_id)
         info = self.tables.info(table, await self.tables.creator_name(table))
+        if table.state.over:  # bura won on sight against a low limit
+            info = await self.with_ratings(info)
         # In bura the very first deal can be redealt or won on sight.
         lines = news.announcements(info, lang, dealt, table.state)
         if table.lobby_message_id is not None:
@@ -237,6 +240,8 @@ class Fanout:
         superseded = self.outbox.superseded(table_id, GROUP, "move")
         lang = await self.tables.chat_lang(table.chat_id)
         info = self.tables.info(table)
+        if any(isinstance(e, MatchOver) for e in events):
+            info = await self.with_ratings(info)
         state = table.state
         assert state is not None
         taken = next((e for e in events if isinstance(e, TrickTaken)), None)
@@ -282,6 +287,17 @@ class Fanout:
             await self.show_table(table, lang, previous, actor, action, new_trick, said, hands)
 
         await at_once(*beside, rest())
+
+    async def with_ratings(self, info: TableInfo) -> TableInfo:
+        """The people's rating changes, as stored with the match's last move
+        (so a restart tells the same numbers)."""
+        rows = await self.store.match_results(info.id)
+        changes = tuple(
+            (row.result.seat, row.before[0], row.after[0])
+            for row in rows
+            if row.result.user_id is not None and row.before is not None and row.after is not None
+        )
+        return dataclasses.replace(info, ratings=changes)
 
     async def show_table(
         self,

@@ -12,6 +12,7 @@ from bot.storage import CLOSED, COMPUTER, FINISHED, LOBBY, OPEN_STATUSES, PLAYIN
 from bot.tables.core import Person, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.lobby import renumber
+from bot.tables.stats import Stats
 from bot.tables.turns import Turns
 from bot.view import names, render
 from bot.view.i18n import Html, t
@@ -30,11 +31,12 @@ def deal_seed() -> int:
 
 
 class Lifecycle:
-    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns) -> None:
+    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns, stats: Stats) -> None:
         self.tables = tables
         self.store = tables.store
         self.fanout = fanout
         self.turns = turns
+        self.stats = stats
 
     @refusals
     async def start(
@@ -64,7 +66,10 @@ class Lifecycle:
             table.state, dealt = start_match(rules, table.names, table.seed)
             table.status = FINISHED if table.state.over else PLAYING
             self.turns.prepare_turn(table)
-            table = await self.store.save_table(table)
+            # Bura can end as it is dealt (a dealt bura against limit=2): the
+            # results are written with that save, as with any last move.
+            result = await self.stats.result_of(table, None) if table.state.over else None
+            table = await self.store.save_table(table, result=result)
             self.turns.disarm_lobby(table.id)
             self.turns.arm(table)
             self.fanout.start_later(table, dealt)

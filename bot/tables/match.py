@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from bot.storage import CLOSED, FINISHED, PLAYING, Conflict, Seat, TableRecord
 from bot.tables.core import Opened, Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
+from bot.tables.stats import Stats
 from bot.tables.turns import Turns
 from bot.view import callbacks, render
 from bot.view.i18n import plural, t
@@ -34,11 +35,12 @@ def explain(lang: str, error: IllegalAction) -> str:
 
 
 class Match:
-    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns) -> None:
+    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns, stats: Stats) -> None:
         self.tables = tables
         self.store = tables.store
         self.fanout = fanout
         self.turns = turns
+        self.stats = stats
 
     def _seat(self, found: Opened, version: int, person: Person) -> Seat:
         """The tapper's seat, if the tap is for the table as it is now."""
@@ -139,7 +141,10 @@ class Match:
             table.status = CLOSED  # its people were all away for a whole deal
             said = Screen(t(await self._table_lang(table), "away.closed", table=table.id))
         self.turns.prepare_turn(table)
-        table = await self.store.save_table(table, action=action, user_id=user_id)
+        # The match's results (and ratings) are written with its last move:
+        # they exist exactly when the end does, a restart in between included.
+        result = await self.stats.result_of(table, action) if state.over else None
+        table = await self.store.save_table(table, action=action, user_id=user_id, result=result)
         self.fanout.move_later(table, previous, events, action, list(news))
         table_id = table.id
         if table.status != PLAYING:

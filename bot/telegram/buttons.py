@@ -169,6 +169,22 @@ async def on_forget(
     return Reply()
 
 
+async def on_replay(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+) -> Reply:
+    """◀ ▶ of a replay: the frame replaces the tapped one, in the tapper's own
+    private chat only."""
+    assert isinstance(payload, callbacks.Replay)
+    origin = tapped_message(query)
+    if origin is None or origin[0] != person.user_id:
+        return Reply(t(lang, "tap.unknown"), alert=True)
+    answer = await service(context).replay(payload.table, payload.frame, person, lang)
+    if answer.screen is None:
+        return answer
+    await messenger(context).edit(origin[0], origin[1], answer.screen)
+    return Reply()
+
+
 async def slow_down(application: Application, update: Update) -> None:  # type: ignore[type-arg]
     """A tap beyond its chat's backlog is never run (bot/telegram/updates.py),
     only answered, in the tapper's app language: the store is not asked."""
@@ -192,6 +208,7 @@ ROUTES: tuple[tuple[str, Route], ...] = (
     ("o", on_option),
     ("k", on_remove_seat),
     ("f", on_forget),
+    ("r", on_replay),
 )
 
 

@@ -72,3 +72,38 @@ async def cmd_lang(update: Update, context: Context) -> None:
     else:
         await svc.set_user_lang(person_of(user), wanted)
     await reply(message, t(wanted, "lang.done"))
+
+
+async def cmd_stats(update: Update, context: Context) -> None:
+    """`/stats`: the sender's record; as a reply in a group, the replied-to
+    person's. In a group its matches there, in private every group's."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    lang = await message_lang(update, context)
+    target = user
+    replied = message.reply_to_message.from_user if message.reply_to_message else None
+    if is_group(chat) and replied is not None and not replied.is_bot:
+        target = replied
+    chat_id = chat.id if is_group(chat) else None
+    await reply(message, await service(context).stats_of(person_of(target), chat_id, lang))
+
+
+async def cmd_top(update: Update, context: Context) -> None:
+    """`/top`: each game's leaderboard, the group's (in private, the bot's)."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None:
+        return
+    lang = await message_lang(update, context)
+    chat_id = chat.id if is_group(chat) else None
+    await reply(message, await service(context).top(chat_id, lang))
+
+
+async def cmd_history(update: Update, context: Context) -> None:
+    """`/history` in a group: its last matches, each with a link to its
+    replay in private."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None or not is_group(chat):
+        return
+    lang = await message_lang(update, context)
+    await reply(message, await service(context).history(chat.id, lang))

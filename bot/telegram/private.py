@@ -15,7 +15,7 @@ from bot.telegram.common import (
     reply,
     service,
 )
-from bot.view import names, render
+from bot.view import callbacks, names, render
 from bot.view.i18n import t
 
 
@@ -32,6 +32,10 @@ async def cmd_start_private(update: Update, context: Context) -> None:
     if payload.startswith("j"):
         answer = await svc.join_by_link(payload, person, lang)
         await reply(message, answer.text or t(lang, "join.done"))
+        return
+    replayed = callbacks.parse_replay_link(payload)
+    if replayed is not None:
+        await reply(message, await svc.replay(replayed, 0, person, lang))
         return
     await reply(message, t(lang, "welcome", name=person.name))
 

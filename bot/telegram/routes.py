@@ -20,8 +20,11 @@ GROUP_COMMANDS = (
     "rules",
     "help",
     "lang",
+    "stats",
+    "top",
+    "history",
 )
-PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang", "forget")
+PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang", "stats", "top", "forget")
 
 
 def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
@@ -36,6 +39,9 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("rules", general.cmd_rules))
     app.add_handler(CommandHandler("help", general.cmd_help))
     app.add_handler(CommandHandler("lang", general.cmd_lang))
+    app.add_handler(CommandHandler("stats", general.cmd_stats))
+    app.add_handler(CommandHandler("top", general.cmd_top))
+    app.add_handler(CommandHandler("history", general.cmd_history))
     app.add_handler(CommandHandler("addbot", group.cmd_addbot))
     app.add_handler(CommandHandler("kick", group.cmd_kick))
     app.add_handler(CommandHandler("play", private.cmd_play))

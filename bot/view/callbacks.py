@@ -16,6 +16,7 @@ Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
   k:<table>:<version>:<seat>          lobby settings: take this seat's player out
   t:<table>                           take my seat back from the computer
   f:<y|n>                             /forget: erase what the bot keeps about me, or not
+  r:<table>:<frame>                   /history: show this frame of a finished match's replay
 """
 
 from __future__ import annotations
@@ -94,7 +95,28 @@ class Forget:
     confirm: bool
 
 
-Payload = Select | Play | Lobby | SetOption | TakeBack | RemoveSeat | Forget
+@dataclass(frozen=True, slots=True)
+class Replay:
+    table: int
+    frame: int
+
+
+Payload = Select | Play | Lobby | SetOption | TakeBack | RemoveSeat | Forget | Replay
+
+
+def replay_link_payload(table: int) -> str:
+    """The /start payload of a replay link: `r<table in base 36>`."""
+    return "r" + _b36(table)
+
+
+def parse_replay_link(payload: str) -> int | None:
+    """The table of a replay link's payload, or None."""
+    if not payload.startswith("r"):
+        return None
+    try:
+        return _int36(payload[1:])
+    except BadPayload:
+        return None
 
 
 def _b36(number: int) -> str:
@@ -165,6 +187,10 @@ def takeback(table: int) -> str:
     return _check(f"t:{_b36(table)}")
 
 
+def replay(table: int, frame: int) -> str:
+    return _check(f"r:{_b36(table)}:{_b36(frame)}")
+
+
 def forget(confirm: bool) -> str:
     return _check(f"f:{'y' if confirm else 'n'}")
 
@@ -196,6 +222,8 @@ def parse(data: str | None) -> Payload:
             return RemoveSeat(_int36(parts[1]), _int36(parts[2]), _int36(parts[3]))
         if head == "f" and len(parts) == 2 and parts[1] in ("y", "n"):
             return Forget(parts[1] == "y")
+        if head == "r" and len(parts) == 3:
+            return Replay(_int36(parts[1]), _int36(parts[2]))
         if head == "t" and len(parts) == 2:
             return TakeBack(_int36(parts[1]))
         if head == "o" and len(parts) == 5 and parts[3] in SETTABLE and _token(parts[4]):

@@ -319,7 +319,39 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
         lines.append(_placing_line(info, lang, placing, event.bank > 0))
     lines.append(t(lang, "final.deals", deals=event.deals))
     lines.append(t(lang, "final.again"))
+    # Ratings come last: the lines above keep the shape groups and scripts
+    # watch for (🏁 first, 🥇 on the winner's line).
+    if info.practice:
+        lines.append(t(lang, "final.unrated"))
+    elif info.ratings:
+        lines.append("")
+        lines.append(t(lang, "final.ratings", preset=preset_name(lang, info.rules)))
+        for seat, before, after in info.ratings:
+            lines.append(
+                t(
+                    lang,
+                    "final.rating_line",
+                    name=esc(info.names[seat]),
+                    before=decimal(lang, before),
+                    after=decimal(lang, after),
+                    change=signed(lang, after - before),
+                )
+            )
     return Screen("\n".join(lines))
+
+
+def decimal(lang: str, value: float) -> str:
+    """One decimal, with the language's decimal mark (25,0 in Russian)."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def signed(lang: str, value: float) -> str:
+    """A change with its sign: +2.6, −2.6 (a real minus), ±0.0."""
+    shown = decimal(lang, abs(value))
+    if shown in ("0.0", "0,0"):
+        return "±" + shown
+    return ("+" if value > 0 else "−") + shown
 
 
 def _placing_line(info: TableInfo, lang: str, placing: Placing, bank: bool) -> Html:

@@ -50,3 +50,5 @@ class TableInfo:
     away: frozenset[int] = frozenset()  # people's seats the computer plays for now
     turn_time: int = 90
     practice: bool = False
+    # A finished match's rating changes: (seat, mu before, mu after) per person.
+    ratings: tuple[tuple[int, float, float], ...] = ()

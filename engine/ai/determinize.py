@@ -14,6 +14,14 @@ deal: `DealTracker`) into the facts a search needs:
 - which seat must hold the bottom trump card once the stock is gone and it
   has not shown up (the seat that drew the last card of the stock).
 
+- what the opponent showed he lacked (bura, two at the table): a card
+  thrown on this seat's lead that he could have beaten for free, or that
+  carried points, says he held no higher card of its suit (and no trump);
+  worlds that give him more such cards than he has drawn since are redrawn
+  (most of the time: `SHORTAGE_SLACK`, for opponents who play otherwise);
+- the opponent's face-down discards are dealt as the cheapest cards of a
+  random hand (`_modelled_discards`), not as any cards.
+
 `sample_state` deals the unseen cards into those slots at random and builds
 an ordinary engine `MatchState` that agrees with everything the seat can see:
 the same view, only the hidden cards differ. A search plays such states out
@@ -61,6 +69,11 @@ class DealMemory:
     hidden_in_pile: list[int]  # face-down cards counted into each pile
     hidden_events: list[list[int]]  # per pile: the face-down cards of each trick, in order
     trump_holder: int | None  # who drew the bottom trump card as the stock ran out
+    my_lead: tuple[Card, ...] = ()  # what this seat led to the trick under way
+    # Two at the table: cards the opponent showed he lacked when he threw
+    # cards on this seat's lead instead of beating it (a bit per card id),
+    # with how many cards he has drawn since (each may have brought one back).
+    shortages: list[tuple[int, int]] = field(default_factory=list)
 
 
 class DealTracker:
@@ -107,6 +120,9 @@ class DealTracker:
             now - before for now, before in zip(view.tricks_won, memory.tricks_won, strict=True)
         ]
         completed = sum(gained)
+        drawn = memory.stock_left - view.stock_left
+        if completed == 1 and len(view.active) == 2:
+            _note_shortage(memory, view, seat, gained.index(1), drawn // 2)
         if completed == 1:
             taker = gained.index(1)
             if memory.lead_size is None:
@@ -133,15 +149,43 @@ class DealTracker:
             memory.lead_size = lead
         elif completed:
             memory.lead_size = None
+        if completed or (view.trick and view.trick[0].seat != seat):
+            memory.my_lead = ()
         return memory
 
-    def note_lead(self, view: TableView, size: int) -> None:
+    def note_lead(self, view: TableView, size: int, cards: tuple[Card, ...] = ()) -> None:
         """The seat leads `size` cards now (a lead is not in the view it decided from)."""
         if view.viewer is None:
             return
         memory = self._memory.get(view.viewer)
         if memory is not None and memory.deal == view.deal_number:
             memory.lead_size = size
+            memory.my_lead = cards
+
+
+def _note_shortage(memory: DealMemory, view: TableView, seat: int, taker: int, drawn: int) -> None:
+    """Two at the table, a trick just taken: if this seat led one card and
+    took the trick, the opponent threw a card instead of beating. A player
+    beats a plain card with a higher one of its suit whenever he can (it costs
+    no trump), and beats any card that carries points if he can: so he held
+    no such card then. Cards drawn since may have brought some back."""
+    if drawn > 0:
+        memory.shortages = [(mask, since + drawn) for mask, since in memory.shortages]
+    lead = memory.my_lead
+    if taker != seat or len(lead) != 1 or view.trump is None:
+        return
+    card = lead[0]
+    trump = view.trump
+    mask = 0
+    for other in DECK:
+        if (
+            other.suit == card.suit
+            and other.rank > card.rank
+            and (card.suit != trump or card.points)
+        ) or (card.points and card.suit != trump and other.suit == trump):
+            mask |= 1 << other.id
+    if mask:
+        memory.shortages.append((mask, max(drawn, 0)))
 
 
 def _clockwise(active: Sequence[int], start: int, seats: int) -> list[int]:
@@ -163,6 +207,7 @@ class Knowledge:
     visible_points: tuple[int, ...] = field(default=())  # per seat: points seen in its pile
     own_hidden_points: int | None = None  # show_own_points: points face down in own pile
     own_hidden_events: tuple[int, ...] = ()  # two at the table: the opponent's discards, by trick
+    shortages: tuple[tuple[int, int], ...] = ()  # see DealMemory (bura, two at the table)
     hand_size: int = 4
 
     @property
@@ -242,6 +287,9 @@ def knowledge_of(view: TableView, memory: DealMemory | None = None) -> Knowledge
         visible_points=visible_points,
         own_hidden_points=own_hidden_points,
         own_hidden_events=own_events,
+        shortages=tuple(memory.shortages)
+        if memory is not None and view.rules.preset is Preset.BURA and len(view.active) == 2
+        else (),
         hand_size=view.rules.hand_size,
     )
 
@@ -305,12 +353,37 @@ def sample_state(
     declarations are legal (a molodka is blocked by an opponent's small
     moscow, and the view shows whether it is).
     """
+    bura = view.rules.preset is Preset.BURA and view.trump is not None
     state = _sample_once(view, knowledge, rng)
-    if view.rules.preset is Preset.BURA and view.trump is not None:
+    if bura:
         state = _redraw_bura(state, view, knowledge, rng, tries)
+    if knowledge.shortages:
+        for _ in range(tries):
+            if _fits_shortages(state, knowledge) or rng.random() < SHORTAGE_SLACK:
+                break
+            state = _sample_once(view, knowledge, rng)
+            if bura:
+                state = _redraw_bura(state, view, knowledge, rng, tries)
     if deal_only:
         state = deal_only_state(state)
     return state
+
+
+SHORTAGE_SLACK = 0.2  # a world that contradicts a shortage is still kept this often
+
+
+def _fits_shortages(state: MatchState, knowledge: Knowledge) -> bool:
+    """The opponent's hand holds no more cards he showed he lacked than he
+    has drawn since."""
+    deal = state.deal
+    assert deal is not None
+    seat = knowledge.viewer
+    held = 0
+    for other, hand in enumerate(deal.hands):
+        if other != seat:
+            for card in hand:
+                held |= 1 << card.id
+    return all((held & mask).bit_count() <= since for mask, since in knowledge.shortages)
 
 
 def deal_only_state(state: MatchState) -> MatchState:

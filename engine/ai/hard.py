@@ -214,7 +214,7 @@ class HardPlayer(ComputerPlayer):
             if not solved:
                 choice = self.search(view, knowledge, candidates, default)
         if choice is not None and choice.kind in (Kind.LEAD, Kind.DECLARE):
-            self.tracker.note_lead(view, len(choice.cards))
+            self.tracker.note_lead(view, len(choice.cards), choice.cards)
             self.advisor.tracker.note_lead(view, len(choice.cards))
         return choice
 

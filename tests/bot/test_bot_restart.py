@@ -428,6 +428,13 @@ async def test_crash_after_the_last_move_still_announces_the_result(
         await assert_final_result_shown(fake, second, group, final)
         await second.idle()
         assert not buttons_left(fake, users)
+        # The results were written with the last move, once, and the catch-up
+        # that told the end wrote none again.
+        rows = await second.db.match_results(table_id)
+        claimer = dict(snap.seats)[state.deal.turn]
+        assert sorted(
+            (r.result.user_id, r.result.place, r.result.claims_wrong) for r in rows
+        ) == sorted((u.id, 2 if u.id == claimer else 1, 1 if u.id == claimer else 0) for u in users)
     finally:
         await second.stop()
 

@@ -4,6 +4,7 @@
 - Only bot/storage imports a database driver or writes SQL.
 - The Telegram edge never touches storage (records are plain data it may read).
 - bot/view is pure: no service, no storage, no Telegram.
+- bot/stats is pure: numbers from the engine's replay, ratings from the library.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ def test_who_may_import_what(path: Path) -> None:
             wrong.append((line, name, "handlers never touch storage"))
         if where == "view" and (under(name, "bot.tables") or under(name, "bot.storage")):
             wrong.append((line, name, "rendering is pure"))
+        if where == "stats" and top(name) == "bot" and not under(name, "bot.stats"):
+            wrong.append((line, name, "bot/stats is pure: the engine and the rating library"))
     assert not wrong, f"{path.relative_to(ROOT)}: {wrong}"
 
 

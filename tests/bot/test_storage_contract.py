@@ -9,7 +9,7 @@ and SQLite's own details.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -23,12 +23,15 @@ from bot.storage import (
     PLAYING,
     Conflict,
     DatabaseUrl,
+    MatchResult,
     Seat,
+    SeatResult,
     Store,
     TableRecord,
     open_store,
     parse_database_url,
 )
+from bot.storage.records import Skill
 from engine import Action, new_match
 from engine.actions import Kind
 from engine.rules import RuleSet
@@ -346,3 +349,70 @@ async def test_what_was_committed_is_there_after_reopening(opener: Opener) -> No
     read = await again.get_table(table.id)
     assert read is not None and read.version == table.version and read.told_step == 1
     assert len(await again.action_log(table.id)) == 1
+
+
+def _results(practice: bool = False, rate: bool = True) -> MatchResult:
+    def seat(number: int, user_id: int, place: int) -> SeatResult:
+        return SeatResult(number, f"u:{user_id}", user_id, None, f"P{user_id}", number, place,
+                          2 * number, 3, 1 - number, 40 - number, number, 0, number)  # fmt: skip
+
+    def rater(current: Mapping[str, Skill]) -> dict[str, tuple[Skill, Skill]]:
+        # Whatever is stored moves by one: enough to see it read and written.
+        old = {player: current.get(player, (25.0, 8.0)) for player in ("u:1", f"u:{BIG_USER}")}
+        return {player: (skill, (skill[0] + 1, 7.0)) for player, skill in old.items()}
+
+    return MatchResult("burkozel", {"x": 1}, BIG_CHAT, practice,
+                       (seat(0, 1, 1), seat(1, BIG_USER, 2)), rater if rate else None)  # fmt: skip
+
+
+async def _finish(store: Store, result: MatchResult) -> TableRecord:
+    table = await _playing(store, chat_id=BIG_CHAT)
+    assert table.state is not None
+    table.state = table.state._replace(step=table.state.step + 1)
+    table.status = FINISHED
+    return await store.save_table(table, Action(Kind.CLAIM, 0), user_id=1, result=result)
+
+
+async def test_results_and_ratings_are_written_with_the_last_move(store: Store) -> None:
+    first = await _finish(store, _results())
+    rows = await store.match_results(first.id)
+    assert [(r.result.user_id, r.result.place, r.chat_id, r.game) for r in rows] == [
+        (1, 1, BIG_CHAT, "burkozel"),
+        (BIG_USER, 2, BIG_CHAT, "burkozel"),
+    ]
+    assert rows[1].result == _results().seats[1]
+    assert [(r.before, r.after) for r in rows] == [((25.0, 8.0), (26.0, 7.0))] * 2
+    second = await _finish(store, _results())
+    assert [r.after for r in await store.match_results(second.id)] == [(27.0, 7.0)] * 2
+    unrated = await _finish(store, _results(practice=True, rate=False))
+    rows = await store.match_results(unrated.id)
+    assert all(r.practice and r.before is None and r.after is None for r in rows)
+    assert await store.match_results(first.id + 1000) == []
+
+
+async def test_a_stale_last_move_writes_no_results(store: Store) -> None:
+    table = await _playing(store)
+    stale = await store.get_table(table.id)
+    assert stale is not None and stale.state is not None
+    await _move(store, table)
+    stale.state = stale.state._replace(step=1)
+    stale.status = FINISHED
+    with pytest.raises(Conflict):
+        await store.save_table(stale, Action(Kind.CLAIM, 1), user_id=2, result=_results())
+    assert await store.match_results(table.id) == []
+
+
+async def test_forgetting_a_person_renames_them_in_results(store: Store) -> None:
+    table = await _finish(store, _results())
+    await store.forget_user(1, "—")
+    assert [r.result.name for r in await store.match_results(table.id)] == ["—", f"P{BIG_USER}"]
+
+
+async def test_a_groups_recent_results_newest_match_first(store: Store) -> None:
+    older = await _finish(store, _results())
+    newer = await _finish(store, _results(rate=False))
+    last = await store.recent_results(BIG_CHAT, 1)
+    assert [(r.table_id, r.result.seat) for r in last] == [(newer.id, 0), (newer.id, 1)]
+    both = await store.recent_results(BIG_CHAT, 5)
+    assert [r.table_id for r in both] == [newer.id, newer.id, older.id, older.id]
+    assert await store.recent_results(-1, 5) == []

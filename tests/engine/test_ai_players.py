@@ -287,3 +287,37 @@ def test_hidden_discards_in_own_bura_pile_are_not_assumed_pointless() -> None:
         assert world.deal is not None
         totals.add(points(world.deal.piles[0]) - 30)
     assert max(totals) > 0
+
+
+def test_a_card_thrown_on_a_lead_it_could_beat_tells_what_the_opponent_lacks() -> None:
+    """Bura, two players: seat 1 throws a card on seat 0's 10♠ instead of
+    beating it, so seat 0's worlds give seat 1 neither A♠ nor a trump (he
+    would have taken ten points with either)."""
+    from engine_builders import table
+
+    from engine.ai.determinize import DealTracker, knowledge_of, sample_state
+    from engine.cards import DECK, format_cards, parse_cards
+
+    hands = ["10♠ 6♣ 7♣", "6♦ 7♦ 8♦"]
+    used = set(parse_cards(" ".join(hands) + " 6♥"))
+    rest = format_cards(tuple(card for card in DECK if card not in used))
+    state = table(hands, trump="♥", preset="bura", stock=f"{rest} 6♥", tricks_played=0)
+    tracker = DealTracker()
+    tracker.observe(view_for(state, 0))
+    tracker.note_lead(view_for(state, 0), 1, parse_cards("10♠"))
+    state, _ = apply(state, Action.make("lead", 0, "10♠"))
+    state, _ = apply(state, Action.make("discard", 1, "6♦"))
+    view = view_for(state, 0)
+    memory = tracker.observe(view)
+    assert memory is not None and len(memory.shortages) == 1
+    knowledge = knowledge_of(view, memory)
+    lacked = set(parse_cards("A♠")) | {card for card in DECK if card.suit == Suit.parse("♥")}
+    rng = random.Random(2)
+    worlds = [sample_state(view, knowledge, rng) for _ in range(40)]
+    fitting = 0
+    for world in worlds:
+        assert world.deal is not None
+        held = set(world.deal.hands[1])
+        # He drew one card after the trick: at most one lacked card came back.
+        fitting += len(held & lacked) <= 1
+    assert fitting >= 36

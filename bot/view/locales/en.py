@@ -7,6 +7,8 @@ PLURALS: dict[str, tuple[str, ...]] = {
     "point": ("point", "points"),
     "trick": ("trick", "tricks"),
     "penalty": ("penalty point", "penalty points"),
+    "win": ("win", "wins"),
+    "match": ("match", "matches"),
 }
 
 TEXTS: dict[str, str] = {
@@ -157,6 +159,36 @@ TEXTS: dict[str, str] = {
     "final.payout_each": "· chips: {chips} each",
     "final.deals": "Deals played: {deals}.",
     "final.again": "Another one? /new",
+    "final.ratings": "📈 Rating ({preset}):",
+    "final.rating_line": "{name}: {before} → {after} ({change})",
+    "final.unrated": "A practice match against the computer: ratings do not change.",
+    "history.title": "🗂 <b>Recent matches</b>",
+    "history.none": "No match has been finished in this group yet.",
+    "history.line": "#{table} · {date} · {game}: {standing}",
+    "history.button": "▶ Replay #{table}",
+    "replay.title": "🎞 <b>{preset}</b> · table #{table} · frame {frame} of {frames}",
+    "replay.gone": "This replay is not available: the match is unknown, its record was deleted, or you are not in its group.",
+    "command.group.history": "the group's recent matches and their replays",
+    "stats.title": "📊 <b>{name}</b> · {where}",
+    "stats.here": "in this group",
+    "stats.everywhere": "in all groups",
+    "stats.none": "No matches played yet.",
+    "stats.matches": "Matches: {matches}, wins: {wins} ({percent}%)",
+    "stats.deals": "Deals won: {won} of {deals} ({percent}%)",
+    "stats.penalty": "Penalty points per deal on average: {average}",
+    "stats.streak": "Best winning streak: {streak}",
+    "stats.favourite": "Favourite game: {game}",
+    "stats.rating": "Rating · {game}: {rating} ({matches})",
+    "top.here": "🏆 <b>The group's best players</b>",
+    "top.everywhere": "🏆 <b>The bot's best players</b>",
+    "top.game": "<b>{game}</b>",
+    "top.line": "{medal} {name} — {wins} of {matches}, rating {rating}",
+    "top.none": "Nobody yet. Matches needed to be listed: {least}.",
+    "top.least": "\nMatches needed to be listed: {least}. Practice against the computer does not count.",
+    "command.group.stats": "statistics: yours, or of the person you reply to",
+    "command.group.top": "the group's best players",
+    "command.private.stats": "your statistics across groups",
+    "command.private.top": "the bot's best players",
     # the private hand
     "hand.title": "🃏 Table #{table} · “{chat}” · deal {deal}",
     "hand.trump": "Trump: <b>{suit}</b> ({card}) · {stock} in the stock",
@@ -226,9 +258,12 @@ TEXTS: dict[str, str] = {
         "4. Cards come in private: tap cards, then “Lead”, “Beat” or “Discard”.\n\n"
         "<b>Group commands</b>\n"
         "/new — open a table\n/join — join\n/leave — leave\n/start — start the game\n"
-        "/stop — close the table\n/rules — this table's rules\n/lang ru|en — group language\n\n"
+        "/stop — close the table\n/rules — this table's rules\n/lang ru|en — group language\n"
+        "/stats — statistics (as a reply: of that person)\n/top — the best players\n"
+        "/history — recent matches and their replays\n\n"
         "<b>In private</b>\n/rules [game] — rules\n/lang ru|en — your language\n"
-        "/forget — erase what I keep about you"
+        "/forget — erase what I keep about you\n/stats — your statistics across groups\n"
+        "/top — the bot's best players"
     ),
     "rules.options_title": "<b>Table options</b>",
     "rules.burkozel": (

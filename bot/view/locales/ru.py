@@ -7,6 +7,8 @@ PLURALS: dict[str, tuple[str, ...]] = {
     "point": ("очко", "очка", "очков"),
     "trick": ("взятка", "взятки", "взяток"),
     "penalty": ("штрафное очко", "штрафных очка", "штрафных очков"),
+    "win": ("победа", "победы", "побед"),
+    "match": ("партия", "партии", "партий"),
 }
 
 TEXTS: dict[str, str] = {
@@ -157,6 +159,36 @@ TEXTS: dict[str, str] = {
     "final.payout_each": "· фишки: по {chips} каждому",
     "final.deals": "Сыграно сдач: {deals}.",
     "final.again": "Ещё партию? /new",
+    "final.ratings": "📈 Рейтинг ({preset}):",
+    "final.rating_line": "{name}: {before} → {after} ({change})",
+    "final.unrated": "Тренировочная партия с компьютером: рейтинг не меняется.",
+    "history.title": "🗂 <b>Последние партии</b>",
+    "history.none": "В этой группе ещё не доиграли ни одной партии.",
+    "history.line": "#{table} · {date} · {game}: {standing}",
+    "history.button": "▶ Повтор #{table}",
+    "replay.title": "🎞 <b>{preset}</b> · стол #{table} · кадр {frame} из {frames}",
+    "replay.gone": "Этот повтор недоступен: партия не найдена, её запись уже удалена или вы не из этой группы.",
+    "command.group.history": "последние партии группы и их повторы",
+    "stats.title": "📊 <b>{name}</b> · {where}",
+    "stats.here": "в этой группе",
+    "stats.everywhere": "во всех группах",
+    "stats.none": "Сыгранных партий пока нет.",
+    "stats.matches": "Партий: {matches}, побед: {wins} ({percent}%)",
+    "stats.deals": "Сдач выиграно: {won} из {deals} ({percent}%)",
+    "stats.penalty": "Штрафных за сдачу в среднем: {average}",
+    "stats.streak": "Лучшая серия побед: {streak}",
+    "stats.favourite": "Любимая игра: {game}",
+    "stats.rating": "Рейтинг · {game}: {rating} ({matches})",
+    "top.here": "🏆 <b>Лучшие игроки группы</b>",
+    "top.everywhere": "🏆 <b>Лучшие игроки бота</b>",
+    "top.game": "<b>{game}</b>",
+    "top.line": "{medal} {name} — {wins} из {matches}, рейтинг {rating}",
+    "top.none": "Пока никого. Чтобы попасть в список, нужно партий: {least}.",
+    "top.least": "\nЧтобы попасть в список, нужно партий: {least}. Тренировки с компьютером не считаются.",
+    "command.group.stats": "статистика: своя или того, кому отвечаете",
+    "command.group.top": "лучшие игроки группы",
+    "command.private.stats": "ваша статистика во всех группах",
+    "command.private.top": "лучшие игроки бота",
     # the private hand
     "hand.title": "🃏 Стол #{table} · «{chat}» · сдача {deal}",
     "hand.trump": "Козырь: <b>{suit}</b> ({card}) · в колоде {stock}",
@@ -226,9 +258,12 @@ TEXTS: dict[str, str] = {
         "4. Карты приходят в личку: нажимайте карты, затем «Сходить», «Побить» или «Сбросить».\n\n"
         "<b>Команды в группе</b>\n"
         "/new — открыть стол\n/join — сесть\n/leave — встать\n/start — начать игру\n"
-        "/stop — закрыть стол\n/rules — правила этого стола\n/lang ru|en — язык группы\n\n"
+        "/stop — закрыть стол\n/rules — правила этого стола\n/lang ru|en — язык группы\n"
+        "/stats — статистика (ответом на сообщение — того человека)\n/top — лучшие игроки\n"
+        "/history — последние партии и их повторы\n\n"
         "<b>В личке</b>\n/rules [игра] — правила\n/lang ru|en — ваш язык\n"
-        "/forget — стереть, что я о вас храню"
+        "/forget — стереть, что я о вас храню\n/stats — ваша статистика во всех группах\n"
+        "/top — лучшие игроки бота"
     ),
     "rules.options_title": "<b>Настройки стола</b>",
     "rules.burkozel": (

@@ -1,0 +1,114 @@
+"""Results and what is read from them: a finished match's rows and the
+ratings they move, written with its last move (`Stats.result_of`, called by
+`Match.commit`).
+
+The numbers come from the engine's replay of the seed and the action log
+(bot/stats/results.py); this room only adds who sat where (a person by their
+id, a computer by its level) and hands the rows to the store. `/stats` and
+`/top` read them back through the store and render with bot/view/stats.py.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from bot.stats.ratings import rate
+from bot.stats.results import replay_events, seat_numbers
+from bot.stats.summary import Played, record
+from bot.storage import MatchResult, SeatResult, TableRecord, computer_key, person_key
+from bot.tables.core import Person, Reply, Tables
+from bot.view import stats as stats_view
+from bot.view.screen import Screen
+from engine import Action, Preset
+
+TOP_LENGTH = 10  # players on each game's leaderboard
+
+
+class Stats:
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.store = tables.store
+
+    async def result_of(self, table: TableRecord, last: Action | None) -> MatchResult:
+        """The rows of a match that `last` (not yet in the log) finishes; the
+        caller holds the table's lock and saves them with the move."""
+        state = table.state
+        assert state is not None and table.seed is not None
+        actions = [action for _, _, action in await self.store.action_log(table.id)]
+        if last is not None:
+            actions.append(last)
+        final, events = replay_events(state.rules, state.players, table.seed, actions)
+        numbers = seat_numbers(final, events)
+        seats = []
+        for seat in sorted(table.seats, key=lambda s: s.seat):
+            n = numbers[seat.seat]
+            computer = seat.is_computer
+            level = seat.level or "normal"
+            seats.append(
+                SeatResult(
+                    seat=seat.seat,
+                    player=computer_key(level) if computer else person_key(seat.user_id),
+                    user_id=None if computer else seat.user_id,
+                    level=level if computer else None,
+                    name=seat.name,
+                    side=n.side,
+                    place=n.place,
+                    penalties=n.penalties,
+                    deals=n.deals,
+                    deals_won=n.deals_won,
+                    trick_points=n.trick_points,
+                    combinations=n.combinations,
+                    claims_right=n.claims_right,
+                    claims_wrong=n.claims_wrong,
+                )
+            )
+        # A practice match (a person against computers in private) moves no
+        # rating: its rows are kept apart and the end message says so.
+        teams: dict[int, tuple[int, list[str]]] = {}
+        for result in seats:
+            teams.setdefault(result.side, (result.place, []))[1].append(result.player)
+        rater = None if table.practice else functools.partial(rate, list(teams.values()))
+        return MatchResult(
+            game=table.preset,
+            options=dict(table.options),
+            chat_id=table.chat_id,
+            practice=table.practice,
+            seats=tuple(seats),
+            rate=rater,
+        )
+
+    # -- /stats and /top ----------------------------------------------------------------
+
+    async def stats(self, person: Person, chat_id: int | None, lang: str) -> Reply:
+        """A person's record: in one group, or (None, in private) everywhere.
+        Practice matches count apart: not here (they move no rating either)."""
+        rows = await self.store.player_results(person.user_id, chat_id)
+        rows = [row for row in rows if not row.practice]
+        played = [
+            Played(r.game, r.result.place, r.result.penalties, r.result.deals, r.result.deals_won)
+            for r in rows
+        ]
+        ratings = [
+            (rating.game, rating.mu, rating.matches)
+            for rating in await self.store.player_ratings(person_key(person.user_id))
+        ]
+        shown = stats_view.stats_text(lang, person.name, record(played), ratings, chat_id is None)
+        return Reply(screen=Screen(shown))
+
+    async def top(self, chat_id: int | None, lang: str) -> Reply:
+        """Each game's leaderboard: the group's, or (None, in private) the bot's."""
+        least = self.tables.limits.top_min_matches
+        boards = []
+        for preset in Preset:
+            rows = await self.store.leaderboard(preset.value, chat_id, least, TOP_LENGTH)
+            if rows:
+                boards.append(
+                    (
+                        preset.value,
+                        [
+                            stats_view.Leader(row.name, row.level, row.matches, row.wins, row.mu)
+                            for row in rows
+                        ],
+                    )
+                )
+        return Reply(screen=Screen(stats_view.top_text(lang, boards, chat_id is None, least)))

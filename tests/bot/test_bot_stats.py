@@ -1,0 +1,207 @@
+"""/stats and /top through the fake Bot API, after a few short matches.
+
+Each match is bura with limit=2 on the fixed deal: the player to move claims
+31 with an empty pile, a false claim worth 4 penalty points, and the match is
+over at once. Who opens the table decides who sits first, so the test
+chooses who loses each match."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from bot_harness import BotRunner, Player, play_to_the_end
+from bot_steps import (
+    GROUP_ID,
+    WAIT,
+    fix_deals,
+    lobby_data,
+    open_private_chats,
+    open_table,
+    play_buttons,
+    snapshot,
+    start_match,
+    tap,
+    tracked_hand,
+)
+
+from bot.view import callbacks
+from engine import RuleSet
+from engine import start_match as start_match_engine
+from engine.actions import Kind
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
+
+pytestmark = pytest.mark.usefixtures("fixed_deals")
+
+ANSWER_WITHIN = 3.0  # seconds: the issue's promise for each answer
+
+NAMES = {"ru": ("Аня", "Борис"), "en": ("Ann", "Bob")}
+
+
+async def lose_a_match(
+    fake: FakeTelegram, bot: BotRunner, group: FakeChat, opener: FakeUser, other: FakeUser
+) -> int:
+    """`opener` opens a bura table with `other`; whoever moves first claims
+    falsely and loses. The loser's id."""
+    table_id, lobby = await open_table(fake, bot, group, "/new bura limit=2", [opener, other])
+    await start_match(fake, group, opener, lobby)
+    snap = snapshot(bot.db_path, table_id)
+    assert snap.match.deal is not None
+    loser_id = dict(snap.seats)[snap.match.deal.turn]
+    loser = opener if opener.id == loser_id else other
+    message = tracked_hand(fake, bot.db_path, table_id, loser.id)
+    claim = next(d for d, p in play_buttons(message) if p.kind is Kind.CLAIM)
+    await tap(fake, loser, message, claim)
+    await fake.wait_for_message(group, "🏁", timeout=WAIT)
+    await bot.idle()
+    assert snapshot(bot.db_path, table_id).status == "finished"
+    return loser_id
+
+
+async def ask(fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str, **kw: object) -> str:
+    sent = await user.send(chat, text, **kw)  # type: ignore[arg-type]
+    answer = await fake.wait_for_message(chat, after=sent, timeout=ANSWER_WITHIN)
+    return answer.text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_stats_and_top_after_a_few_matches(
+    fake_telegram: FakeTelegram, runner: BotRunner, lang: str
+) -> None:
+    fake = fake_telegram
+    first, second = NAMES[lang]
+    ann = fake.user(500, first, language_code=lang)
+    bob = fake.user(501, second, language_code=lang)
+    await open_private_chats(fake, [ann, bob])
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    losers = [
+        await lose_a_match(fake, runner, group, ann, bob),
+        await lose_a_match(fake, runner, group, ann, bob),
+        await lose_a_match(fake, runner, group, bob, ann),
+    ]
+    wins = {ann.id: losers.count(bob.id), bob.id: losers.count(ann.id)}
+    champion, runner_up = (ann, bob) if wins[ann.id] > wins[bob.id] else (bob, ann)
+    assert wins[champion.id] == 2 and wins[runner_up.id] == 1
+
+    # The end message: its shape, then each person's rating change.
+    end = (await fake.wait_for_message(group, "🏁", timeout=WAIT)).text
+    block = end[end.index("🏁") :].splitlines()
+    assert "🥇" in block[1]
+    assert any(line.startswith(f"{first}: ") and " → " in line for line in block), block
+
+    # /stats in the group: the sender's own record, with numbers.
+    own = await ask(fake, champion, group, "/stats")
+    assert champion.first_name in own
+    matches = "Партий: 3, побед: 2" if lang == "ru" else "Matches: 3, wins: 2"
+    assert matches in own, own
+    assert ("Рейтинг · Бура" if lang == "ru" else "Rating · Bura") in own
+    assert ("Лучшая серия побед: 2" if lang == "ru" else "Best winning streak: 2") in own
+
+    # As a reply to the other's message: theirs.
+    said = await runner_up.send(group, "gg")
+    theirs = await ask(fake, champion, group, "/stats", reply_to=said)
+    assert runner_up.first_name in theirs and champion.first_name not in theirs
+    assert ("побед: 1" if lang == "ru" else "wins: 1") in theirs
+
+    # /top: the one with the most wins first, with numbers.
+    top = await ask(fake, ann, group, "/top")
+    lines = top.splitlines()
+    gold = next(line for line in lines if line.startswith("🥇"))
+    silver = next(line for line in lines if line.startswith("🥈"))
+    assert champion.first_name in gold and runner_up.first_name in silver, top
+    assert ("2 победы из 3" if lang == "ru" else "2 wins of 3") in gold
+    assert ("1 победа из 3" if lang == "ru" else "1 win of 3") in silver
+
+    # In private: across groups, and the bot's leaderboard.
+    private = fake.private_chat(ann)
+    mine = await ask(fake, ann, private, "/stats")
+    assert ann.first_name in mine
+    assert ("во всех группах" if lang == "ru" else "in all groups") in mine
+    assert ("Партий: 3" if lang == "ru" else "Matches: 3") in mine
+    everywhere = await ask(fake, ann, private, "/top")
+    assert champion.first_name in next(line for line in everywhere.splitlines() if "🥇" in line)
+
+
+async def test_top_waits_for_enough_matches_and_a_newcomer_has_no_record(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    await open_private_chats(fake, [ann, bob])
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    await lose_a_match(fake, runner, group, ann, bob)
+    top = await ask(fake, ann, group, "/top")
+    assert "Чтобы попасть в список, нужно партий: 3" in top and "🥇" not in top
+    newcomer = fake.user(502, "Вера")
+    fresh = await ask(fake, newcomer, group, "/stats")
+    assert "Вера" in fresh and "Сыгранных партий пока нет" in fresh
+
+
+async def test_history_lists_the_matches_and_replays_one_in_private(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    await open_private_chats(fake, [ann, bob])
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    await lose_a_match(fake, runner, group, ann, bob)
+    # A longer one, played through the buttons: several tricks to step through.
+    table_id, lobby = await open_table(fake, runner, group, "/new limit=2", [ann, bob])
+    await start_match(fake, group, ann, lobby)
+    rng = random.Random(4)
+    players = {u.id: Player(fake, u, rng) for u in (ann, bob)}
+    final = await play_to_the_end(fake, runner, table_id, players, rng)
+    assert final.status == "finished"
+
+    sent = await ann.send(group, "/history")
+    listed = await fake.wait_for_message(group, after=sent, timeout=ANSWER_WITHIN)
+    lines = listed.text.splitlines()
+    assert lines[1].startswith(f"#{table_id} ") and "Буркозёл" in lines[1]
+    assert "Бура" in lines[2] and "Аня" in lines[2] and "Борис" in lines[2]
+    assert "🥇" in lines[1] and "🥈" in lines[1]
+    link = listed.buttons[0][0].value
+    assert link is not None and link.endswith(f"?start={callbacks.replay_link_payload(table_id)}")
+
+    private = fake.private_chat(bob)
+    start = await bob.send_private(f"/start {callbacks.replay_link_payload(table_id)}")
+    frame = await fake.wait_for_message(private, after=start, timeout=ANSWER_WITHIN)
+    assert "кадр 1 из" in frame.text and f"#{table_id}" in frame.text
+    total = int(frame.text.split("кадр 1 из ")[1].split()[0])
+    assert total >= 2
+    assert [b.text for row in frame.buttons for b in row] == ["▶"]
+    await tap(fake, bob, frame, frame.buttons[0][0].value or "")
+    await fake.wait_for(
+        lambda: "кадр 2 из" in (fake.find_message(private.id, frame.message_id) or frame).text,
+        timeout=ANSWER_WITHIN,
+        message="the next frame",
+    )
+    second = fake.find_message(private.id, frame.message_id)
+    assert second is not None and next(b.text for row in second.buttons for b in row) == "◀"
+
+    # Somebody from outside the group gets nothing of it.
+    stranger = fake.user(777, "Чужой")
+    await open_private_chats(fake, [stranger])
+    asked = await stranger.send_private(f"/start {callbacks.replay_link_payload(table_id)}")
+    refused = await fake.wait_for_message(fake.private_chat(stranger), after=asked, timeout=WAIT)
+    assert "недоступен" in refused.text and "кадр" not in refused.text
+
+
+async def test_a_match_won_as_it_is_dealt_has_its_results_and_ratings(
+    fake_telegram: FakeTelegram, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bura with limit=2 can end at the deal (a dealt bura or moscow): the
+    start's save is then the last one, and carries the results."""
+    rules = RuleSet.create("bura", {"limit": 2})
+    seed = next(s for s in range(5000) if start_match_engine(rules, ("A", "B"), s)[0].over)
+    fix_deals(monkeypatch, seed)
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    await open_private_chats(fake, [ann, bob])
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    table_id, lobby = await open_table(fake, runner, group, "/new bura limit=2", [ann, bob])
+    await tap(fake, ann, lobby, lobby_data(lobby, "s"))
+    end = await fake.wait_for_message(group, "🏁", timeout=WAIT)
+    assert "📈" in end.text
+    rows = await runner.db.match_results(table_id)
+    assert sorted(r.result.place for r in rows) == [1, 2]
+    assert all(r.after is not None for r in rows)
