@@ -71,7 +71,8 @@ class Match:
             why = self._why_not(table.state, view, payload.cards, lang)
             if why is not None:
                 return Reply(why)  # a toast; the hand stays as it was
-            screen = render.hand(self.tables.info(table), lang, view, payload.cards)
+            claim = payload.claim and any(a.kind is Kind.CLAIM for a in view.legal)
+            screen = render.hand(self.tables.info(table), lang, view, payload.cards, claim)
             self.fanout.selection_later(table, seat.seat, screen, message_id)
             return Reply()
 

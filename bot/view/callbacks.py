@@ -7,7 +7,8 @@ they lead to, so selecting cards needs no server-side state and a double tap
 on a card is applied once.
 
 Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
-  s:<table>:<version>:<mask>          select these cards in my hand
+  s:<table>:<version>:<mask>[:c]     select these cards in my hand (:c also asks to
+                                      confirm bura's claim: a false one costs points)
   p:<table>:<version>:<kind>:<mask>   play: l lead, b beat, d discard, c declare, k claim
   l:<table>:<version>:<op>            lobby: j join, x leave, s start, o settings, b back,
                                       a add a computer, r remove one, q leave a running match
@@ -51,6 +52,7 @@ class Select:
     table: int
     version: int
     cards: frozenset[Card]
+    claim: bool = False  # show the claim's confirmation
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +161,9 @@ def _check(data: str) -> str:
     return data
 
 
-def select(table: int, version: int, cards: Iterable[Card]) -> str:
-    return _check(f"s:{_b36(table)}:{_b36(version)}:{_b36(card_mask(cards))}")
+def select(table: int, version: int, cards: Iterable[Card], claim: bool = False) -> str:
+    tail = ":c" if claim else ""
+    return _check(f"s:{_b36(table)}:{_b36(version)}:{_b36(card_mask(cards))}{tail}")
 
 
 def play(table: int, version: int, kind: Kind, cards: Iterable[Card]) -> str:
@@ -199,9 +202,12 @@ def parse(data: str | None) -> Payload:
     parts = data.split(":")
     head = parts[0]
     try:
-        if head == "s" and len(parts) == 4:
+        if head == "s" and (len(parts) == 4 or (len(parts) == 5 and parts[4] == "c")):
             return Select(
-                _int36(parts[1]), _int36(parts[2]), frozenset(mask_cards(_int36(parts[3])))
+                _int36(parts[1]),
+                _int36(parts[2]),
+                frozenset(mask_cards(_int36(parts[3]))),
+                claim=len(parts) == 5,
             )
         if head == "p" and len(parts) == 5 and parts[3] in CODE_KINDS:
             return Play(

@@ -391,6 +391,7 @@ def hand(
     lang: str,
     view: TableView,
     selection: Iterable[Card] = (),
+    confirm_claim: bool = False,
 ) -> Screen:
     """A player's hand: the table, the trick to answer, and buttons when they apply.
 
@@ -478,8 +479,22 @@ def hand(
             rows.append(
                 (Button(label, callbacks.play(info.id, info.version, Kind.DECLARE, action.cards)),)
             )
+        elif action.kind is Kind.CLAIM and confirm_claim:
+            # A false claim costs penalty points: one more tap to be sure.
+            penalty = 4 if view.rules.false_claim_double else 2
+            lines.append("")
+            lines.append(t(lang, "hand.claim_confirm", penalty=plural(lang, "penalty", penalty)))
+            rows.append(
+                (
+                    _kind_button(lang, info, Kind.CLAIM, ()),
+                    Button(
+                        t(lang, "button.claim_no"), callbacks.select(info.id, info.version, chosen)
+                    ),
+                )
+            )
         elif action.kind is Kind.CLAIM:
-            rows.append((_kind_button(lang, info, Kind.CLAIM, ()),))
+            ask = callbacks.select(info.id, info.version, chosen, claim=True)
+            rows.append((Button(t(lang, "button.claim"), ask),))
     return Screen("\n".join(lines), tuple(rows))
 
 

@@ -671,11 +671,12 @@ async def test_taps_on_a_finished_table(fake_telegram: FakeTelegram, runner: Bot
     other = next(u for u in users if u is not mover)
     message = hand_message(fake, mover)
     assert message is not None
-    claim = next(d for d, p in play_buttons(message) if p.kind is Kind.CLAIM)
+    # The claim's button as its confirmation shows it.
+    claim = callbacks.play(table_id, snapshot(runner.db_path, table_id).version, Kind.CLAIM, ())
     state = snapshot(runner.db_path, table_id).match
     assert state.deal is not None and not state.deal.piles[seat]
     # "I have 31!" with no points: a false claim costs more than the limit; the match ends.
-    answer = await tap(fake, mover, message, claim)
+    answer = await tap(fake, mover, message, claim, force=True)
     assert not answer.show_alert
     final = snapshot(runner.db_path, table_id)
     assert final.status == "finished" and final.match.over

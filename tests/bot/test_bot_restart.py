@@ -45,7 +45,7 @@ from databases import PostgresDatabase, TestDatabase
 
 from bot.storage import TableRecord
 from bot.tables.outbox import GROUP, HANDS
-from bot.view import render
+from bot.view import callbacks, render
 from engine import apply, legal_actions, new_match, replay, view_for
 from engine.actions import Kind
 from engine.events import MatchOver
@@ -411,10 +411,11 @@ async def test_crash_after_the_last_move_still_announces_the_result(
     assert state.deal is not None and not state.deal.piles[state.deal.turn]
     mover = next(u for u in users if u.id == dict(snap.seats)[state.deal.turn])
     message = tracked_hand(fake, runner.db_path, table_id, mover.id)
-    claim = next(d for d, p in play_buttons(message) if p.kind is Kind.CLAIM)
+    # The claim's button as its confirmation shows it.
+    claim = callbacks.play(table_id, snap.version, Kind.CLAIM, ())
     await hold_messages(runner, table_id)
     # A false "I have 31!" with no points: the claimer is over the limit, the match ends.
-    answer = await tap(fake, mover, message, claim)
+    answer = await tap(fake, mover, message, claim, force=True)
     assert not answer.show_alert
     assert snapshot(runner.db_path, table_id).status == "finished"
     await hard_crash(runner)

@@ -316,3 +316,15 @@ def test_all_prefixes_and_field_counts() -> None:
             continue
         # Only well-formed shapes parse.
         assert (head, count) in {("s", 3), ("o", 4), ("t", 1)}, (data, parsed)
+
+
+def test_a_claim_confirmation_payload_round_trips() -> None:
+    cards = [Card.parse("6♠"), Card.parse("A♥")]
+    asked = callbacks.parse(callbacks.select(7, 9, cards, claim=True))
+    assert asked == callbacks.Select(7, 9, frozenset(cards), claim=True)
+    assert callbacks.parse(callbacks.select(7, 9, cards)) == callbacks.Select(
+        7, 9, frozenset(cards)
+    )
+    for forged in ("s:7:9:0:x", "s:7:9:0:c:c", "s:7:9:0:"):
+        with pytest.raises(callbacks.BadPayload):
+            callbacks.parse(forged)

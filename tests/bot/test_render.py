@@ -472,7 +472,7 @@ def card_buttons(screen: Screen) -> list[tuple[str, callbacks.Select]]:
     for row in screen.buttons:
         for button in row:
             payload = callbacks.parse(button.data or "")
-            if isinstance(payload, callbacks.Select):
+            if isinstance(payload, callbacks.Select) and not payload.claim:
                 found.append((button.text, payload))
     return found
 
@@ -502,9 +502,7 @@ def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
         for seat in range(count):
             view = view_for(state, seat)
             legal = set(legal_actions(state, seat))
-            one_tap = {
-                (a.kind, frozenset(a.cards)) for a in legal if a.kind in (Kind.DECLARE, Kind.CLAIM)
-            }
+            one_tap = {(a.kind, frozenset(a.cards)) for a in legal if a.kind is Kind.DECLARE}
             declares_seen += len(one_tap)
             my_turn = view.turn == seat and bool(legal)
             selections = (
@@ -584,14 +582,26 @@ def test_declare_and_claim_buttons_in_bura(lang: str) -> None:
     screen = render.hand(info_for(state, NAMES[:2]), lang, view)
     check_telegram_html(screen)
     buttons = kind_buttons(screen)
-    assert (Kind.CLAIM, frozenset()) in buttons
     assert (Kind.DECLARE, frozenset(Card.parse(c) for c in ("6♠", "6♥", "6♦"))) in buttons
     labels = [b.text for row in screen.buttons for b in row]
     assert any(t(lang, "combo.small_moscow") in label for label in labels)
-    assert t(lang, "button.claim") in labels
+    # The claim costs points when false: its button only asks, on the same hand.
+    assert (Kind.CLAIM, frozenset()) not in buttons
+    (ask,) = [b for row in screen.buttons for b in row if b.text == t(lang, "button.claim")]
+    asked = callbacks.parse(ask.data or "")
+    assert isinstance(asked, callbacks.Select) and asked.claim and not asked.cards
+    sure = render.hand(info_for(state, NAMES[:2]), lang, view, confirm_claim=True)
+    check_telegram_html(sure)
+    assert (Kind.CLAIM, frozenset()) in kind_buttons(sure)
+    assert plural(lang, "penalty", 4) in sure.text  # false_claim_double is on by default
+    back = [b for row in sure.buttons for b in row if b.text == t(lang, "button.claim_no")]
+    assert callbacks.parse(back[0].data or "") == callbacks.Select(
+        asked.table, asked.version, frozenset()
+    )
     # The other player may not claim: it is not his turn.
     other = render.hand(info_for(state, NAMES[:2]), lang, view_for(state, 1))
     assert (Kind.CLAIM, frozenset()) not in kind_buttons(other)
+    assert t(lang, "button.claim") not in [b.text for row in other.buttons for b in row]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -127,6 +127,11 @@ class Player:
                 return message
         return None
 
+    def _current(self) -> StoredMessage:
+        message = self.hand_message()
+        assert message is not None
+        return message
+
     def _selected(self, card: object) -> bool:
         message = self.hand_message()
         return message is not None and f"✅{card}" in message.button_texts
@@ -142,10 +147,20 @@ class Player:
             f"{self.user.first_name} has no hand message with buttons: "
             + repr([m.text[-80:] for m in self.fake.messages(self.chat)[-3:]])
         )
-        if action.kind in (Kind.DECLARE, Kind.CLAIM) or not any(
+        if action.kind is Kind.CLAIM:
+            # Bura's claim asks to be confirmed: the first tap shows the button that claims.
+            ask = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":c"))
+            await self.tap(message, ask)
+            await self.fake.wait_for(
+                lambda: any(d.startswith("p:") for d in self._current().callback_data),
+                timeout=WAIT,
+            )
+            message = self._current()
+            return await self.tap(message, _find_play_button(message, action))
+        if action.kind is Kind.DECLARE or not any(
             b.value and b.value.startswith("s:") for row in message.buttons for b in row
         ):
-            # A declaration, a claim, or the only possible move: one tap.
+            # A declaration, or the only possible move: one tap.
             return await self.tap(message, _find_play_button(message, action))
         for card in action.cards:
             message = self.hand_message()

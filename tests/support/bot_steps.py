@@ -315,9 +315,22 @@ async def select_cards(
 async def press_action(
     fake: FakeTelegram, db_path: TestDatabase, table_id: int, user: FakeUser, action: Action
 ) -> None:
-    """Tap the action's button (its cards selected) and return once the move is stored."""
+    """Tap the action's button (its cards selected) and return once the move is stored
+    (a claim is confirmed first: its button only asks)."""
     version = snapshot(db_path, table_id).version
     message = tracked_hand(fake, db_path, table_id, user.id)
+    if action.kind is Kind.CLAIM:
+        ask = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":c"))
+        await _press(fake, user, message, ask)
+        await fake.wait_for(
+            lambda: any(
+                p.kind is Kind.CLAIM
+                for _, p in play_buttons(tracked_hand(fake, db_path, table_id, user.id))
+            ),
+            timeout=WAIT,
+            message="the claim's confirmation shown",
+        )
+        message = tracked_hand(fake, db_path, table_id, user.id)
     data = next(
         d
         for d, p in play_buttons(message)

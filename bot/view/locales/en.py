@@ -77,6 +77,8 @@ TEXTS: dict[str, str] = {
     "button.beat": "Beat",
     "button.discard": "Discard",
     "button.claim": "I have 31!",
+    "button.claim_no": "✖️ No, play on",
+    "hand.claim_confirm": "Sure? With under 31 points in your pile it costs {penalty}.",
     "button.declare": "Declare: {combo} ({cards})",
     "settings.title": "⚙️ <b>{preset}</b> · table #{table}: settings",
     "settings.hint": "Tap a setting to change it.",

@@ -77,6 +77,8 @@ TEXTS: dict[str, str] = {
     "button.beat": "Побить",
     "button.discard": "Сбросить",
     "button.claim": "Вскрываюсь! (31)",
+    "button.claim_no": "✖️ Нет, играю дальше",
+    "hand.claim_confirm": "Точно вскрываетесь? Если в ваших взятках меньше 31 очка — {penalty}.",
     "button.declare": "Объявить: {combo} ({cards})",
     "settings.title": "⚙️ <b>{preset}</b> · стол #{table}: настройки",
     "settings.hint": "Нажмите на настройку, чтобы переключить её.",
