@@ -50,6 +50,10 @@ async def lose_a_match(
     loser_id = dict(snap.seats)[snap.match.deal.turn]
     loser = opener if opener.id == loser_id else other
     message = tracked_hand(fake, bot.db_path, table_id, loser.id)
+    # The claim asks to be confirmed; the confirmation's button claims.
+    ask = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":c"))
+    await tap(fake, loser, message, ask)
+    message = tracked_hand(fake, bot.db_path, table_id, loser.id)
     claim = next(d for d, p in play_buttons(message) if p.kind is Kind.CLAIM)
     await tap(fake, loser, message, claim)
     await fake.wait_for_message(group, "🏁", timeout=WAIT)
