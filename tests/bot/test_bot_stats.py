@@ -18,6 +18,7 @@ from bot_steps import (
     lobby_data,
     open_private_chats,
     open_table,
+    play_buttons,
     snapshot,
     start_match,
     tap,
@@ -49,9 +50,12 @@ async def lose_a_match(
     loser_id = dict(snap.seats)[snap.match.deal.turn]
     loser = opener if opener.id == loser_id else other
     message = tracked_hand(fake, bot.db_path, table_id, loser.id)
-    # The claim's button as its confirmation shows it (the first tap only asks).
-    claim = callbacks.play(table_id, snap.version, Kind.CLAIM, ())
-    await tap(fake, loser, message, claim, force=True)
+    # The claim asks to be confirmed; the confirmation's button claims.
+    ask = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":c"))
+    await tap(fake, loser, message, ask)
+    message = tracked_hand(fake, bot.db_path, table_id, loser.id)
+    claim = next(d for d, p in play_buttons(message) if p.kind is Kind.CLAIM)
+    await tap(fake, loser, message, claim)
     await fake.wait_for_message(group, "🏁", timeout=WAIT)
     await bot.idle()
     assert snapshot(bot.db_path, table_id).status == "finished"
