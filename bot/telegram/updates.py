@@ -45,6 +45,16 @@ def chat_of(update: Update) -> int | None:
     return origin[0] if origin else None
 
 
+def droppable(update: Update) -> bool:
+    """What a flood is made of: taps and typed messages. The bot's own
+    membership, a group's migration and other service updates always get
+    their turn (dropping one would leave a table in a chat it is gone from)."""
+    if update.callback_query is not None:
+        return True
+    message = update.message or update.edited_message
+    return message is not None and message.text is not None
+
+
 class PerChatProcessor(BaseUpdateProcessor):
     """Updates run concurrently across chats and in arrival order within one chat.
 
@@ -73,11 +83,11 @@ class PerChatProcessor(BaseUpdateProcessor):
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat_id = chat_of(update) if isinstance(update, Update) else None
-        if chat_id is None:
+        if chat_id is None or not isinstance(update, Update):
             async with self._running:
                 await coroutine
             return
-        if self._waiting.get(chat_id, 0) >= self.backlog:
+        if self._waiting.get(chat_id, 0) >= self.backlog and droppable(update):
             await self._overflow(chat_id, update, coroutine)
             return
         self._waiting[chat_id] = self._waiting.get(chat_id, 0) + 1

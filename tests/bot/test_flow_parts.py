@@ -6,10 +6,19 @@ queue (newest few kept, retried until sent, dropped when the chat is gone)."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from telegram import Chat, Message, Update, User
+from telegram import (
+    Chat,
+    ChatMemberLeft,
+    ChatMemberMember,
+    ChatMemberUpdated,
+    Message,
+    Update,
+    User,
+)
 from telegram.error import RetryAfter
 
 from bot.tables.outbox import Outcome
@@ -81,6 +90,28 @@ async def test_a_chat_beyond_its_backlog_is_answered_not_run() -> None:
     # Once the chat is done, it is served again.
     await processor.process_update(update_in(-1, 11), gate.handler(11))
     assert gate.ran[-1] == 11
+
+
+async def test_a_service_update_beyond_the_backlog_still_runs() -> None:
+    """A flood must not cost a group the news that the bot was removed or the
+    group migrated: only taps and typed messages are dropped."""
+    processor = PerChatProcessor(slots=256, backlog=1)
+    gate = Gate()
+    chat = Chat(-1, "supergroup")
+    bot = User(99, "Bot", True)
+    left = ChatMemberLeft(bot)
+    member = ChatMemberMember(bot)
+    change = ChatMemberUpdated(chat, User(1, "A", False), datetime.now(UTC), member, left)
+    removed = Update(500, my_chat_member=change)
+    tasks = [
+        asyncio.create_task(processor.process_update(update_in(-1, 0), gate.handler(0))),
+        asyncio.create_task(processor.process_update(update_in(-1, 1), gate.handler(1))),
+        asyncio.create_task(processor.process_update(removed, gate.handler(500))),
+    ]
+    await asyncio.sleep(0)
+    gate.opened.set()
+    await asyncio.gather(*tasks)
+    assert gate.ran == [0, 500] and processor.dropped == 1
 
 
 async def test_a_flood_is_told_to_slow_down_one_answer_at_a_time() -> None:
