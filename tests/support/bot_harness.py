@@ -83,7 +83,7 @@ class BotRunner:
         self.app = None
         await app.updater.stop()
         await app.stop()
-        db = app.bot_data.get("db")
+        db = app.bot_data.get("store")
         await app.shutdown()
         if db is not None:
             await db.close()
