@@ -130,10 +130,6 @@ class Outbox:
         """A newer job of this table, lane and kind is queued behind the running one."""
         return self._queued.get((table_id, lane, kind), 0) > 1
 
-    def pending(self, table_id: int, lane: str = GROUP) -> int:
-        """Jobs of a table's lane waiting or running, of every kind."""
-        return sum(n for (t, ln, _), n in self._queued.items() if t == table_id and ln == lane)
-
     async def drain(self, timeout: float | None = None) -> bool:
         """Wait until every queued job has run (graceful shutdown, tests); after
         `timeout` seconds the rest is cancelled (a move left untold is told by

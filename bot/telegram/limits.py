@@ -47,7 +47,8 @@ def _chat(data: dict[str, Any] | None) -> int | None:
     return None
 
 
-def _seconds(value: object) -> float:
+def seconds(value: object) -> float:
+    """RetryAfter.retry_after is an int or a timedelta, depending on PTB's settings."""
     total = getattr(value, "total_seconds", None)
     return float(total()) if callable(total) else float(value)  # type: ignore[arg-type]
 
@@ -121,7 +122,7 @@ class SendLimits(BaseRateLimiter[None]):
             try:
                 return await callback(*args, **kwargs)
             except RetryAfter as error:
-                wait = _seconds(error.retry_after)
+                wait = seconds(error.retry_after)
                 log.info("Telegram asked chat %s to wait %.0f s", chat_id, wait)
                 self.pause(chat_id, wait)
                 raise

@@ -31,6 +31,7 @@ from telegram.request import RequestData
 from telegram.request._requestparameter import RequestParameter
 
 from bot.tables.outbox import Outcome
+from bot.telegram.limits import seconds
 from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
@@ -116,12 +117,6 @@ def transient(error: TelegramError) -> bool:
     return isinstance(error, NetworkError | RetryAfter)
 
 
-def _seconds(value: object) -> float:
-    """RetryAfter.retry_after is an int or a timedelta, depending on PTB's settings."""
-    total = getattr(value, "total_seconds", None)
-    return float(total()) if callable(total) else float(value)  # type: ignore[arg-type]
-
-
 class Messenger:
     def __init__(
         self,
@@ -157,7 +152,7 @@ class Messenger:
                     raise
                 wait = delay
                 if isinstance(error, RetryAfter):
-                    wait = max(delay, _seconds(error.retry_after))
+                    wait = max(delay, seconds(error.retry_after))
                 log.info("retrying after %s (attempt %d): %s", wait, attempt, error)
                 await asyncio.sleep(wait)
                 delay = min(delay * 2, MAX_BACKOFF)

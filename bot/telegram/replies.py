@@ -55,9 +55,6 @@ class Replies:
         """Answers are queued or being sent."""
         return bool(self._workers)
 
-    def waiting(self, chat_id: int) -> int:
-        return len(self._queues.get(chat_id, ()))
-
     async def _work(self, chat_id: int) -> None:
         try:
             queue = self._queues[chat_id]
