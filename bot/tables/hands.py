@@ -160,14 +160,26 @@ class Hands:
         await self.send_private(seat.user_id, screen)
 
     async def after_move(
-        self, table_id: int, previous: MatchState, actor: int, action: Action, superseded: bool
+        self,
+        table_id: int,
+        previous: MatchState,
+        actor: int,
+        action: Action,
+        superseded: bool,
+        newer_skips: bool = False,
     ) -> None:
         """The hands after a move; when a newer move is queued in this lane,
-        its job redraws them from the same newest state, so this one is skipped."""
+        its job redraws them from the same newest state, so this one is skipped.
+        `newer_skips` (several workers): skipped too when a newer move is
+        committed, whose job at whichever worker draws the hands (before or
+        after this one) from the newest state; two jobs drawing the same
+        position would give the person to move two fresh messages."""
         if superseded:
             return
         table = await self.store.get_table(table_id)
         if table is None or table.state is None:
+            return
+        if newer_skips and table.state.step > previous.step + 1:
             return
         if table.state.over or table.status != PLAYING:
             await self.close_hands(table)
