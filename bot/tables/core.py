@@ -68,6 +68,7 @@ class Reply:
     alert: bool = False
     url: str | None = None
     screen: Screen | None = None
+    photo: bytes | None = None  # a PNG sent with the screen's text as its caption
 
 
 class Refused(Exception):

@@ -7,6 +7,7 @@ chooses who loses each match."""
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -24,12 +25,13 @@ from bot_steps import (
     tap,
     tracked_hand,
 )
+from PIL import Image
 
 from bot.view import callbacks
 from engine import RuleSet
 from engine import start_match as start_match_engine
 from engine.actions import Kind
-from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
 
@@ -62,10 +64,25 @@ async def lose_a_match(
     return loser_id
 
 
-async def ask(fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str, **kw: object) -> str:
+async def ask_for(
+    fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str, **kw: object
+) -> StoredMessage:
+    """The bot's first message after `user` sends `text`, within the issue's 3 s."""
     sent = await user.send(chat, text, **kw)  # type: ignore[arg-type]
-    answer = await fake.wait_for_message(chat, after=sent, timeout=ANSWER_WITHIN)
-    return answer.text
+    return await fake.wait_for_message(chat, after=sent, timeout=ANSWER_WITHIN)
+
+
+async def ask(fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str, **kw: object) -> str:
+    return (await ask_for(fake, user, chat, text, **kw)).text
+
+
+def picture(message: StoredMessage) -> Image.Image:
+    """The message's photo, opened: a real PNG of the charts' size."""
+    assert message.photo is not None, f"not a photo: {message!r}"
+    image = Image.open(io.BytesIO(message.photo))
+    image.load()
+    assert image.format == "PNG" and image.size == (800, 450)
+    return image
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -93,8 +110,18 @@ async def test_stats_and_top_after_a_few_matches(
     assert "🥇" in block[1]
     assert any(line.startswith(f"{first}: ") and " → " in line for line in block), block
 
-    # /stats in the group: the sender's own record, with numbers.
-    own = await ask(fake, champion, group, "/stats")
+    # The end message, then its chart: the penalty points deal by deal.
+    said = fake.messages(group)
+    end_at = max(i for i, m in enumerate(said) if m.text.startswith("🏁") or "\n🏁" in m.text)
+    chart = said[end_at + 1]
+    picture(chart)
+    assert chart.text == "" and all(m.photo is None for m in said[: end_at + 1][-2:])
+
+    # /stats in the group: the sender's own record, with numbers, as the
+    # caption of their rating history.
+    asked = await ask_for(fake, champion, group, "/stats")
+    picture(asked)
+    own = asked.text
     assert champion.first_name in own
     matches = "Партий: 3, побед: 2" if lang == "ru" else "Matches: 3, wins: 2"
     assert matches in own, own
@@ -118,7 +145,9 @@ async def test_stats_and_top_after_a_few_matches(
 
     # In private: across groups, and the bot's leaderboard.
     private = fake.private_chat(ann)
-    mine = await ask(fake, ann, private, "/stats")
+    asked = await ask_for(fake, ann, private, "/stats")
+    picture(asked)
+    mine = asked.text
     assert ann.first_name in mine
     assert ("во всех группах" if lang == "ru" else "in all groups") in mine
     assert ("Партий: 3" if lang == "ru" else "Matches: 3") in mine
@@ -137,8 +166,9 @@ async def test_top_waits_for_enough_matches_and_a_newcomer_has_no_record(
     top = await ask(fake, ann, group, "/top")
     assert "Чтобы попасть в список, нужно партий: 3" in top and "🥇" not in top
     newcomer = fake.user(502, "Вера")
-    fresh = await ask(fake, newcomer, group, "/stats")
-    assert "Вера" in fresh and "Сыгранных партий пока нет" in fresh
+    fresh = await ask_for(fake, newcomer, group, "/stats")
+    assert "Вера" in fresh.text and "Сыгранных партий пока нет" in fresh.text
+    assert fresh.photo is None  # no rated match: no chart
 
 
 async def test_history_lists_the_matches_and_replays_one_in_private(

@@ -383,3 +383,7 @@ options-range = a whole number from { $min } to { $max }
 rules_error-unknown_option = there is no option “{ $option }”
 rules_error-not_applicable = option “{ $option }” does not apply to this game
 rules_error-bad_value = “{ $option }” takes { $values }, not “{ $value }”
+chart-deal = Deal
+chart-penalties = Penalty points
+chart-match = Rated match
+chart-rating = Rating

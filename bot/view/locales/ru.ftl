@@ -396,3 +396,7 @@ options-range = целое число от { $min } до { $max }
 rules_error-unknown_option = нет настройки «{ $option }»
 rules_error-not_applicable = настройка «{ $option }» не относится к этой игре
 rules_error-bad_value = «{ $option }» принимает { $values }, а не «{ $value }»
+chart-deal = Сдача
+chart-penalties = Штрафные очки
+chart-match = Рейтинговая партия
+chart-rating = Рейтинг
