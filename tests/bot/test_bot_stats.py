@@ -171,11 +171,25 @@ async def test_top_waits_for_enough_matches_and_a_newcomer_has_no_record(
     assert fresh.photo is None  # no rated match: no chart
 
 
+# What /history and a replay say, by the group's (and the watcher's) language.
+HISTORY = {
+    "ru": {"burkozel": "Буркозёл", "bura": "Бура", "frame": "кадр {} из", "gone": "недоступен"},
+    "en": {"burkozel": "Burkozel", "bura": "Bura", "frame": "frame {} of", "gone": "not available"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
 async def test_history_lists_the_matches_and_replays_one_in_private(
-    fake_telegram: FakeTelegram, runner: BotRunner
+    fake_telegram: FakeTelegram, runner: BotRunner, lang: str
 ) -> None:
+    """The group speaks its first table's creator's language: /history there
+    and the replay in private (the watcher's language) are in it, and ◀ ▶
+    step through the frames."""
     fake = fake_telegram
-    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    words = HISTORY[lang]
+    first, second = NAMES[lang]
+    ann = fake.user(500, first, language_code=lang)
+    bob = fake.user(501, second, language_code=lang)
     await open_private_chats(fake, [ann, bob])
     group = fake.group(GROUP_ID, "Клуб", supergroup=True)
     await lose_a_match(fake, runner, group, ann, bob)
@@ -190,34 +204,48 @@ async def test_history_lists_the_matches_and_replays_one_in_private(
     sent = await ann.send(group, "/history")
     listed = await fake.wait_for_message(group, after=sent, timeout=ANSWER_WITHIN)
     lines = listed.text.splitlines()
-    assert lines[1].startswith(f"#{table_id} ") and "Буркозёл" in lines[1]
-    assert "Бура" in lines[2] and "Аня" in lines[2] and "Борис" in lines[2]
+    assert lines[0] == ("🗂 Последние партии" if lang == "ru" else "🗂 Recent matches")
+    assert lines[1].startswith(f"#{table_id} ") and words["burkozel"] in lines[1]
+    assert words["bura"] in lines[2] and first in lines[2] and second in lines[2]
     assert "🥇" in lines[1] and "🥈" in lines[1]
     link = listed.buttons[0][0].value
     assert link is not None and link.endswith(f"?start={callbacks.replay_link_payload(table_id)}")
+    assert listed.buttons[0][0].text.startswith("▶ " + ("Повтор" if lang == "ru" else "Replay"))
 
     private = fake.private_chat(bob)
     start = await bob.send_private(f"/start {callbacks.replay_link_payload(table_id)}")
     frame = await fake.wait_for_message(private, after=start, timeout=ANSWER_WITHIN)
-    assert "кадр 1 из" in frame.text and f"#{table_id}" in frame.text
-    total = int(frame.text.split("кадр 1 из ")[1].split()[0])
+    assert words["frame"].format(1) in frame.text and f"#{table_id}" in frame.text
+    total = int(frame.text.split(words["frame"].format(1) + " ")[1].split()[0])
     assert total >= 2
     assert [b.text for row in frame.buttons for b in row] == ["▶"]
+
+    def shown() -> StoredMessage:
+        return fake.find_message(private.id, frame.message_id) or frame
+
     await tap(fake, bob, frame, frame.buttons[0][0].value or "")
     await fake.wait_for(
-        lambda: "кадр 2 из" in (fake.find_message(private.id, frame.message_id) or frame).text,
+        lambda: words["frame"].format(2) in shown().text,
         timeout=ANSWER_WITHIN,
         message="the next frame",
     )
-    second = fake.find_message(private.id, frame.message_id)
-    assert second is not None and next(b.text for row in second.buttons for b in row) == "◀"
+    second_frame = shown()
+    arrows = ["◀"] if total == 2 else ["◀", "▶"]
+    assert [b.text for row in second_frame.buttons for b in row] == arrows
+    back = next(b.value for row in second_frame.buttons for b in row if b.text == "◀")
+    await tap(fake, bob, second_frame, back or "")
+    await fake.wait_for(
+        lambda: words["frame"].format(1) in shown().text,
+        timeout=ANSWER_WITHIN,
+        message="the frame before",
+    )
 
     # Somebody from outside the group gets nothing of it.
-    stranger = fake.user(777, "Чужой")
+    stranger = fake.user(777, "Чужой", language_code=lang)
     await open_private_chats(fake, [stranger])
     asked = await stranger.send_private(f"/start {callbacks.replay_link_payload(table_id)}")
     refused = await fake.wait_for_message(fake.private_chat(stranger), after=asked, timeout=WAIT)
-    assert "недоступен" in refused.text and "кадр" not in refused.text
+    assert words["gone"] in refused.text and words["frame"].format(1) not in refused.text
 
 
 async def test_a_match_won_as_it_is_dealt_has_its_results_and_ratings(
