@@ -46,6 +46,7 @@ from databases import PostgresDatabase, TestDatabase
 from bot.storage import TableRecord
 from bot.tables.outbox import GROUP, HANDS
 from bot.view import callbacks, render
+from bot.view import hand as hand_view
 from engine import apply, legal_actions, new_match, replay, view_for
 from engine.actions import Kind
 from engine.events import MatchOver
@@ -115,7 +116,7 @@ async def assert_screens_match_the_database(
         message = tracked_hand(fake, bot.db_path, table_id, seat.user_id)
         assert not message.deleted
         user_lang = await bot.service.user_lang(seat.user_id)
-        screen = render.hand(info, user_lang, view_for(table.state, seat.seat))
+        screen = hand_view.hand(info, user_lang, view_for(table.state, seat.seat))
         assert message.html == screen.text, seat
         assert message.callback_data == [
             b.data for row in screen.buttons for b in row if b.data is not None
