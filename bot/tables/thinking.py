@@ -73,7 +73,8 @@ def choose(view: TableView, level: str, seed: int) -> Action | None:
 
 class Thinking:
     """The computers' thinking room: a process pool of `workers` processes,
-    started on first use (a bot without computer tables starts none)."""
+    started on first use (a bot without computer tables or charts starts
+    none). The charts are drawn here too (`run`)."""
 
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers

@@ -267,3 +267,28 @@ async def test_a_match_won_as_it_is_dealt_has_its_results_and_ratings(
     rows = await runner.db.match_results(table_id)
     assert sorted(r.result.place for r in rows) == [1, 2]
     assert all(r.after is not None for r in rows)
+
+
+async def test_a_chart_that_cannot_be_drawn_leaves_the_end_told(
+    fake_telegram: FakeTelegram, runner: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The end message is what counts: when drawing fails, the match's end is
+    still told (and recorded as told, so no restart tells it again), without
+    a picture, and /stats answers with its text."""
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    await open_private_chats(fake, [ann, bob])
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+
+    async def broken(*_: object) -> bytes:
+        raise RuntimeError("no drawing today")
+
+    runner.service.tables.thinking.run = broken  # type: ignore[method-assign]
+    await lose_a_match(fake, runner, group, ann, bob)
+    assert all(m.photo is None for m in fake.messages(group))
+    assert "chart could not be drawn" in caplog.text
+    table = await runner.db.open_table_in_chat(group.id)
+    assert table is None  # finished
+    assert await runner.db.untold_tables() == []
+    asked = await ask_for(fake, ann, group, "/stats")
+    assert asked.photo is None and "Аня" in asked.text and "Партий: 1" in asked.text
