@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
+from grammar import findings
 from languages import share
 
 from bot.clock import ManualScheduler
@@ -69,6 +70,7 @@ async def test_a_practice_match_speaks_the_players_telegram_language(
     fake_telegram: FakeTelegram,
     runner: BotRunner,
     clock: ManualScheduler,
+    fixed_deals: None,
     lang: str,
     took: str,
     deal: str,
@@ -113,6 +115,8 @@ async def test_a_practice_match_speaks_the_players_telegram_language(
     assert "🥇" in text
     assert measured.ratio >= TARGET, measured.others[:10]
     assert measured.others == []
+    # And it reads right: every count agrees with its noun.
+    assert sorted({found for line in read for found in findings(lang, line)}) == []
 
 
 async def test_a_group_opened_by_a_ukrainian_speaks_ukrainian(
@@ -146,6 +150,7 @@ async def test_a_group_opened_by_a_ukrainian_speaks_ukrainian(
     assert "роздача 1" in group_text
     measured = share("uk", everything_read(fake, group))
     assert measured.others == [] and measured.ratio == 1.0
+    assert [f for line in everything_read(fake, group) for f in findings("uk", line)] == []
     for person, lang in ((oksana, "uk"), (ales, "be")):
         private = everything_read(fake, fake.private_chat(person))
         assert share(lang, private).others == [], lang

@@ -131,6 +131,8 @@ def test_the_checker_catches_wrong_belarusian_and_ukrainian_forms() -> None:
     assert findings("uk", "Граємо до 1 штрафних очок") == ["до 1 штрафних"]
     assert findings("uk", "3 взяток, 11 очко") == ["3 взяток", "11 очко"]
     assert findings("uk", "не встиг(ла) — за нього(неї)") == ["г(ла)", "о(неї)"]
+    # A number ending a line does not count the next line's first word.
+    assert findings("uk", "у колоді 20\nШтрафні (до 2)") == []
     assert findings("be", "выберыце 1 карту, 22 ачкі, 5 штрафных ачкоў, да 1 карты") == []
     assert findings("uk", "виберіть 1 карту, 22 очки, 5 штрафних очок, до 1 карти") == []
 

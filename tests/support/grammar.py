@@ -90,7 +90,7 @@ VERBS: dict[str, frozenset[str]] = {
     "be": _set("выберыце пакласці пакладзіце скінуць скіньце пабіць пабіце"),
     "uk": _set("виберіть оберіть покласти покладіть скинути скиньте побити побийте"),
 }
-_COUNTED = re.compile(r"(\d+)\s+([^\W\d_]+)")
+_COUNTED = re.compile(r"(\d+)[^\S\n]+([^\W\d_]+)")  # a count and its noun, on one line
 _BEFORE = re.compile(r"(\w+|≤)\s+$")
 _GENDER_BRACKETS = re.compile(r"\w\((?:а|ла|лась|лася|ласа|неё|яе|неї|яя|ая)\)")
 
