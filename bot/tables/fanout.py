@@ -21,6 +21,7 @@ from bot.storage import FINISHED, LOBBY, PLAYING, TableRecord
 from bot.tables.core import Tables
 from bot.tables.hands import Hands
 from bot.tables.outbox import GROUP, HANDS, Outcome, at_once, done
+from bot.tables.pictures import Pictures
 from bot.view import news, render
 from bot.view.i18n import t
 from bot.view.screen import Screen, TableInfo
@@ -37,6 +38,7 @@ class Fanout:
         self.out = tables.out
         self.outbox = tables.outbox
         self.hands = Hands(tables)
+        self.pictures = Pictures(tables)
 
     # -- queueing: which lane each telling goes to ------------------------------------------
 
@@ -183,6 +185,7 @@ class Fanout:
         if lines:
             await self.out.send(table.chat_id, Screen("\n\n".join(lines)))
         if table.state.over:
+            await self.pictures.send_match_chart(table, lang)
             return
         await self.send_live(table, lang)
         if hands:
@@ -240,7 +243,8 @@ class Fanout:
         superseded = self.outbox.superseded(table_id, GROUP, "move")
         lang = await self.tables.chat_lang(table.chat_id)
         info = self.tables.info(table)
-        if any(isinstance(e, MatchOver) for e in events):
+        ends = any(isinstance(e, MatchOver) for e in events)
+        if ends:
             info = await self.with_ratings(info)
         state = table.state
         assert state is not None
@@ -275,6 +279,8 @@ class Fanout:
         async def rest() -> None:
             if state.over:
                 await tell_group()
+                if ends:  # the end message, then its chart (only this move's job sends it)
+                    await self.pictures.send_match_chart(table, lang)
                 if hands:
                     await self.hands.close_hands(table)
                 return

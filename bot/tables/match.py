@@ -16,7 +16,7 @@ from bot.tables.fanout import Fanout
 from bot.tables.stats import Stats
 from bot.tables.turns import Turns
 from bot.view import callbacks, render
-from bot.view.i18n import plural, t
+from bot.view.i18n import t
 from bot.view.screen import Screen
 from engine import Action, Card, IllegalAction, MatchState, TableView, apply, view_for
 from engine.actions import Kind
@@ -27,7 +27,7 @@ def explain(lang: str, error: IllegalAction) -> str:
     key = f"illegal.{error.code}"
     params = dict(error.params)
     if "need" in params:
-        params["need_cards"] = plural(lang, "card", int(params["need"]))
+        params["need"] = int(params["need"])
     try:
         return t(lang, key, **params)
     except KeyError:

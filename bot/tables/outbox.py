@@ -36,6 +36,12 @@ class Sender(Protocol):
         self, chat_id: int, screen: Screen, *, silent: bool = False
     ) -> tuple[Outcome, int | None]: ...
 
+    async def send_photo(
+        self, chat_id: int, photo: bytes, caption: Screen | None = None, *, silent: bool = False
+    ) -> tuple[Outcome, int | None]:
+        """A PNG with the screen as its caption (a caption too long for one
+        goes first as a message of its own)."""
+
     async def edit(self, chat_id: int, message_id: int, screen: Screen) -> Outcome: ...
 
     async def edit_or_send(

@@ -109,7 +109,15 @@ def announcements(
             news.append(render.deal_summary(info, lang, event, state.rules).text)
         elif isinstance(event, SideEliminated):
             who = " + ".join(names[s] for s in event.seats)
-            news.append(t(lang, "news.eliminated", name=who, penalties=event.penalties))
+            news.append(
+                t(
+                    lang,
+                    "news.eliminated",
+                    name=who,
+                    count=len(event.seats),
+                    penalties=event.penalties,
+                )
+            )
         elif isinstance(event, MatchOver):
             news.append(render.match_over(info, lang, event).text)
     return news

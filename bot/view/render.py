@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.view import callbacks, names
-from bot.view.i18n import Html, esc, plain, plural, short, t
+from bot.view.i18n import Html, esc, plain, short, t
 from bot.view.screen import Button, Screen, TableInfo
 from engine import Action, Card, RulesError, RuleSet, TableView
 from engine.actions import Kind
@@ -255,7 +255,7 @@ def live(info: TableInfo, lang: str, view: TableView) -> Screen:
                 lang,
                 "live.turn_answer",
                 name=_name(info, view.turn),
-                count=plural(lang, "card", need),
+                need=need,
             )
         )
     elif view.turn is not None:
@@ -284,9 +284,7 @@ def trick_record(
             )
         )
     lines.extend(_plays_line(info, lang, plays))
-    lines.append(
-        t(lang, "trick.taken", name=_name(info, taker), points=plural(lang, "point", points))
-    )
+    lines.append(t(lang, "trick.taken", name=_name(info, taker), points=points))
     return Screen("\n".join(lines))
 
 
@@ -303,8 +301,8 @@ def deal_summary(info: TableInfo, lang: str, event: DealScored, rules: RuleSet) 
                 lang,
                 "deal.line",
                 name=Html(who),
-                points=plural(lang, "point", result.points),
-                tricks=plural(lang, "trick", result.tricks),
+                points=result.points,
+                tricks=result.tricks,
                 penalty=result.penalty,
                 total=result.total,
                 limit=rules.limit,
@@ -341,9 +339,10 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
 
 
 def decimal(lang: str, value: float) -> str:
-    """One decimal, with the language's decimal mark (25,0 in Russian)."""
+    """One decimal, with the language's decimal mark (25,0 in Russian,
+    Belarusian and Ukrainian)."""
     text = f"{value:.1f}"
-    return text.replace(".", ",") if lang == "ru" else text
+    return text if lang == "en" else text.replace(".", ",")
 
 
 def signed(lang: str, value: float) -> str:
@@ -363,7 +362,7 @@ def _placing_line(info: TableInfo, lang: str, placing: Placing, bank: bool) -> H
         medal=medal,
         rank=placing.rank,
         name=Html(who),
-        penalties=plural(lang, "penalty", placing.penalties),
+        penalties=placing.penalties,
     )
     if bank:
         shares = placing.shares
@@ -430,7 +429,7 @@ def hand(
     if my_turn:
         if view.trick:
             need = len(view.trick[0].cards)
-            lines.append(t(lang, "hand.your_answer", count=plural(lang, "card", need)))
+            lines.append(t(lang, "hand.your_answer", need=need))
         else:
             lines.append(t(lang, "hand.your_lead"))
         if chosen:
@@ -483,7 +482,7 @@ def hand(
             # A false claim costs penalty points: one more tap to be sure.
             penalty = 4 if view.rules.false_claim_double else 2
             lines.append("")
-            lines.append(t(lang, "hand.claim_confirm", penalty=plural(lang, "penalty", penalty)))
+            lines.append(t(lang, "hand.claim_confirm", penalty=penalty))
             rows.append(
                 (
                     _kind_button(lang, info, Kind.CLAIM, ()),

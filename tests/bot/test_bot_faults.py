@@ -131,7 +131,7 @@ async def test_blocked_player_falls_to_the_timer(
     )
     texts = [m.text for m in fake.messages(group)]
     assert any("Не могу написать" in text for text in texts)
-    assert any("не успел" in text or "отош" in text for text in texts)
+    assert any("Время на ход вышло" in text or "нет на месте" in text for text in texts)
     await check_final(fake, runner, final, group.id)
 
 
