@@ -134,6 +134,16 @@ trick-taken = ✅ Бярэ { $name }: { $points } { $points ->
         [few] ачкі
        *[many] ачкоў
     }
+trick-line = ✅ { $number }. Бярэ { $name } — { $points } { $points ->
+        [one] ачко
+        [few] ачкі
+       *[many] ачкоў
+    }
+trick-line_mine = ✅ { $number }. Бераце вы — { $points } { $points ->
+        [one] ачко
+        [few] ачкі
+       *[many] ачкоў
+    }
 news-declared = 📣 { $name } абвяшчае «{ $combo }» па-за чаргой: { $cards }
 news-refused-outranked = ✋ { $name } абвяшчае «{ $combo }» па-за чаргой — адмоўлена: у іншага гульца «{ $by }».
 news-claim_true = 🎉 { $name }: «Адкрываюся!» — { $points } { $points ->
@@ -235,11 +245,6 @@ hand-your_answer = 👉 <b>Ваш адказ:</b> выберыце { $need } { $
 hand-selected = Выбрана: { $cards }
 hand-waiting = Чакаем: { $name }
 hand-cards = Вашы карты: { $cards }
-hand-done-lead = Вы схадзілі: { $cards }
-hand-done-beat = Вы пабілі: { $cards }
-hand-done-discard = Вы скінулі: { $cards }
-hand-done-declare = Вы абвясцілі камбінацыю: { $cards }
-hand-done-claim = Вы сказалі «Адкрываюся!»
 hand-unreachable = ⚠️ Не магу напісаць у асабістыя гульцу { $name }. Адкрыйце чат са мной, каб атрымліваць карты.
 tap-stale = Гэта ўжо неактуальна — глядзіце апошняе паведамленне.
 tap-not_yours = Гэта не вашы карты.
