@@ -99,3 +99,20 @@ def seat_numbers(state: MatchState, events: Sequence[Event]) -> tuple[SeatNumber
         )
         for seat in range(seats)
     )
+
+
+def penalty_series(
+    state: MatchState, events: Sequence[Event]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per seat, (deal, its side's penalty points after it), from (0, 0)
+    before the first deal: the match's end chart. A void deal counts no
+    number; a side that went out has no points after its last deal."""
+    series: list[list[tuple[int, int]]] = [[(0, 0)] for _ in range(state.seats)]
+    scored = 0
+    for event in events:
+        if isinstance(event, DealScored):
+            scored += 1
+            for result in event.results:
+                for seat in result.seats:
+                    series[seat].append((scored, result.total))
+    return tuple(tuple(points) for points in series)

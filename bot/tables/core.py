@@ -10,6 +10,7 @@ line, and no check is written twice.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
@@ -68,6 +69,7 @@ class Reply:
     alert: bool = False
     url: str | None = None
     screen: Screen | None = None
+    photo: bytes | None = None  # a PNG sent with the screen's text as its caption
 
 
 class Refused(Exception):
@@ -205,6 +207,11 @@ class Tables:
     # -- languages -------------------------------------------------------------------
 
     async def chat_lang(self, chat_id: int) -> str:
+        """A group's language (its /lang, else its first table's creator's);
+        a private chat, where a practice table plays, speaks its person's:
+        Telegram gives private chats the person's (positive) id."""
+        if chat_id > 0:
+            return await self.user_lang(chat_id)
         return await self.store.get_chat_lang(chat_id) or self.default_language
 
     async def user_lang(self, user_id: int, language_code: str | None = None) -> str:
@@ -212,7 +219,7 @@ class Tables:
         if user is not None and user.lang:
             return user.lang
         code = language_code or (user.language_code if user else None)
-        # Russian first: English speakers get English, everybody else Russian.
+        # Their Telegram app's language if the bot speaks it, else the default.
         return supported(code) or self.default_language
 
     # -- links and what rendering needs --------------------------------------------
@@ -226,6 +233,17 @@ class Tables:
 
     def turn_seconds(self, table: TableRecord) -> int:
         return int(table.settings.get("turn_time", self.timing.turn_seconds))
+
+    async def with_ratings(self, info: TableInfo) -> TableInfo:
+        """The people's rating changes, as stored with the match's last move
+        (so a restart tells the same numbers)."""
+        rows = await self.store.match_results(info.id)
+        changes = tuple(
+            (row.result.seat, row.before[0], row.after[0])
+            for row in rows
+            if row.result.user_id is not None and row.before is not None and row.after is not None
+        )
+        return dataclasses.replace(info, ratings=changes)
 
     def info(self, table: TableRecord, creator_name: str = "") -> TableInfo:
         rules = table.rules

@@ -48,6 +48,12 @@ class Sender(Protocol):
         self, chat_id: int, screen: Screen, *, silent: bool = False
     ) -> tuple[Outcome, int | None]: ...
 
+    async def send_photo(
+        self, chat_id: int, photo: bytes, caption: Screen | None = None, *, silent: bool = False
+    ) -> tuple[Outcome, int | None]:
+        """A PNG with the screen as its caption (a caption too long for one
+        goes first as a message of its own)."""
+
     async def edit(self, chat_id: int, message_id: int, screen: Screen) -> Outcome: ...
 
     async def edit_or_send(
@@ -56,6 +62,9 @@ class Sender(Protocol):
         """Edit in place; if the message is gone, send it anew."""
 
     async def strip_buttons(self, chat_id: int, message_id: int) -> Outcome: ...
+
+    async def delete(self, chat_id: int, message_id: int) -> Outcome:
+        """Remove one of the bot's own messages (a hand superseded by a fresh one)."""
 
     async def is_member(self, chat_id: int, user_id: int) -> bool:
         """Whether the person is in the group now (a member, an admin, its

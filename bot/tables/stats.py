@@ -17,6 +17,7 @@ from bot.stats.results import replay_events, seat_numbers
 from bot.stats.summary import Played, record
 from bot.storage import MatchResult, SeatResult, TableRecord, computer_key, person_key
 from bot.tables.core import Person, Reply, Tables
+from bot.tables.pictures import Pictures
 from bot.view import stats as stats_view
 from bot.view.screen import Screen
 from engine import Action, Preset
@@ -28,6 +29,7 @@ class Stats:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.store = tables.store
+        self.pictures = Pictures(tables)
 
     async def result_of(self, table: TableRecord, last: Action | None) -> MatchResult:
         """The rows of a match that `last` (not yet in the log) finishes; the
@@ -82,8 +84,9 @@ class Stats:
     async def stats(self, person: Person, chat_id: int | None, lang: str) -> Reply:
         """A person's record: in one group, or (None, in private) everywhere.
         Practice matches count apart: not here (they move no rating either)."""
-        rows = await self.store.player_results(person.user_id, chat_id)
-        rows = [row for row in rows if not row.practice]
+        every = await self.store.player_results(person.user_id)
+        here = every if chat_id is None else [row for row in every if row.chat_id == chat_id]
+        rows = [row for row in here if not row.practice]
         played = [
             Played(r.game, r.result.place, r.result.penalties, r.result.deals, r.result.deals_won)
             for r in rows
@@ -93,7 +96,10 @@ class Stats:
             for rating in await self.store.player_ratings(person_key(person.user_id))
         ]
         shown = stats_view.stats_text(lang, person.name, record(played), ratings, chat_id is None)
-        return Reply(screen=Screen(shown))
+        # The rating history as a picture, the text its caption (or, when too
+        # long for one, the message before it); nobody rated: the text only.
+        chart = await self.pictures.rating_chart(every, person.name, lang)
+        return Reply(screen=Screen(shown), photo=chart)
 
     async def top(self, chat_id: int | None, lang: str) -> Reply:
         """Each game's leaderboard: the group's, or (None, in private) the bot's."""

@@ -27,7 +27,7 @@ import logging
 import multiprocessing
 import os
 import signal
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -73,7 +73,8 @@ def choose(view: TableView, level: str, seed: int) -> Action | None:
 
 class Thinking:
     """The computers' thinking room: a process pool of `workers` processes,
-    started on first use (a bot without computer tables starts none)."""
+    started on first use (a bot without computer tables or charts starts
+    none). The charts are drawn here too (`run`)."""
 
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers
@@ -112,6 +113,13 @@ class Thinking:
 
     async def choose(self, view: TableView, level: str, seed: int) -> Action | None:
         result: Action | None = await self._run(choose, view, level, seed)
+        return result
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """Other CPU work kept off the event loop in the same workers: the
+        charts (bot/tables/pictures.py), 50-100 ms each. `function` must be
+        a module-level function and `args` plain data (they are pickled)."""
+        result: T = await self._run(function, *args)
         return result
 
     def close(self) -> None:

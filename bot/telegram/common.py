@@ -99,9 +99,11 @@ async def reply(message: Message, answer: Reply | str) -> None:
     if queue is None:  # an application without its queue (some tests)
         keyboard = markup(screen)
         await message.reply_text(screen.text, parse_mode=ParseMode.HTML, reply_markup=keyboard)
+        if answer.photo is not None:
+            await message.reply_photo(answer.photo)
         return
     quote = message.message_id if is_group(message.chat) else None
-    queue.put(message.chat_id, screen, quote)
+    queue.put(message.chat_id, screen, quote, answer.photo)
 
 
 async def message_lang(update: Update, context: Context) -> str:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from telegram import Bot, InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardMarkup, InputFile
 from telegram.constants import ParseMode
 from telegram.error import (
     BadRequest,
@@ -32,6 +32,7 @@ from telegram.request._requestparameter import RequestParameter
 
 from bot.tables.outbox import Outcome
 from bot.telegram.limits import seconds
+from bot.view.i18n import plain
 from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
@@ -49,15 +50,38 @@ if importlib.util.find_spec("sniffio") is None:
 # `do_api_request`, build an object per parameter and per answer: 113 µs of
 # Python per call against 22 µs this way (and turning every answer into
 # PTB's `Message` had been about a seventh of the bot's CPU under load).
-_SENT = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "answerCallbackQuery")
+_SENT = (
+    "sendMessage",
+    "sendPhoto",
+    "editMessageText",
+    "editMessageReplyMarkup",
+    "deleteMessage",
+    "answerCallbackQuery",
+)
+# Telegram's longest photo caption, in characters after the HTML is parsed
+# (UTF-16 code units, as Telegram counts them).
+CAPTION_LIMIT = 1024
 
 
 def request_data(parameters: dict[str, Any]) -> RequestData:
     """Parameters that are already JSON values, as the Bot API takes them:
-    no conversion by `RequestParameter.from_input`. (`RequestParameter` is not
-    exported by PTB; pyproject.toml keeps PTB below 23, and the messenger's
-    tests fail if its shape changes.)"""
-    return RequestData([RequestParameter(name, value, None) for name, value in parameters.items()])
+    no conversion by `RequestParameter.from_input`; a file (`InputFile`) is
+    uploaded as multipart form data. (`RequestParameter` is not exported by
+    PTB; pyproject.toml keeps PTB below 23, and the messenger's tests fail if
+    its shape changes.)"""
+    return RequestData(
+        [
+            RequestParameter(name, None, [value])
+            if isinstance(value, InputFile)
+            else RequestParameter(name, value, None)
+            for name, value in parameters.items()
+        ]
+    )
+
+
+def fits_caption(screen: Screen) -> bool:
+    """Whether the screen's text may be a photo's caption."""
+    return len(plain(screen.text).strip().encode("utf-16-le")) // 2 <= CAPTION_LIMIT
 
 
 T = TypeVar("T")
@@ -218,6 +242,54 @@ class Messenger:
             return outcome, None
         return Outcome.OK, int(message["message_id"])
 
+    async def send_photo(
+        self,
+        chat_id: int,
+        photo: bytes,
+        caption: Screen | None = None,
+        *,
+        silent: bool = False,
+        reply_to: int | None = None,
+        patient: bool = False,
+    ) -> tuple[Outcome, int | None]:
+        """A PNG, uploaded, with `caption` under it. A caption longer than
+        Telegram allows goes first as a message of its own (the outcome and id
+        are then the message's), and the photo follows it bare."""
+        if caption is not None and not fits_caption(caption):
+            outcome, message_id = await self.send(
+                chat_id, caption, silent=silent, reply_to=reply_to, patient=patient
+            )
+            if outcome is Outcome.OK:
+                await self.send_photo(chat_id, photo, silent=True, patient=patient)
+            return outcome, message_id
+        quote = (
+            {"message_id": reply_to, "allow_sending_without_reply": True}
+            if reply_to is not None
+            else None
+        )
+        upload = InputFile(photo, filename="chart.png")
+
+        async def request(target: int) -> Any:
+            return await self._api(
+                "sendPhoto",
+                chat_id=target,
+                photo=upload,
+                caption=None if caption is None else caption.text,
+                parse_mode=None if caption is None else ParseMode.HTML,
+                reply_markup=None if caption is None else keyboard(caption),
+                disable_notification=silent,
+                reply_parameters=quote if target == chat_id else None,
+            )
+
+        try:
+            message = await self._call(chat_id, request, patient)
+        except TelegramError as error:
+            outcome = classify(error)
+            if outcome is Outcome.FAILED:
+                log.warning("photo to %s failed: %s", chat_id, error)
+            return outcome, None
+        return Outcome.OK, int(message["message_id"])
+
     async def edit(self, chat_id: int, message_id: int, screen: Screen) -> Outcome:
         async def request(target: int) -> object:
             return await self._api(
@@ -261,6 +333,16 @@ class Messenger:
             show_alert=alert,
             url=url,
         )
+
+    async def delete(self, chat_id: int, message_id: int) -> Outcome:
+        async def request(target: int) -> object:
+            return await self._api("deleteMessage", chat_id=target, message_id=message_id)
+
+        try:
+            await self._call(chat_id, request)
+        except TelegramError as error:
+            return classify(error)
+        return Outcome.OK
 
     async def strip_buttons(self, chat_id: int, message_id: int) -> Outcome:
         async def request(target: int) -> object:

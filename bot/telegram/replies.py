@@ -22,13 +22,14 @@ from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
 
-Send = Callable[[int, Screen, "int | None"], Awaitable[Outcome]]
+Send = Callable[[int, Screen, "int | None", "bytes | None"], Awaitable[Outcome]]
 
 
 @dataclass(frozen=True)
 class Answer:
     screen: Screen
     reply_to: int | None
+    photo: bytes | None = None  # a PNG, the screen its caption
 
 
 class Replies:
@@ -39,13 +40,15 @@ class Replies:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.dropped = 0
 
-    def put(self, chat_id: int, screen: Screen, reply_to: int | None = None) -> None:
+    def put(
+        self, chat_id: int, screen: Screen, reply_to: int | None = None, photo: bytes | None = None
+    ) -> None:
         """Queue an answer; beyond the backlog the oldest waiting one is dropped."""
         queue = self._queues.setdefault(chat_id, deque())
         if len(queue) >= self.backlog:
             queue.popleft()
             self.dropped += 1
-        queue.append(Answer(screen, reply_to))
+        queue.append(Answer(screen, reply_to, photo))
         if chat_id not in self._workers:
             task = asyncio.get_running_loop().create_task(self._work(chat_id))
             self._workers[chat_id] = task
@@ -61,7 +64,9 @@ class Replies:
             while queue:
                 answer = queue.popleft()
                 try:
-                    outcome = await self._send(chat_id, answer.screen, answer.reply_to)
+                    outcome = await self._send(
+                        chat_id, answer.screen, answer.reply_to, answer.photo
+                    )
                 except Exception:
                     log.exception("an answer to chat %s could not be sent", chat_id)
                     continue

@@ -1,9 +1,18 @@
-"""Translation: every sentence the bot says lives in `bot/view/locales/<lang>.py`.
+"""Translation: every sentence the bot says lives in `bot/view/locales/<lang>.ftl`.
 
-Texts are HTML (Telegram's parse mode). Parameters are escaped when filled
-in, except values wrapped in `Html`, which are fragments this bot already
-rendered. A missing key or parameter is a bug caught by the tests, not a
-silent English fallback.
+The catalogues are Fluent files (Mozilla's Project Fluent, `fluent.runtime`)
+rather than Python dictionaries, for two reasons: Russian, Belarusian and
+Ukrainian need plural forms by CLDR (one/few/many) and grammatical case
+chosen per sentence ("выберите 1 карту", "осталась 1 карта"), which Fluent's
+select expressions let the translator decide inside the message; and
+translators edit text files, not code.
+
+A key in code is `area.name` (`hand.your_lead`); in the files it is written
+`area-name` (Fluent identifiers have no dots). Texts are HTML (Telegram's
+parse mode). Parameters are escaped when filled in, except values wrapped in
+`Html`, which are fragments this bot already rendered. Whole numbers are
+passed as numbers, so a message can select its plural form on them. A missing
+key or parameter is a bug caught by the tests, not a silent English fallback.
 """
 
 from __future__ import annotations
@@ -11,17 +20,20 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping
-from string import Formatter
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-from bot.view.locales import en, ru
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
+from fluent.syntax import ast, parse
+from fluent.syntax.visitor import Visitor
 
-CATALOGS: Mapping[str, Mapping[str, str]] = {"ru": ru.TEXTS, "en": en.TEXTS}
-PLURALS: Mapping[str, Mapping[str, tuple[str, ...]]] = {"ru": ru.PLURALS, "en": en.PLURALS}
+LOCALES = Path(__file__).with_name("locales")
 DEFAULT = "ru"
-# Every language the bot speaks; a new one is a file in locales/ and a line in
-# CATALOGS and PLURALS above.
-LANGUAGES: tuple[str, ...] = tuple(CATALOGS)
+# Every language the bot speaks, the default first; a new one is a file in
+# locales/ and its code here.
+LANGUAGES: tuple[str, ...] = ("ru", "en", "be", "uk")
 
 
 class Html(str):
@@ -44,11 +56,11 @@ def plain(text: str) -> str:
 
 
 def supported(lang: str | None) -> str | None:
-    """The catalog for a Telegram language code like 'en-GB', if we have one."""
+    """The catalogue for a Telegram language code like 'en-GB', if we have one."""
     if not lang:
         return None
     code = lang.split("-")[0].lower()
-    return code if code in CATALOGS else None
+    return code if code in LANGUAGES else None
 
 
 def short(value: object, limit: int = 32) -> str:
@@ -58,33 +70,66 @@ def short(value: object, limit: int = 32) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def fluent_id(key: str) -> str:
+    return key.replace(".", "-")
+
+
+def source(lang: str) -> str:
+    return (LOCALES / f"{lang}.ftl").read_text(encoding="utf-8")
+
+
+@cache
+def bundle(lang: str) -> FluentBundle:
+    # use_isolating off: Telegram renders the bidi marks Fluent would wrap
+    # every parameter in as stray characters in some clients.
+    text = source(lang)
+    junk = [entry.content or "" for entry in parse(text).body if isinstance(entry, ast.Junk)]
+    if junk:  # Fluent skips what it cannot parse; we refuse to
+        raise ValueError(f"{lang}.ftl cannot be read here: {junk[0][:200]!r}")
+    catalogue = FluentBundle([lang], use_isolating=False)
+    catalogue.add_resource(FluentResource(text))
+    return catalogue
+
+
+class _Variables(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:
+        self.names.add(node.id.name)
+
+
+@cache
+def catalogue(lang: str) -> Mapping[str, frozenset[str]]:
+    """Every key of a language (in code's dotted form) with the parameters its
+    message uses: what the tests compare across languages."""
+    found: dict[str, frozenset[str]] = {}
+    for entry in parse(source(lang)).body:
+        if isinstance(entry, ast.Message):
+            variables = _Variables()
+            variables.visit(entry)
+            found[entry.id.name.replace("-", ".")] = frozenset(variables.names)
+    return found
+
+
+def _argument(value: Any) -> Any:
+    if isinstance(value, Html):
+        return str(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        # Table numbers and scores are never grouped ("#1234", not "#1 234").
+        return fluent_number(value, useGrouping=False)
+    return html.escape(str(value), quote=False)
+
+
 def t(lang: str, key: str, **params: Any) -> Html:
-    catalog = CATALOGS.get(lang) or CATALOGS[DEFAULT]
-    template = catalog[key]
-    safe = {
-        name: value if isinstance(value, Html) else html.escape(str(value), quote=False)
-        for name, value in params.items()
-    }
-    return Html(template.format(**safe))
-
-
-def plural(lang: str, word: str, count: int) -> str:
-    """`count word` with the right form: 1 очко, 2 очка, 5 очков; 1 point, 2 points."""
-    forms = (PLURALS.get(lang) or PLURALS[DEFAULT])[word]
-    if len(forms) == 3:  # Russian: one, few, many
-        n = abs(count) % 100
-        if 11 <= n <= 14:
-            form = forms[2]
-        elif n % 10 == 1:
-            form = forms[0]
-        elif 2 <= n % 10 <= 4:
-            form = forms[1]
-        else:
-            form = forms[2]
-    else:
-        form = forms[0] if abs(count) == 1 else forms[1]
-    return f"{count} {form}"
-
-
-def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in Formatter().parse(template) if name}
+    catalogue_ = bundle(lang if lang in LANGUAGES else DEFAULT)
+    message = catalogue_.get_message(fluent_id(key))  # KeyError: a missing key
+    if message.value is None:  # pragma: no cover - attributes-only messages are unused
+        raise KeyError(key)
+    text, errors = catalogue_.format_pattern(
+        message.value, {name: _argument(value) for name, value in params.items()}
+    )
+    if errors:
+        raise KeyError(f"{lang}:{key}: {errors}")
+    return Html(text)

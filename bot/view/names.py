@@ -6,7 +6,7 @@ code), and shown in the reader's."""
 
 from __future__ import annotations
 
-from bot.view.i18n import CATALOGS, t
+from bot.view.i18n import LANGUAGES, t
 from engine import Preset
 from engine.ai import levels
 
@@ -18,7 +18,7 @@ def _fold(word: str) -> str:
 def _named(word: str, codes: list[str], key: str) -> str | None:
     wanted = _fold(word)
     for code in codes:
-        names = {code, *(texts[f"{key}.{code}"] for texts in CATALOGS.values())}
+        names = {code, *(t(lang, f"{key}.{code}") for lang in LANGUAGES)}
         if wanted in {_fold(name) for name in names}:
             return code
     return None

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.stats.summary import Record
-from bot.view.i18n import Html, esc, plural, t
+from bot.view.i18n import Html, esc, t
 from bot.view.render import decimal
 
 
@@ -65,7 +65,7 @@ def stats_text(
                 "stats.rating",
                 game=t(lang, f"preset.{game}"),
                 rating=decimal(lang, mu),
-                matches=plural(lang, "match", matches),
+                matches=matches,
             )
         )
     return "\n".join(lines)
@@ -97,10 +97,11 @@ def top_text(
                     "top.line",
                     medal=medal,
                     name=_who(lang, leader),
-                    wins=plural(lang, "win", leader.wins),
+                    wins=leader.wins,
                     matches=leader.matches,
                     rating=rating,
                 )
             )
+    lines.append("")
     lines.append(t(lang, "top.least", least=least))
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""Messages: sendMessage, editMessageText, editMessageReplyMarkup and deleteMessage.
+"""Messages: sendMessage, sendPhoto, editMessageText, editMessageReplyMarkup and deleteMessage.
 
 Text is checked and parsed as Telegram does (HTML parse mode, length limits, empty text),
 inline keyboards are validated button by button, an edit that changes nothing fails with
@@ -19,6 +19,8 @@ from .protocol import Params, bad_request
 from .state import FakeState
 
 MAX_TEXT_LENGTH = 4096
+MAX_CAPTION_LENGTH = 1024
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_CALLBACK_DATA_BYTES = 64
 MAX_INLINE_BUTTONS = 100
 
@@ -46,9 +48,14 @@ class MessagesMixin(FakeState):
     """The Bot API methods that send, edit and delete messages."""
 
     def _parse_text(
-        self, p: Params, *, too_long: str = "message is too long"
+        self,
+        p: Params,
+        *,
+        too_long: str = "message is too long",
+        field: str = "text",
+        limit: int = MAX_TEXT_LENGTH,
     ) -> tuple[str, tuple[Entity, ...], str, str | None]:
-        raw = p.get_str("text")
+        raw = p.get_str(field)
         if raw is None or raw == "":
             raise bad_request("message text is empty")
         parse_mode = p.get_str("parse_mode") or None
@@ -67,14 +74,14 @@ class MessagesMixin(FakeState):
                 raise bad_request("unsupported parse_mode")
         else:
             plain = raw
-            raw_entities = p.get_json("entities") or []
+            raw_entities = p.get_json("entities" if field == "text" else f"{field}_entities") or []
             if not isinstance(raw_entities, list):
                 raise bad_request("can't parse entities JSON object")
             entities = [Entity.from_json(e) for e in raw_entities if isinstance(e, dict)]
         plain, entities = strip_text(plain, entities)
         if not plain:
             raise bad_request("message text is empty")
-        if utf16_len(plain) > MAX_TEXT_LENGTH:
+        if utf16_len(plain) > limit:
             raise bad_request(too_long)
         return plain, tuple(entities), raw, parse_mode
 
@@ -144,6 +151,54 @@ class MessagesMixin(FakeState):
         )
         return msg.to_json(self)
 
+    async def _send_photo(self, p: Params, record: RequestRecord, request: web.Request) -> JSONDict:
+        """A photo uploaded as a file (PNG; its size read from the header) or
+        sent again by the file_id of one sent before; an optional caption of
+        at most 1024 characters, parsed like a message's text."""
+        chat = self._resolve_chat(p)
+        photo = record.files.get("photo")
+        if photo is None:
+            file_id = p.get_str("photo")
+            if not file_id:
+                raise bad_request("there is no photo in the request")
+            known = next(
+                (
+                    m
+                    for messages in self._messages.values()
+                    for m in messages.values()
+                    if m.photo is not None and m.photo_file_id == file_id
+                ),
+                None,
+            )
+            if known is None or known.photo is None:
+                raise bad_request("wrong file identifier/HTTP URL specified")
+            photo = known.photo
+        if not photo.startswith(PNG_SIGNATURE) or len(photo) < 24:
+            raise bad_request("IMAGE_PROCESS_FAILED")
+        size = (int.from_bytes(photo[16:20], "big"), int.from_bytes(photo[20:24], "big"))
+        text: str = ""
+        entities: tuple[Entity, ...] = ()
+        html: str | None = None
+        parse_mode: str | None = None
+        if p.has("caption"):
+            text, entities, html, parse_mode = self._parse_text(
+                p, field="caption", limit=MAX_CAPTION_LENGTH, too_long="message caption is too long"
+            )
+        markup = self._parse_markup(p)
+        reply_id = self._reply_target(p, chat)
+        msg = self._new_message(
+            chat,
+            None,
+            text=text,
+            html=html,
+            parse_mode=parse_mode,
+            entities=entities,
+            reply_markup=markup,
+            reply_to_message_id=reply_id,
+        )
+        msg.photo, msg.photo_size = photo, size
+        return msg.to_json(self)
+
     def _message_to_edit(self, p: Params) -> StoredMessage:
         if p.has("inline_message_id"):
             raise bad_request("message to edit not found")
@@ -185,6 +240,8 @@ class MessagesMixin(FakeState):
         self, p: Params, record: RequestRecord, request: web.Request
     ) -> JSONDict:
         msg = self._message_to_edit(p)
+        if msg.photo is not None:
+            raise bad_request("there is no text in the message to edit")
         text, entities, html, parse_mode = self._parse_text(p, too_long="MESSAGE_TOO_LONG")
         # Without reply_markup Telegram removes the inline keyboard.
         markup = self._parse_markup(p, inline_only=True)

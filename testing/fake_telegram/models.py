@@ -82,10 +82,18 @@ class StoredMessage:
     edit_date: int | None = None
     history: list[MessageVersion] = field(default_factory=list)
     service: JSONDict = field(default_factory=dict)  # e.g. {"migrate_to_chat_id": ...}
+    # A photo's image as uploaded (``text`` and ``entities`` are then its caption's).
+    photo: bytes | None = field(default=None, repr=False)
+    photo_size: tuple[int, int] = (0, 0)  # width, height
 
     @property
     def from_bot(self) -> bool:
         return self.sender is None
+
+    @property
+    def photo_file_id(self) -> str:
+        """The file_id Telegram gives a sent photo (the fake's: chat and message)."""
+        return f"photo_{self.chat_id}_{self.message_id}"
 
     @property
     def edits(self) -> int:
@@ -136,10 +144,23 @@ class StoredMessage:
         }
         if self.edit_date is not None:
             data["edit_date"] = self.edit_date
+        text_field, entities_field = "text", "entities"
+        if self.photo is not None:
+            text_field, entities_field = "caption", "caption_entities"
+            width, height = self.photo_size
+            data["photo"] = [
+                {
+                    "file_id": self.photo_file_id,
+                    "file_unique_id": f"u{self.chat_id}_{self.message_id}",
+                    "width": width,
+                    "height": height,
+                    "file_size": len(self.photo),
+                }
+            ]
         if self.text:
-            data["text"] = self.text
+            data[text_field] = self.text
         if self.entities:
-            data["entities"] = [e.to_json() for e in self.entities]
+            data[entities_field] = [e.to_json() for e in self.entities]
         if self.reply_markup:
             data["reply_markup"] = copy_json(self.reply_markup)
         if with_reply and self.reply_to_message_id is not None:
@@ -315,6 +336,7 @@ class RequestRecord:
     outcome: str = "pending"  # "ok", the error description, or "fault:<kind>"
     result: Any = None
     injected: str | None = None  # the fault kind when a fault was injected
+    files: dict[str, bytes] = field(default_factory=dict, repr=False)  # uploads by field
 
     @property
     def ok(self) -> bool:

@@ -153,8 +153,11 @@ class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotPro
 
     # ------------------------------------------------------------------ HTTP layer
 
-    async def _read_params(self, request: web.Request) -> JSONDict:
+    async def _read_params(self, request: web.Request) -> tuple[JSONDict, dict[str, bytes]]:
+        """The request's parameters, and its uploaded files by field name (a
+        file's parameter reads ``<file name>``)."""
         params: JSONDict = dict(request.query)
+        files: dict[str, bytes] = {}
         if request.can_read_body:
             ctype = request.content_type
             if ctype == "application/json":
@@ -166,6 +169,7 @@ class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotPro
                 for key, value in form.items():
                     if isinstance(value, web.FileField):
                         params[key] = f"<file {value.filename}>"
+                        files[key] = value.file.read()
                     else:
                         params[key] = value
         for name in JSON_PARAMS:
@@ -173,7 +177,7 @@ class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotPro
             if isinstance(encoded, str):
                 with contextlib.suppress(ValueError):
                     params[name] = json.loads(encoded)
-        return params
+        return params, files
 
     def _respond(
         self,
@@ -216,11 +220,12 @@ class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotPro
         raw_method = match.group(2) if match else request.path
         entry = self._methods.get(raw_method.lower()) if match else None
         method = entry[0] if entry else raw_method
+        files: dict[str, bytes] = {}
         try:
-            params = await self._read_params(request)
+            params, files = await self._read_params(request)
         except Exception:  # malformed body: answer like Telegram, keep going
             params = {}
-        record = RequestRecord(method=method, params=params, received_at=loop.time())
+        record = RequestRecord(method=method, params=params, received_at=loop.time(), files=files)
         if self.keep_history:
             self.requests.append(record)
         counted = method != "getUpdates"
@@ -348,6 +353,7 @@ class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotPro
             "sendChatAction": self._send_chat_action,
             "leaveChat": self._leave_chat,
             "sendMessage": self._send_message,
+            "sendPhoto": self._send_photo,
             "editMessageText": self._edit_message_text,
             "editMessageReplyMarkup": self._edit_message_reply_markup,
             "deleteMessage": self._delete_message,

@@ -7,6 +7,7 @@ chooses who loses each match."""
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -24,12 +25,13 @@ from bot_steps import (
     tap,
     tracked_hand,
 )
+from PIL import Image
 
 from bot.view import callbacks
 from engine import RuleSet
 from engine import start_match as start_match_engine
 from engine.actions import Kind
-from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
 
@@ -62,10 +64,25 @@ async def lose_a_match(
     return loser_id
 
 
-async def ask(fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str, **kw: object) -> str:
+async def ask_for(
+    fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str, **kw: object
+) -> StoredMessage:
+    """The bot's first message after `user` sends `text`, within the issue's 3 s."""
     sent = await user.send(chat, text, **kw)  # type: ignore[arg-type]
-    answer = await fake.wait_for_message(chat, after=sent, timeout=ANSWER_WITHIN)
-    return answer.text
+    return await fake.wait_for_message(chat, after=sent, timeout=ANSWER_WITHIN)
+
+
+async def ask(fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str, **kw: object) -> str:
+    return (await ask_for(fake, user, chat, text, **kw)).text
+
+
+def picture(message: StoredMessage) -> Image.Image:
+    """The message's photo, opened: a real PNG of the charts' size."""
+    assert message.photo is not None, f"not a photo: {message!r}"
+    image = Image.open(io.BytesIO(message.photo))
+    image.load()
+    assert image.format == "PNG" and image.size == (800, 450)
+    return image
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -93,8 +110,18 @@ async def test_stats_and_top_after_a_few_matches(
     assert "🥇" in block[1]
     assert any(line.startswith(f"{first}: ") and " → " in line for line in block), block
 
-    # /stats in the group: the sender's own record, with numbers.
-    own = await ask(fake, champion, group, "/stats")
+    # The end message, then its chart: the penalty points deal by deal.
+    said = fake.messages(group)
+    end_at = max(i for i, m in enumerate(said) if m.text.startswith("🏁") or "\n🏁" in m.text)
+    chart = said[end_at + 1]
+    picture(chart)
+    assert chart.text == "" and all(m.photo is None for m in said[: end_at + 1][-2:])
+
+    # /stats in the group: the sender's own record, with numbers, as the
+    # caption of their rating history.
+    asked = await ask_for(fake, champion, group, "/stats")
+    picture(asked)
+    own = asked.text
     assert champion.first_name in own
     matches = "Партий: 3, побед: 2" if lang == "ru" else "Matches: 3, wins: 2"
     assert matches in own, own
@@ -118,7 +145,9 @@ async def test_stats_and_top_after_a_few_matches(
 
     # In private: across groups, and the bot's leaderboard.
     private = fake.private_chat(ann)
-    mine = await ask(fake, ann, private, "/stats")
+    asked = await ask_for(fake, ann, private, "/stats")
+    picture(asked)
+    mine = asked.text
     assert ann.first_name in mine
     assert ("во всех группах" if lang == "ru" else "in all groups") in mine
     assert ("Партий: 3" if lang == "ru" else "Matches: 3") in mine
@@ -137,15 +166,30 @@ async def test_top_waits_for_enough_matches_and_a_newcomer_has_no_record(
     top = await ask(fake, ann, group, "/top")
     assert "Чтобы попасть в список, нужно партий: 3" in top and "🥇" not in top
     newcomer = fake.user(502, "Вера")
-    fresh = await ask(fake, newcomer, group, "/stats")
-    assert "Вера" in fresh and "Сыгранных партий пока нет" in fresh
+    fresh = await ask_for(fake, newcomer, group, "/stats")
+    assert "Вера" in fresh.text and "Сыгранных партий пока нет" in fresh.text
+    assert fresh.photo is None  # no rated match: no chart
 
 
+# What /history and a replay say, by the group's (and the watcher's) language.
+HISTORY = {
+    "ru": {"burkozel": "Буркозёл", "bura": "Бура", "frame": "кадр {} из", "gone": "недоступен"},
+    "en": {"burkozel": "Burkozel", "bura": "Bura", "frame": "frame {} of", "gone": "not available"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
 async def test_history_lists_the_matches_and_replays_one_in_private(
-    fake_telegram: FakeTelegram, runner: BotRunner
+    fake_telegram: FakeTelegram, runner: BotRunner, lang: str
 ) -> None:
+    """The group speaks its first table's creator's language: /history there
+    and the replay in private (the watcher's language) are in it, and ◀ ▶
+    step through the frames."""
     fake = fake_telegram
-    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    words = HISTORY[lang]
+    first, second = NAMES[lang]
+    ann = fake.user(500, first, language_code=lang)
+    bob = fake.user(501, second, language_code=lang)
     await open_private_chats(fake, [ann, bob])
     group = fake.group(GROUP_ID, "Клуб", supergroup=True)
     await lose_a_match(fake, runner, group, ann, bob)
@@ -160,34 +204,48 @@ async def test_history_lists_the_matches_and_replays_one_in_private(
     sent = await ann.send(group, "/history")
     listed = await fake.wait_for_message(group, after=sent, timeout=ANSWER_WITHIN)
     lines = listed.text.splitlines()
-    assert lines[1].startswith(f"#{table_id} ") and "Буркозёл" in lines[1]
-    assert "Бура" in lines[2] and "Аня" in lines[2] and "Борис" in lines[2]
+    assert lines[0] == ("🗂 Последние партии" if lang == "ru" else "🗂 Recent matches")
+    assert lines[1].startswith(f"#{table_id} ") and words["burkozel"] in lines[1]
+    assert words["bura"] in lines[2] and first in lines[2] and second in lines[2]
     assert "🥇" in lines[1] and "🥈" in lines[1]
     link = listed.buttons[0][0].value
     assert link is not None and link.endswith(f"?start={callbacks.replay_link_payload(table_id)}")
+    assert listed.buttons[0][0].text.startswith("▶ " + ("Повтор" if lang == "ru" else "Replay"))
 
     private = fake.private_chat(bob)
     start = await bob.send_private(f"/start {callbacks.replay_link_payload(table_id)}")
     frame = await fake.wait_for_message(private, after=start, timeout=ANSWER_WITHIN)
-    assert "кадр 1 из" in frame.text and f"#{table_id}" in frame.text
-    total = int(frame.text.split("кадр 1 из ")[1].split()[0])
+    assert words["frame"].format(1) in frame.text and f"#{table_id}" in frame.text
+    total = int(frame.text.split(words["frame"].format(1) + " ")[1].split()[0])
     assert total >= 2
     assert [b.text for row in frame.buttons for b in row] == ["▶"]
+
+    def shown() -> StoredMessage:
+        return fake.find_message(private.id, frame.message_id) or frame
+
     await tap(fake, bob, frame, frame.buttons[0][0].value or "")
     await fake.wait_for(
-        lambda: "кадр 2 из" in (fake.find_message(private.id, frame.message_id) or frame).text,
+        lambda: words["frame"].format(2) in shown().text,
         timeout=ANSWER_WITHIN,
         message="the next frame",
     )
-    second = fake.find_message(private.id, frame.message_id)
-    assert second is not None and next(b.text for row in second.buttons for b in row) == "◀"
+    second_frame = shown()
+    arrows = ["◀"] if total == 2 else ["◀", "▶"]
+    assert [b.text for row in second_frame.buttons for b in row] == arrows
+    back = next(b.value for row in second_frame.buttons for b in row if b.text == "◀")
+    await tap(fake, bob, second_frame, back or "")
+    await fake.wait_for(
+        lambda: words["frame"].format(1) in shown().text,
+        timeout=ANSWER_WITHIN,
+        message="the frame before",
+    )
 
     # Somebody from outside the group gets nothing of it.
-    stranger = fake.user(777, "Чужой")
+    stranger = fake.user(777, "Чужой", language_code=lang)
     await open_private_chats(fake, [stranger])
     asked = await stranger.send_private(f"/start {callbacks.replay_link_payload(table_id)}")
     refused = await fake.wait_for_message(fake.private_chat(stranger), after=asked, timeout=WAIT)
-    assert "недоступен" in refused.text and "кадр" not in refused.text
+    assert words["gone"] in refused.text and words["frame"].format(1) not in refused.text
 
 
 async def test_a_match_won_as_it_is_dealt_has_its_results_and_ratings(
@@ -209,3 +267,28 @@ async def test_a_match_won_as_it_is_dealt_has_its_results_and_ratings(
     rows = await runner.db.match_results(table_id)
     assert sorted(r.result.place for r in rows) == [1, 2]
     assert all(r.after is not None for r in rows)
+
+
+async def test_a_chart_that_cannot_be_drawn_leaves_the_end_told(
+    fake_telegram: FakeTelegram, runner: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The end message is what counts: when drawing fails, the match's end is
+    still told (and recorded as told, so no restart tells it again), without
+    a picture, and /stats answers with its text."""
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    await open_private_chats(fake, [ann, bob])
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+
+    async def broken(*_: object) -> bytes:
+        raise RuntimeError("no drawing today")
+
+    runner.service.tables.thinking.run = broken  # type: ignore[method-assign]
+    await lose_a_match(fake, runner, group, ann, bob)
+    assert all(m.photo is None for m in fake.messages(group))
+    assert "chart could not be drawn" in caplog.text
+    table = await runner.db.open_table_in_chat(group.id)
+    assert table is None  # finished
+    assert await runner.db.untold_tables() == []
+    asked = await ask_for(fake, ann, group, "/stats")
+    assert asked.photo is None and "Аня" in asked.text and "Партий: 1" in asked.text

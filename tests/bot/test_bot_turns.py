@@ -136,7 +136,7 @@ async def test_deadline_reminder_standin_and_takeover(
 
     await clock.advance(TURN / 2)  # deadline: the computer plays for them
     await runner.idle()
-    assert any("не успел" in m.text for m in fake.messages(group))
+    assert any("Время на ход вышло" in m.text for m in fake.messages(group))
     seq, user_id = db_row(
         runner, "SELECT seq, user_id FROM actions WHERE table_id = ? ORDER BY seq DESC", table_id
     )
@@ -161,7 +161,7 @@ async def test_deadline_reminder_standin_and_takeover(
         await runner.idle()
     else:
         raise AssertionError("the seat was never taken over")
-    assert any("отош" in m.text for m in fake.messages(group))
+    assert any("нет на месте" in m.text for m in fake.messages(group))
     offer = fake.last_message(private)
     assert offer.callback_data, "the absent player gets a take-back button"
     # The computer now plays that seat without waiting for the deadline.
@@ -176,7 +176,7 @@ async def test_deadline_reminder_standin_and_takeover(
     assert answer.text
     await runner.idle()
     assert db_row(runner, "SELECT auto, missed FROM seats WHERE user_id = ?", absent.id) == (0, 0)
-    assert any("вернул" in m.text for m in fake.messages(group))
+    assert any("снова за столом" in m.text for m in fake.messages(group))
     assert not fake.unanswered_callbacks()
 
 
@@ -200,7 +200,7 @@ async def test_deadline_survives_a_restart_with_time_spent(
     await clock.advance(5)  # the original deadline, not a fresh full turn
     await runner.idle()
     assert db_row(runner, "SELECT COUNT(*) FROM actions")[0] == 1
-    assert any("не успел" in m.text for m in fake.messages(group))
+    assert any("Время на ход вышло" in m.text for m in fake.messages(group))
 
 
 async def test_kick_and_leave_hand_the_seat_to_a_computer(
@@ -221,7 +221,7 @@ async def test_kick_and_leave_hand_the_seat_to_a_computer(
     await humans[0].send(group, "/kick", reply_to=chatter)
     await settle(runner, clock)
     assert db_row(runner, "SELECT kind FROM seats WHERE seat = 2")[0] == "computer"
-    assert any("заменён" in m.text for m in fake.messages(group))
+    assert any("заменяет компьютер" in m.text for m in fake.messages(group))
     # /leave during a match asks first; the button confirms.
     await humans[1].send(group, "/leave")
     await runner.idle()

@@ -193,7 +193,9 @@ class FlakySend:
         self.release = asyncio.Event()
         self.release.set()
 
-    async def __call__(self, chat_id: int, screen: Screen, reply_to: int | None) -> Outcome:
+    async def __call__(
+        self, chat_id: int, screen: Screen, reply_to: int | None, photo: bytes | None = None
+    ) -> Outcome:
         await self.release.wait()
         self.sent.append((chat_id, screen.text, reply_to))
         return self.outcomes.pop(0) if self.outcomes else Outcome.OK

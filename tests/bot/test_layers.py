@@ -5,6 +5,8 @@
 - The Telegram edge never touches storage (records are plain data it may read).
 - bot/view is pure: no service, no storage, no Telegram.
 - bot/stats is pure: numbers from the engine's replay, ratings from the library.
+- Only bot/view/charts.py draws (matplotlib), and only when asked to: nothing
+  at import time, so start-up and tests that never draw stay fast.
 """
 
 from __future__ import annotations
@@ -61,6 +63,8 @@ def test_who_may_import_what(path: Path) -> None:
             wrong.append((line, name, "rendering is pure"))
         if where == "stats" and top(name) == "bot" and not under(name, "bot.stats"):
             wrong.append((line, name, "bot/stats is pure: the engine and the rating library"))
+        if top(name) == "matplotlib" and path != BOT / "view" / "charts.py":
+            wrong.append((line, name, "drawing lives in bot/view/charts.py (imported lazily)"))
     assert not wrong, f"{path.relative_to(ROOT)}: {wrong}"
 
 
@@ -68,3 +72,15 @@ def test_the_check_sees_a_forbidden_import(tmp_path: Path) -> None:
     module = tmp_path / "sample.py"
     module.write_text("import os\nfrom telegram import Bot\n", encoding="utf-8")
     assert (2, "telegram") in imports(module)
+
+
+def test_nothing_imports_matplotlib_until_a_chart_is_drawn() -> None:
+    """The bot's modules import without loading the plotting library."""
+    import subprocess
+    import sys
+
+    code = "import sys, bot.app, bot.tables, bot.view.charts; print('matplotlib' in sys.modules)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.strip() == "False"

@@ -3,17 +3,21 @@ PTB's rate limiter, with PTB's errors."""
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
 import pytest
+from PIL import Image
 from telegram.error import BadRequest
 from telegram.ext import BaseRateLimiter, ExtBot
 from telegram.request import BaseRequest, RequestData
 
 from bot.tables import Outcome
+from bot.telegram.limits import counted
 from bot.telegram.messenger import Messenger, keyboard, markup
 from bot.view.screen import Button, Screen
+from testing.fake_telegram import FakeTelegram
 
 
 class Canned(BaseRequest):
@@ -139,3 +143,39 @@ def test_ptbs_keyboard_and_the_raw_one_hold_the_same_buttons() -> None:
     assert built is not None
     assert built.to_dict() == keyboard(screen)
     assert markup(Screen("no buttons")) is None and keyboard(Screen("no buttons")) is None
+
+
+async def test_a_photo_goes_with_its_caption_or_after_a_caption_too_long(
+    fake_telegram: FakeTelegram,
+) -> None:
+    """sendPhoto through the rate limiter as an upload; a caption longer than
+    Telegram's 1,024 characters (counted as shown, tags aside) is sent as a
+    message first, and the photo follows it bare."""
+    fake = fake_telegram
+    group = fake.group(-100_500, "Клуб", supergroup=True)
+    picture = io.BytesIO()
+    Image.new("RGB", (6, 4), "white").save(picture, format="PNG")
+    png = picture.getvalue()
+    limiter = Recording()
+    async with ExtBot(fake.token, base_url=fake.base_url, rate_limiter=limiter) as bot:
+        out = Messenger(bot, retries=0)
+        outcome, first = await out.send_photo(group.id, png, Screen("<b>Аня</b>: 📊"))
+        assert outcome is Outcome.OK and first is not None
+        shown = fake.find_message(group.id, first)
+        assert shown is not None and shown.photo == png and shown.text == "Аня: 📊"
+        # Exactly at the limit once the tags are gone: still a caption.
+        outcome, at_limit = await out.send_photo(group.id, png, Screen("<b>" + "я" * 1024 + "</b>"))
+        assert outcome is Outcome.OK and fake.messages(group)[-1].message_id == at_limit
+        long = Screen("я" * 1025)
+        outcome, text_id = await out.send_photo(group.id, png, long)
+        assert outcome is Outcome.OK
+        text, photo = fake.messages(group)[-2:]
+        assert text.message_id == text_id and text.photo is None and text.text == long.text
+        assert photo.photo == png and photo.text == ""
+    assert [endpoint for endpoint, _ in limiter.seen if endpoint != "getMe"] == [
+        "sendPhoto",
+        "sendPhoto",
+        "sendMessage",
+        "sendPhoto",
+    ]
+    assert counted("sendPhoto")

@@ -9,6 +9,7 @@ and SQLite's own details.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 
@@ -366,7 +367,7 @@ def _results(practice: bool = False, rate: bool = True) -> MatchResult:
 
 
 async def _finish(store: Store, result: MatchResult) -> TableRecord:
-    table = await _playing(store, chat_id=BIG_CHAT)
+    table = await _playing(store, chat_id=result.chat_id)
     assert table.state is not None
     table.state = table.state._replace(step=table.state.step + 1)
     table.status = FINISHED
@@ -388,6 +389,21 @@ async def test_results_and_ratings_are_written_with_the_last_move(store: Store) 
     rows = await store.match_results(unrated.id)
     assert all(r.practice and r.before is None and r.after is None for r in rows)
     assert await store.match_results(first.id + 1000) == []
+
+
+async def test_a_persons_results_are_their_rating_history_oldest_first(store: Store) -> None:
+    """/stats draws a person's rating history from their results (ratings
+    are the bot's, not a group's): every group's, oldest first, each with the
+    rating before and after; a practice match has neither."""
+    first = await _finish(store, _results())
+    elsewhere = await _finish(store, dataclasses.replace(_results(), chat_id=BIG_CHAT - 7))
+    practice = await _finish(store, _results(practice=True, rate=False))
+    third = await _finish(store, _results())
+    rows = await store.player_results(1)
+    assert [r.table_id for r in rows] == [first.id, elsewhere.id, practice.id, third.id]
+    assert [r.before and r.before[0] for r in rows] == [25.0, 26.0, None, 27.0]
+    assert [r.after and r.after[0] for r in rows] == [26.0, 27.0, None, 28.0]
+    assert [r.table_id for r in await store.player_results(1, BIG_CHAT - 7)] == [elsewhere.id]
 
 
 async def test_a_stale_last_move_writes_no_results(store: Store) -> None:

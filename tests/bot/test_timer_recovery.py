@@ -119,7 +119,7 @@ async def test_a_deadline_that_fails_on_storage_runs_again_once_the_disk_is_back
     # At most the longest pause later, the deadline's move is made after all.
     await advance(runner, clock, retry_pause(100))
     assert actions(runner) == 1
-    assert any("не успел" in m.text for m in fake_telegram.messages(group))
+    assert any("Время на ход вышло" in m.text for m in fake_telegram.messages(group))
     # The table keeps going: the next person's deadline is armed again.
     assert any(clock.scheduled((table_id, purpose)) for purpose in PURPOSES)
     await advance(runner, clock, TURN)

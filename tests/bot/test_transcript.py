@@ -289,7 +289,7 @@ def transcript(
     fake: FakeTelegram, case: Case, chats: dict[str, FakeChat], users: list[FakeUser]
 ) -> dict[str, Any]:
     silent: dict[tuple[int, int], bool] = {}
-    for record in fake.calls("sendMessage"):
+    for record in [*fake.calls("sendMessage"), *fake.calls("sendPhoto")]:
         if record.ok:
             key = (int(record.result["chat"]["id"]), int(record.result["message_id"]))
             silent[key] = _flag(record.params.get("disable_notification"))
@@ -307,6 +307,11 @@ def transcript(
                 entry["text"] = message.text
             else:
                 entry["silent"] = silent[(chat.id, message.message_id)]
+                if message.photo is not None:
+                    # A chart: its pixels depend on the plotting library's
+                    # version (tests/bot/test_charts.py checks them), its
+                    # place and size do not.
+                    entry["photo"] = list(message.photo_size)
                 if message.reply_to_message_id is not None:
                     entry["reply_to"] = ordinals[(chat.id, message.reply_to_message_id)][1]
                 entry["versions"] = [
@@ -368,6 +373,7 @@ def flatten(data: dict[str, Any]) -> list[str]:
             flags = "".join(
                 [
                     " silent" if entry["silent"] else "",
+                    " photo {}x{}".format(*entry["photo"]) if "photo" in entry else "",
                     f" reply_to=#{entry['reply_to']}" if "reply_to" in entry else "",
                     " deleted" if entry.get("deleted") else "",
                 ]

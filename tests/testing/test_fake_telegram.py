@@ -126,6 +126,48 @@ async def test_text_length_limits_count_utf16(fake_telegram: FakeTelegram, bot: 
         await bot.send_message(alice, "<b> </b>", parse_mode="HTML")
 
 
+def tiny_png(width: int = 4, height: int = 3) -> bytes:
+    """A real PNG of the given size (the fake reads the size from its header)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    pixels = zlib.compress(b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height)))
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
+
+
+async def test_send_photo_uploads_and_captions(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    """sendPhoto as multipart upload: the image is kept, its caption parsed
+    like a text (at most 1024 characters), the answer a Message with `photo`
+    and `caption`; a photo's file_id sends it again; its text cannot be edited."""
+    alice = await started_user(fake_telegram)
+    png = tiny_png(8, 5)
+    sent = await bot.send_photo(alice, png, caption="<b>Счёт</b> 📊", parse_mode="HTML")
+    assert sent.caption == "Счёт 📊" and sent.text is None
+    assert [(e.type, e.offset, e.length) for e in sent.caption_entities] == [("bold", 0, 4)]
+    assert (sent.photo[-1].width, sent.photo[-1].height) == (8, 5)
+    stored = fake_telegram.last_message(alice)
+    assert stored.photo == png and stored.text == "Счёт 📊"
+    assert fake_telegram.requests[-1].files == {"photo": png}
+    again = await bot.send_photo(alice, sent.photo[-1].file_id)
+    assert again.caption is None and fake_telegram.last_message(alice).photo == png
+    await bot.send_photo(alice, png, caption="😀" * 512)  # 1024 UTF-16 code units
+    with pytest.raises(BadRequest, match=r"(?i)message caption is too long"):
+        await bot.send_photo(alice, png, caption="x" * 1025)
+    with pytest.raises(BadRequest, match=r"(?i)no text in the message to edit"):
+        await bot.edit_message_text("new", chat_id=alice, message_id=sent.message_id)
+    with pytest.raises(BadRequest, match=r"(?i)wrong file identifier"):
+        await bot.send_photo(alice, "no-such-file-id")
+    with pytest.raises(BadRequest, match=r"(?i)image_process_failed"):
+        await bot.send_photo(alice, b"not an image at all, just words")
+
+
 async def test_callback_data_limit_is_64_bytes(fake_telegram: FakeTelegram, bot: Bot) -> None:
     alice = await started_user(fake_telegram)
     await bot.send_message(alice, "ok", reply_markup=keyboard([("a", "я" * 32)]))  # 64 bytes

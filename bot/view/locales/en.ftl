@@ -1,0 +1,392 @@
+level-random = random
+level-greedy = greedy
+level-easy = easy
+level-normal = normal
+level-hard = hard
+preset-burkozel = Burkozel
+preset-kozel = Kozel
+preset-bura = Bura
+value-on = on
+value-off = off
+value-trump_card-bottom = under the stock
+value-trump_card-middle = from the middle
+value-first_lead-left_of_dealer = dealer's left
+value-first_lead-lowest_trump = lowest trump
+value-small_moscow-sixes = three sixes
+value-small_moscow-tens = three tens
+option-trump_card = Trump
+option-first_lead = First lead
+option-first_lead_max3 = First lead ≤ 3 cards
+option-closed_discard = Discard face down
+option-four_ends = Four ends
+option-combo_interrupt = Molodka interrupts
+option-six_for_zero_points = 6 penalties for 0 points
+option-pass_21 = Pass at 21 (3–4 players)
+option-eggs_double = Double after “eggs”
+option-false_claim_double = False claim costs double
+option-show_own_points = Show own points
+option-redeal_on_initial_combo = Redeal on a dealt combo
+option-small_moscow = Small moscow
+option-limit = Play to
+option-end_at_first_loser = End at the first loser
+option-stake = Stake (chips)
+options-line = • { $name }: <b>{ $value }</b>
+options-button = { $value } · { $name }
+options-button_on = ✅ { $name }
+options-button_off = ⬜ { $name }
+options-help_title = Options for { $preset } (write <code>name=value</code>):
+options-help_line = • <code>{ $name }</code> — { $title } ({ $values })
+combo-bura = Bura
+combo-molodka = Molodka
+combo-moscow = Moscow
+combo-golden_moscow = Golden Moscow
+combo-four_ends = Four ends
+combo-small_moscow = Small Moscow
+lobby-title = 🃏 <b>{ $preset }</b> · table #{ $table }
+lobby-limit = Playing to { $limit } { $limit ->
+        [one] penalty point
+       *[other] penalty points
+    }.
+lobby-options = House rules:
+lobby-players = Players ({ $count }):
+lobby-team = (team { $team })
+lobby-empty = nobody yet — tap “Join”
+lobby-hint = { $creator } or a chat admin can start the game.
+button-remove_seat = ✖️ { $name }
+button-join = 🙋 Join
+button-leave = 🚶 Leave
+button-settings = ⚙️ Settings
+button-start = ▶️ Start
+button-back = ⬅️ Back
+button-open_private = 💬 Open a chat with the bot
+button-forced = { $action }: { $cards }
+button-lead = Lead
+button-beat = Beat
+button-discard = Discard
+button-claim = I have 31!
+button-claim_no = ✖️ No, play on
+hand-claim_confirm = Sure? With under 31 points in your pile it costs { $penalty } { $penalty ->
+        [one] penalty point
+       *[other] penalty points
+    }.
+button-declare = Declare: { $combo } ({ $cards })
+settings-title = ⚙️ <b>{ $preset }</b> · table #{ $table }: settings
+settings-hint = Tap a setting to change it.
+settings-not_allowed = Only the table's creator or a chat admin can change settings.
+settings-changed = { $name }: { $value }
+new-bad_preset =
+    I don't know the game “{ $preset }”. There are: { $presets }.
+    Example: <code>/new kozel limit=6</code>
+new-bad_word = I didn't get “{ $word }”: options are written as <code>name=value</code>.
+new-bad_option = Bad option: { $error }
+new-exists = This chat already has table #{ $table }. Finish it or close it with /stop.
+no_table = There is no open table here. Open one: /new
+only_group = This command works in a group. Add me to a group and send /new there.
+join-done = You're at the table!
+join-already = You're already at this table.
+join-started = The game is already on — wait for the next one.
+join-full = The table is full.
+join-link_refused = This link can't seat you — use the Join button under the lobby in your group.
+join-need_start = Open a chat with me first — your cards will come there.
+join-need_start_group = { $name }, to play, open a chat with me: your cards will come there.
+join-private = You're at table #{ $table } in “{ $chat }”. Your cards will come here when the game starts.
+leave-done = You left the table.
+leave-not_seated = You're not at this table.
+leave-playing = The game is on. The table's creator or an admin can stop it: /stop
+start-already = The game is already on.
+start-not_allowed = Only the table's creator or a chat admin can start the game.
+start-count = Players needed for { $preset }: { $counts }. Now: { $now }.
+start-no_person = A game needs at least one person at the table: computers do not play on their own. Join it first.
+away-closed = Table #{ $table } is closed: for a whole deal nobody played their own move, the computer played for everyone.
+limit-tables = Open tables per person: at most { $cap }. Finish or leave one of yours first.
+limit-practice = Too many practice games are running right now (at most { $cap } at once). Try again later.
+start-done = ▶️ The game is on! Your cards are in private messages.
+start-done_toast = Let's go!
+stop-none = There is no open table here.
+stop-not_allowed = Only the table's creator or a chat admin can close it.
+stop-done = Table #{ $table } closed ({ $name }).
+stop-closed_lobby = The table is closed.
+table-gone = This table is gone.
+table-over = This game is over.
+stale = This button is out of date — look at the latest message.
+live-title = 🃏 <b>{ $preset }</b> · table #{ $table } · deal { $deal }
+live-trump = Trump: <b>{ $suit }</b> ({ $trump_card }) · { $stock } in the stock
+live-trump_bottom = { $card } under the stock
+live-trump_hidden = { $card } hidden in the stock
+live-multiplier = ⚠️ Penalties this deal ×{ $multiplier }
+live-penalties = Penalty points (to { $limit }): { $scores }
+live-points = Points this deal: { $points }
+live-combination = { $name } declares: <b>{ $combo }</b>
+live-turn_lead = 👉 { $name } leads
+live-turn_answer = 👉 { $name } answers: beat or discard { $need } { $need ->
+        [one] card
+       *[other] cards
+    }
+play-lead = { $name } leads: { $cards }
+play-beat = { $name } beats: { $cards }
+play-discard = { $name } discards: { $cards }
+play-discard_down = { $name } discards face down: { $cards }
+trick-title = <b>Trick { $number }</b>
+trick-taken = ✅ { $name } takes it: { $points } { $points ->
+        [one] point
+       *[other] points
+    }
+trick-line = ✅ { $number }. { $name } takes { $points } { $points ->
+        [one] point
+       *[other] points
+    }
+trick-line_mine = ✅ { $number }. You take { $points } { $points ->
+        [one] point
+       *[other] points
+    }
+news-declared = 📣 { $name } declares “{ $combo }” out of turn: { $cards }
+news-refused-outranked = ✋ { $name } declares “{ $combo }” out of turn — refused: another player holds “{ $by }”.
+news-claim_true = 🎉 { $name }: “I have 31!” — { $points } { $points ->
+        [one] point
+       *[other] points
+    }. The deal is won!
+news-claim_false = 😬 { $name }: “I have 31!” — but only { $points } { $points ->
+        [one] point
+       *[other] points
+    }. The deal is lost.
+news-combo_win = 🎉 { $name } holds “{ $combo }” ({ $cards }) and wins the deal at once!
+news-void-tie = 🤝 Level on points — the deal doesn't count, redealing.
+news-void-initial_combination = 🔁 A combination was dealt — redealing.
+news-eliminated = ❌ { $name } { $count ->
+        [one] is
+       *[other] are
+    } out with { $penalties } { $penalties ->
+        [one] penalty point
+       *[other] penalty points
+    }.
+deal-title = 📋 <b>Deal { $number } results</b>
+deal-eggs = 🥚 “Eggs”: 60 to 60 — no penalties for the two at 60.
+deal-multiplied = Penalties ×{ $multiplier }.
+deal-line = { $name }: { $points } { $points ->
+        [one] point
+       *[other] points
+    }, { $tricks } { $tricks ->
+        [one] trick
+       *[other] tricks
+    } → +{ $penalty } (total { $total } of { $limit })
+final-title = 🏁 <b>{ $preset }</b> · table #{ $table }: game over!
+final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
+        [one] penalty point
+       *[other] penalty points
+    }
+final-payout = · chips: { $chips }
+final-payout_each = · chips: { $chips } each
+final-deals = Deals played: { $deals }.
+final-again = Another one? /new
+final-ratings = 📈 Rating ({ $preset }):
+final-rating_line = { $name }: { $before } → { $after } ({ $change })
+final-unrated = A practice match against the computer: ratings do not change.
+notify-on = 🔔 I will write to you in private when a table opens in this group. /notify again turns it off.
+notify-on_start_first = 🔔 I will write to you when a table opens in this group, but open a chat with me first. /notify again turns it off.
+notify-off = 🔕 No more notices of new tables in this group.
+notify-opened = 🔔 Table #{ $table } opened in “{ $group }”: { $game }.
+command-group-notify = a private notice of new tables (again: off)
+history-title = 🗂 <b>Recent matches</b>
+history-none = No match has been finished in this group yet.
+history-line = #{ $table } · { $date } · { $game }: { $standing }
+history-button = ▶ Replay #{ $table }
+replay-title = 🎞 <b>{ $preset }</b> · table #{ $table } · frame { $frame } of { $frames }
+replay-gone = This replay is not available: the match is unknown, its record was deleted, or you are not in its group.
+command-group-history = the group's recent matches and their replays
+stats-title = 📊 <b>{ $name }</b> · { $where }
+stats-here = in this group
+stats-everywhere = in all groups
+stats-none = No matches played yet.
+stats-matches = Matches: { $matches }, wins: { $wins } ({ $percent }%)
+stats-deals = Deals won: { $won } of { $deals } ({ $percent }%)
+stats-penalty = Penalty points per deal on average: { $average }
+stats-streak = Best winning streak: { $streak }
+stats-favourite = Favourite game: { $game }
+stats-rating = Rating · { $game }: { $rating } ({ $matches } { $matches ->
+        [one] match
+       *[other] matches
+    })
+top-here = 🏆 <b>The group's best players</b>
+top-everywhere = 🏆 <b>The bot's best players</b>
+top-game = <b>{ $game }</b>
+top-line = { $medal } { $name } — { $wins } { $wins ->
+        [one] win
+       *[other] wins
+    } of { $matches }, rating { $rating }
+top-none = Nobody yet. Matches needed to be listed: { $least }.
+top-least = Matches needed to be listed: { $least }. Practice against the computer does not count.
+command-group-stats = statistics: yours, or of the person you reply to
+command-group-top = the group's best players
+command-private-stats = your statistics across groups
+command-private-top = the bot's best players
+hand-title = 🃏 Table #{ $table } · “{ $chat }” · deal { $deal }
+hand-trump = Trump: <b>{ $suit }</b> ({ $card }) · { $stock } in the stock
+hand-own_points = Your points: { $points }
+hand-own_points_hidden = Your points: { $points } (not counting face-down cards: { $count })
+hand-your_lead = 👉 <b>Your lead.</b> Pick cards of one suit and tap “Lead”.
+hand-your_answer = 👉 <b>Your answer:</b> pick { $need } { $need ->
+        [one] card
+       *[other] cards
+    }, then beat or discard.
+hand-selected = Selected: { $cards }
+hand-waiting = Waiting for { $name }
+hand-cards = Your cards: { $cards }
+hand-unreachable = ⚠️ I can't message { $name } in private. Open a chat with me to get your cards.
+tap-stale = That's out of date — look at the latest message.
+tap-not_yours = These aren't your cards.
+tap-slow_down = Too many taps at once: wait a moment and tap again.
+tap-unknown = This button doesn't work.
+illegal-not_your_turn = It's { $player }'s turn.
+illegal-must_respond = Answer the cards on the table first: beat or discard.
+illegal-lead_size = Lead 1 to { $max } { $max ->
+        [one] card
+       *[other] cards
+    }.
+illegal-lead_one_suit = A lead must be cards of one suit.
+illegal-duplicate_cards = A card was picked twice.
+illegal-not_in_hand = You don't have { $cards }.
+illegal-nothing_to_answer = The table is empty — it's your lead.
+illegal-wrong_count = Play exactly { $need } { $need ->
+        [one] card
+       *[other] cards
+    }.
+illegal-does_not_beat = { $cards } don't beat { $owner_cards }.
+illegal-not_a_combination = { $cards } is not a combination.
+illegal-window_closed = No out-of-turn leads before the first trick of a deal.
+illegal-combo_wins_itself = That combination wins by itself.
+illegal-declaration_refused = Your declaration was refused — wait for the next lead.
+illegal-interrupt_molodka_only = Only a molodka can interrupt a trick.
+illegal-already_played = You've already played to this trick.
+illegal-priority = A combination nearer to the leader is already on the table.
+illegal-no_claims = There are no claims in this game.
+illegal-claim_own_turn = Claim 31 only on your own turn, before leading.
+illegal-claim_no_cards = A claim needs no cards.
+illegal-match_over = The game is over.
+illegal-no_such_seat = There is no such seat.
+illegal-eliminated = You're out of this game.
+illegal-other = Not allowed: { $reason }
+error-generic = Something went wrong. Please try again.
+lang-usage = Language: <code>/lang en</code>, <code>/lang ru</code>, <code>/lang be</code> or <code>/lang uk</code> (available: { $langs }).
+lang-done = Done: speaking English.
+lang-not_allowed = Only a chat admin can change the group's language.
+group-welcome =
+    Hi! I deal cards for Burkozel, Kozel and Bura.
+
+    Whoever wants to play, send /new and I'll open a table; the others sit down with the Join button. Everyone gets their cards in a private chat with me. /rules for the rules, /help for every command.
+profile-description = Burkozel, Kozel and Bura in a Telegram group, by the real rules. Add the bot to a group and send /new: a table opens, players join with one tap, and each gets their cards in a private chat. Here in private you can practise against the computer: /play.
+profile-short_description = Burkozel, Kozel and Bura in your group: /new opens a table, cards come in private.
+welcome =
+    Hi, { $name }! I deal cards for Burkozel, Kozel and Bura.
+
+    Add me to a group and send /new there — I'll open a table. Your cards will come here, in private. /help lists every command.
+private-unknown = I understand commands: /help
+help =
+    <b>How to play</b>
+    1. In a group: /new [game] [options] opens a table. Games: burkozel (default), kozel, bura.
+    {"   E"}xample: <code>/new kozel limit=6 closed_discard=on</code>
+    2. Everybody who plays taps “Join” (or /join). If asked, open a chat with the bot.
+    3. The table's creator or an admin taps “Start” (or /start).
+    4. Cards come in private: tap cards, then “Lead”, “Beat” or “Discard”.
+
+    <b>Group commands</b>
+    /new — open a table
+    /join — join
+    /leave — leave
+    /start — start the game
+    /stop — close the table
+    /rules — this table's rules
+    /lang ru|en|be|uk — group language
+    /stats — statistics (as a reply: of that person)
+    /top — the best players
+    /history — recent matches and their replays
+    /notify — notices of new tables
+
+    <b>In private</b>
+    /rules [game] — rules
+    /lang ru|en|be|uk — your language
+    /forget — erase what I keep about you
+    /stats — your statistics across groups
+    /top — the bot's best players
+rules-options_title = <b>Table options</b>
+rules-burkozel =
+    <b>Burkozel</b> — 2–4 players, each for himself, 4 cards each, 36-card deck.
+    Rank: 6 7 8 9 J Q K 10 A. Points: A 11, 10 10, K 4, Q 3, J 2.
+    Lead 1–4 cards of one suit. The others in turn play as many cards: beat them (each card by a higher one of its suit or a trump) or discard anything. The last to beat takes the trick, else the leader. Then everybody draws, the taker first; the taker leads.
+    Combinations (bura, molodka, moscow, golden moscow, four ends) may be led out of turn after the first trick, before the rightful leader has led; his own combination keeps its priority however he leads it. A declaration the rules refuse is announced with the reason.
+    Deal result: most points — 0 penalty points; 31 or more — 2; under 31 — 4; no trick — 6. 60–60 is “eggs”: no penalties for those two. Reach the limit and you're out; players out in the same deal with the same penalties share a place.
+rules-kozel =
+    <b>Kozel</b> — 4 players in two teams, partners opposite, 4 cards each.
+    Play as in burkozel; a team's points are pooled. The trump is shown from the middle of the stock, and a molodka may interrupt a trick (both are options).
+    61 or more wins the deal. The losers: 31–59 — 2 penalty points, under 31 — 4, no trick — 6. 60–60 is “eggs”. The team that reaches the limit loses.
+rules-bura =
+    <b>Bura</b> — 2–4 players, 3 cards each, leads of 1–3 cards of one suit.
+    With 31 points, say “I have 31!” on your turn: if you have them, the deal is yours and everybody else gets 2 penalty points; if not, you get 4 (or 2). Count your own points.
+    A bura (3 trumps) or a moscow (3 aces) in hand wins the deal at once. A molodka (3 of one suit) and a small moscow (three sixes with the trump six) may be led out of turn before the player on turn has led; a molodka is refused, with the reason announced, if somebody holds a small moscow. The winner of a deal deals the next (after a false claim or a drawn deal, the same dealer). Play to 12 penalty points.
+command-group-new = open a table: /new [game] [options]
+command-group-join = join the table
+command-group-leave = leave the table
+command-group-start = start the game
+command-group-stop = close the table
+command-group-rules = this table's rules
+command-group-help = how to play
+command-group-lang = group language: ru, en, be or uk
+command-private-start = start
+command-private-rules = rules: /rules [game]
+command-private-help = how to play
+command-private-lang = your language: ru, en, be or uk
+command-private-forget = erase what the bot keeps about you
+forget-prompt =
+    I will erase what I keep about you: your name, username and language. In finished games your name becomes { $mark }; their results stay. If you play again, I keep your name again while you are at a table.
+
+    Erase?
+button-forget_yes = 🗑 Erase
+button-forget_no = Cancel
+forget-done = Done: I no longer keep your name, username or language. Finished games show { $mark } in your place.
+forget-kept = Nothing erased.
+forget-seated = You are at table #{ $table } now. Leave it or finish the game, then send /forget again.
+forget-in_private = Send /forget to me in private: it erases what I keep about you.
+lobby-computer = (computer, { $level })
+button-add_computer = 🤖 + Computer
+button-remove_computer = 🤖 − Remove
+option-turn_time = Time per move, s
+new-bad_turn_time = Turn time “{ $value }”: give whole seconds from 15 to 3600.
+leave-confirm = The game is on. Leave? A computer player takes your seat for the rest of the match.
+button-leave_confirm = 🚪 Yes, leave
+timer-reminder = ⏰ Table #{ $table } (“{ $chat }”): your move, { $seconds } s left.
+timer-played = ⏰ { $name } ran out of time — the computer played for them.
+timer-takeover = 🤖 { $name } is away: the computer plays for them now. They can take the seat back with one tap in private.
+timer-takeover_private = 🤖 Table #{ $table } (“{ $chat }”): while you're away, the computer plays for you.
+button-takeback = 🙋 I'm back — let me play
+takeback-already = You're already playing yourself.
+takeback-done = Welcome back!
+takeback-news = 🙋 { $name } is back and plays again.
+kick-usage = Reply to a player's message with /kick.
+kick-not_allowed = Only the table's creator or a chat admin can replace players.
+kick-not_seated = That person isn't at the table.
+kick-lobby = { $name } was removed from the table.
+kick-done = 🤖 { $name } is replaced by a computer player for the rest of the match.
+kick-left = 🚪 { $name } left; a computer player takes their seat.
+kick-closed = No people left at the table — it is closed.
+computer-not_allowed = Only the table's creator or a chat admin can add computer players.
+computer-bad_level = No such level. There are: { $levels }.
+computer-added = { $name } ({ $level }) joined.
+computer-none = There are no computer players at the table.
+computer-removed = { $name } left the table.
+practice-usage = Practice: <code>/play [game] [players] [level]</code>. Games: { $presets }. Levels: { $levels }.
+practice-exists = You already have a practice game (table #{ $table }). End it: /stop
+practice-title = practice
+lobby-expired = ⌛ Table closed: the game was never started.
+lobby-expired_news = ⌛ Table #{ $table } closed — nobody started it. New one: /new
+command-group-kick = replace a player with the computer (as a reply)
+command-group-addbot = add a computer player
+command-private-play = practice against the computer
+command-private-stop = end the practice game
+options-switch = on/off
+options-range = a whole number from { $min } to { $max }
+rules_error-unknown_option = there is no option “{ $option }”
+rules_error-not_applicable = option “{ $option }” does not apply to this game
+rules_error-bad_value = “{ $option }” takes { $values }, not “{ $value }”
+chart-deal = Deal
+chart-penalties = Penalty points
+chart-match = Rated match
+chart-rating = Rating

@@ -1,0 +1,407 @@
+level-random = случайный
+level-greedy = жадный
+level-easy = лёгкий
+level-normal = средний
+level-hard = сильный
+preset-burkozel = Буркозёл
+preset-kozel = Козёл
+preset-bura = Бура
+value-on = да
+value-off = нет
+value-trump_card-bottom = под колодой
+value-trump_card-middle = из середины
+value-first_lead-left_of_dealer = слева от сдающего
+value-first_lead-lowest_trump = младший козырь
+value-small_moscow-sixes = три шестёрки
+value-small_moscow-tens = три десятки
+option-trump_card = Козырь
+option-first_lead = 1-й ход
+option-first_lead_max3 = Первый заход ≤ 3 карт
+option-closed_discard = Сброс в закрытую
+option-four_ends = Четыре конца
+option-combo_interrupt = Молодка прерывает взятку
+option-six_for_zero_points = 6 штрафных за ноль очков
+option-pass_21 = Проходной 21 (на 3–4)
+option-eggs_double = После «яиц» — вдвойне
+option-false_claim_double = Ложное «вскрываюсь» ×2
+option-show_own_points = Показывать свои очки
+option-redeal_on_initial_combo = Пересдача при комбинации
+option-small_moscow = Малая москва
+option-limit = Играем до
+option-end_at_first_loser = До первого проигравшего
+option-stake = Ставка (фишки)
+options-line = • { $name }: <b>{ $value }</b>
+options-button = { $value } · { $name }
+options-button_on = ✅ { $name }
+options-button_off = ⬜ { $name }
+options-help_title = Настройки для { $preset } (пишите <code>имя=значение</code>):
+options-help_line = • <code>{ $name }</code> — { $title } ({ $values })
+combo-bura = Бура
+combo-molodka = Молодка
+combo-moscow = Москва
+combo-golden_moscow = Золотая Москва
+combo-four_ends = Четыре конца
+combo-small_moscow = Малая Москва
+lobby-title = 🃏 <b>{ $preset }</b> · стол #{ $table }
+lobby-limit = Играем до { $limit } { $limit ->
+        [one] штрафного очка
+       *[other] штрафных очков
+    }.
+lobby-options = Особые правила:
+lobby-players = Игроки ({ $count }):
+lobby-team = (команда { $team })
+lobby-empty = пока никого — жмите «Сесть»
+lobby-hint = Начать игру может { $creator } или админ чата.
+button-remove_seat = ✖️ { $name }
+button-join = 🙋 Сесть
+button-leave = 🚶 Встать
+button-settings = ⚙️ Настройки
+button-start = ▶️ Начать
+button-back = ⬅️ Назад
+button-open_private = 💬 Открыть чат с ботом
+button-lead = Сходить
+button-forced = { $action }: { $cards }
+button-beat = Побить
+button-discard = Сбросить
+button-claim = Вскрываюсь! (31)
+button-claim_no = ✖️ Нет, играю дальше
+hand-claim_confirm = Точно вскрываетесь? Если в ваших взятках меньше 31 очка — { $penalty } { $penalty ->
+        [one] штрафное очко
+        [few] штрафных очка
+       *[many] штрафных очков
+    }.
+button-declare = Объявить: { $combo } ({ $cards })
+settings-title = ⚙️ <b>{ $preset }</b> · стол #{ $table }: настройки
+settings-hint = Нажмите на настройку, чтобы переключить её.
+settings-not_allowed = Настройки меняет создатель стола или админ чата.
+settings-changed = { $name }: { $value }
+new-bad_preset =
+    Не знаю игру «{ $preset }». Есть: { $presets }.
+    Пример: <code>/new kozel limit=6</code>
+new-bad_word = Не понял «{ $word }»: настройки пишутся как <code>имя=значение</code>.
+new-bad_option = Ошибка в настройках: { $error }
+new-exists = В этом чате уже есть стол #{ $table }. Закончите его или закройте командой /stop.
+no_table = Здесь нет открытого стола. Создайте его: /new
+only_group = Эта команда работает в группе. Добавьте меня в группу и напишите там /new.
+join-done = Вы за столом!
+join-already = Вы уже за этим столом.
+join-started = Игра уже идёт — дождитесь следующей.
+join-full = Стол заполнен.
+join-link_refused = По этой ссылке сесть за стол не получится — нажмите «Сесть» под лобби в своей группе.
+join-need_start = Сначала откройте чат со мной — туда придут ваши карты.
+join-need_start_group = { $name }, чтобы играть, откройте чат со мной: туда придут ваши карты.
+join-private = Вы за столом #{ $table } в «{ $chat }». Карты придут сюда, когда начнётся игра.
+leave-done = Вы встали из-за стола.
+leave-not_seated = Вы не за этим столом.
+leave-playing = Игра уже идёт. Остановить её может создатель стола или админ: /stop
+start-already = Игра уже идёт.
+start-not_allowed = Начать игру может создатель стола или админ чата.
+start-count = Для игры «{ $preset }» нужно игроков: { $counts }. Сейчас: { $now }.
+start-no_person = Нужен хотя бы один человек за столом: компьютеры сами с собой не играют. Сначала сядьте за стол.
+away-closed = Стол #{ $table } закрыт: целую раздачу никто не сделал ни одного хода сам, за всех играл компьютер.
+limit-tables = Открытых столов на одного человека — не больше { $cap }. Сначала доиграйте или покиньте один из своих.
+limit-practice = Сейчас идёт слишком много тренировочных игр (не больше { $cap } одновременно). Попробуйте позже.
+start-done = ▶️ Игра началась! Карты — в личных сообщениях.
+start-done_toast = Поехали!
+stop-none = Здесь нет открытого стола.
+stop-not_allowed = Закрыть стол может его создатель или админ чата.
+stop-done = Стол #{ $table } закрыт ({ $name }).
+stop-closed_lobby = Стол закрыт.
+table-gone = Этого стола больше нет.
+table-over = Эта игра уже закончилась.
+stale = Кнопка устарела — посмотрите на свежее сообщение.
+live-title = 🃏 <b>{ $preset }</b> · стол #{ $table } · сдача { $deal }
+live-trump = Козырь: <b>{ $suit }</b> ({ $trump_card }) · в колоде { $stock }
+live-trump_bottom = { $card } под колодой
+live-trump_hidden = { $card } спрятан в колоде
+live-multiplier = ⚠️ Штрафы этой сдачи ×{ $multiplier }
+live-penalties = Штрафные (до { $limit }): { $scores }
+live-points = Очки в сдаче: { $points }
+live-combination = { $name } объявляет: <b>{ $combo }</b>
+live-turn_lead = 👉 Ходит { $name }
+live-turn_answer = 👉 Отвечает { $name }: побить или сбросить { $need } { $need ->
+        [one] карту
+        [few] карты
+       *[many] карт
+    }
+play-lead = { $name } ходит: { $cards }
+play-beat = { $name } бьёт: { $cards }
+play-discard = { $name } сбрасывает: { $cards }
+play-discard_down = { $name } сбрасывает в закрытую: { $cards }
+trick-title = <b>Взятка { $number }</b>
+trick-taken = ✅ Берёт { $name }: { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }
+trick-line = ✅ { $number }. Берёт { $name } — { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }
+trick-line_mine = ✅ { $number }. Берёте вы — { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }
+news-declared = 📣 { $name } объявляет «{ $combo }» вне очереди: { $cards }
+news-refused-outranked = ✋ { $name } объявляет «{ $combo }» вне очереди — отказано: у другого игрока «{ $by }».
+news-claim_true = 🎉 { $name }: «Вскрываюсь!» — { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }. Сдача выиграна!
+news-claim_false = 😬 { $name }: «Вскрываюсь!» — но только { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }. Сдача проиграна.
+news-combo_win = 🎉 У { $name } «{ $combo }» ({ $cards }) — сдача выиграна сразу!
+news-void-tie = 🤝 Очков поровну — сдача не в счёт, пересдаём.
+news-void-initial_combination = 🔁 Комбинация при раздаче — пересдаём.
+news-eliminated = ❌ { $name } { $count ->
+        [one] выбывает
+       *[other] выбывают
+    }: { $penalties } { $penalties ->
+        [one] штрафное очко
+        [few] штрафных очка
+       *[many] штрафных очков
+    }.
+deal-title = 📋 <b>Итоги сдачи { $number }</b>
+deal-eggs = 🥚 «Яйца»: 60 на 60 — у набравших по 60 штрафов нет.
+deal-multiplied = Штрафы ×{ $multiplier }.
+deal-line = { $name }: { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }, { $tricks } { $tricks ->
+        [one] взятка
+        [few] взятки
+       *[many] взяток
+    } → +{ $penalty } (всего { $total } из { $limit })
+final-title = 🏁 <b>{ $preset }</b> · стол #{ $table }: игра окончена!
+final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
+        [one] штрафное очко
+        [few] штрафных очка
+       *[many] штрафных очков
+    }
+final-payout = · фишки: { $chips }
+final-payout_each = · фишки: по { $chips } каждому
+final-deals = Сыграно сдач: { $deals }.
+final-again = Ещё партию? /new
+final-ratings = 📈 Рейтинг ({ $preset }):
+final-rating_line = { $name }: { $before } → { $after } ({ $change })
+final-unrated = Тренировочная партия с компьютером: рейтинг не меняется.
+notify-on = 🔔 Напишу вам в личку, когда в этой группе откроют стол. Выключить — ещё раз /notify.
+notify-on_start_first = 🔔 Напишу вам, когда в этой группе откроют стол, — но сначала откройте чат со мной. Выключить — ещё раз /notify.
+notify-off = 🔕 Больше не пишу вам о новых столах в этой группе.
+notify-opened = 🔔 В группе «{ $group }» открыли стол #{ $table }: { $game }.
+command-group-notify = сообщать в личку о новых столах (ещё раз — выключить)
+history-title = 🗂 <b>Последние партии</b>
+history-none = В этой группе ещё не доиграли ни одной партии.
+history-line = #{ $table } · { $date } · { $game }: { $standing }
+history-button = ▶ Повтор #{ $table }
+replay-title = 🎞 <b>{ $preset }</b> · стол #{ $table } · кадр { $frame } из { $frames }
+replay-gone = Этот повтор недоступен: партия не найдена, её запись уже удалена или вы не из этой группы.
+command-group-history = последние партии группы и их повторы
+stats-title = 📊 <b>{ $name }</b> · { $where }
+stats-here = в этой группе
+stats-everywhere = во всех группах
+stats-none = Сыгранных партий пока нет.
+stats-matches = Партий: { $matches }, побед: { $wins } ({ $percent }%)
+stats-deals = Сдач выиграно: { $won } из { $deals } ({ $percent }%)
+stats-penalty = Штрафных за сдачу в среднем: { $average }
+stats-streak = Лучшая серия побед: { $streak }
+stats-favourite = Любимая игра: { $game }
+stats-rating = Рейтинг · { $game }: { $rating } ({ $matches } { $matches ->
+        [one] партия
+        [few] партии
+       *[many] партий
+    })
+top-here = 🏆 <b>Лучшие игроки группы</b>
+top-everywhere = 🏆 <b>Лучшие игроки бота</b>
+top-game = <b>{ $game }</b>
+top-line = { $medal } { $name } — { $wins } { $wins ->
+        [one] победа
+        [few] победы
+       *[many] побед
+    } из { $matches }, рейтинг { $rating }
+top-none = Пока никого. Чтобы попасть в список, нужно партий: { $least }.
+top-least = Чтобы попасть в список, нужно партий: { $least }. Тренировки с компьютером не считаются.
+command-group-stats = статистика: своя или того, кому отвечаете
+command-group-top = лучшие игроки группы
+command-private-stats = ваша статистика во всех группах
+command-private-top = лучшие игроки бота
+hand-title = 🃏 Стол #{ $table } · «{ $chat }» · сдача { $deal }
+hand-trump = Козырь: <b>{ $suit }</b> ({ $card }) · в колоде { $stock }
+hand-own_points = Ваши очки: { $points }
+hand-own_points_hidden = Ваши очки: { $points } (не считая закрытых карт: { $count })
+hand-your_lead = 👉 <b>Ваш ход.</b> Выберите карты одной масти и нажмите «Сходить».
+hand-your_answer = 👉 <b>Ваш ответ:</b> выберите { $need } { $need ->
+        [one] карту
+        [few] карты
+       *[many] карт
+    } и побейте или сбросьте.
+hand-selected = Выбрано: { $cards }
+hand-waiting = Ждём: { $name }
+hand-cards = Ваши карты: { $cards }
+hand-unreachable = ⚠️ Не могу написать { $name } в личку. Откройте чат со мной, чтобы получать карты.
+tap-stale = Это уже неактуально — смотрите последнее сообщение.
+tap-not_yours = Это не ваши карты.
+tap-slow_down = Слишком много нажатий сразу: подождите немного и нажмите ещё раз.
+tap-unknown = Эта кнопка не работает.
+illegal-not_your_turn = Сейчас ходит { $player }.
+illegal-must_respond = Сначала ответьте на карты на столе: побейте или сбросьте.
+illegal-lead_size = Ходить можно от 1 до { $max } { $max ->
+        [one] карты
+       *[other] карт
+    }.
+illegal-lead_one_suit = Ходить можно только картами одной масти.
+illegal-duplicate_cards = Карта выбрана дважды.
+illegal-not_in_hand = У вас нет { $cards }.
+illegal-nothing_to_answer = На столе ничего нет — ваш ход.
+illegal-wrong_count = Нужно положить ровно { $need } { $need ->
+        [one] карту
+        [few] карты
+       *[many] карт
+    }.
+illegal-does_not_beat = { $cards } не бьют { $owner_cards }.
+illegal-not_a_combination = { $cards } — это не комбинация.
+illegal-window_closed = Вне очереди нельзя до первой взятки сдачи.
+illegal-combo_wins_itself = Эта комбинация выигрывает сама.
+illegal-declaration_refused = Ваше объявление отклонено — ждите следующего хода.
+illegal-interrupt_molodka_only = Прервать взятку может только молодка.
+illegal-already_played = Вы уже положили карты в эту взятку.
+illegal-priority = Комбинация игрока ближе к ходящему уже на столе.
+illegal-no_claims = В этой игре не вскрываются.
+illegal-claim_own_turn = Вскрываться можно только в свой ход, до захода.
+illegal-claim_no_cards = Для «вскрываюсь» карты не нужны.
+illegal-match_over = Игра окончена.
+illegal-no_such_seat = Такого места нет.
+illegal-eliminated = Вы выбыли из этой игры.
+illegal-other = Так нельзя: { $reason }
+error-generic = Что-то пошло не так. Попробуйте ещё раз.
+lang-usage = Язык: <code>/lang ru</code>, <code>/lang en</code>, <code>/lang be</code> или <code>/lang uk</code> (есть: { $langs }).
+lang-done = Готово: говорю по-русски.
+lang-not_allowed = Язык группы может сменить только админ чата.
+group-welcome =
+    Привет! Я раздаю карты для буркозла, козла и буры.
+
+    Кто хочет сыграть — отправьте /new, и я открою стол; остальные садятся кнопкой «Сесть». Карты приходят каждому в личный чат со мной. /rules — правила, /help — все команды.
+profile-description = Буркозёл, козёл и бура в группе Telegram по настоящим правилам. Добавьте бота в группу и отправьте /new: откроется стол, игроки садятся одной кнопкой, карты приходят каждому в личный чат. Здесь, в личке, можно потренироваться с компьютером: /play.
+profile-short_description = Буркозёл, козёл и бура в вашей группе: /new открывает стол, карты приходят в личку.
+welcome =
+    Привет, { $name }! Я раздаю карты для Буркозла, Козла и Буры.
+
+    Добавьте меня в группу и напишите там /new — я открою стол. Карты будут приходить сюда, в личку. /help — все команды.
+private-unknown = Я понимаю команды: /help
+help =
+    <b>Как играть</b>
+    1. В группе: /new [игра] [настройки] — открыть стол. Игры: burkozel (по умолчанию), kozel, bura.
+    {"   П"}ример: <code>/new kozel limit=6 closed_discard=on</code>
+    2. Все, кто играет, жмут «Сесть» (или /join). Если бот попросит — откройте с ним чат.
+    3. Создатель стола или админ жмёт «Начать» (или /start).
+    4. Карты приходят в личку: нажимайте карты, затем «Сходить», «Побить» или «Сбросить».
+
+    <b>Команды в группе</b>
+    /new — открыть стол
+    /join — сесть
+    /leave — встать
+    /start — начать игру
+    /stop — закрыть стол
+    /rules — правила этого стола
+    /lang ru|en|be|uk — язык группы
+    /stats — статистика (ответом на сообщение — того человека)
+    /top — лучшие игроки
+    /history — последние партии и их повторы
+    /notify — сообщать о новых столах
+
+    <b>В личке</b>
+    /rules [игра] — правила
+    /lang ru|en|be|uk — ваш язык
+    /forget — стереть, что я о вас храню
+    /stats — ваша статистика во всех группах
+    /top — лучшие игроки бота
+rules-options_title = <b>Настройки стола</b>
+rules-burkozel =
+    <b>Буркозёл</b> — 2–4 игрока, каждый за себя, по 4 карты, 36 карт.
+    Старшинство: 6 7 8 9 В Д К 10 Т. Очки: Т 11, 10 10, К 4, Д 3, В 2.
+    Ход: 1–4 карты одной масти. Остальные по очереди кладут столько же карт: бьют (каждую карту — старшей той же масти или козырем) или сбрасывают любые. Взятку берёт последний побивший, иначе ходивший. Потом все добирают из колоды, первым — взявший; он же ходит.
+    Комбинации (бура, молодка, москва, золотая москва, четыре конца) можно выложить вне очереди после первой взятки, пока законный ходящий не сходил; его собственная комбинация сохраняет старшинство, как бы он её ни выложил. Об отказе в объявлении сообщается всем с причиной.
+    Итог сдачи: у кого больше всех очков — 0 штрафных; 31 и больше — 2; меньше 31 — 4; без взяток — 6. 60 на 60 — «яйца»: этим двоим штрафов нет. Набравший лимит выбывает; выбывшие в одной сдаче с равными штрафными делят место.
+rules-kozel =
+    <b>Козёл</b> — 4 игрока, две команды, партнёры напротив, по 4 карты.
+    Ходы и взятки — как в буркозле; очки команды складываются. Козырь показывают из середины колоды, молодка может перебить начатую взятку (обе — настройки).
+    61 и больше — сдача выиграна. Проигравшие: 31–59 — 2 штрафных, меньше 31 — 4, без взяток — 6. 60 на 60 — «яйца». Команда, набравшая лимит, проигрывает партию.
+rules-bura =
+    <b>Бура</b> — 2–4 игрока, по 3 карты, ходят 1–3 картами одной масти.
+    Набрав 31 очко, скажите в свой ход «Вскрываюсь!»: если 31 есть — сдача ваша, остальным по 2 штрафных; если нет — вам 4 (или 2). Свои очки нужно считать самому.
+    Бура (3 козыря) или москва (3 туза) на руках выигрывают сдачу сразу. Молодку (3 карты одной масти) и малую москву (три шестёрки с козырной) можно выложить вне очереди, пока ходящий не сходил; в молодке отказывают, объявив причину, если у кого-то малая москва. Выигравший сдачу сдаёт следующую (после ложного «Вскрываюсь» или ничьей — тот же сдающий). Играем до 12 штрафных.
+command-group-new = открыть стол: /new [игра] [настройки]
+command-group-join = сесть за стол
+command-group-leave = встать из-за стола
+command-group-start = начать игру
+command-group-stop = закрыть стол
+command-group-rules = правила стола
+command-group-help = как играть
+command-group-lang = язык группы: ru, en, be или uk
+command-private-start = начать
+command-private-rules = правила: /rules [игра]
+command-private-help = как играть
+command-private-lang = ваш язык: ru, en, be или uk
+command-private-forget = стереть, что бот о вас хранит
+forget-prompt =
+    Я сотру, что храню о вас: имя, username и язык. В законченных играх вместо имени будет { $mark }, результаты игр останутся. Если сыграете снова, я снова запомню имя, пока вы за столом.
+
+    Стереть?
+button-forget_yes = 🗑 Стереть
+button-forget_no = Отмена
+forget-done = Готово: ваше имя, username и язык стёрты. В законченных играх на вашем месте — { $mark }.
+forget-kept = Ничего не стёрто.
+forget-seated = Вы сейчас за столом #{ $table }. Выйдите из него или доиграйте, потом отправьте /forget ещё раз.
+forget-in_private = Отправьте /forget мне в личку: так стирается то, что я о вас храню.
+lobby-computer = (компьютер, { $level })
+button-add_computer = 🤖 + Компьютер
+button-remove_computer = 🤖 − Убрать
+option-turn_time = Время на ход, с
+new-bad_turn_time = Время на ход «{ $value }»: нужно целое число секунд от 15 до 3600.
+leave-confirm = Игра идёт. Уйти? Ваше место займёт компьютер до конца партии.
+button-leave_confirm = 🚪 Да, уйти
+timer-reminder = ⏰ Стол #{ $table } («{ $chat }»): ваш ход, осталось { $seconds } с.
+timer-played = ⏰ Время на ход вышло — за игрока { $name } сходил компьютер.
+timer-takeover = 🤖 Игрока { $name } нет на месте: дальше за него играет компьютер. Вернуться — одной кнопкой в личке.
+timer-takeover_private = 🤖 Стол #{ $table } («{ $chat }»): пока вас нет, за вас играет компьютер.
+button-takeback = 🙋 Я вернулся — играю сам
+takeback-already = Вы и так играете сами.
+takeback-done = С возвращением!
+takeback-news = 🙋 { $name } снова за столом и играет сам.
+kick-usage = Ответьте командой /kick на сообщение игрока.
+kick-not_allowed = Заменять игроков может создатель стола или админ чата.
+kick-not_seated = Этот человек не за столом.
+kick-lobby = Игрок { $name } убран из-за стола.
+kick-done = 🤖 Игрока { $name } до конца партии заменяет компьютер.
+kick-left = 🚪 Игрок { $name } ушёл; вместо него играет компьютер.
+kick-closed = Людей за столом не осталось — стол закрыт.
+computer-not_allowed = Добавлять компьютерных игроков может создатель стола или админ.
+computer-bad_level = Нет такого уровня. Есть: { $levels }.
+computer-added = { $name } ({ $level }) за столом.
+computer-none = За столом нет компьютерных игроков.
+computer-removed = { $name } ушёл из-за стола.
+practice-usage = Тренировка: <code>/play [игра] [игроков] [уровень]</code>. Игры: { $presets }. Уровни: { $levels }.
+practice-exists = У вас уже идёт тренировка (стол #{ $table }). Закончить: /stop
+practice-title = тренировка
+lobby-expired = ⌛ Стол закрыт: игру так и не начали.
+lobby-expired_news = ⌛ Стол #{ $table } закрыт — его долго не начинали. Новый: /new
+command-group-kick = заменить игрока компьютером (ответом)
+command-group-addbot = добавить компьютерного игрока
+command-private-play = тренировка с компьютером
+command-private-stop = закончить тренировку
+options-switch = on/off (или да/нет)
+options-range = целое число от { $min } до { $max }
+rules_error-unknown_option = нет настройки «{ $option }»
+rules_error-not_applicable = настройка «{ $option }» не относится к этой игре
+rules_error-bad_value = «{ $option }» принимает { $values }, а не «{ $value }»
+chart-deal = Сдача
+chart-penalties = Штрафные очки
+chart-match = Рейтинговая партия
+chart-rating = Рейтинг
