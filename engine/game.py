@@ -52,7 +52,7 @@ from engine.seating import (
     side_of,
     sides,
 )
-from engine.state import Deal, MatchState, Play, PlayKind, Trick
+from engine.state import Deal, MatchState, Play, PlayKind, Trick, TrickResult
 from engine.updates import (
     _deal_after_play,
     _deal_after_trick,
@@ -422,7 +422,10 @@ def _take_trick(
         if play.face_down:
             down += play.cards
     tricks_played = deal.tricks_played + 1
-    events.append(_new(TrickTaken, (taker, taken, points(taken), tricks_played, down)))
+    worth = points(taken)
+    events.append(_new(TrickTaken, (taker, taken, worth, tricks_played, down)))
+    trick = deal.trick
+    result = TrickResult(taker, worth - points(down), trick.combination if trick else None)
     tricks_won = list(deal.tricks_won)
     tricks_won[taker] += 1
     piles = _put(deal.piles, taker, deal.piles[taker] + taken)
@@ -457,6 +460,7 @@ def _take_trick(
         turn=taker,
         tricks_played=tricks_played,
         last_taker=taker,
+        results=(*deal.results, result),
     )
     state = _match_after_step(state, deal=deal, step=state.step + 1)
     if not hands[taker]:

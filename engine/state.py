@@ -42,6 +42,12 @@ class Trick(NamedTuple):
     combination: str | None = None
 
 
+class TrickResult(NamedTuple):
+    seat: int
+    points: int
+    combination: str | None = None
+
+
 class Deal(NamedTuple):
     number: int  # counts every deal dealt in the match, void ones included
     dealer: int
@@ -62,6 +68,11 @@ class Deal(NamedTuple):
     # awaited (bura: an opponent's hidden combination outranked it). The
     # refusal was announced, so not offering it again leaks nothing.
     refused: tuple[int, ...] = ()
+    # The deal's finished tricks as everybody saw them taken, in order: who
+    # took each, its points less the cards that went in face down, and the
+    # combination it was led with. Public, so that the table can show every
+    # trick's result after the cards have left it.
+    results: tuple[TrickResult, ...] = ()
 
 
 class MatchState(NamedTuple):
@@ -196,6 +207,7 @@ def _deal_to_json(deal: Deal) -> dict[str, Any]:
         "last_taker": deal.last_taker,
         "multiplier": deal.multiplier,
         "refused": list(deal.refused),
+        "results": [list(result) for result in deal.results],
     }
 
 
@@ -235,4 +247,6 @@ def _deal_from_json(data: Mapping[str, Any]) -> Deal:
         last_taker=data["last_taker"],
         multiplier=int(data["multiplier"]),
         refused=tuple(data.get("refused", ())),
+        # A deal stored before the results were kept shows its later tricks only.
+        results=tuple(TrickResult(*result) for result in data.get("results", ())),
     )

@@ -15,7 +15,7 @@ from engine.cards import Card, Suit, points
 from engine.events import CardsDrawn, CardsPlayed, Event, TrickRestarted, TrickTaken
 from engine.game import active_seats, legal_actions
 from engine.rules import Preset, RuleSet
-from engine.state import MatchState, PlayKind
+from engine.state import MatchState, PlayKind, TrickResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +58,8 @@ class TableView:
     # Per seat: cards in its pile this viewer never saw (others' face-down
     # discards). Public: everybody saw them go in, face down.
     pile_hidden: tuple[int, ...] = ()
+    # The deal's finished tricks: who took each and its visible points (public).
+    results: tuple[TrickResult, ...] = ()
 
 
 def pile_points_visible(rules: RuleSet, viewer: int | None, seat: int) -> bool:
@@ -153,6 +155,7 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
         piles=piles,
         legal=tuple(legal_actions(state, viewer)) if viewer is not None else (),
         pile_hidden=tuple(len(deal.piles[seat]) - len(piles[seat]) for seat in range(n)),
+        results=deal.results,
     )
 
 

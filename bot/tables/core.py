@@ -10,6 +10,7 @@ line, and no check is written twice.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
@@ -228,6 +229,17 @@ class Tables:
 
     def turn_seconds(self, table: TableRecord) -> int:
         return int(table.settings.get("turn_time", self.timing.turn_seconds))
+
+    async def with_ratings(self, info: TableInfo) -> TableInfo:
+        """The people's rating changes, as stored with the match's last move
+        (so a restart tells the same numbers)."""
+        rows = await self.store.match_results(info.id)
+        changes = tuple(
+            (row.result.seat, row.before[0], row.after[0])
+            for row in rows
+            if row.result.user_id is not None and row.before is not None and row.after is not None
+        )
+        return dataclasses.replace(info, ratings=changes)
 
     def info(self, table: TableRecord, creator_name: str = "") -> TableInfo:
         rules = table.rules

@@ -12,7 +12,6 @@ committed) and only then talks to Telegram. Rendering itself is pure
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
@@ -24,9 +23,9 @@ from bot.tables.outbox import GROUP, HANDS, Outcome, at_once, done
 from bot.tables.pictures import Pictures
 from bot.view import news, render
 from bot.view.i18n import t
-from bot.view.screen import Screen, TableInfo
+from bot.view.screen import Screen
 from engine import Action, MatchState, view_for
-from engine.events import DealScored, DealVoid, Event, MatchOver, TrickRestarted, TrickTaken
+from engine.events import Event, MatchOver
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +91,12 @@ class Fanout:
             self.outbox.later(
                 tid,
                 lambda: self.hands.after_move(
-                    tid, previous, actor, action, self.outbox.superseded(tid, HANDS, "move")
+                    tid,
+                    previous,
+                    events,
+                    actor,
+                    action,
+                    self.outbox.superseded(tid, HANDS, "move"),
                 ),
                 lane=HANDS,
                 kind="move",
@@ -173,9 +177,10 @@ class Fanout:
         lang = await self.tables.chat_lang(table.chat_id)
         info = self.tables.info(table, await self.tables.creator_name(table))
         if table.state.over:  # bura won on sight against a low limit
-            info = await self.with_ratings(info)
+            info = await self.tables.with_ratings(info)
         # In bura the very first deal can be redealt or won on sight.
-        lines = news.announcements(info, lang, dealt, table.state)
+        lines = news.announcements(info, lang, dealt, table.state, live=True)
+        end = news.match_end(info, lang, dealt)
         if table.lobby_message_id is not None:
             await self.out.edit(
                 table.chat_id,
@@ -184,6 +189,8 @@ class Fanout:
             )
         if lines:
             await self.out.send(table.chat_id, Screen("\n\n".join(lines)))
+        if end is not None:
+            await self.out.send(table.chat_id, Screen(end))
         if table.state.over:
             await self.pictures.send_match_chart(table, lang)
             return
@@ -226,55 +233,55 @@ class Fanout:
         extra_news: Sequence[str] = (),
         hands: bool = True,
     ) -> None:
-        """The trick's record, the news, then the live message and the private
-        hands side by side (each chat's new messages still in order; a record
-        written into the old live message is an edit, so it runs beside them).
+        """The group keeps one live message per deal: every move edits it, and
+        each trick's result stays in it as a line. When a deal ends, its live
+        message is closed with the deal's last trick, and the deal's summary
+        (then the match's end, a message of its own) goes out; the next deal
+        gets a new live message. The private hands go beside the group's.
 
         Renders from the newest stored state (a later move may already be
-        committed); `previous` and `events` describe this move for the record.
+        committed); `previous` and `events` describe this move for the
+        closing of its deal.
         """
         table = await self.store.get_table(table_id)
         if table is None or table.state is None:
             return
         # A newer move is already queued: it will redraw the live message and
         # the hands from the same newest state, so this job only adds what is
-        # its own (the trick's record and the news). This is what keeps a
+        # its own (the closing of a deal and the news). This is what keeps a
         # fast table under the group's per-minute message limit.
         superseded = self.outbox.superseded(table_id, GROUP, "move")
         lang = await self.tables.chat_lang(table.chat_id)
         info = self.tables.info(table)
         ends = any(isinstance(e, MatchOver) for e in events)
         if ends:
-            info = await self.with_ratings(info)
+            info = await self.tables.with_ratings(info)
         state = table.state
         assert state is not None
-        taken = next((e for e in events if isinstance(e, TrickTaken)), None)
+        deal_over = news.deal_ended(events)
         beside: list[Coroutine[Any, Any, None]] = []
-        if taken is not None:
-            record = news.trick_record(info, lang, previous, events, taken, state)
-            if table.live_message_id is not None:
-                # The live message becomes the trick's record. Its id is
-                # forgotten first (the in-memory copy changes as the clear is
-                # handed to the database, before the edit goes out), so that
-                # nothing failing later can have it edited over; an edit
-                # leaves the chat's order alone, so it runs beside the news
-                # and the new live message. (A crash before the clear reaches
-                # the file leaves this move untold: the catch-up at start-up
-                # writes the record into the same message again.)
-                live, table.live_message_id = table.live_message_id, None
-                beside.append(self.store.clear_live_message(table.id))
-                beside.append(done(self.out.edit_or_send(table.chat_id, live, record)))
-            else:
-                await self.out.send(table.chat_id, record, silent=True)
-        lines = [*extra_news, *news.announcements(info, lang, events, state)]
-        new_trick = taken is not None or any(
-            isinstance(e, DealScored | DealVoid | TrickRestarted) for e in events
-        )
+        if deal_over and table.live_message_id is not None:
+            # The deal's live message keeps its record: the last trick's
+            # result in, nothing left to play. Its id is forgotten first (the
+            # in-memory copy changes as the clear is handed to the database,
+            # before the edit goes out), so that nothing failing later can
+            # have it edited over; an edit leaves the chat's order alone, so
+            # it runs beside the summary and the next deal's live message.
+            closed = render.deal_closed(view_for(previous, None), news.last_trick(previous, events))
+            live, table.live_message_id = table.live_message_id, None
+            beside.append(self.store.clear_live_message(table.id))
+            beside.append(done(self.out.edit(table.chat_id, live, render.live(info, lang, closed))))
+        if hands and deal_over:
+            beside.append(self.hands.record_deal(table, previous, events))
+        lines = [*extra_news, *news.announcements(info, lang, events, state, live=True)]
         said = Screen("\n\n".join(lines)) if lines else None
+        end = news.match_end(info, lang, events)
 
         async def tell_group() -> None:
             if said is not None:
                 await self.out.send(table.chat_id, said)
+            if end is not None:
+                await self.out.send(table.chat_id, Screen(end))
 
         async def rest() -> None:
             if state.over:
@@ -286,24 +293,15 @@ class Fanout:
                 return
             if superseded:
                 await tell_group()
-                if new_trick and table.live_message_id is not None:
-                    # A new deal or a restarted trick: the next job posts anew.
-                    await self.store.clear_live_message(table.id)
                 return
-            await self.show_table(table, lang, previous, actor, action, new_trick, said, hands)
+            await self.show_table(table, lang, previous, actor, action, deal_over, said, hands)
 
-        await at_once(*beside, rest())
-
-    async def with_ratings(self, info: TableInfo) -> TableInfo:
-        """The people's rating changes, as stored with the match's last move
-        (so a restart tells the same numbers)."""
-        rows = await self.store.match_results(info.id)
-        changes = tuple(
-            (row.result.seat, row.before[0], row.after[0])
-            for row in rows
-            if row.result.user_id is not None and row.before is not None and row.after is not None
-        )
-        return dataclasses.replace(info, ratings=changes)
+        if table.practice:  # one chat: the deal's record before its summary
+            for job in beside:
+                await job
+            await rest()
+        else:
+            await at_once(*beside, rest())
 
     async def show_table(
         self,
@@ -312,7 +310,7 @@ class Fanout:
         previous: MatchState,
         actor: int,
         action: Action,
-        new_trick: bool,
+        new_deal: bool,
         said: Screen | None = None,
         hands: bool = True,
     ) -> None:
@@ -326,7 +324,7 @@ class Fanout:
         async def group() -> None:
             if said is not None:
                 await self.out.send(table.chat_id, said)
-            if new_trick or table.live_message_id is None:
+            if new_deal or table.live_message_id is None:
                 await self.send_live(table, lang)
             elif not table.practice:
                 await self.edit_live(table, render.live(info, lang, view_for(state, None)))

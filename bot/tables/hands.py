@@ -9,17 +9,18 @@ messages and their budget of 20 a minute.
 from __future__ import annotations
 
 import logging
-from collections.abc import Coroutine
-from typing import Any
+from collections.abc import Sequence
 
 from bot.seats import has_buttons, seat_at
 from bot.storage import PLAYING, Seat, TableRecord
 from bot.tables.core import Tables
 from bot.tables.outbox import Outcome, at_once, done
-from bot.view import callbacks, render
+from bot.view import callbacks, news, render
+from bot.view import hand as hand_view
 from bot.view.i18n import t
 from bot.view.screen import Button, Screen
 from engine import Action, MatchState, view_for
+from engine.events import Event, MatchOver
 
 log = logging.getLogger(__name__)
 
@@ -38,57 +39,104 @@ class Hands:
         action: Action | None = None,
         refresh_only: bool = False,
     ) -> None:
-        """Bring every private hand message up to date.
+        """Bring every private hand message up to date; each person has one.
 
-        The player whose turn it now is gets a fresh message (edits do not
-        ring the phone) and their previous one loses its buttons; everybody
-        else's message is edited only when what they see changed.
+        When the turn comes to a player, their hand is sent anew (an edit
+        does not ring the phone) and the previous one is deleted, so a chat
+        holds one hand and one ring per own turn. Everything else, their own
+        move included, is a silent edit, made only when what they see changed.
         """
         state = table.state
         assert state is not None
         info = self.tables.info(table)
+        same_deal = (
+            previous is not None
+            and previous.deal is not None
+            and state.deal is not None
+            and previous.deal.number == state.deal.number
+        )
 
         async def sync(seat: Seat) -> None:
             lang = await self.tables.user_lang(seat.user_id)
             view = view_for(state, seat.seat)
-            screen = render.hand(info, lang, view)
+            screen = hand_view.hand(info, lang, view)
             acting = view.turn == seat.seat and bool(view.legal)
             was_acting = (
-                previous is not None
-                and previous.deal is not None
+                same_deal and previous is not None and previous.deal is not None
                 and previous.deal.turn == seat.seat
-            )
+            )  # fmt: skip
             if refresh_only or seat.auto:
                 # No new ring for an absent person; a returning one gets buttons.
                 fresh = acting and not seat.auto and not has_buttons(seat)
             else:
-                fresh = acting and (previous is None or not was_acting or actor == seat.seat)
+                fresh = acting and not was_acting
             old = seat.hand_message_id if fresh else None
-            quiet_old: Coroutine[Any, Any, Outcome] | None = None
-            if old is not None and actor == seat.seat and action:
-                # Leave a note of the move on the message the player just used.
-                note = Screen(render.played_note(lang, action.kind, action.cards))
-                quiet_old = self.out.edit(seat.user_id, old, note)
-            elif old is not None and has_buttons(seat):
-                quiet_old = self.out.strip_buttons(seat.user_id, old)
-            if quiet_old is None:
-                await self.put_hand(table, seat, screen, fresh=fresh)
+            if old is None:
+                await self.put_hand(table, seat, screen, fresh=fresh, ring=fresh)
             else:
-                # An edit leaves the chat's order alone: the old message goes
-                # quiet while the new one is sent (a tap on it in between is
-                # refused as stale: the table's version has moved on).
-                await at_once(done(quiet_old), self.put_hand(table, seat, screen, fresh=fresh))
+                # The old hand goes while the new one is sent (a tap on it in
+                # between is refused as stale: the table's version moved on).
+                await at_once(
+                    done(self.remove(seat.user_id, old)),
+                    self.put_hand(table, seat, screen, fresh=True, ring=True),
+                )
 
         # Each person's chat in its own order, the chats at once.
         people = sorted((s for s in table.seats if not s.is_computer), key=lambda s: s.seat)
         await at_once(*(sync(seat) for seat in people))
 
-    async def put_hand(self, table: TableRecord, seat: Seat, screen: Screen, fresh: bool) -> None:
+    async def remove(self, chat_id: int, message_id: int) -> Outcome:
+        """A superseded hand deleted; one too old to delete keeps its text but
+        loses its buttons."""
+        outcome = await self.out.delete(chat_id, message_id)
+        if outcome is not Outcome.OK:
+            outcome = await self.out.strip_buttons(chat_id, message_id)
+        return outcome
+
+    async def record_deal(
+        self, table: TableRecord, previous: MatchState, events: Sequence[Event]
+    ) -> None:
+        """When a deal ends, each person's hand message becomes the deal's
+        record in their language: every trick's taker and points, then what
+        the group was told of its end (the deal's result, the match's). The
+        next hand is a new message."""
+        state = table.state
+        assert state is not None
+        info = self.tables.info(table)
+        if any(isinstance(e, MatchOver) for e in events):
+            info = await self.tables.with_ratings(info)
+        final = news.last_trick(previous, events)
+
+        async def record(seat: Seat) -> None:
+            old = seat.hand_message_id
+            if old is None:
+                return
+            lang = await self.tables.user_lang(seat.user_id)
+            view = render.deal_closed(view_for(previous, seat.seat), final)
+            told: list[str] = []
+            if not table.practice:  # a practice chat reads the summary as the group's
+                told = news.announcements(info, lang, events, state, live=True)
+                end = news.match_end(info, lang, events)
+                if end is not None:
+                    told.append(end)
+            screen = hand_view.deal_record(info, lang, view, told)
+            seat.hand_message_id, seat.hand_digest = None, None
+            await self.store.set_hand_message(table.id, seat.seat, None, None)
+            await self.out.edit(seat.user_id, old, screen)
+
+        people = sorted((s for s in table.seats if not s.is_computer), key=lambda s: s.seat)
+        await at_once(*(record(seat) for seat in people))
+
+    async def put_hand(
+        self, table: TableRecord, seat: Seat, screen: Screen, fresh: bool, ring: bool = False
+    ) -> None:
+        """`fresh`: a new message (else an edit of the one there is); `ring`:
+        with a notification, for a turn that has come to the player."""
         digest = screen.digest()
         if not fresh and digest == seat.hand_digest and seat.hand_message_id is not None:
             return
         if fresh or seat.hand_message_id is None:
-            outcome, message_id = await self.out.send(seat.user_id, screen)
+            outcome, message_id = await self.out.send(seat.user_id, screen, silent=not ring)
         else:
             outcome, message_id = await self.out.edit_or_send(
                 seat.user_id, seat.hand_message_id, screen
@@ -160,14 +208,26 @@ class Hands:
         await self.send_private(seat.user_id, screen)
 
     async def after_move(
-        self, table_id: int, previous: MatchState, actor: int, action: Action, superseded: bool
+        self,
+        table_id: int,
+        previous: MatchState,
+        events: Sequence[Event],
+        actor: int,
+        action: Action,
+        superseded: bool,
     ) -> None:
         """The hands after a move; when a newer move is queued in this lane,
-        its job redraws them from the same newest state, so this one is skipped."""
-        if superseded:
+        its job redraws them from the same newest state, so this one only
+        records the deal the move ended (that is its own)."""
+        deal_over = news.deal_ended(events)
+        if superseded and not deal_over:
             return
         table = await self.store.get_table(table_id)
         if table is None or table.state is None:
+            return
+        if deal_over:
+            await self.record_deal(table, previous, events)
+        if superseded:
             return
         if table.state.over or table.status != PLAYING:
             await self.close_hands(table)

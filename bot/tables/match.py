@@ -15,7 +15,8 @@ from bot.tables.core import Opened, Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.stats import Stats
 from bot.tables.turns import Turns
-from bot.view import callbacks, render
+from bot.view import callbacks
+from bot.view import hand as hand_view
 from bot.view.i18n import t
 from bot.view.screen import Screen
 from engine import Action, Card, IllegalAction, MatchState, TableView, apply, view_for
@@ -72,7 +73,7 @@ class Match:
             if why is not None:
                 return Reply(why)  # a toast; the hand stays as it was
             claim = payload.claim and any(a.kind is Kind.CLAIM for a in view.legal)
-            screen = render.hand(self.tables.info(table), lang, view, payload.cards, claim)
+            screen = hand_view.hand(self.tables.info(table), lang, view, payload.cards, claim)
             self.fanout.selection_later(table, seat.seat, screen, message_id)
             return Reply()
 

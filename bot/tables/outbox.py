@@ -51,6 +51,9 @@ class Sender(Protocol):
 
     async def strip_buttons(self, chat_id: int, message_id: int) -> Outcome: ...
 
+    async def delete(self, chat_id: int, message_id: int) -> Outcome:
+        """Remove one of the bot's own messages (a hand superseded by a fresh one)."""
+
     async def is_member(self, chat_id: int, user_id: int) -> bool:
         """Whether the person is in the group now (a member, an admin, its
         owner, or restricted but still in it); False when Telegram cannot

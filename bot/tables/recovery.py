@@ -8,6 +8,7 @@ from bot.storage import LOBBY, PLAYING
 from bot.tables.core import Tables
 from bot.tables.fanout import Fanout
 from bot.tables.turns import Turns
+from bot.view import hand as hand_view
 from bot.view import render
 from engine import apply, new_match, view_for
 
@@ -54,7 +55,7 @@ class Recovery:
                         continue
                     view = view_for(table.state, seat.seat)
                     seat_lang = await self.tables.user_lang(seat.user_id)
-                    screen = render.hand(info, seat_lang, view)
+                    screen = hand_view.hand(info, seat_lang, view)
                     await self.fanout.hands.put_hand(table, seat, screen, fresh=False)
                 self.turns.arm(table)
         for lobby in await self.store.tables_with_status(LOBBY):

@@ -55,6 +55,7 @@ _SENT = (
     "sendPhoto",
     "editMessageText",
     "editMessageReplyMarkup",
+    "deleteMessage",
     "answerCallbackQuery",
 )
 # Telegram's longest photo caption, in characters after the HTML is parsed
@@ -332,6 +333,16 @@ class Messenger:
             show_alert=alert,
             url=url,
         )
+
+    async def delete(self, chat_id: int, message_id: int) -> Outcome:
+        async def request(target: int) -> object:
+            return await self._api("deleteMessage", chat_id=target, message_id=message_id)
+
+        try:
+            await self._call(chat_id, request)
+        except TelegramError as error:
+            return classify(error)
+        return Outcome.OK
 
     async def strip_buttons(self, chat_id: int, message_id: int) -> Outcome:
         async def request(target: int) -> object:

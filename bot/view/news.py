@@ -24,7 +24,7 @@ from engine.events import (
     SideEliminated,
     TrickTaken,
 )
-from engine.state import PlayKind
+from engine.state import PlayKind, TrickResult
 from engine.view import PlayView, event_for
 
 
@@ -65,11 +65,22 @@ def trick_record(
 
 
 def announcements(
-    info: TableInfo, lang: str, events: Sequence[Event], state: MatchState
+    info: TableInfo,
+    lang: str,
+    events: Sequence[Event],
+    state: MatchState,
+    *,
+    live: bool = False,
 ) -> list[str]:
+    """`live`: for a table whose live message already shows what happens in a
+    deal (an out-of-turn combination on its trick and in its trick's result
+    line), so those are not announced twice; and the match's end, which then
+    goes as a message of its own (`match_end`) whose first line is its 🏁."""
     news: list[str] = []
     names = info.names
     for event in events:
+        if live and isinstance(event, CombinationDeclared | MatchOver):
+            continue
         if isinstance(event, CombinationDeclared) and event.out_of_turn:
             news.append(
                 t(
@@ -121,3 +132,25 @@ def announcements(
         elif isinstance(event, MatchOver):
             news.append(render.match_over(info, lang, event).text)
     return news
+
+
+def match_end(info: TableInfo, lang: str, events: Sequence[Event]) -> str | None:
+    """The match's end message, when this move ended it."""
+    over = next((e for e in events if isinstance(e, MatchOver)), None)
+    return None if over is None else render.match_over(info, lang, over).text
+
+
+def deal_ended(events: Sequence[Event]) -> bool:
+    """Whether a move ended a deal (scored, won on a combination or void)."""
+    return any(isinstance(e, DealScored | DealVoid) for e in events)
+
+
+def last_trick(previous: MatchState, events: Sequence[Event]) -> TrickResult | None:
+    """The result line of the trick a move took, as everybody saw it."""
+    taken = next((e for e in events if isinstance(e, TrickTaken)), None)
+    if taken is None:
+        return None
+    public = event_for(taken, None, previous.rules)
+    assert isinstance(public, TrickTaken)
+    trick = previous.deal.trick if previous.deal is not None else None
+    return TrickResult(taken.seat, public.points, trick.combination if trick else None)

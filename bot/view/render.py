@@ -8,17 +8,17 @@ and the final result. Each player sees their hand in private.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 
 from bot.view import callbacks, names
 from bot.view.i18n import Html, esc, plain, short, t
 from bot.view.screen import Button, Screen, TableInfo
-from engine import Action, Card, RulesError, RuleSet, TableView
-from engine.actions import Kind
+from engine import Card, RulesError, RuleSet, TableView
 from engine.cards import Suit
 from engine.events import DealScored, MatchOver, Placing
 from engine.rules import OPTIONS, Preset
-from engine.state import PlayKind
+from engine.state import PlayKind, TrickResult
 from engine.view import PlayView
 
 CARDS_PER_ROW = 4
@@ -226,8 +226,42 @@ def _header(info: TableInfo, lang: str, view: TableView) -> list[str]:
     return lines
 
 
+def results_lines(
+    info: TableInfo, lang: str, results: Sequence[TrickResult], viewer: int | None = None
+) -> list[str]:
+    """One line per finished trick of the deal: who took it and its points
+    ("you" for the viewer's own), and the combination it was led with."""
+    lines: list[str] = []
+    for number, result in enumerate(results, start=1):
+        if result.seat == viewer:
+            line = t(lang, "trick.line_mine", number=number, points=result.points)
+        else:
+            line = t(
+                lang,
+                "trick.line",
+                number=number,
+                name=_name(info, result.seat),
+                points=result.points,
+            )
+        if result.combination:
+            line = Html(f"{line} · {combo_name(lang, result.combination)}")
+        lines.append(line)
+    return lines
+
+
+def deal_closed(view: TableView, final: TrickResult | None) -> TableView:
+    """A view of the deal that just ended, as the last move left it: its last
+    trick (if one was taken) among the results, nothing on the table, nobody
+    to move. `view` is of the state before that move."""
+    results = view.results if final is None else (*view.results, final)
+    return dataclasses.replace(
+        view, results=results, trick=(), turn=None, combination=None, legal=(), leader=None
+    )
+
+
 def live(info: TableInfo, lang: str, view: TableView) -> Screen:
-    """The group's view of the trick in progress. `view` is the spectator's."""
+    """The group's one message per deal: the table, every trick's result as
+    it ends, and the trick in progress. `view` is the spectator's."""
     lines = _header(info, lang, view)
     lines.append(_penalties_line(info, lang, view))
     points = [
@@ -237,7 +271,11 @@ def live(info: TableInfo, lang: str, view: TableView) -> Screen:
     ]
     if points:
         lines.append(t(lang, "live.points", points=Html(" · ".join(points))))
-    lines.append("")
+    if view.results:
+        lines.append("")
+        lines.extend(results_lines(info, lang, view.results))
+    if view.trick or view.turn is not None:
+        lines.append("")
     if view.trick:
         if view.combination:
             lines.append(
@@ -377,137 +415,6 @@ def _placing_line(info: TableInfo, lang: str, placing: Placing, bank: bool) -> H
 
 
 # -- the private hand -------------------------------------------------------------------
-
-
-def _kind_button(lang: str, info: TableInfo, kind: Kind, cards: Sequence[Card]) -> Button:
-    return Button(
-        t(lang, f"button.{kind.value}"), callbacks.play(info.id, info.version, kind, cards)
-    )
-
-
-def hand(
-    info: TableInfo,
-    lang: str,
-    view: TableView,
-    selection: Iterable[Card] = (),
-    confirm_claim: bool = False,
-) -> Screen:
-    """A player's hand: the table, the trick to answer, and buttons when they apply.
-
-    Card buttons toggle a selection; action buttons appear for what the
-    selection allows. Combinations and Bura's claim are one tap each, and so
-    is a move when it is the only one possible.
-    """
-    assert view.viewer is not None
-    seat = view.viewer
-    chosen = tuple(sorted((c for c in selection if c in view.hand), key=lambda c: c.id))
-    legal = view.legal
-    my_turn = view.turn == seat and bool(legal)
-    lines: list[str] = [
-        t(lang, "hand.title", table=info.id, chat=info.chat_title, deal=view.deal_number)
-    ]
-    lines.append(
-        t(
-            lang,
-            "hand.trump",
-            suit=suit_text(view.trump),
-            card=str(view.trump_card),
-            stock=view.stock_left,
-        )
-    )
-    own = view.pile_points[seat]
-    if own is not None:
-        unseen = view.pile_hidden[seat] if view.pile_hidden else 0
-        if unseen:
-            lines.append(t(lang, "hand.own_points_hidden", points=own, count=unseen))
-        else:
-            lines.append(t(lang, "hand.own_points", points=own))
-    if view.trick:
-        lines.append("")
-        lines.extend(_plays_line(info, lang, view.trick))
-    lines.append("")
-    if my_turn:
-        if view.trick:
-            need = len(view.trick[0].cards)
-            lines.append(t(lang, "hand.your_answer", need=need))
-        else:
-            lines.append(t(lang, "hand.your_lead"))
-        if chosen:
-            lines.append(t(lang, "hand.selected", cards=cards_text(chosen)))
-    elif view.turn is not None and seat in view.active:
-        lines.append(t(lang, "hand.waiting", name=_name(info, view.turn)))
-    lines.append(t(lang, "hand.cards", cards=cards_text(view.hand) or "—"))
-
-    rows: list[tuple[Button, ...]] = []
-    forced = legal[0] if my_turn and len(legal) == 1 else None
-    if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
-        # Only one move is possible: it is one tap, its cards on the button.
-        only = t(
-            lang,
-            "button.forced",
-            action=t(lang, f"button.{forced.kind.value}"),
-            cards=cards_text(forced.cards),
-        )
-        play = callbacks.play(info.id, info.version, forced.kind, forced.cards)
-        return Screen("\n".join(lines), ((Button(plain(only), play),),))
-    if my_turn:
-        card_buttons = []
-        for card in view.hand:
-            picked = card in chosen
-            target = [c for c in chosen if c != card] if picked else [*chosen, card]
-            label = f"✅{card}" if picked else str(card)
-            card_buttons.append(Button(label, callbacks.select(info.id, info.version, target)))
-        for start in range(0, len(card_buttons), CARDS_PER_ROW):
-            rows.append(tuple(card_buttons[start : start + CARDS_PER_ROW]))
-        actions = [
-            _kind_button(lang, info, kind, chosen)
-            for kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
-            if chosen and Action(kind, seat, chosen) in legal
-        ]
-        if actions:
-            rows.append(tuple(actions))
-    for action in legal:
-        if action.kind is Kind.DECLARE:
-            combo = _combo_of(action, view)
-            label = t(
-                lang,
-                "button.declare",
-                combo=combo_name(lang, combo),
-                cards=cards_text(action.cards),
-            )
-            rows.append(
-                (Button(label, callbacks.play(info.id, info.version, Kind.DECLARE, action.cards)),)
-            )
-        elif action.kind is Kind.CLAIM and confirm_claim:
-            # A false claim costs penalty points: one more tap to be sure.
-            penalty = 4 if view.rules.false_claim_double else 2
-            lines.append("")
-            lines.append(t(lang, "hand.claim_confirm", penalty=penalty))
-            rows.append(
-                (
-                    _kind_button(lang, info, Kind.CLAIM, ()),
-                    Button(
-                        t(lang, "button.claim_no"), callbacks.select(info.id, info.version, chosen)
-                    ),
-                )
-            )
-        elif action.kind is Kind.CLAIM:
-            ask = callbacks.select(info.id, info.version, chosen, claim=True)
-            rows.append((Button(t(lang, "button.claim"), ask),))
-    return Screen("\n".join(lines), tuple(rows))
-
-
-def _combo_of(action: Action, view: TableView) -> str | None:
-    from engine.combos import classify
-
-    assert view.trump is not None
-    combo = classify(action.cards, view.trump, view.rules)
-    return combo.value if combo else None
-
-
-def played_note(lang: str, kind: Kind, cards: Sequence[Card]) -> Html:
-    """The line a hand message keeps after its buttons are gone."""
-    return t(lang, f"hand.done.{kind.value}", cards=cards_text(cards))
 
 
 # -- rules and help ----------------------------------------------------------------

@@ -386,6 +386,7 @@ def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> M
         tricks_played=tricks_played,
         last_taker=origin if tricks_played else None,
         multiplier=view.multiplier,
+        results=view.results,
     )
     return MatchState(
         rules=view.rules,

@@ -46,6 +46,7 @@ from databases import PostgresDatabase, TestDatabase
 from bot.storage import TableRecord
 from bot.tables.outbox import GROUP, HANDS
 from bot.view import callbacks, render
+from bot.view import hand as hand_view
 from engine import apply, legal_actions, new_match, replay, view_for
 from engine.actions import Kind
 from engine.events import MatchOver
@@ -115,7 +116,7 @@ async def assert_screens_match_the_database(
         message = tracked_hand(fake, bot.db_path, table_id, seat.user_id)
         assert not message.deleted
         user_lang = await bot.service.user_lang(seat.user_id)
-        screen = render.hand(info, user_lang, view_for(table.state, seat.seat))
+        screen = hand_view.hand(info, user_lang, view_for(table.state, seat.seat))
         assert message.html == screen.text, seat
         assert message.callback_data == [
             b.data for row in screen.buttons for b in row if b.data is not None
@@ -455,8 +456,15 @@ async def test_crash_after_a_new_hand_message_the_stray_one_is_adopted_on_tap(
     assert state.deal is not None
     seat = state.deal.turn
     user = next(u for u in users if u.id == dict(snap.seats)[seat])
-    action = next(a for a in legal_actions(state, seat) if a.kind not in (Kind.DECLARE, Kind.CLAIM))
-    after, _ = apply(state, action)
+    # A move that passes the turn on: only then is a hand sent anew (a player
+    # who moves again has their hand edited in place).
+    action, after = next(
+        (a, after)
+        for a in legal_actions(state, seat)
+        if a.kind not in (Kind.DECLARE, Kind.CLAIM)
+        for after, _ in [apply(state, a)]
+        if after.deal is not None and after.deal.turn != seat
+    )
     assert after.deal is not None and not after.over
     next_user = next(u for u in users if u.id == dict(snap.seats)[after.deal.turn])
     chat = fake.private_chat(next_user)

@@ -19,6 +19,7 @@ from engine_builders import table as build_table
 from grammar import findings
 
 from bot.view import callbacks, names, news, render
+from bot.view import hand as hand_view
 from bot.view.i18n import LANGUAGES, catalogue, plain, t
 from bot.view.screen import Screen, TableInfo
 from engine import (
@@ -485,7 +486,7 @@ def test_hand_shows_only_the_viewers_cards(preset: Preset, count: int) -> None:
         for seat in range(count):
             view = view_for(state, seat)
             for lang in LANGS:
-                screen = render.hand(info, lang, view)
+                screen = hand_view.hand(info, lang, view)
                 plain = check_telegram_html(screen)
                 leaked = screen_cards(screen) & hidden_from(state, seat)
                 assert not leaked, (seat, leaked, plain)
@@ -518,12 +519,12 @@ def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
             if my_turn and len(legal) == 1 and not one_tap:
                 # The only possible move: one button plays it, no cards to pick.
                 (only,) = legal
-                screen = render.hand(info, "en", view)
+                screen = hand_view.hand(info, "en", view)
                 assert kind_buttons(screen) == {(only.kind, frozenset(only.cards))}
                 assert card_buttons(screen) == []
                 continue
             for selection in selections:
-                screen = render.hand(info, "en", view, selection)
+                screen = hand_view.hand(info, "en", view, selection)
                 expected = one_tap | {
                     (a.kind, frozenset(a.cards))
                     for a in legal
@@ -551,15 +552,15 @@ def test_a_selection_of_cards_not_in_hand_is_ignored() -> None:
     seat = state.deal.turn
     view = view_for(state, seat)
     foreign = next(c for c in DECK if c not in view.hand)
-    screen = render.hand(info_for(state, NAMES[:2]), "ru", view, {foreign})
-    assert screen == render.hand(info_for(state, NAMES[:2]), "ru", view)
+    screen = hand_view.hand(info_for(state, NAMES[:2]), "ru", view, {foreign})
+    assert screen == hand_view.hand(info_for(state, NAMES[:2]), "ru", view)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_declare_buttons_in_burkozel(lang: str) -> None:
     state = build_table(("7♠ 8♠ 9♣ 8♦", "6♠ K♥ Q♣ 10♦", "J♦ Q♦ K♦ A♦", "6♣ 7♣ 7♦ 9♦"))
     info = info_for(state, NAMES)
-    screen = render.hand(info, lang, view_for(state, 2))
+    screen = hand_view.hand(info, lang, view_for(state, 2))
     check_telegram_html(screen)
     declare = Action.declare(2, "J♦ Q♦ K♦ A♦")
     assert declare in legal_actions(state, 2)
@@ -580,7 +581,7 @@ def test_declare_and_claim_buttons_in_bura(lang: str) -> None:
         tricks_won=(2, 0),
     )
     view = view_for(state, 0)
-    screen = render.hand(info_for(state, NAMES[:2]), lang, view)
+    screen = hand_view.hand(info_for(state, NAMES[:2]), lang, view)
     check_telegram_html(screen)
     buttons = kind_buttons(screen)
     assert (Kind.DECLARE, frozenset(Card.parse(c) for c in ("6♠", "6♥", "6♦"))) in buttons
@@ -591,7 +592,7 @@ def test_declare_and_claim_buttons_in_bura(lang: str) -> None:
     (ask,) = [b for row in screen.buttons for b in row if b.text == t(lang, "button.claim")]
     asked = callbacks.parse(ask.data or "")
     assert isinstance(asked, callbacks.Select) and asked.claim and not asked.cards
-    sure = render.hand(info_for(state, NAMES[:2]), lang, view, confirm_claim=True)
+    sure = hand_view.hand(info_for(state, NAMES[:2]), lang, view, confirm_claim=True)
     check_telegram_html(sure)
     assert (Kind.CLAIM, frozenset()) in kind_buttons(sure)
     assert "4 " in sure.text and not findings(
@@ -602,7 +603,7 @@ def test_declare_and_claim_buttons_in_bura(lang: str) -> None:
         asked.table, asked.version, frozenset()
     )
     # The other player may not claim: it is not his turn.
-    other = render.hand(info_for(state, NAMES[:2]), lang, view_for(state, 1))
+    other = hand_view.hand(info_for(state, NAMES[:2]), lang, view_for(state, 1))
     assert (Kind.CLAIM, frozenset()) not in kind_buttons(other)
     assert t(lang, "button.claim") not in [b.text for row in other.buttons for b in row]
 
@@ -611,7 +612,7 @@ def test_declare_and_claim_buttons_in_bura(lang: str) -> None:
 def test_a_refused_declaration_is_news_with_its_public_reason(lang: str) -> None:
     state = build_table(("7♠ 9♣ 8♦", "J♦ Q♦ K♦", "6♣ 6♥ 6♠"), preset="bura", trump="♥")
     info = info_for(state, NAMES[:3])
-    before = render.hand(info, lang, view_for(state, 1))
+    before = hand_view.hand(info, lang, view_for(state, 1))
     declare = Action.declare(1, "J♦ Q♦ K♦")
     assert (Kind.DECLARE, frozenset(declare.cards)) in kind_buttons(before)
     after, events = apply(state, declare)
@@ -621,7 +622,7 @@ def test_a_refused_declaration_is_news_with_its_public_reason(lang: str) -> None
     assert plain_of(t(lang, "combo.molodka")) in plain
     assert plain_of(t(lang, "combo.small_moscow")) in plain
     assert "J♦" not in plain  # the declarer keeps his cards to himself
-    again = render.hand(info, lang, view_for(after, 1))
+    again = hand_view.hand(info, lang, view_for(after, 1))
     assert (Kind.DECLARE, frozenset(declare.cards)) not in kind_buttons(again)
 
 
@@ -632,7 +633,9 @@ def test_own_points_leave_out_face_down_cards(lang: str) -> None:
     )
     state, _ = apply(state, Action.lead(0, "A♠"))
     state, _ = apply(state, Action.discard(1, "K♦"))
-    plain = check_telegram_html(render.hand(info_for(state, NAMES[:2]), lang, view_for(state, 0)))
+    plain = check_telegram_html(
+        hand_view.hand(info_for(state, NAMES[:2]), lang, view_for(state, 0))
+    )
     assert plain_of(t(lang, "hand.own_points_hidden", points=11, count=1)) in plain
 
 
@@ -642,7 +645,7 @@ def test_hand_of_an_out_of_turn_player_says_who_moves(lang: str) -> None:
     assert state.deal is not None
     waiting = (state.deal.turn + 1) % 3
     plain = check_telegram_html(
-        render.hand(info_for(state, NAMES[:3]), lang, view_for(state, waiting))
+        hand_view.hand(info_for(state, NAMES[:3]), lang, view_for(state, waiting))
     )
     assert NAMES[state.deal.turn] in plain
 
@@ -731,14 +734,6 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
         assert ranks == sorted(ranks)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_played_notes(lang: str) -> None:
-    for kind in Kind:
-        cards = () if kind is Kind.CLAIM else (Card.parse("10♥"), Card.parse("A♠"))
-        plain = check_telegram_html(render.played_note(lang, kind, cards))
-        assert all(str(c) in plain for c in cards)
-
-
 # -- rules, help, option help ---------------------------------------------------------------
 
 
@@ -789,7 +784,6 @@ def test_every_name_the_code_builds_has_a_text(lang: str) -> None:
     ]
     needed += [f"combo.{c.value}" for c in Combo]
     needed += [f"button.{k.value}" for k in Kind if k is not Kind.DECLARE]
-    needed += [f"hand.done.{k.value}" for k in Kind]
     needed += ["news.void.tie", "news.void.initial_combination"]
     missing = [key for key in needed if key not in catalog]
     assert not missing
@@ -855,7 +849,7 @@ def test_the_only_possible_move_is_one_tap() -> None:
                 legal = legal_actions(state, seat)
                 if len(legal) != 1 or legal[0].kind not in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
                     continue
-                screen = render.hand(info, "ru", view_for(state, seat))
+                screen = hand_view.hand(info, "ru", view_for(state, seat))
                 (row,) = screen.buttons
                 (button,) = row
                 assert callbacks.parse(button.data or "") == callbacks.Play(

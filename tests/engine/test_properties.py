@@ -23,6 +23,7 @@ from engine import (
     replay,
 )
 from engine.actions import Kind
+from engine.cards import points
 from engine.events import DealScored
 from engine.game import active_seats
 from engine.rules import OPTIONS, Preset
@@ -66,6 +67,14 @@ def check_invariants(state: MatchState) -> None:
         if seat not in active:
             assert deal.hands[seat] == ()
     assert deal.turn in active
+    # The public record of the deal's tricks agrees with the piles: one entry
+    # per trick taken, each seat's count, and the points everybody saw go in.
+    assert len(deal.results) == deal.tricks_played
+    for seat in range(state.seats):
+        taken = [r for r in deal.results if r.seat == seat]
+        assert len(taken) == deal.tricks_won[seat]
+        seen = [c for c in deal.piles[seat] if c not in {x for f in deal.face_down for x in f}]
+        assert sum(r.points for r in taken) == points(tuple(seen))
 
 
 def random_illegal(state: MatchState, rng: random.Random) -> Action:

@@ -134,6 +134,16 @@ trick-taken = ✅ Бярэ { $name }: { $points } { $points ->
         [few] ачкі
        *[many] ачкоў
     }
+trick-line = ✅ { $number }. Бярэ { $name } — { $points } { $points ->
+        [one] ачко
+        [few] ачкі
+       *[many] ачкоў
+    }
+trick-line_mine = ✅ { $number }. Бераце вы — { $points } { $points ->
+        [one] ачко
+        [few] ачкі
+       *[many] ачкоў
+    }
 news-declared = 📣 { $name } абвяшчае «{ $combo }» па-за чаргой: { $cards }
 news-refused-outranked = ✋ { $name } абвяшчае «{ $combo }» па-за чаргой — адмоўлена: у іншага гульца «{ $by }».
 news-claim_true = 🎉 { $name }: «Адкрываюся!» — { $points } { $points ->
@@ -235,11 +245,6 @@ hand-your_answer = 👉 <b>Ваш адказ:</b> выберыце { $need } { $
 hand-selected = Выбрана: { $cards }
 hand-waiting = Чакаем: { $name }
 hand-cards = Вашы карты: { $cards }
-hand-done-lead = Вы схадзілі: { $cards }
-hand-done-beat = Вы пабілі: { $cards }
-hand-done-discard = Вы скінулі: { $cards }
-hand-done-declare = Вы абвясцілі камбінацыю: { $cards }
-hand-done-claim = Вы сказалі «Адкрываюся!»
 hand-unreachable = ⚠️ Не магу напісаць у асабістыя гульцу { $name }. Адкрыйце чат са мной, каб атрымліваць карты.
 tap-stale = Гэта ўжо неактуальна — глядзіце апошняе паведамленне.
 tap-not_yours = Гэта не вашы карты.
@@ -353,7 +358,7 @@ button-forget_yes = 🗑 Сцерці
 button-forget_no = Адмена
 forget-done = Гатова: ваша імя, username і мова сцёртыя. У скончаных гульнях на вашым месцы — { $mark }.
 forget-kept = Нічога не сцёрта.
-forget-seated = Вы цяпер за сталом #{ $table }. Выйдзіце з-за яго або дагуляйце, потым адпраўце /forget яшчэ раз.
+forget-seated = Вы цяпер за сталом #{ $table }. Пакіньце яго або дагуляйце, потым адпраўце /forget яшчэ раз.
 forget-in_private = Адпраўце /forget мне ў асабістыя: так сціраецца тое, што я пра вас захоўваю.
 lobby-computer = (камп'ютар, { $level })
 button-add_computer = 🤖 + Камп'ютар

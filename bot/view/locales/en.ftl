@@ -131,6 +131,14 @@ trick-taken = ✅ { $name } takes it: { $points } { $points ->
         [one] point
        *[other] points
     }
+trick-line = ✅ { $number }. { $name } takes { $points } { $points ->
+        [one] point
+       *[other] points
+    }
+trick-line_mine = ✅ { $number }. You take { $points } { $points ->
+        [one] point
+       *[other] points
+    }
 news-declared = 📣 { $name } declares “{ $combo }” out of turn: { $cards }
 news-refused-outranked = ✋ { $name } declares “{ $combo }” out of turn — refused: another player holds “{ $by }”.
 news-claim_true = 🎉 { $name }: “I have 31!” — { $points } { $points ->
@@ -223,11 +231,6 @@ hand-your_answer = 👉 <b>Your answer:</b> pick { $need } { $need ->
 hand-selected = Selected: { $cards }
 hand-waiting = Waiting for { $name }
 hand-cards = Your cards: { $cards }
-hand-done-lead = You led: { $cards }
-hand-done-beat = You beat with: { $cards }
-hand-done-discard = You discarded: { $cards }
-hand-done-declare = You declared: { $cards }
-hand-done-claim = You said “I have 31!”
 hand-unreachable = ⚠️ I can't message { $name } in private. Open a chat with me to get your cards.
 tap-stale = That's out of date — look at the latest message.
 tap-not_yours = These aren't your cards.

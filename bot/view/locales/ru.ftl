@@ -134,6 +134,16 @@ trick-taken = ✅ Берёт { $name }: { $points } { $points ->
         [few] очка
        *[many] очков
     }
+trick-line = ✅ { $number }. Берёт { $name } — { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }
+trick-line_mine = ✅ { $number }. Берёте вы — { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }
 news-declared = 📣 { $name } объявляет «{ $combo }» вне очереди: { $cards }
 news-refused-outranked = ✋ { $name } объявляет «{ $combo }» вне очереди — отказано: у другого игрока «{ $by }».
 news-claim_true = 🎉 { $name }: «Вскрываюсь!» — { $points } { $points ->
@@ -235,11 +245,6 @@ hand-your_answer = 👉 <b>Ваш ответ:</b> выберите { $need } { $
 hand-selected = Выбрано: { $cards }
 hand-waiting = Ждём: { $name }
 hand-cards = Ваши карты: { $cards }
-hand-done-lead = Вы сходили: { $cards }
-hand-done-beat = Вы побили: { $cards }
-hand-done-discard = Вы сбросили: { $cards }
-hand-done-declare = Вы объявили комбинацию: { $cards }
-hand-done-claim = Вы сказали «Вскрываюсь!»
 hand-unreachable = ⚠️ Не могу написать { $name } в личку. Откройте чат со мной, чтобы получать карты.
 tap-stale = Это уже неактуально — смотрите последнее сообщение.
 tap-not_yours = Это не ваши карты.

@@ -134,6 +134,16 @@ trick-taken = ✅ Бере { $name }: { $points } { $points ->
         [few] очки
        *[many] очок
     }
+trick-line = ✅ { $number }. Бере { $name } — { $points } { $points ->
+        [one] очко
+        [few] очки
+       *[many] очок
+    }
+trick-line_mine = ✅ { $number }. Берете ви — { $points } { $points ->
+        [one] очко
+        [few] очки
+       *[many] очок
+    }
 news-declared = 📣 { $name } оголошує «{ $combo }» поза чергою: { $cards }
 news-refused-outranked = ✋ { $name } оголошує «{ $combo }» поза чергою — відмовлено: в іншого гравця «{ $by }».
 news-claim_true = 🎉 { $name }: «Відкриваюсь!» — { $points } { $points ->
@@ -235,11 +245,6 @@ hand-your_answer = 👉 <b>Ваша відповідь:</b> виберіть { $
 hand-selected = Вибрано: { $cards }
 hand-waiting = Чекаємо: { $name }
 hand-cards = Ваші карти: { $cards }
-hand-done-lead = Ви походили: { $cards }
-hand-done-beat = Ви побили: { $cards }
-hand-done-discard = Ви скинули: { $cards }
-hand-done-declare = Ви оголосили комбінацію: { $cards }
-hand-done-claim = Ви сказали «Відкриваюсь!»
 hand-unreachable = ⚠️ Не можу написати в особисті гравцеві { $name }. Відкрийте чат зі мною, щоб отримувати карти.
 tap-stale = Це вже неактуально — дивіться останнє повідомлення.
 tap-not_yours = Це не ваші карти.
@@ -353,7 +358,7 @@ button-forget_yes = 🗑 Стерти
 button-forget_no = Скасувати
 forget-done = Готово: ваше ім'я, username і мову стерто. У завершених іграх на вашому місці — { $mark }.
 forget-kept = Нічого не стерто.
-forget-seated = Ви зараз за столом #{ $table }. Вийдіть із-за нього або дограйте, потім надішліть /forget ще раз.
+forget-seated = Ви зараз за столом #{ $table }. Залиште його або дограйте, потім надішліть /forget ще раз.
 forget-in_private = Надішліть /forget мені в особисті: так стирається те, що я про вас зберігаю.
 lobby-computer = (комп'ютер, { $level })
 button-add_computer = 🤖 + Комп'ютер

@@ -1,0 +1,179 @@
+"""A player's private hand message: the table as they see it, the deal's
+tricks so far, the trick to answer, and the buttons for what they may do.
+
+Pure, like the rest of bot/view: a seat's view in, text and buttons out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.view import callbacks
+from bot.view.i18n import plain, t
+from bot.view.render import (
+    CARDS_PER_ROW,
+    _name,
+    _plays_line,
+    cards_text,
+    combo_name,
+    results_lines,
+    suit_text,
+)
+from bot.view.screen import Button, Screen, TableInfo
+from engine import Action, Card, TableView
+from engine.actions import Kind
+
+
+def _kind_button(lang: str, info: TableInfo, kind: Kind, cards: Sequence[Card]) -> Button:
+    return Button(
+        t(lang, f"button.{kind.value}"), callbacks.play(info.id, info.version, kind, cards)
+    )
+
+
+def hand(
+    info: TableInfo,
+    lang: str,
+    view: TableView,
+    selection: Iterable[Card] = (),
+    confirm_claim: bool = False,
+) -> Screen:
+    """A player's hand: the table, the trick to answer, and buttons when they apply.
+
+    Card buttons toggle a selection; action buttons appear for what the
+    selection allows. Combinations and Bura's claim are one tap each, and so
+    is a move when it is the only one possible.
+    """
+    assert view.viewer is not None
+    seat = view.viewer
+    chosen = tuple(sorted((c for c in selection if c in view.hand), key=lambda c: c.id))
+    legal = view.legal
+    my_turn = view.turn == seat and bool(legal)
+    lines: list[str] = [
+        t(lang, "hand.title", table=info.id, chat=info.chat_title, deal=view.deal_number)
+    ]
+    lines.append(
+        t(
+            lang,
+            "hand.trump",
+            suit=suit_text(view.trump),
+            card=str(view.trump_card),
+            stock=view.stock_left,
+        )
+    )
+    own = view.pile_points[seat]
+    if own is not None:
+        unseen = view.pile_hidden[seat] if view.pile_hidden else 0
+        if unseen:
+            lines.append(t(lang, "hand.own_points_hidden", points=own, count=unseen))
+        else:
+            lines.append(t(lang, "hand.own_points", points=own))
+    if view.results:
+        lines.append("")
+        lines.extend(results_lines(info, lang, view.results, viewer=seat))
+    if view.trick:
+        lines.append("")
+        if view.combination:
+            lines.append(
+                t(
+                    lang,
+                    "live.combination",
+                    name=_name(info, view.leader),
+                    combo=combo_name(lang, view.combination),
+                )
+            )
+        lines.extend(_plays_line(info, lang, view.trick))
+    lines.append("")
+    if my_turn:
+        if view.trick:
+            need = len(view.trick[0].cards)
+            lines.append(t(lang, "hand.your_answer", need=need))
+        else:
+            lines.append(t(lang, "hand.your_lead"))
+        if chosen:
+            lines.append(t(lang, "hand.selected", cards=cards_text(chosen)))
+    elif view.turn is not None and seat in view.active:
+        lines.append(t(lang, "hand.waiting", name=_name(info, view.turn)))
+    lines.append(t(lang, "hand.cards", cards=cards_text(view.hand) or "—"))
+
+    rows: list[tuple[Button, ...]] = []
+    forced = legal[0] if my_turn and len(legal) == 1 else None
+    if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
+        # Only one move is possible: it is one tap, its cards on the button.
+        only = t(
+            lang,
+            "button.forced",
+            action=t(lang, f"button.{forced.kind.value}"),
+            cards=cards_text(forced.cards),
+        )
+        play = callbacks.play(info.id, info.version, forced.kind, forced.cards)
+        return Screen("\n".join(lines), ((Button(plain(only), play),),))
+    if my_turn:
+        card_buttons = []
+        for card in view.hand:
+            picked = card in chosen
+            target = [c for c in chosen if c != card] if picked else [*chosen, card]
+            label = f"✅{card}" if picked else str(card)
+            card_buttons.append(Button(label, callbacks.select(info.id, info.version, target)))
+        for start in range(0, len(card_buttons), CARDS_PER_ROW):
+            rows.append(tuple(card_buttons[start : start + CARDS_PER_ROW]))
+        actions = [
+            _kind_button(lang, info, kind, chosen)
+            for kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
+            if chosen and Action(kind, seat, chosen) in legal
+        ]
+        if actions:
+            rows.append(tuple(actions))
+    for action in legal:
+        if action.kind is Kind.DECLARE:
+            combo = _combo_of(action, view)
+            label = t(
+                lang,
+                "button.declare",
+                combo=combo_name(lang, combo),
+                cards=cards_text(action.cards),
+            )
+            rows.append(
+                (Button(label, callbacks.play(info.id, info.version, Kind.DECLARE, action.cards)),)
+            )
+        elif action.kind is Kind.CLAIM and confirm_claim:
+            # A false claim costs penalty points: one more tap to be sure.
+            penalty = 4 if view.rules.false_claim_double else 2
+            lines.append("")
+            lines.append(t(lang, "hand.claim_confirm", penalty=penalty))
+            rows.append(
+                (
+                    _kind_button(lang, info, Kind.CLAIM, ()),
+                    Button(
+                        t(lang, "button.claim_no"), callbacks.select(info.id, info.version, chosen)
+                    ),
+                )
+            )
+        elif action.kind is Kind.CLAIM:
+            ask = callbacks.select(info.id, info.version, chosen, claim=True)
+            rows.append((Button(t(lang, "button.claim"), ask),))
+    return Screen("\n".join(lines), tuple(rows))
+
+
+def _combo_of(action: Action, view: TableView) -> str | None:
+    from engine.combos import classify
+
+    assert view.trump is not None
+    combo = classify(action.cards, view.trump, view.rules)
+    return combo.value if combo else None
+
+
+def deal_record(info: TableInfo, lang: str, view: TableView, told: Sequence[str]) -> Screen:
+    """What a hand message becomes when its deal ends: the deal's tricks,
+    each taker ("you" for the reader) and points, then what the table was
+    told of the deal's end. No buttons: nothing is left to play."""
+    assert view.viewer is not None
+    lines: list[str] = [
+        t(lang, "hand.title", table=info.id, chat=info.chat_title, deal=view.deal_number)
+    ]
+    if view.results:
+        lines.append("")
+        lines.extend(results_lines(info, lang, view.results, viewer=view.viewer))
+    for part in told:
+        lines.append("")
+        lines.append(part)
+    return Screen("\n".join(lines))
