@@ -352,3 +352,31 @@ async def test_a_worker_killed_mid_trick_the_other_finishes_postgres(
     await play_to_the_end(fake, db, alive, players, rng, missed)
     await idle(fake, alive)
     told_once(fake, db, group, users)
+
+
+async def test_people_joining_at_once_at_two_workers_all_sit_postgres(
+    fake_telegram: FakeTelegram,
+    postgres_database: PostgresDatabase,
+    two_workers: tuple[list[Worker], WebhookDealer],
+) -> None:
+    """Taps on the lobby carry no version to be stale against: three people
+    joining at the same moment, their taps at either worker, all sit (the
+    table's lock holds across the workers; without it the later commit met
+    a version that had moved on)."""
+    fake, db = fake_telegram, postgres_database
+    workers, dealer = two_workers
+    group = fake.group(-100173, "Все сразу", supergroup=True)
+    users = [fake.user(1730 + i, f"Игрок{i}") for i in range(4)]
+    for user in users:
+        await user.send_private("/start")
+    await users[0].send(group, "/new")
+    lobby = await fake.wait_for_message(group, "#", timeout=WAIT)
+    await idle(fake, workers)
+    data = lobby.buttons[0][0].value or ""
+    taps = [await user.tap(lobby, data) for user in users[1:]]
+    answers = [await tap.answer_received(timeout=WAIT) for tap in taps]
+    await idle(fake, workers)
+    assert not any(answer.show_alert for answer in answers), answers
+    seated = db.rows("SELECT user_id FROM seats ORDER BY seat")
+    assert sorted(user_id for (user_id,) in seated) == [u.id for u in users]
+    assert all(dealt > 0 for dealt in dealer.dealt.values()), dealer.dealt
