@@ -2,10 +2,16 @@
 
     python bench/load.py --tables 100 --seconds 60 [--rate 300] [--json]
     python bench/load.py --quick            # smoke test: 3 tables, a few seconds
+    python bench/load.py --database postgres [--workers 2 | --webhook]
 
 The fake Bot API (testing/fake_telegram) runs in this process on 127.0.0.1,
 without rate limits; the bot runs as a subprocess exactly as in production
 (`python -m bot`, long polling, SQLite in WAL mode, one transaction per move).
+With `--database postgres` the bot's tables live in a throwaway PostgreSQL
+server (testing/postgres.py), whose processes' CPU is reported beside the
+bot's; with `--workers N` (or `--webhook`) N bot processes share it in
+webhook mode, each update posted to any of them (WebhookDealer), and the
+bot's CPU is summed over them (docs/PERFORMANCE.md, issue 17).
 G tables are opened in G groups, two people each (Burkozel, `limit=2`, so
 matches end and new ones are opened at the same table).
 
