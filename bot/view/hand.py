@@ -10,14 +10,13 @@ from collections.abc import Iterable, Sequence
 
 from bot.view import callbacks
 from bot.view.i18n import plain, t
+from bot.view.cards import card_text, cards_text, suit_text
 from bot.view.render import (
     CARDS_PER_ROW,
     _name,
     _plays_line,
-    cards_text,
     combo_name,
     results_lines,
-    suit_text,
 )
 from bot.view.screen import Button, Screen, TableInfo
 from engine import Action, Card, TableView
@@ -56,7 +55,7 @@ def hand(
             lang,
             "hand.trump",
             suit=suit_text(view.trump),
-            card=str(view.trump_card),
+            card=card_text(lang, view.trump_card),
             stock=view.stock_left,
         )
     )
@@ -81,7 +80,7 @@ def hand(
                     combo=combo_name(lang, view.combination),
                 )
             )
-        lines.extend(_plays_line(info, lang, view.trick))
+        lines.extend(_plays_line(info, lang, view.trick, view.trump))
     lines.append("")
     if my_turn:
         if view.trick:
@@ -90,10 +89,10 @@ def hand(
         else:
             lines.append(t(lang, "hand.your_lead"))
         if chosen:
-            lines.append(t(lang, "hand.selected", cards=cards_text(chosen)))
+            lines.append(t(lang, "hand.selected", cards=cards_text(lang, chosen, view.trump)))
     elif view.turn is not None and seat in view.active:
         lines.append(t(lang, "hand.waiting", name=_name(info, view.turn)))
-    lines.append(t(lang, "hand.cards", cards=cards_text(view.hand) or "—"))
+    lines.append(t(lang, "hand.cards", cards=cards_text(lang, view.hand, view.trump) or "—"))
 
     rows: list[tuple[Button, ...]] = []
     forced = legal[0] if my_turn and len(legal) == 1 else None
@@ -103,7 +102,7 @@ def hand(
             lang,
             "button.forced",
             action=t(lang, f"button.{forced.kind.value}"),
-            cards=cards_text(forced.cards),
+            cards=cards_text(lang, forced.cards, view.trump),
         )
         play = callbacks.play(info.id, info.version, forced.kind, forced.cards)
         return Screen("\n".join(lines), ((Button(plain(only), play),),))
@@ -112,7 +111,8 @@ def hand(
         for card in view.hand:
             picked = card in chosen
             target = [c for c in chosen if c != card] if picked else [*chosen, card]
-            label = f"✅{card}" if picked else str(card)
+            shown = card_text(lang, card, view.trump)
+            label = f"✅{shown}" if picked else shown
             card_buttons.append(Button(label, callbacks.select(info.id, info.version, target)))
         for start in range(0, len(card_buttons), CARDS_PER_ROW):
             rows.append(tuple(card_buttons[start : start + CARDS_PER_ROW]))
@@ -130,7 +130,7 @@ def hand(
                 lang,
                 "button.declare",
                 combo=combo_name(lang, combo),
-                cards=cards_text(action.cards),
+                cards=cards_text(lang, action.cards, view.trump),
             )
             rows.append(
                 (Button(label, callbacks.play(info.id, info.version, Kind.DECLARE, action.cards)),)

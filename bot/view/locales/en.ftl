@@ -36,6 +36,10 @@ options-button_on = ✅ { $name }
 options-button_off = ⬜ { $name }
 options-help_title = Options for { $preset } (write <code>name=value</code>):
 options-help_line = • <code>{ $name }</code> — { $title } ({ $values })
+card-rank-J = J
+card-rank-Q = Q
+card-rank-K = K
+card-rank-A = A
 combo-bura = Bura
 combo-molodka = Molodka
 combo-moscow = Moscow
