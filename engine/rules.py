@@ -75,8 +75,8 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
     )
 }
 
-_TRUE = frozenset({"on", "true", "yes", "1", "да", "вкл", "y"})
-_FALSE = frozenset({"off", "false", "no", "0", "нет", "выкл", "n"})
+_TRUE = frozenset({"on", "true", "yes", "1", "да", "вкл", "y", "так"})
+_FALSE = frozenset({"off", "false", "no", "0", "нет", "выкл", "n", "не", "ні"})
 
 
 @dataclass(frozen=True, slots=True)

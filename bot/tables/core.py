@@ -203,6 +203,11 @@ class Tables:
     # -- languages -------------------------------------------------------------------
 
     async def chat_lang(self, chat_id: int) -> str:
+        """A group's language (its /lang, else its first table's creator's);
+        a private chat, where a practice table plays, speaks its person's:
+        Telegram gives private chats the person's (positive) id."""
+        if chat_id > 0:
+            return await self.user_lang(chat_id)
         return await self.store.get_chat_lang(chat_id) or self.default_language
 
     async def user_lang(self, user_id: int, language_code: str | None = None) -> str:
@@ -210,7 +215,7 @@ class Tables:
         if user is not None and user.lang:
             return user.lang
         code = language_code or (user.language_code if user else None)
-        # Russian first: English speakers get English, everybody else Russian.
+        # Their Telegram app's language if the bot speaks it, else the default.
         return supported(code) or self.default_language
 
     # -- links and what rendering needs --------------------------------------------

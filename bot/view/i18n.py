@@ -33,7 +33,7 @@ LOCALES = Path(__file__).with_name("locales")
 DEFAULT = "ru"
 # Every language the bot speaks, the default first; a new one is a file in
 # locales/ and its code here.
-LANGUAGES: tuple[str, ...] = ("ru", "en")
+LANGUAGES: tuple[str, ...] = ("ru", "en", "be", "uk")
 
 
 class Html(str):

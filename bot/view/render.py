@@ -373,9 +373,10 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
 
 
 def decimal(lang: str, value: float) -> str:
-    """One decimal, with the language's decimal mark (25,0 in Russian)."""
+    """One decimal, with the language's decimal mark (25,0 in Russian,
+    Belarusian and Ukrainian)."""
     text = f"{value:.1f}"
-    return text.replace(".", ",") if lang == "ru" else text
+    return text if lang == "en" else text.replace(".", ",")
 
 
 def signed(lang: str, value: float) -> str:

@@ -14,11 +14,12 @@ deal: `DealTracker`) into the facts a search needs:
 - which seat must hold the bottom trump card once the stock is gone and it
   has not shown up (the seat that drew the last card of the stock).
 
-- what the opponent showed he lacked (bura, two at the table): a card
-  thrown on this seat's lead that he could have beaten for free, or that
-  carried points, says he held no higher card of its suit (and no trump);
-  worlds that give him more such cards than he has drawn since are redrawn
-  (most of the time: `SHORTAGE_SLACK`, for opponents who play otherwise);
+- what the others showed they lacked (every game): a card thrown on a
+  single card they could have beaten for free, or with points on the table,
+  says they held no higher card of its suit (and no trump);
+  `engine.ai.shortages` reads it and moves such cards out of their hands in
+  the worlds (most of the time: `SHORTAGE_SLACK`, for players who play
+  otherwise);
 - the opponent's face-down discards are dealt as the cheapest cards of a
   random hand (`_modelled_discards`), not as any cards.
 
@@ -44,6 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from engine.actions import Action, Kind
+from engine.ai import shortages as lacks
 from engine.cards import DECK, Card, Suit
 from engine.combos import Combo, combos_in_hand
 from engine.game import legal_actions
@@ -70,10 +72,13 @@ class DealMemory:
     hidden_events: list[list[int]]  # per pile: the face-down cards of each trick, in order
     trump_holder: int | None  # who drew the bottom trump card as the stock ran out
     my_lead: tuple[Card, ...] = ()  # what this seat led to the trick under way
-    # Two at the table: cards the opponent showed he lacked when he threw
-    # cards on this seat's lead instead of beating it (a bit per card id),
-    # with how many cards he has drawn since (each may have brought one back).
-    shortages: list[tuple[int, int]] = field(default_factory=list)
+    # The single card this seat led or beat with in the trick under way
+    # (`engine.ai.shortages.my_play_of`).
+    my_play: lacks.MyPlay | None = None
+    # What the others showed they lacked: (seat, a bit per card id, cards he
+    # has drawn since; each may have brought one back).
+    shortages: list[lacks.Shortage] = field(default_factory=list)
+    trick_noted: tuple[int, int, int] = (-1, -1, 0)  # (tricks, leader, plays read)
 
 
 class DealTracker:
@@ -115,15 +120,18 @@ class DealTracker:
                 trump_holder=None,
             )
             self._memory[seat] = memory
+            if view.trick and view.turn == seat:
+                _note_trick(memory, view, seat)
             return memory
         gained = [
             now - before for now, before in zip(view.tricks_won, memory.tricks_won, strict=True)
         ]
         completed = sum(gained)
         drawn = memory.stock_left - view.stock_left
-        if completed == 1 and len(view.active) == 2:
-            _note_shortage(memory, view, seat, gained.index(1), drawn // 2)
         if completed == 1:
+            each = -(-drawn // len(view.active)) if drawn > 0 else 0
+            memory.shortages = lacks.after_draw(memory.shortages, each)
+            memory.shortages += lacks.from_taken(view, seat, gained.index(1), memory.my_play, each)
             taker = gained.index(1)
             if memory.lead_size is None:
                 memory.reliable = False
@@ -142,6 +150,7 @@ class DealTracker:
                 memory.trump_holder = order[(memory.stock_left - 1) % len(order)]
         elif completed > 1:
             memory.reliable = False
+            memory.shortages = lacks.after_draw(memory.shortages, max(drawn, 0))
         memory.tricks_won = view.tricks_won
         memory.pile_sizes = sizes
         memory.stock_left = view.stock_left
@@ -151,6 +160,10 @@ class DealTracker:
             memory.lead_size = None
         if completed or (view.trick and view.trick[0].seat != seat):
             memory.my_lead = ()
+        if completed or not any(play.seat == seat for play in view.trick):
+            memory.my_play = None
+        if view.trick and view.turn == seat:
+            _note_trick(memory, view, seat)
         return memory
 
     def note_lead(self, view: TableView, size: int, cards: tuple[Card, ...] = ()) -> None:
@@ -161,31 +174,28 @@ class DealTracker:
         if memory is not None and memory.deal == view.deal_number:
             memory.lead_size = size
             memory.my_lead = cards
+            memory.my_play = lacks.my_play_of(view, cards[0]) if len(cards) == 1 else None
+
+    def note_answer(self, view: TableView, action: Action) -> None:
+        """The seat answers now: a single-card beat makes its card the one
+        the players after it must beat (see `engine.ai.shortages`)."""
+        if view.viewer is None:
+            return
+        memory = self._memory.get(view.viewer)
+        if memory is not None and memory.deal == view.deal_number:
+            single = action.kind is Kind.BEAT and len(action.cards) == 1
+            memory.my_play = lacks.my_play_of(view, action.cards[0]) if single else None
 
 
-def _note_shortage(memory: DealMemory, view: TableView, seat: int, taker: int, drawn: int) -> None:
-    """Two at the table, a trick just taken: if this seat led one card and
-    took the trick, the opponent threw a card instead of beating. A player
-    beats a plain card with a higher one of its suit whenever he can (it costs
-    no trump), and beats any card that carries points if he can: so he held
-    no such card then. Cards drawn since may have brought some back."""
-    if drawn > 0:
-        memory.shortages = [(mask, since + drawn) for mask, since in memory.shortages]
-    lead = memory.my_lead
-    if taker != seat or len(lead) != 1 or view.trump is None:
-        return
-    card = lead[0]
-    trump = view.trump
-    mask = 0
-    for other in DECK:
-        if (
-            other.suit == card.suit
-            and other.rank > card.rank
-            and (card.suit != trump or card.points)
-        ) or (card.points and card.suit != trump and other.suit == trump):
-            mask |= 1 << other.id
-    if mask:
-        memory.shortages.append((mask, max(drawn, 0)))
+def _note_trick(memory: DealMemory, view: TableView, seat: int) -> None:
+    """Read the plays before this seat's turn once per trick."""
+    key = (sum(view.tricks_won), view.trick[0].seat)
+    tricks, leader, read = memory.trick_noted
+    if (tricks, leader) != key:
+        read = 0
+    found = lacks.from_trick(view, seat)
+    memory.shortages += found[read:]
+    memory.trick_noted = (*key, max(read, len(found)))
 
 
 def _clockwise(active: Sequence[int], start: int, seats: int) -> list[int]:
@@ -207,8 +217,9 @@ class Knowledge:
     visible_points: tuple[int, ...] = field(default=())  # per seat: points seen in its pile
     own_hidden_points: int | None = None  # show_own_points: points face down in own pile
     own_hidden_events: tuple[int, ...] = ()  # two at the table: the opponent's discards, by trick
-    shortages: tuple[tuple[int, int], ...] = ()  # see DealMemory (bura, two at the table)
+    shortages: tuple[lacks.Shortage, ...] = ()  # see DealMemory
     hand_size: int = 4
+    model_piles: bool = True  # deal others' face-down discards as cheap cards
 
     @property
     def unseen_set(self) -> frozenset[Card]:
@@ -287,9 +298,7 @@ def knowledge_of(view: TableView, memory: DealMemory | None = None) -> Knowledge
         visible_points=visible_points,
         own_hidden_points=own_hidden_points,
         own_hidden_events=own_events,
-        shortages=tuple(memory.shortages)
-        if memory is not None and view.rules.preset is Preset.BURA and len(view.active) == 2
-        else (),
+        shortages=tuple(memory.shortages) if memory is not None else (),
         hand_size=view.rules.hand_size,
     )
 
@@ -357,33 +366,12 @@ def sample_state(
     state = _sample_once(view, knowledge, rng)
     if bura:
         state = _redraw_bura(state, view, knowledge, rng, tries)
-    if knowledge.shortages:
-        for _ in range(tries):
-            if _fits_shortages(state, knowledge) or rng.random() < SHORTAGE_SLACK:
-                break
-            state = _sample_once(view, knowledge, rng)
-            if bura:
-                state = _redraw_bura(state, view, knowledge, rng, tries)
     if deal_only:
         state = deal_only_state(state)
     return state
 
 
-SHORTAGE_SLACK = 0.2  # a world that contradicts a shortage is still kept this often
-
-
-def _fits_shortages(state: MatchState, knowledge: Knowledge) -> bool:
-    """The opponent's hand holds no more cards he showed he lacked than he
-    has drawn since."""
-    deal = state.deal
-    assert deal is not None
-    seat = knowledge.viewer
-    held = 0
-    for other, hand in enumerate(deal.hands):
-        if other != seat:
-            for card in hand:
-                held |= 1 << card.id
-    return all((held & mask).bit_count() <= since for mask, since in knowledge.shortages)
+SHORTAGE_SLACK = 0.2  # the share of worlds dealt without the shortages
 
 
 def deal_only_state(state: MatchState) -> MatchState:
@@ -543,6 +531,50 @@ def _discarder(view: TableView, seat: int, owner: int) -> int:
     return next(other for other in range(len(view.players)) if other != seat)
 
 
+def _place_hidden_trump(
+    pool: list[Card],
+    card: Card,
+    view: TableView,
+    knowledge: Knowledge,
+    fixed: dict[int, list[Card]],
+    apart: dict[int, list[Card]],
+    rng: random.Random,
+) -> None:
+    """trump_card=middle: the shown card went into the stock at a random
+    place, neither the first nor the last card (RULES.md 3.2). After D
+    draws it is still there with the chance that its place is D or later;
+    if not, another player drew it (this seat would have seen it). Move it
+    into the stock (not its last card) or out of it accordingly: uniform
+    dealing would hand it to another player from the very first trick."""
+    if card not in pool:
+        return
+    seat = knowledge.viewer
+    players = len(view.active)
+    full = len(DECK) - view.rules.hand_size * players
+    drawn = full - view.stock_left
+    still = max(full - 1 - max(drawn, 1), 0)
+    gone = max(drawn - 1, 0) * (players - 1) / players
+    if still + gone <= 0:
+        return
+    before = sum(
+        slots - len(fixed.get(other, []))
+        for other, slots in enumerate(knowledge.hand_slots)
+        if other != seat
+    )
+    before += sum(count for _, count in knowledge.trick_slots)
+    before += sum(count for other, count in enumerate(knowledge.pile_slots) if other not in apart)
+    stock = knowledge.stock_slots
+    index = pool.index(card)
+    if rng.random() * (still + gone) < still:
+        low, high = before, before + max(stock - 1, 1)  # never the stock's last card
+    else:
+        low, high = 0, before
+    if high <= low or low <= index < high:
+        return
+    target = rng.randrange(low, high)
+    pool[index], pool[target] = pool[target], pool[index]
+
+
 def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> MatchState:
     seat = knowledge.viewer
     n = len(view.players)
@@ -564,17 +596,28 @@ def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> M
         mine = _modelled_discards(pool, knowledge.own_hidden_events, knowledge.hand_size, view, rng)
     else:
         mine = []
+    apart: dict[int, list[Card]] = {seat: mine} if mine else {}
+    if knowledge.model_piles:
+        # Face-down discards in the piles are mostly what their players
+        # threw away: cheap cards, though partners throw points onto each
+        # other's tricks. The cheaper of two cards, one card at a time, comes
+        # closest (kozel, easy players: 1.7 points a card against 1.6 really
+        # there; 3.5 dealt uniformly, 0.8 as the cheapest of a full hand).
+        for other, count in enumerate(knowledge.pile_slots):
+            if count and other not in apart:
+                apart[other] = _modelled_discards(pool, (1,) * count, 2, view, rng)
+    if view.trump_hidden and trump_card is not None and knowledge.stock_slots:
+        _place_hidden_trump(pool, trump_card, view, knowledge, fixed, apart, rng)
     top = 0
-    hands: list[tuple[Card, ...]] = []
+    dealt: list[list[Card]] = []
     for other in range(n):
         if other == seat:
-            hands.append(view.hand)
+            dealt.append(list(view.hand))
             continue
         given = fixed.get(other, [])
         need = knowledge.hand_slots[other] - len(given)
-        cards = given + pool[top : top + need]
+        dealt.append(given + pool[top : top + need])
         top += need
-        hands.append(tuple(sorted(cards, key=card_key)))
     trick_cards: dict[int, list[Card]] = {}
     for index, count in knowledge.trick_slots:
         trick_cards[index] = pool[top : top + count]
@@ -583,8 +626,8 @@ def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> M
     piles: list[tuple[Card, ...]] = []
     for other in range(n):
         count = knowledge.pile_slots[other]
-        if other == seat and mine:
-            hidden = mine
+        if other in apart:
+            hidden = apart[other]
         else:
             hidden = pool[top : top + count]
             top += count
@@ -594,6 +637,13 @@ def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> M
             face_down[_discarder(view, seat, other)].extend(hidden)
     stock = pool[top : top + knowledge.stock_slots]
     top += knowledge.stock_slots
+    if knowledge.shortages and rng.random() >= SHORTAGE_SLACK:
+        locked = frozenset(card for cards in fixed.values() for card in cards)
+        lacks.repair(dealt, stock, knowledge.shortages, locked, rng, seat)
+    hands = [
+        view.hand if other == seat else tuple(sorted(cards, key=card_key))
+        for other, cards in enumerate(dealt)
+    ]
     if knowledge.bottom is not None:
         stock.append(knowledge.bottom)
     trick: Trick | None = None
@@ -642,6 +692,7 @@ def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> M
         tricks_played=tricks_played,
         last_taker=origin if tricks_played else None,
         multiplier=view.multiplier,
+        results=view.results,
     )
     return MatchState(
         rules=view.rules,

@@ -419,7 +419,7 @@ async def test_rules_and_help_in_group_and_private(
     assert_clean(fake)
 
 
-async def test_commands_are_registered_in_russian_and_english(
+async def test_commands_are_registered_in_every_language(
     fake_telegram: FakeTelegram, runner: BotRunner
 ) -> None:
     fake = fake_telegram
@@ -429,7 +429,7 @@ async def test_commands_are_registered_in_russian_and_english(
         "default": ("group", GROUP_COMMANDS),
     }
     for scope, (kind, command_names) in expected.items():
-        for lang, code in (("ru", ""), ("en", "en")):
+        for lang, code in (("ru", ""), ("en", "en"), ("be", "be"), ("uk", "uk")):
             commands = fake.commands(scope, code)
             assert [c["command"] for c in commands] == list(command_names), (scope, code)
             assert [c["description"] for c in commands] == [

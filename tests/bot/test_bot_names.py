@@ -23,6 +23,14 @@ def test_a_game_or_level_is_named_in_any_language() -> None:
     assert names.level_named("grandmaster") is None
     assert names.levels_list("ru").split(", ")[-1] == "сильный"
     assert "козёл" in names.presets_list("ru")
+    # Belarusian and Ukrainian names too: the kozel seed calls it «Казёл».
+    for word in ("казёл", "Казел", "Козел"):
+        assert names.preset_named(word) is Preset.KOZEL
+    assert names.preset_named("Бурказёл") is Preset.BURKOZEL
+    assert names.level_named("моцны") == names.level_named("сильний") == "hard"
+    assert names.level_named("лёгкі") == names.level_named("легкий") == "easy"
+    assert names.presets_list("be") == "бурказёл, казёл, бура"
+    assert names.levels_list("uk").split(", ")[-1] == "сильний"
 
 
 async def test_new_and_addbot_take_russian_names(

@@ -456,8 +456,15 @@ async def test_crash_after_a_new_hand_message_the_stray_one_is_adopted_on_tap(
     assert state.deal is not None
     seat = state.deal.turn
     user = next(u for u in users if u.id == dict(snap.seats)[seat])
-    action = next(a for a in legal_actions(state, seat) if a.kind not in (Kind.DECLARE, Kind.CLAIM))
-    after, _ = apply(state, action)
+    # A move that passes the turn on: only then is a hand sent anew (a player
+    # who moves again has their hand edited in place).
+    action, after = next(
+        (a, after)
+        for a in legal_actions(state, seat)
+        if a.kind not in (Kind.DECLARE, Kind.CLAIM)
+        for after, _ in [apply(state, a)]
+        if after.deal is not None and after.deal.turn != seat
+    )
     assert after.deal is not None and not after.over
     next_user = next(u for u in users if u.id == dict(snap.seats)[after.deal.turn])
     chat = fake.private_chat(next_user)

@@ -30,6 +30,7 @@ async def test_the_profile_is_set_in_every_language(
 ) -> None:
     fake = fake_telegram
     default = runner.app.bot_data["settings"].default_language
+    assert {"ru", "en", "be", "uk"} <= set(LANGUAGES)
     for lang in LANGUAGES:
         code = "" if lang == default else lang
         assert fake.descriptions[code] == t(lang, "profile.description")

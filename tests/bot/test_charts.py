@@ -15,6 +15,7 @@ from bot.stats.results import penalty_series, replay_events
 from bot.storage import ResultRow, SeatResult
 from bot.tables.pictures import match_chart, rating_history
 from bot.view import charts
+from bot.view.i18n import LANGUAGES
 from engine import RuleSet, apply, legal_actions, start_match
 
 
@@ -44,9 +45,9 @@ def strict_glyphs() -> object:
 
 
 @pytest.mark.usefixtures("strict_glyphs")
-@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_penalty_chart_draws_cyrillic_names_and_labels(lang: str) -> None:
-    names = ["Аня", "Борис Ёлкин", "Вера", "Щука"]
+    names = ["Аня", "Борис Ёлкин", "Ўладзь", "Їжак Ґудзь"]
     series = [
         [(0, 0), (1, 4), (2, 4), (3, 10)],
         [(0, 0), (1, 0), (2, 12)],  # out after the second deal
@@ -57,10 +58,10 @@ def test_the_penalty_chart_draws_cyrillic_names_and_labels(lang: str) -> None:
 
 
 @pytest.mark.usefixtures("strict_glyphs")
-def test_the_rating_chart_draws_every_game() -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rating_chart_draws_every_game(lang: str) -> None:
     games = [("burkozel", [(0, 25.0), (1, 27.3), (2, 26.1)]), ("bura", [(0, 25.0), (1, 22.0)])]
-    assert_a_picture(charts.rating_chart("ru", "Аня", games))
-    assert_a_picture(charts.rating_chart("en", "Ann", games))
+    assert_a_picture(charts.rating_chart(lang, "Аня Ўсцінава", games))
 
 
 @pytest.mark.usefixtures("strict_glyphs")

@@ -15,7 +15,7 @@ COUNTS = (0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 33, 101, 111)
 
 def test_every_language_has_a_catalogue_with_the_default_first() -> None:
     assert LANGUAGES[0] == DEFAULT
-    assert {"ru", "en"} <= set(LANGUAGES)
+    assert set(LANGUAGES) == {"ru", "en", "be", "uk"}
     for lang in LANGUAGES:
         assert len(catalogue(lang)) > 250, lang
 
@@ -85,6 +85,66 @@ def test_the_checker_catches_what_it_is_for() -> None:
     assert findings("ru", "не успел(а) — за него(неё)") == ["л(а)", "о(неё)"]
     assert findings("en", "1 points") == ["1 points"]
     assert findings("ru", "выберите 1 карту, 33 очка, 5 штрафных очков") == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "expected"),
+    [
+        ("be", 0, "0 ачкоў"),
+        ("be", 1, "1 ачко"),
+        ("be", 3, "3 ачкі"),
+        ("be", 11, "11 ачкоў"),
+        ("be", 21, "21 ачко"),
+        ("be", 22, "22 ачкі"),
+        ("be", 25, "25 ачкоў"),
+        ("uk", 0, "0 очок"),
+        ("uk", 1, "1 очко"),
+        ("uk", 4, "4 очки"),
+        ("uk", 12, "12 очок"),
+        ("uk", 21, "21 очко"),
+        ("uk", 24, "24 очки"),
+        ("uk", 111, "111 очок"),
+    ],
+)
+def test_belarusian_and_ukrainian_points_follow_cldr(lang: str, count: int, expected: str) -> None:
+    assert t(lang, "trick.taken", name="Ася", points=count).endswith(expected)
+
+
+def test_belarusian_and_ukrainian_cards_to_choose_are_accusative() -> None:
+    assert "выберыце 1 карту " in t("be", "hand.your_answer", need=1)
+    assert "выберыце 2 карты " in t("be", "hand.your_answer", need=2)
+    assert "роўна 21 карту." in t("be", "illegal.wrong_count", need=21)
+    assert "виберіть 1 карту " in t("uk", "hand.your_answer", need=1)
+    assert "виберіть 3 карти " in t("uk", "hand.your_answer", need=3)
+    assert "рівно 5 карт." in t("uk", "illegal.wrong_count", need=5)
+    assert "да 1 карты." in t("be", "illegal.lead_size", max=1)
+    assert "до 21 карти." in t("uk", "illegal.lead_size", max=21)
+
+
+def test_the_checker_catches_wrong_belarusian_and_ukrainian_forms() -> None:
+    assert findings("be", "выберыце 1 карта") == ["выберыце 1 карта"]
+    assert findings("be", "Бярэ Ася: 5 ачкі") == ["5 ачкі"]
+    assert findings("be", "Гуляем да 12 штрафнога ачка") == ["да 12 штрафнога"]
+    assert findings("be", "2 узятак, 21 ачкоў") == ["2 узятак", "21 ачкоў"]
+    assert findings("uk", "виберіть 1 карта") == ["виберіть 1 карта"]
+    assert findings("uk", "Бере Ася: 5 очки") == ["5 очки"]
+    assert findings("uk", "Граємо до 1 штрафних очок") == ["до 1 штрафних"]
+    assert findings("uk", "3 взяток, 11 очко") == ["3 взяток", "11 очко"]
+    assert findings("uk", "не встиг(ла) — за нього(неї)") == ["г(ла)", "о(неї)"]
+    # A number ending a line does not count the next line's first word.
+    assert findings("uk", "у колоді 20\nШтрафні (до 2)") == []
+    assert findings("be", "выберыце 1 карту, 22 ачкі, 5 штрафных ачкоў, да 1 карты") == []
+    assert findings("uk", "виберіть 1 карту, 22 очки, 5 штрафних очок, до 1 карти") == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_texts_that_list_languages_name_every_one(lang: str) -> None:
+    for key in ("lang.usage", "help", "command.group.lang", "command.private.lang"):
+        text = t(lang, key, langs="")
+        assert all(f"{code}" in text for code in LANGUAGES), (lang, key)
+    assert all(f"/lang {code}" in t(lang, "lang.usage", langs="") for code in LANGUAGES)
+    # Each language says it is now spoken in its own words.
+    assert len({t(code, "lang.done") for code in LANGUAGES}) == len(LANGUAGES)
 
 
 def test_numbers_are_not_grouped() -> None:

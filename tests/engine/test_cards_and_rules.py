@@ -132,6 +132,9 @@ class TestRuleSet:
         rules = RuleSet.create("kozel", {"limit": "6", "closed_discard": "off", "four_ends": "нет"})
         assert (rules.limit, rules.closed_discard, rules.four_ends) == (6, False, False)
         assert RuleSet.create("burkozel", {"trump_card": "MIDDLE"}).trump_card == "middle"
+        # The switches' words of every language the bot speaks (options.switch).
+        for word, value in (("так", True), ("не", False), ("ні", False), ("да", True)):
+            assert RuleSet.create("burkozel", {"closed_discard": word}).closed_discard is value
 
     @pytest.mark.parametrize(
         ("preset", "options", "named", "allowed"),

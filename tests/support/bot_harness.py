@@ -151,9 +151,10 @@ class Player:
             # Bura's claim asks to be confirmed: the first tap shows the button that claims.
             ask = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":c"))
             await self.tap(message, ask)
+            # Wait for the claiming button itself: a declaration's p: button
+            # may be on the hand already, before the confirmation is drawn.
             await self.fake.wait_for(
-                lambda: any(d.startswith("p:") for d in self._current().callback_data),
-                timeout=WAIT,
+                lambda: _has_play_button(self._current(), action), timeout=WAIT
             )
             message = self._current()
             return await self.tap(message, _find_play_button(message, action))
@@ -176,6 +177,14 @@ class Player:
         message = self.hand_message()
         assert message is not None
         return await self.tap(message, _find_play_button(message, action))
+
+
+def _has_play_button(message: StoredMessage, action: Action) -> bool:
+    try:
+        _find_play_button(message, action)
+    except AssertionError:
+        return False
+    return True
 
 
 def _find_play_button(message: StoredMessage, action: Action) -> str:

@@ -38,27 +38,61 @@ FORMS: dict[str, dict[str, frozenset[str]]] = {
             "other": "cards points tricks matches wins deals players",
         }
     ),
+    # Belarusian and Ukrainian count like Russian: one (1, 21), few (2-4,
+    # 22-24), many (0, 5-20, 25); after a number a neuter noun's adjective
+    # stays plural nominative in few ("2 штрафныя ачкі", "2 штрафні очки").
+    "be": _words(
+        {
+            "one": "карта карту ачко узятка партыя перамога раздача штрафное гулец",
+            "few": "карты ачкі узяткі партыі перамогі раздачы гульцы штрафныя",
+            "many": "карт ачкоў узятак партый перамог раздач гульцоў штрафных",
+        }
+    ),
+    "uk": _words(
+        {
+            "one": "карта карту очко взятка партія перемога роздача штрафне гравець",
+            "few": "карти очки взятки партії перемоги роздачі гравці штрафні",
+            "many": "карт очок взяток партій перемог роздач гравців штрафних",
+        }
+    ),
 }
 # After these words a count takes the genitive: its singular after a number
 # whose category is "one" ("меньше 31 очка"), its plural otherwise ("до 12
 # штрафных очков").
 GOVERN_GENITIVE: dict[str, frozenset[str]] = {
     "ru": _set("до из от меньше больше ≤ около"),
+    # not "за"/"ніж": "менш за 31 ачко", "менше ніж 31 очко" count as usual
+    "be": _set("да ад каля ≤"),
+    "uk": _set("до від близько понад ≤"),
 }
 GENITIVE: dict[str, dict[str, frozenset[str]]] = {
     "ru": {
         "one": _set("карты очка взятки партии победы сдачи штрафного игрока"),
         "other": _set("карт очков взяток партий побед сдач штрафных игроков"),
     },
+    "be": {
+        "one": _set("карты ачка узяткі партыі перамогі раздачы штрафнога гульца"),
+        "other": _set("карт ачкоў узятак партый перамог раздач штрафных гульцоў"),
+    },
+    "uk": {
+        "one": _set("карти очка взятки партії перемоги роздачі штрафного гравця"),
+        "other": _set("карт очок взяток партій перемог роздач штрафних гравців"),
+    },
 }
 # Nominative forms that are wrong after a verb of choosing or playing ("выберите 1 карта").
-NOMINATIVE: dict[str, frozenset[str]] = {"ru": frozenset({"карта"})}
+NOMINATIVE: dict[str, frozenset[str]] = {
+    "ru": frozenset({"карта"}),
+    "be": frozenset({"карта"}),
+    "uk": frozenset({"карта"}),
+}
 VERBS: dict[str, frozenset[str]] = {
     "ru": _set("выберите положить положите сбросить сбросьте побить побейте"),
+    "be": _set("выберыце пакласці пакладзіце скінуць скіньце пабіць пабіце"),
+    "uk": _set("виберіть оберіть покласти покладіть скинути скиньте побити побийте"),
 }
-_COUNTED = re.compile(r"(\d+)\s+([^\W\d_]+)")
+_COUNTED = re.compile(r"(\d+)[^\S\n]+([^\W\d_]+)")  # a count and its noun, on one line
 _BEFORE = re.compile(r"(\w+|≤)\s+$")
-_GENDER_BRACKETS = re.compile(r"\w\((?:а|ла|лась|неё|яя|ая)\)")
+_GENDER_BRACKETS = re.compile(r"\w\((?:а|ла|лась|лася|ласа|неё|яе|неї|яя|ая)\)")
 
 
 @cache

@@ -270,7 +270,7 @@ illegal-no_such_seat = There is no such seat.
 illegal-eliminated = You're out of this game.
 illegal-other = Not allowed: { $reason }
 error-generic = Something went wrong. Please try again.
-lang-usage = Language: <code>/lang ru</code> or <code>/lang en</code> (available: { $langs }).
+lang-usage = Language: <code>/lang en</code>, <code>/lang ru</code>, <code>/lang be</code> or <code>/lang uk</code> (available: { $langs }).
 lang-done = Done: speaking English.
 lang-not_allowed = Only a chat admin can change the group's language.
 group-welcome =
@@ -299,7 +299,7 @@ help =
     /start — start the game
     /stop — close the table
     /rules — this table's rules
-    /lang ru|en — group language
+    /lang ru|en|be|uk — group language
     /stats — statistics (as a reply: of that person)
     /top — the best players
     /history — recent matches and their replays
@@ -307,7 +307,7 @@ help =
 
     <b>In private</b>
     /rules [game] — rules
-    /lang ru|en — your language
+    /lang ru|en|be|uk — your language
     /forget — erase what I keep about you
     /stats — your statistics across groups
     /top — the bot's best players
@@ -333,11 +333,11 @@ command-group-start = start the game
 command-group-stop = close the table
 command-group-rules = this table's rules
 command-group-help = how to play
-command-group-lang = group language: ru or en
+command-group-lang = group language: ru, en, be or uk
 command-private-start = start
 command-private-rules = rules: /rules [game]
 command-private-help = how to play
-command-private-lang = your language: ru or en
+command-private-lang = your language: ru, en, be or uk
 command-private-forget = erase what the bot keeps about you
 forget-prompt =
     I will erase what I keep about you: your name, username and language. In finished games your name becomes { $mark }; their results stay. If you play again, I keep your name again while you are at a table.

@@ -285,7 +285,7 @@ illegal-no_such_seat = Такого места нет.
 illegal-eliminated = Вы выбыли из этой игры.
 illegal-other = Так нельзя: { $reason }
 error-generic = Что-то пошло не так. Попробуйте ещё раз.
-lang-usage = Язык: <code>/lang ru</code> или <code>/lang en</code> (есть: { $langs }).
+lang-usage = Язык: <code>/lang ru</code>, <code>/lang en</code>, <code>/lang be</code> или <code>/lang uk</code> (есть: { $langs }).
 lang-done = Готово: говорю по-русски.
 lang-not_allowed = Язык группы может сменить только админ чата.
 group-welcome =
@@ -314,7 +314,7 @@ help =
     /start — начать игру
     /stop — закрыть стол
     /rules — правила этого стола
-    /lang ru|en — язык группы
+    /lang ru|en|be|uk — язык группы
     /stats — статистика (ответом на сообщение — того человека)
     /top — лучшие игроки
     /history — последние партии и их повторы
@@ -322,7 +322,7 @@ help =
 
     <b>В личке</b>
     /rules [игра] — правила
-    /lang ru|en — ваш язык
+    /lang ru|en|be|uk — ваш язык
     /forget — стереть, что я о вас храню
     /stats — ваша статистика во всех группах
     /top — лучшие игроки бота
@@ -348,11 +348,11 @@ command-group-start = начать игру
 command-group-stop = закрыть стол
 command-group-rules = правила стола
 command-group-help = как играть
-command-group-lang = язык группы: ru или en
+command-group-lang = язык группы: ru, en, be или uk
 command-private-start = начать
 command-private-rules = правила: /rules [игра]
 command-private-help = как играть
-command-private-lang = ваш язык: ru или en
+command-private-lang = ваш язык: ru, en, be или uk
 command-private-forget = стереть, что бот о вас хранит
 forget-prompt =
     Я сотру, что храню о вас: имя, username и язык. В законченных играх вместо имени будет { $mark }, результаты игр останутся. Если сыграете снова, я снова запомню имя, пока вы за столом.

@@ -1,0 +1,90 @@
+"""What `hard` reads from the table about cards it cannot see (issue 14).
+
+Every fact comes from the seat's own views; the worlds it searches must
+respect them."""
+
+from __future__ import annotations
+
+import random
+
+from engine_builders import table
+
+from engine import Action
+from engine.ai.determinize import DealTracker, knowledge_of, sample_state
+from engine.ai.shortages import lack_mask
+from engine.cards import DECK, Card, Suit, format_cards, parse_cards
+from engine.game import apply, new_match
+from engine.rules import RuleSet
+from engine.view import view_for
+
+
+def _rest(used: str) -> str:
+    taken = set(parse_cards(used))
+    return format_cards(tuple(card for card in DECK if card not in taken))
+
+
+def test_a_discard_before_this_seat_says_what_that_player_lacks() -> None:
+    """Three-player burkozel: seat 1 throws a card on seat 0's 9♠ instead
+    of beating it for free, so seat 2's worlds give seat 1 no higher spade."""
+    hands = ["9♠ 6♣ 7♣ 8♣", "6♦ 7♦ 8♦ 9♦", "6♥ 7♥ 8♥ 9♥"]
+    stock = _rest(" ".join(hands))
+    state = table(hands, trump="♥", stock=stock, tricks_played=0)
+    state, _ = apply(state, Action.make("lead", 0, "9♠"))
+    state, _ = apply(state, Action.make("discard", 1, "6♦"))
+    view = view_for(state, 2)
+    memory = DealTracker().observe(view)
+    assert memory is not None
+    knowledge = knowledge_of(view, memory)
+    higher = {card for card in DECK if card.suit == Suit.parse("♠") and card.rank > 3}
+    assert [(seat, mask) for seat, mask, _ in knowledge.shortages] == [
+        (1, lack_mask(Card.parse("9♠"), Suit.parse("♥"), 0))
+    ]
+    rng = random.Random(5)
+    given = 0
+    for _ in range(50):
+        world = sample_state(view, knowledge, rng)
+        assert world.deal is not None
+        given += len(set(world.deal.hands[1]) & higher)
+    # Without the inference seat 1's 3 cards would hold about 2 of the 5
+    # higher spades in 3 worlds out of 10; with it only the slack's worlds do.
+    assert given <= 25
+
+
+def test_a_trick_this_seat_took_says_what_the_later_players_lacked() -> None:
+    """Seat 0 leads K♠ (4 points) and takes the trick: seats 1 and 2 threw
+    cards on it, so neither held 10♠, A♠ or a trump."""
+    hands = ["K♠ 6♣ 7♣ 8♣", "6♦ 7♦ 8♦ 9♦", "J♦ Q♦ 6♠ 7♠"]
+    stock = _rest(" ".join(hands))
+    state = table(hands, trump="♥", stock=stock, tricks_played=0)
+    tracker = DealTracker()
+    tracker.observe(view_for(state, 0))
+    tracker.note_lead(view_for(state, 0), 1, parse_cards("K♠"))
+    state, _ = apply(state, Action.make("lead", 0, "K♠"))
+    state, _ = apply(state, Action.make("discard", 1, "6♦"))
+    state, _ = apply(state, Action.make("discard", 2, "6♠"))
+    memory = tracker.observe(view_for(state, 0))
+    assert memory is not None
+    lacked = lack_mask(Card.parse("K♠"), Suit.parse("♥"), 4)
+    # Each drew one card after the trick: one lacked card may have come back.
+    assert sorted(memory.shortages) == [(1, lacked, 1), (2, lacked, 1)]
+    assert lacked >> Card.parse("A♥").id & 1 and lacked >> Card.parse("10♠").id & 1
+
+
+def test_the_shown_middle_trump_stays_in_the_stock_at_first() -> None:
+    """Kozel, trump_card=middle: the shown card lies somewhere in the stock
+    (neither first nor last), so before anybody drew, no world deals it to a
+    hand, and none makes it the stock's last card."""
+    rules = RuleSet.create("kozel", {})
+    assert rules.trump_card == "middle"
+    state = new_match(rules, ("a", "b", "c", "d"), 11)
+    deal = state.deal
+    assert deal is not None and deal.trump_hidden
+    seat = next(s for s in range(4) if deal.trump_card not in deal.hands[s])
+    view = view_for(state, seat)
+    knowledge = knowledge_of(view)
+    rng = random.Random(1)
+    for _ in range(40):
+        world = sample_state(view, knowledge, rng)
+        assert world.deal is not None
+        stock = world.deal.stock
+        assert deal.trump_card in stock[:-1]
