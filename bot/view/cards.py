@@ -32,7 +32,9 @@ def _rank(lang: str, rank: str) -> str:
     return str(t(lang, f"card.rank.{rank}")) if rank in _PICTURES else rank
 
 
-def card_text(lang: str, card: Card, trump: Suit | None = None) -> str:
+def card_text(lang: str, card: Card | None, trump: Suit | None = None) -> str:
+    if card is None:
+        return ""
     mark = TRUMP_MARK if trump is not None and card.suit == trump else ""
     return f"{_rank(lang, card.rank_text)}{EMOJI[card.suit]}{mark}"
 

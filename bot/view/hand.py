@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.view import callbacks
-from bot.view.i18n import plain, t
 from bot.view.cards import card_text, cards_text, suit_text
+from bot.view.i18n import plain, t
 from bot.view.render import (
     CARDS_PER_ROW,
     _name,

@@ -9,13 +9,13 @@ and the final result. Each player sees their hand in private.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from bot.view import callbacks, names
 from bot.view.cards import card_text, cards_text, suit_text
 from bot.view.i18n import Html, esc, plain, short, t
 from bot.view.screen import Button, Screen, TableInfo
-from engine import Card, RulesError, RuleSet, TableView
+from engine import RulesError, RuleSet, TableView
 from engine.cards import Suit
 from engine.events import DealScored, MatchOver, Placing
 from engine.rules import OPTIONS, Preset

@@ -36,6 +36,10 @@ options-button_on = ✅ { $name }
 options-button_off = ⬜ { $name }
 options-help_title = Налаштування для { $preset } (пишіть <code>назва=значення</code>):
 options-help_line = • <code>{ $name }</code> — { $title } ({ $values })
+card-rank-J = В
+card-rank-Q = Д
+card-rank-K = К
+card-rank-A = Т
 combo-bura = Бура
 combo-molodka = Молодка
 combo-moscow = Москва
