@@ -17,6 +17,7 @@ Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
   t:<table>                           take my seat back from the computer
   f:<y|n>                             /forget: erase what the bot keeps about me, or not
   r:<table>:<frame>                   /history: show this frame of a finished match's replay
+  m:<table>                           rematch: a new table like this finished one
 """
 
 from __future__ import annotations
@@ -101,7 +102,12 @@ class Replay:
     frame: int
 
 
-Payload = Select | Play | Lobby | SetOption | TakeBack | RemoveSeat | Forget | Replay
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    table: int  # the finished table to play again
+
+
+Payload = Select | Play | Lobby | SetOption | TakeBack | RemoveSeat | Forget | Replay | Rematch
 
 
 def replay_link_payload(table: int) -> str:
@@ -191,6 +197,10 @@ def replay(table: int, frame: int) -> str:
     return _check(f"r:{_b36(table)}:{_b36(frame)}")
 
 
+def rematch(table: int) -> str:
+    return _check(f"m:{_b36(table)}")
+
+
 def forget(confirm: bool) -> str:
     return _check(f"f:{'y' if confirm else 'n'}")
 
@@ -226,6 +236,8 @@ def parse(data: str | None) -> Payload:
             return Replay(_int36(parts[1]), _int36(parts[2]))
         if head == "t" and len(parts) == 2:
             return TakeBack(_int36(parts[1]))
+        if head == "m" and len(parts) == 2:
+            return Rematch(_int36(parts[1]))
         if head == "o" and len(parts) == 5 and parts[3] in SETTABLE and _token(parts[4]):
             return SetOption(_int36(parts[1]), _int36(parts[2]), parts[3], parts[4])
     except ValueError as error:

@@ -89,16 +89,22 @@ def lobby(info: TableInfo, lang: str) -> Screen:
             if index in info.computers:
                 level = names.level_name(lang, info.computers[index])
                 team += " " + t(lang, "lobby.computer", level=level)
+            if index in info.waiting:
+                team += " ⏳"
             lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
     else:
         lines.append(t(lang, "lobby.empty"))
-    if info.status == "lobby":
+    if info.status == "lobby" and info.rematch_of is not None and info.waiting:
+        lines.append("")
+        lines.append(t(lang, "lobby.rematch_hint", table=info.rematch_of))
+    elif info.status == "lobby":
         lines.append("")
         lines.append(t(lang, "lobby.hint", creator=info.creator_name))
     v = info.version
+    join = "button.rematch_join" if info.waiting else "button.join"
     buttons = (
         (
-            Button(t(lang, "button.join"), callbacks.lobby(info.id, v, "j")),
+            Button(t(lang, join), callbacks.lobby(info.id, v, "j")),
             Button(t(lang, "button.leave"), callbacks.lobby(info.id, v, "x")),
         ),
         (

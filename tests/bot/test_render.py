@@ -876,7 +876,7 @@ def test_card_buttons_are_coloured_and_trumps_marked(lang: str) -> None:
             for seat in range(count):
                 view = view_for(state, seat)
                 screen = hand_view.hand(info, lang, view)
-                for text, payload in card_buttons(screen):
+                for text, _payload in card_buttons(screen):
                     (card,) = [c for c in view.hand if card_text(lang, c) in text]
                     assert "\ufe0f" in text, text
                     assert ("★" in text) == (card.suit == view.trump), (text, view.trump)

@@ -409,3 +409,12 @@ chart-deal = Раздача
 chart-penalties = Штрафныя ачкі
 chart-match = Рэйтынгавая партыя
 chart-rating = Рэйтынг
+
+# rematch
+button-rematch = 🔁 Рэванш
+button-rematch_join = ✅ Гуляю
+rematch-not_player = Рэванш можа пачаць толькі гулец гэтай партыі.
+rematch-opened = Рэванш! Чакаем астатніх гульцоў.
+rematch-confirmed = Вы ў гульні!
+rematch-waiting = Чакаем пацвярджэння: { $names }
+lobby-rematch_hint = 🔁 Рэванш стала #{ $table }: гульня пачнецца сама, калі ўсе націснуць «Гуляю».

@@ -394,3 +394,12 @@ chart-deal = Deal
 chart-penalties = Penalty points
 chart-match = Rated match
 chart-rating = Rating
+
+# rematch
+button-rematch = 🔁 Rematch
+button-rematch_join = ✅ Join
+rematch-not_player = Only a player of this match can start a rematch.
+rematch-opened = Rematch! Waiting for the others.
+rematch-confirmed = You're in!
+rematch-waiting = Waiting for: { $names }
+lobby-rematch_hint = 🔁 Rematch of table #{ $table }: the match starts by itself when everybody taps “Join”.

@@ -409,3 +409,12 @@ chart-deal = Сдача
 chart-penalties = Штрафные очки
 chart-match = Рейтинговая партия
 chart-rating = Рейтинг
+
+# rematch
+button-rematch = 🔁 Реванш
+button-rematch_join = ✅ Играю
+rematch-not_player = Реванш может начать только игрок этой партии.
+rematch-opened = Реванш! Ждём остальных игроков.
+rematch-confirmed = Вы в игре!
+rematch-waiting = Ждём подтверждения: { $names }
+lobby-rematch_hint = 🔁 Реванш стола #{ $table }: игра начнётся сама, когда все нажмут «Играю».

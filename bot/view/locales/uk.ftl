@@ -409,3 +409,12 @@ chart-deal = Роздача
 chart-penalties = Штрафні очки
 chart-match = Рейтингова партія
 chart-rating = Рейтинг
+
+# rematch
+button-rematch = 🔁 Реванш
+button-rematch_join = ✅ Граю
+rematch-not_player = Реванш може почати лише гравець цієї партії.
+rematch-opened = Реванш! Чекаємо на інших гравців.
+rematch-confirmed = Ви в грі!
+rematch-waiting = Чекаємо підтвердження: { $names }
+lobby-rematch_hint = 🔁 Реванш столу #{ $table }: гра почнеться сама, коли всі натиснуть «Граю».
