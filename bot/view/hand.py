@@ -82,7 +82,10 @@ def hand(
             )
         lines.extend(_plays_line(info, lang, view.trick, view.trump))
     lines.append("")
-    if my_turn:
+    forced = legal[0] if my_turn and len(legal) == 1 else None
+    if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
+        lines.append(t(lang, "hand.forced"))
+    elif my_turn:
         if view.trick:
             need = len(view.trick[0].cards)
             lines.append(t(lang, "hand.your_answer", need=need))
@@ -95,7 +98,6 @@ def hand(
     lines.append(t(lang, "hand.cards", cards=cards_text(lang, view.hand, view.trump) or "—"))
 
     rows: list[tuple[Button, ...]] = []
-    forced = legal[0] if my_turn and len(legal) == 1 else None
     if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
         # Only one move is possible: it is one tap, its cards on the button.
         only = t(

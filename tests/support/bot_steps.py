@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from bot_harness import BotRunner
+from bot_harness import BotRunner, card_of_label
 from databases import TestDatabase, rows
 
 from bot.view import callbacks
@@ -227,7 +227,8 @@ def tracked_hand(
 
 def _selected(message: StoredMessage) -> frozenset[Card]:
     texts = message.button_texts
-    return frozenset(Card.parse(x.removeprefix("✅")) for x in texts if x.startswith("✅"))
+    found = (card_of_label(x) for x in texts if x.startswith("✅"))
+    return frozenset(card for card in found if card is not None)
 
 
 def settled(fake: FakeTelegram, db_path: TestDatabase, table_id: int) -> bool:

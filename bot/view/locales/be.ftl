@@ -240,6 +240,7 @@ hand-title = 🃏 Стол #{ $table } · «{ $chat }» · раздача { $dea
 hand-trump = Козыр: <b>{ $suit }</b> ({ $card }) · у калодзе { $stock }
 hand-own_points = Вашы ачкі: { $points }
 hand-own_points_hidden = Вашы ачкі: { $points } (не лічачы закрытых карт: { $count })
+hand-forced = 👉 <b>Ваш ход</b> — ён тут толькі адзін: націсніце кнопку.
 hand-your_lead = 👉 <b>Ваш ход.</b> Выберыце карты адной масці і націсніце «Схадзіць».
 hand-your_answer = 👉 <b>Ваш адказ:</b> выберыце { $need } { $need ->
         [one] карту

@@ -227,6 +227,7 @@ hand-title = 🃏 Table #{ $table } · “{ $chat }” · deal { $deal }
 hand-trump = Trump: <b>{ $suit }</b> ({ $card }) · { $stock } in the stock
 hand-own_points = Your points: { $points }
 hand-own_points_hidden = Your points: { $points } (not counting face-down cards: { $count })
+hand-forced = 👉 <b>Your move</b> — there is only one: tap the button.
 hand-your_lead = 👉 <b>Your lead.</b> Pick cards of one suit and tap “Lead”.
 hand-your_answer = 👉 <b>Your answer:</b> pick { $need } { $need ->
         [one] card

@@ -240,6 +240,7 @@ hand-title = 🃏 Стол #{ $table } · «{ $chat }» · сдача { $deal }
 hand-trump = Козырь: <b>{ $suit }</b> ({ $card }) · в колоде { $stock }
 hand-own_points = Ваши очки: { $points }
 hand-own_points_hidden = Ваши очки: { $points } (не считая закрытых карт: { $count })
+hand-forced = 👉 <b>Ваш ход</b> — он здесь только один: нажмите кнопку.
 hand-your_lead = 👉 <b>Ваш ход.</b> Выберите карты одной масти и нажмите «Сходить».
 hand-your_answer = 👉 <b>Ваш ответ:</b> выберите { $need } { $need ->
         [one] карту

@@ -240,6 +240,7 @@ hand-title = 🃏 Стіл #{ $table } · «{ $chat }» · роздача { $dea
 hand-trump = Козир: <b>{ $suit }</b> ({ $card }) · у колоді { $stock }
 hand-own_points = Ваші очки: { $points }
 hand-own_points_hidden = Ваші очки: { $points } (не рахуючи закритих карт: { $count })
+hand-forced = 👉 <b>Ваш хід</b> — він тут лише один: натисніть кнопку.
 hand-your_lead = 👉 <b>Ваш хід.</b> Виберіть карти однієї масті й натисніть «Походити».
 hand-your_answer = 👉 <b>Ваша відповідь:</b> виберіть { $need } { $need ->
         [one] карту
