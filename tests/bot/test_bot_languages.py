@@ -88,6 +88,9 @@ async def test_a_practice_match_speaks_the_players_telegram_language(
     await settle(runner, clock)
     table = await runner.db.open_table_in_chat(user.id)
     assert table is not None and table.practice
+    first_hand = Player(fake, user, random.Random()).hand_message()
+    assert first_hand is not None
+    first_pick = next(d for d in first_hand.callback_data if d.startswith("s:"))
     rng = random.Random(15)
 
     async def computers_move(_: int) -> None:
@@ -115,6 +118,10 @@ async def test_a_practice_match_speaks_the_players_telegram_language(
     assert "🥇" in text
     assert measured.ratio >= TARGET, measured.others[:10]
     assert measured.others == []
+    # An old button tapped after the end is answered in the language too.
+    tap = await user.tap(first_hand, first_pick, force=True)
+    toast = await tap.answer_received(timeout=WAIT)
+    assert toast.text and share(lang, [toast.text]).ratio == 1.0, toast.text
     # And it reads right: every count agrees with its noun.
     assert sorted({found for line in read for found in findings(lang, line)}) == []
 
