@@ -7,8 +7,10 @@ they lead to, so selecting cards needs no server-side state and a double tap
 on a card is applied once.
 
 Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
-  s:<table>:<version>:<mask>[:c]     select these cards in my hand (:c also asks to
-                                      confirm bura's claim: a false one costs points)
+  s:<table>:<version>:<mask>[:c|:m]  select these cards in my hand (:c also asks to
+                                      confirm bura's claim: a false one costs points;
+                                      :m picks cards one by one instead of playing a
+                                      card with one tap, bot/view/hand.py)
   p:<table>:<version>:<kind>:<mask>   play: l lead, b beat, d discard, c declare, k claim
   l:<table>:<version>:<op>            lobby: j join, x leave, s start, o settings, b back,
                                       a add a computer, r remove one, q leave a running match
@@ -54,6 +56,7 @@ class Select:
     version: int
     cards: frozenset[Card]
     claim: bool = False  # show the claim's confirmation
+    manual: bool = False  # pick cards one by one (any selection is picked that way)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +170,10 @@ def _check(data: str) -> str:
     return data
 
 
-def select(table: int, version: int, cards: Iterable[Card], claim: bool = False) -> str:
-    tail = ":c" if claim else ""
+def select(
+    table: int, version: int, cards: Iterable[Card], claim: bool = False, manual: bool = False
+) -> str:
+    tail = ":c" if claim else ":m" if manual else ""
     return _check(f"s:{_b36(table)}:{_b36(version)}:{_b36(card_mask(cards))}{tail}")
 
 
@@ -212,12 +217,15 @@ def parse(data: str | None) -> Payload:
     parts = data.split(":")
     head = parts[0]
     try:
-        if head == "s" and (len(parts) == 4 or (len(parts) == 5 and parts[4] == "c")):
+        if head == "s" and (len(parts) == 4 or (len(parts) == 5 and parts[4] in ("c", "m"))):
+            cards = frozenset(mask_cards(_int36(parts[3])))
+            flag = parts[4] if len(parts) == 5 else ""
             return Select(
                 _int36(parts[1]),
                 _int36(parts[2]),
-                frozenset(mask_cards(_int36(parts[3]))),
-                claim=len(parts) == 5,
+                cards,
+                claim=flag == "c",
+                manual=flag == "m" or bool(cards),
             )
         if head == "p" and len(parts) == 5 and parts[3] in CODE_KINDS:
             return Play(

@@ -35,12 +35,17 @@ def hand(
     view: TableView,
     selection: Iterable[Card] = (),
     confirm_claim: bool = False,
+    manual: bool = False,
 ) -> Screen:
     """A player's hand: the table, the trick to answer, and buttons when they apply.
 
-    Card buttons toggle a selection; action buttons appear for what the
-    selection allows. Combinations and Bura's claim are one tap each, and so
-    is a move when it is the only one possible.
+    Most moves are one tap: a card button leads that card, or beats with it
+    (⚔️) or discards it (🗑) when one card answers; an answer of several
+    cards is offered ready-made (the cheapest beat, the cheapest discard).
+    "✋ Pick cards" switches to picking them one by one (`manual`, or any
+    selection), where card buttons toggle a selection and action buttons
+    appear for what the selection allows. Combinations and Bura's claim are
+    one tap each, and so is a move when it is the only one possible.
     """
     assert view.viewer is not None
     seat = view.viewer
@@ -83,8 +88,15 @@ def hand(
         lines.extend(_plays_line(info, lang, view.trick, view.trump))
     lines.append("")
     forced = legal[0] if my_turn and len(legal) == 1 else None
+    quick = _quick_rows(info, lang, view) if my_turn and not chosen and not manual else []
     if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
         lines.append(t(lang, "hand.forced"))
+    elif quick:
+        if view.trick:
+            need = len(view.trick[0].cards)
+            lines.append(t(lang, "hand.tap_answer", need=need))
+        else:
+            lines.append(t(lang, "hand.tap_lead"))
     elif my_turn:
         if view.trick:
             need = len(view.trick[0].cards)
@@ -108,7 +120,9 @@ def hand(
         )
         play = callbacks.play(info.id, info.version, forced.kind, forced.cards)
         return Screen("\n".join(lines), ((Button(plain(only), play),),))
-    if my_turn:
+    if quick:
+        rows.extend(quick)
+    elif my_turn:
         card_buttons = []
         for card in view.hand:
             picked = card in chosen
@@ -125,6 +139,9 @@ def hand(
         ]
         if actions:
             rows.append(tuple(actions))
+        if not chosen and _quick_rows(info, lang, view):
+            back = callbacks.select(info.id, info.version, ())
+            rows.append((Button(t(lang, "button.back"), back),))
     for action in legal:
         if action.kind is Kind.DECLARE:
             combo = _combo_of(action, view)
@@ -154,6 +171,70 @@ def hand(
             ask = callbacks.select(info.id, info.version, chosen, claim=True)
             rows.append((Button(t(lang, "button.claim"), ask),))
     return Screen("\n".join(lines), tuple(rows))
+
+
+def _moves(view: TableView, kind: Kind) -> list[Action]:
+    return [a for a in view.legal if a.kind is kind]
+
+
+def _cost(view: TableView, cards: Sequence[Card]) -> tuple[int, int, int]:
+    """What an answer gives away: trumps first, then points, then rank."""
+    trumps = sum(card.suit == view.trump for card in cards)
+    return trumps, sum(card.points for card in cards), sum(card.rank for card in cards)
+
+
+def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Button, ...]]:
+    """One-tap moves for the hand's owner, and the button to pick cards
+    instead; nothing when picking is the only way (then the hand is shown
+    with card toggles right away)."""
+    v = info.version
+    buttons: list[Button] = []
+    several = False
+    if not view.trick:
+        for card in view.hand:
+            if Action(Kind.LEAD, view.viewer or 0, (card,)) in view.legal:
+                label = card_text(lang, card, view.trump)
+                buttons.append(Button(label, callbacks.play(info.id, v, Kind.LEAD, (card,))))
+        several = any(len(a.cards) > 1 for a in _moves(view, Kind.LEAD))
+    elif len(view.trick[0].cards) == 1:
+        beats = {a.cards[0] for a in _moves(view, Kind.BEAT)}
+        discards = {a.cards[0] for a in _moves(view, Kind.DISCARD)}
+        for card in view.hand:
+            shown = card_text(lang, card, view.trump)
+            if card in beats:
+                play = callbacks.play(info.id, v, Kind.BEAT, (card,))
+                buttons.append(Button(f"⚔️{shown}", play))
+            elif card in discards:
+                play = callbacks.play(info.id, v, Kind.DISCARD, (card,))
+                buttons.append(Button(f"🗑{shown}", play))
+        several = bool(beats & discards)  # a card that beats may be discarded instead
+    else:
+        for kind in (Kind.BEAT, Kind.DISCARD):
+            moves = _moves(view, kind)
+            if moves:
+                best = min(moves, key=lambda a: _cost(view, a.cards))
+                label = t(
+                    lang,
+                    "button.forced",
+                    action=t(lang, f"button.{kind.value}"),
+                    cards=cards_text(lang, best.cards, view.trump),
+                )
+                buttons.append(Button(plain(label), callbacks.play(info.id, v, kind, best.cards)))
+        several = len(_moves(view, Kind.BEAT)) + len(_moves(view, Kind.DISCARD)) > len(buttons)
+        if not buttons:
+            return []
+        rows: list[tuple[Button, ...]] = [(button,) for button in buttons]
+        if several:
+            pick = callbacks.select(info.id, v, (), manual=True)
+            rows.append((Button(t(lang, "button.manual"), pick),))
+        return rows
+    if not buttons:
+        return []
+    rows = [tuple(buttons[i : i + CARDS_PER_ROW]) for i in range(0, len(buttons), CARDS_PER_ROW)]
+    if several:
+        pick = callbacks.select(info.id, v, (), manual=True)
+        rows.append((Button(t(lang, "button.manual"), pick),))
+    return rows
 
 
 def _combo_of(action: Action, view: TableView) -> str | None:

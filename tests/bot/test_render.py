@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from bot_harness import card_of_label
 from bot_steps import expect
 from engine_builders import table as build_table
 from grammar import findings
@@ -477,7 +478,11 @@ def card_buttons(screen: Screen) -> list[tuple[str, callbacks.Select]]:
     for row in screen.buttons:
         for button in row:
             payload = callbacks.parse(button.data or "")
-            if isinstance(payload, callbacks.Select) and not payload.claim:
+            if (
+                isinstance(payload, callbacks.Select)
+                and not payload.claim
+                and card_of_label(button.text) is not None
+            ):
                 found.append((button.text, payload))
     return found
 
@@ -499,8 +504,9 @@ def test_hand_shows_only_the_viewers_cards(preset: Preset, count: int) -> None:
 
 @pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
 def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
-    """Card buttons toggle the selection; action buttons are exactly the legal moves
-    with the selected cards; declares and the claim are one button each."""
+    """Picking cards one by one: card buttons toggle the selection; action
+    buttons are exactly the legal moves with the selected cards; declares and
+    the claim are one button each."""
     declares_seen = 0
     for state in playing(preset, count):
         info = info_for(state, state.players)
@@ -527,7 +533,7 @@ def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
                 assert card_buttons(screen) == []
                 continue
             for selection in selections:
-                screen = hand_view.hand(info, "en", view, selection)
+                screen = hand_view.hand(info, "en", view, selection, manual=True)
                 expected = one_tap | {
                     (a.kind, frozenset(a.cards))
                     for a in legal
@@ -875,7 +881,7 @@ def test_card_buttons_are_coloured_and_trumps_marked(lang: str) -> None:
             info = info_for(state, state.players)
             for seat in range(count):
                 view = view_for(state, seat)
-                screen = hand_view.hand(info, lang, view)
+                screen = hand_view.hand(info, lang, view, manual=True)
                 for text, _payload in card_buttons(screen):
                     (card,) = [c for c in view.hand if card_text(lang, c) in text]
                     assert "\ufe0f" in text, text
@@ -887,3 +893,44 @@ def test_card_buttons_are_coloured_and_trumps_marked(lang: str) -> None:
     assert seen_trump and seen_plain
     ranks = "".join(card_text(lang, Card.parse(f"{r}♠")) for r in "JQKA")
     assert ranks == ("J♠️Q♠️K♠️A♠️" if lang == "en" else "В♠️Д♠️К♠️Т♠️")
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_most_moves_are_one_tap(preset: Preset, count: int) -> None:
+    """Without picking: every move button is a legal move; a single card is
+    led, beaten with or discarded with one tap; an answer of several cards is
+    offered ready-made (a beat when one exists, a discard when one exists);
+    "✋" appears exactly when some move is not offered that way."""
+    quick_seen = 0
+    for state in playing(preset, count):
+        info = info_for(state, state.players)
+        for seat in range(count):
+            view = view_for(state, seat)
+            legal = legal_actions(state, seat)
+            moves = [a for a in legal if a.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD)]
+            if view.turn != seat or len(legal) <= 1 or not moves:
+                continue
+            screen = hand_view.hand(info, "ru", view)
+            offered = kind_buttons(screen) - {
+                (a.kind, frozenset(a.cards)) for a in legal if a.kind is Kind.DECLARE
+            }
+            assert offered <= {(a.kind, frozenset(a.cards)) for a in moves}
+            picks = [
+                b
+                for row in screen.buttons
+                for b in row
+                if isinstance(callbacks.parse(b.data or ""), callbacks.Select) and b.text[0] == "✋"
+            ]
+            if not view.trick:
+                singles = {(Kind.LEAD, frozenset(a.cards)) for a in moves if len(a.cards) == 1}
+                assert offered == singles
+            elif len(view.trick[0].cards) == 1:
+                assert {next(iter(cards)) for _, cards in offered} == set(view.hand)
+                beats = {frozenset(a.cards) for a in moves if a.kind is Kind.BEAT}
+                assert {c for k, c in offered if k is Kind.BEAT} == beats
+            else:
+                kinds = {a.kind for a in moves}
+                assert {k for k, _ in offered} == kinds
+            assert bool(picks) == (len(offered) < len(moves)), (offered, moves)
+            quick_seen += 1
+    assert quick_seen

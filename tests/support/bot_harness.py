@@ -170,11 +170,14 @@ class Player:
             )
             message = self._current()
             return await self.tap(message, _find_play_button(message, action))
-        if action.kind is Kind.DECLARE or not any(
-            b.value and b.value.startswith("s:") for row in message.buttons for b in row
-        ):
-            # A declaration, or the only possible move: one tap.
+        if _has_play_button(message, action):
+            # A declaration, a one-tap move, a ready answer, or the only move.
             return await self.tap(message, _find_play_button(message, action))
+        if not _card_toggles(message):
+            # Pick the cards one by one: the hand switches to toggles.
+            pick = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":m"))
+            await self.tap(message, pick)
+            await self.fake.wait_for(lambda: _card_toggles(self._current()), timeout=WAIT)
         for card in action.cards:
             message = self.hand_message()
             assert message is not None
@@ -192,6 +195,15 @@ class Player:
         message = self.hand_message()
         assert message is not None
         return await self.tap(message, _find_play_button(message, action))
+
+
+def _card_toggles(message: StoredMessage) -> bool:
+    """Whether the hand shows cards to pick one by one."""
+    return any(
+        b.value and b.value.startswith("s:") and card_of_label(b.text) is not None
+        for row in message.buttons
+        for b in row
+    )
 
 
 def _has_play_button(message: StoredMessage, action: Action) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -292,15 +293,47 @@ async def _press(fake: FakeTelegram, user: FakeUser, message: StoredMessage, dat
     assert not answer.show_alert, answer
 
 
+def has_toggles(message: StoredMessage) -> bool:
+    return any(p.cards for _, p in select_buttons(message))
+
+
+async def picking(
+    fake: FakeTelegram, user: FakeUser, current: Callable[[], StoredMessage]
+) -> StoredMessage:
+    """The hand switched to picking cards one by one ("✋"), if it is not yet:
+    most moves are one tap, and these tests pick cards on purpose."""
+    message = current()
+    if has_toggles(message):
+        return message
+    pick = next(d for d, p in select_buttons(message) if p.manual and not p.cards)
+    await _press(fake, user, message, pick)
+    await fake.wait_for(lambda: has_toggles(current()), timeout=WAIT, message="cards to pick")
+    return current()
+
+
 async def select_cards(
     fake: FakeTelegram, db_path: TestDatabase, table_id: int, user: FakeUser, action: Action
 ) -> None:
-    """Tap the action's cards one by one on the tracked hand message (not
-    when the move is the only one: its button plays it at once)."""
+    """Pick the action's cards one by one on the tracked hand message, unless
+    a button plays it with one tap (a card, a ready answer, the only move)."""
     if action.kind in (Kind.DECLARE, Kind.CLAIM):
         return
-    if not select_buttons(tracked_hand(fake, db_path, table_id, user.id)):
+    message = tracked_hand(fake, db_path, table_id, user.id)
+    if any(
+        p.kind is action.kind and set(p.cards) == set(action.cards)
+        for _, p in play_buttons(message)
+    ):
         return
+    if not [p for _, p in select_buttons(message) if p.cards]:
+        pick = next(d for d, p in select_buttons(message) if p.manual and not p.cards)
+        await _press(fake, user, message, pick)
+        await fake.wait_for(
+            lambda: any(
+                p.cards for _, p in select_buttons(tracked_hand(fake, db_path, table_id, user.id))
+            ),
+            timeout=WAIT,
+            message="cards to pick shown",
+        )
     for card in action.cards:
         message = tracked_hand(fake, db_path, table_id, user.id)
         wanted = _selected(message) | {card}

@@ -228,6 +228,12 @@ hand-trump = Trump: <b>{ $suit }</b> ({ $card }) · { $stock } in the stock
 hand-own_points = Your points: { $points }
 hand-own_points_hidden = Your points: { $points } (not counting face-down cards: { $count })
 hand-forced = 👉 <b>Your move</b> — there is only one: tap the button.
+button-manual = ✋ Pick cards
+hand-tap_lead = 👉 <b>Your lead.</b> Tap a card to play it; “✋ Pick cards” to lead several.
+hand-tap_answer = 👉 <b>Your answer</b> to { $need } { $need ->
+        [one] card: ⚔️ beats with that card, 🗑 discards it.
+       *[other] cards: a ready answer with one button, or “✋ Pick cards”.
+    }
 hand-your_lead = 👉 <b>Your lead.</b> Pick cards of one suit and tap “Lead”.
 hand-your_answer = 👉 <b>Your answer:</b> pick { $need } { $need ->
         [one] card
