@@ -17,7 +17,7 @@ goes to the room that owns it:
 from __future__ import annotations
 
 from bot.clock import AsyncioScheduler, Scheduler
-from bot.storage import Store, TableRecord
+from bot.storage import SharedLocks, Store, TableRecord
 from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, Tables, Timing
 from bot.tables.fanout import Fanout
 from bot.tables.history import History
@@ -48,7 +48,9 @@ class TableService:
         timing: Timing | None = None,
         limits: Limits | None = None,
         thinking: Thinking | None = None,
+        shared: SharedLocks | None = None,
     ) -> None:
+        """`shared`: locks across the workers sharing the store (PostgreSQL)."""
         self.tables = Tables(
             store,
             sender,
@@ -58,6 +60,7 @@ class TableService:
             timing or Timing(),
             limits,
             thinking,
+            shared,
         )
         self.store = store
         self.fanout = Fanout(self.tables)

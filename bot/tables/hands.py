@@ -232,10 +232,15 @@ class Hands:
         actor: int,
         action: Action,
         superseded: bool,
+        newer_skips: bool = False,
     ) -> None:
         """The hands after a move; when a newer move is queued in this lane,
         its job redraws them from the same newest state, so this one only
-        records the deal the move ended (that is its own)."""
+        records the deal the move ended (that is its own).
+        `newer_skips` (several workers): the same when a newer move is
+        committed, whose job at whichever worker draws the hands (before or
+        after this one) from the newest state; two jobs drawing the same
+        position would give the person to move two fresh messages."""
         deal_over = news.deal_ended(events)
         if superseded and not deal_over:
             return
@@ -244,7 +249,7 @@ class Hands:
             return
         if deal_over:
             await self.record_deal(table, previous, events)
-        if superseded:
+        if superseded or (newer_skips and table.state.step > previous.step + 1):
             return
         if table.state.over or table.status != PLAYING:
             await self.close_hands(table)

@@ -1,6 +1,6 @@
 """Where computer players think: in worker processes, never on the event loop.
 
-A `hard` decision searches for about 200 ms of pure Python. In a thread of the
+A `hard` decision searches for about 270 ms of pure Python. In a thread of the
 bot's own process it holds the GIL, and the event loop that answers every
 chat waits for it: eight hard tables thinking at once put the loop's p95 lag
 at ~110 ms (issue 13). In a process pool the loop only pickles a position

@@ -21,7 +21,7 @@ drawn since). Every card drawn since may have brought one of those cards
 back, so a world may give him at most that many of them. `repair` moves the
 surplus out of his hand into the stock (or another hand that may take it),
 so worlds respect the facts without rejection sampling. The sampler skips it
-for a share of the worlds (`SHORTAGE_SLACK` in `engine.ai.determinize`), for
+for a share of the worlds (`SHORTAGE_SLACK` in `engine.ai.worlds`), for
 players who do not play by these rules.
 """
 

@@ -10,8 +10,9 @@ import random
 from engine_builders import table
 
 from engine import Action
-from engine.ai.determinize import DealTracker, knowledge_of, sample_state
+from engine.ai.determinize import DealTracker, knowledge_of
 from engine.ai.shortages import lack_mask
+from engine.ai.worlds import sample_state
 from engine.cards import DECK, Card, Suit, format_cards, parse_cards
 from engine.game import apply, new_match
 from engine.rules import RuleSet
