@@ -56,7 +56,7 @@ class Select:
     version: int
     cards: frozenset[Card]
     claim: bool = False  # show the claim's confirmation
-    manual: bool = False  # pick cards one by one (any selection is picked that way)
+    manual: bool = False  # pick cards one by one (a selection of cards always is)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +225,7 @@ def parse(data: str | None) -> Payload:
                 _int36(parts[2]),
                 cards,
                 claim=flag == "c",
-                manual=flag == "m" or bool(cards),
+                manual=flag == "m",
             )
         if head == "p" and len(parts) == 5 and parts[3] in CODE_KINDS:
             return Play(
