@@ -251,15 +251,17 @@ class Fanout:
         news, as after a restart), then this one. `waited`: seconds since
         this job was queued."""
         step = previous.step + 1
+        loaded = None
         if self.tables.shared:
-            table = await self.store.get_table(table_id)
-            if table is None or table.told_step >= step:
+            loaded = await self.store.get_table(table_id)
+            if loaded is None or loaded.told_step >= step:
                 return
-            if table.told_step < step - 1:
+            if loaded.told_step < step - 1:
                 if waited < GAP_PATIENCE:
                     raise NotYet
                 await self.tell_untold(table_id, before=step, hands=False)
-        await self.tell_move(table_id, previous, events, actor, action, extra_news, hands)
+                loaded = None  # changed since: read again
+        await self.tell_move(table_id, previous, events, actor, action, extra_news, hands, loaded)
         # Only now is this move fully told; a crash before here is caught up at start-up.
         await self.store.set_told_step(table_id, step)
 
@@ -300,6 +302,7 @@ class Fanout:
         action: Action,
         extra_news: Sequence[str] = (),
         hands: bool = True,
+        loaded: TableRecord | None = None,
     ) -> None:
         """The group keeps one live message per deal: every move edits it, and
         each trick's result stays in it as a line. When a deal ends, its live
@@ -309,9 +312,10 @@ class Fanout:
 
         Renders from the newest stored state (a later move may already be
         committed); `previous` and `events` describe this move for the
-        closing of its deal.
+        closing of its deal. `loaded`: the table as just read, if the caller
+        read it in this job (no second read).
         """
-        table = await self.store.get_table(table_id)
+        table = loaded or await self.store.get_table(table_id)
         if table is None or table.state is None:
             return
         # A newer move is already queued: it will redraw the live message and
