@@ -27,6 +27,7 @@ from bot.tables.match import Match
 from bot.tables.outbox import Outcome, Sender
 from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
+from bot.tables.rematch import Rematches
 from bot.tables.stats import Stats
 from bot.tables.thinking import Thinking
 from bot.tables.turns import Turns
@@ -70,12 +71,14 @@ class TableService:
         self.turns.commit = self.match.commit
         self.lobby = Lobby(self.tables, self.fanout, self.turns)
         self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns, self.stats)
+        self.rematches = Rematches(self.tables, self.fanout, self.turns, self.lobby, self.lifecycle)
         self.recovery = Recovery(self.tables, self.fanout, self.turns)
         self.privacy = Privacy(self.tables)
 
         # The entry points, by room.
         self.new_table = self.lobby.new_table
-        self.join = self.lobby.join
+        self.join = self.rematches.join
+        self.rematch = self.rematches.rematch
         self.join_by_link = self.lobby.join_by_link
         self.leave = self.lobby.leave
         self.show_settings = self.lobby.show_settings

@@ -20,6 +20,7 @@ from typing import ParamSpec
 
 from bot.clock import Scheduler
 from bot.locks import KeyedLocks
+from bot.seats import REMATCH_OF, waiting
 from bot.storage import SharedLocks, Store, TableRecord
 from bot.tables.attendance import Attendance
 from bot.tables.outbox import Outbox, Sender
@@ -263,6 +264,8 @@ class Tables:
             away=frozenset(s.seat for s in table.seats if s.auto),
             turn_time=self.turn_seconds(table),
             practice=table.practice,
+            rematch_of=table.settings.get(REMATCH_OF),
+            waiting=frozenset(s.seat for s in table.seats if s.user_id in waiting(table)),
         )
 
     async def creator_name(self, table: TableRecord) -> str:

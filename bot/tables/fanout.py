@@ -22,9 +22,9 @@ from bot.tables.core import Tables
 from bot.tables.hands import Hands
 from bot.tables.outbox import GROUP, HANDS, NotYet, Outcome, at_once, done
 from bot.tables.pictures import Pictures
-from bot.view import news, render
+from bot.view import callbacks, news, render
 from bot.view.i18n import t
-from bot.view.screen import Screen
+from bot.view.screen import Button, Screen
 from engine import Action, MatchState, apply, new_match, view_for
 from engine.events import Event, MatchOver
 
@@ -203,13 +203,21 @@ class Fanout:
         if lines:
             await self.out.send(table.chat_id, Screen("\n\n".join(lines)))
         if end is not None:
-            await self.out.send(table.chat_id, Screen(end))
+            await self.out.send(table.chat_id, self.match_end_screen(table, lang, end))
         if table.state.over:
             await self.pictures.send_match_chart(table, lang)
             return
         await self.send_live(table, lang)
         if hands:
             await self.hands.sync_hands(table, previous=None, actor=None)
+
+    @staticmethod
+    def match_end_screen(table: TableRecord, lang: str, end: str) -> Screen:
+        """The match's end, with the rematch button in a group."""
+        if table.practice:
+            return Screen(end)
+        again = Button(t(lang, "button.rematch"), callbacks.rematch(table.id))
+        return Screen(end, ((again,),))
 
     async def lobby_expired(self, table_id: int) -> None:
         table = await self.store.get_table(table_id)
@@ -345,7 +353,7 @@ class Fanout:
             if said is not None:
                 await self.out.send(table.chat_id, said)
             if end is not None:
-                await self.out.send(table.chat_id, Screen(end))
+                await self.out.send(table.chat_id, self.match_end_screen(table, lang, end))
 
         async def rest() -> None:
             if state.over:

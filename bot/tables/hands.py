@@ -19,10 +19,15 @@ from bot.view import callbacks, news, render
 from bot.view import hand as hand_view
 from bot.view.i18n import t
 from bot.view.screen import Button, Screen
-from engine import Action, MatchState, view_for
+from engine import Action, MatchState, TableView, view_for
+from engine.actions import Kind
 from engine.events import Event, MatchOver
 
 log = logging.getLogger(__name__)
+
+
+def declarable(view: TableView) -> bool:
+    return any(action.kind is Kind.DECLARE for action in view.legal)
 
 
 class Hands:
@@ -56,6 +61,16 @@ class Hands:
             and previous.deal.number == state.deal.number
         )
 
+        def declared_before(number: int) -> bool:
+            """Whether the seat could already declare before this move: a
+            combination that becomes possible off turn rings once."""
+            return (
+                previous is not None
+                and previous.deal is not None
+                and same_deal
+                and declarable(view_for(previous, number))
+            )
+
         async def sync(seat: Seat) -> None:
             lang = await self.tables.user_lang(seat.user_id)
             view = view_for(state, seat.seat)
@@ -69,7 +84,9 @@ class Hands:
                 # No new ring for an absent person; a returning one gets buttons.
                 fresh = acting and not seat.auto and not has_buttons(seat)
             else:
-                fresh = acting and not was_acting
+                fresh = (acting and not was_acting) or (
+                    not acting and declarable(view) and not declared_before(seat.seat)
+                )
             old = seat.hand_message_id if fresh else None
             if old is None:
                 await self.put_hand(table, seat, screen, fresh=fresh, ring=fresh)
