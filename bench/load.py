@@ -2,10 +2,16 @@
 
     python bench/load.py --tables 100 --seconds 60 [--rate 300] [--json]
     python bench/load.py --quick            # smoke test: 3 tables, a few seconds
+    python bench/load.py --database postgres [--workers 2 | --webhook]
 
 The fake Bot API (testing/fake_telegram) runs in this process on 127.0.0.1,
 without rate limits; the bot runs as a subprocess exactly as in production
 (`python -m bot`, long polling, SQLite in WAL mode, one transaction per move).
+With `--database postgres` the bot's tables live in a throwaway PostgreSQL
+server (testing/postgres.py), whose processes' CPU is reported beside the
+bot's; with `--workers N` (or `--webhook`) N bot processes share it in
+webhook mode, each update posted to any of them (WebhookDealer), and the
+bot's CPU is summed over them (docs/PERFORMANCE.md, issue 17).
 G tables are opened in G groups, two people each (Burkozel, `limit=2`, so
 matches end and new ones are opened at the same table).
 
@@ -82,6 +88,12 @@ from bot.__main__ import tune_gc
 from bot.view import callbacks
 from engine.actions import Kind
 from testing.fake_telegram import ApiError, FakeTelegram, FakeUser
+from testing.fake_telegram.webhooks import WebhookDealer
+from testing.postgres import PostgresServer, free_port
+
+WEBHOOK_SECRET = "load-Secret_1"
+# Settings to compare, passed on to the bot from the caller's environment.
+PASSED_ON = ("HTTP_CLIENT", "DATABASE_SYNC", "DATABASE_CACHE")
 
 ROOT = Path(__file__).resolve().parents[1]  # the checkout whose bot the subprocess runs
 
@@ -107,12 +119,16 @@ class BotProcess:
         workdir: Path,
         profile: str | None,
         cpus: set[int] | None = None,
+        env: dict[str, str] | None = None,
+        name: str = "bot",
     ) -> None:
         self.fake = fake
         self.cpus = cpus  # where the bot may run (None: anywhere)
         self.workdir = workdir
         self.db_path = workdir / "bot.db"
-        self.log_path = workdir / "bot.log"
+        self.log_path = workdir / f"{name}.log"
+        # DATABASE_URL (PostgreSQL) and the webhook's settings, when given.
+        self.extra_env = env or {}
         self.profile = profile
         self.process: asyncio.subprocess.Process | None = None
         self.spy: asyncio.subprocess.Process | None = None
@@ -133,8 +149,11 @@ class BotProcess:
             # The bot of this checkout, whatever the virtual environment installed.
             "PYTHONPATH": str(ROOT),
             # Choices to compare, passed on from the caller's environment.
-            **{k: os.environ[k] for k in ("HTTP_CLIENT", "DATABASE_SYNC") if k in os.environ},
+            **{k: os.environ[k] for k in PASSED_ON if k in os.environ},
+            **self.extra_env,
         }
+        if "DATABASE_URL" in env:
+            del env["DATABASE_PATH"]
         command = [sys.executable]
         if self.profile == "callgrind":
             # Instructions are counted only inside the measured window
@@ -166,8 +185,15 @@ class BotProcess:
             # Set before exec, so that every thread of the bot inherits it.
             preexec_fn=None if cpus is None else lambda: os.sched_setaffinity(0, cpus),
         )
+        webhooks = len(self.fake.calls("setWebhook"))
+
+        def started() -> bool:
+            if "BOT_WEBHOOK_URL" in self.extra_env:  # its webhook is set: it serves
+                return len(self.fake.calls("setWebhook")) > webhooks
+            return bool(self.fake.calls("getUpdates"))
+
         await self.fake.wait_for(
-            lambda: bool(self.fake.calls("getUpdates")) or self._exited(),
+            lambda: started() or self._exited(),
             timeout=600 if self.profile == "callgrind" else 60,
         )
         if self._exited():
@@ -310,7 +336,8 @@ class Phase:
     handed: list[float] = field(default_factory=list)  # when each of `latencies` began
     answers: list[float] = field(default_factory=list)
     silent: int = 0  # updates after which the bot made no request at all
-    bot_cpu: float = 0.0
+    bot_cpu: float = 0.0  # summed over the workers
+    server_cpu: float = 0.0  # PostgreSQL's processes
     client_cpu: float = 0.0
     db_before: int = 0
     db_after: int = 0
@@ -610,13 +637,24 @@ def _parse(data: str) -> callbacks.Payload | None:
 
 
 async def measure(
-    load: Load, bot: BotProcess, name: str, warmup: float, seconds: float, samples: list[Any]
+    load: Load,
+    bots: list[BotProcess],
+    name: str,
+    warmup: float,
+    seconds: float,
+    samples: list[Any],
+    server: PostgresServer | None = None,
 ) -> Phase:
+    """One window; the bots' CPU summed over every worker, and (PostgreSQL)
+    the server's processes' CPU beside it."""
+    bot = bots[0]
+    sqlite = server is None
     await asyncio.sleep(warmup)
     phase = Phase(name)
-    phase.db_before = await asyncio.to_thread(db_used_bytes, bot.db_path)
+    phase.db_before = await asyncio.to_thread(db_used_bytes, bot.db_path) if sqlite else 0
     await bot.instrument(True)
-    cpu0, client0 = bot.cpu_seconds(), time.process_time()
+    cpu0, client0 = sum(b.cpu_seconds() for b in bots), time.process_time()
+    server0 = server_cpu(server)
     phase.started = load.loop.time()
     load.phase = phase
     end = phase.started + seconds
@@ -625,12 +663,38 @@ async def measure(
         samples.append((round(load.loop.time(), 2), name, bot.memory_kb().get("VmRSS", 0)))
     load.phase = None
     phase.ended = load.loop.time()
-    phase.bot_cpu = bot.cpu_seconds() - cpu0
+    phase.bot_cpu = sum(b.cpu_seconds() for b in bots) - cpu0
+    phase.server_cpu = sum(
+        seconds - server0.get(pid, 0.0) for pid, seconds in server_cpu(server).items()
+    )
     await bot.instrument(False)
     phase.client_cpu = time.process_time() - client0
-    phase.db_after = await asyncio.to_thread(db_used_bytes, bot.db_path)
+    phase.db_after = await asyncio.to_thread(db_used_bytes, bot.db_path) if sqlite else 0
     load.finished_phases[name] = phase
     return phase
+
+
+def process_cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def server_cpu(server: PostgresServer | None) -> dict[int, float]:
+    """CPU seconds of the PostgreSQL server's processes (the postmaster and
+    its children: one backend per connection, and its helpers), by pid."""
+    if server is None:
+        return {}
+    pid_file = server.folder / "data" / "postmaster.pid"
+    postmaster = int(pid_file.read_text().split()[0])
+    found: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if int(entry.name) == postmaster or int(stat[1]) == postmaster:
+                found[int(entry.name)] = process_cpu(int(entry.name))
+    return found
 
 
 def summary(phase: Phase) -> dict[str, Any]:
@@ -660,6 +724,9 @@ def summary(phase: Phase) -> dict[str, Any]:
         "bot_cpu_s": round(phase.bot_cpu, 2),
         "bot_cpu_share": round(phase.bot_cpu / window, 2),
         "bot_cpu_ms_per_update": round(per_update, 2),
+        "server_cpu_ms_per_update": round(phase.server_cpu / phase.updates * 1000, 2)
+        if phase.updates
+        else None,
         "client_cpu_share": round(phase.client_cpu / window, 2),
         "db_growth_kb": round((phase.db_after - phase.db_before) / 1024, 1),
         "latency_by_second": by_second(phase),
@@ -739,10 +806,42 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     fake = FakeTelegram(callback_max_age=900.0, quiet_period=0.05)
     await fake.start()
     workdir = Path(tempfile.mkdtemp(prefix="burkozel-load-"))
-    bot = BotProcess(fake, workdir, args.profile, bot_cpus)
+    server = PostgresServer.start() if args.database == "postgres" else None
+    env: dict[str, str] = {}
+    if server is not None:
+        env["DATABASE_URL"] = server.create_database("load")
+    webhook = args.webhook or args.workers > 1
+    bots = []
+    for number in range(args.workers):
+        extra = dict(env)
+        if webhook:
+            extra |= {
+                "BOT_WEBHOOK_URL": "https://bench.example.org/hook",
+                "BOT_WEBHOOK_SECRET": WEBHOOK_SECRET,
+                "BOT_WEBHOOK_LISTEN": "127.0.0.1",
+                "BOT_WEBHOOK_PORT": str(free_port()),
+            }
+        name = "bot" if args.workers == 1 else f"bot{number}"
+        bots.append(BotProcess(fake, workdir, args.profile, bot_cpus, extra, name))
+    bot = bots[0]
     load = Load(fake, args.tables, args.rate, args.seed)
     started = time.monotonic()
-    await bot.start()
+    for worker in bots:
+        await worker.start()
+    dealer = None
+    if webhook:
+        # Telegram posting to the webhook behind a load balancer: each update
+        # to any worker, up to 64 at once.
+        targets = [f"http://127.0.0.1:{b.extra_env['BOT_WEBHOOK_PORT']}/hook" for b in bots]
+        dealer = WebhookDealer(
+            fake,
+            targets,
+            WEBHOOK_SECRET,
+            random.Random(args.seed),
+            concurrency=64,
+            on_deal=lambda update: load._handed([update], load.loop.time()),
+        )
+        dealer.start()
     fake.keep_history = False  # counted as they come (see Collector)
     fake.requests.clear()
     tasks = [
@@ -765,28 +864,40 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         )
         setup_seconds = time.monotonic() - started
         client_gc.settle()
-        saturated = await measure(load, bot, "saturated", args.warmup, args.seconds, samples)
+        saturated = await measure(
+            load, bots, "saturated", args.warmup, args.seconds, samples, server
+        )
         phases = [saturated]
         if args.rate > 0:
             load.rate = args.rate
-            phases.append(await measure(load, bot, "paced", args.warmup, args.seconds, samples))
+            phases.append(
+                await measure(load, bots, "paced", args.warmup, args.seconds, samples, server)
+            )
         memory = bot.memory_kb()
     finally:
         load.stopping = True
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        code = await bot.stop()
+        if dealer is not None:
+            await dealer.stop()
+        codes = [await worker.stop() for worker in bots]
+        code = max(codes, key=abs)
         await fake.stop()
+        if server is not None:
+            server.stop()
     for table in load.tables:
         load._finish_pending(table)
-    log_text = bot.log_path.read_text(errors="replace")
+    log_text = "".join(b.log_path.read_text(errors="replace") for b in bots)
     matches = sum(p.matches for p in phases)
     growth = sum(p.db_after - p.db_before for p in phases)
-    db_file = bot.db_path.stat().st_size
+    db_file = bot.db_path.stat().st_size if server is None else 0
     rss = [kb for _, _, kb in samples]
     result: dict[str, Any] = {
         "tables": args.tables,
+        "database": args.database,
+        "workers": args.workers,
+        "updates_by": "webhook" if webhook else "getUpdates",
         "players_per_table": 2,
         "game": "burkozel limit=2, one-card moves (select, then play)",
         "setup_seconds": round(setup_seconds, 1),
@@ -802,7 +913,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "last": round(rss[-1] / 1024, 1) if rss else None,
             "max": round(max(rss) / 1024, 1) if rss else None,
         },
-        "db_kb_per_match": round(growth / matches / 1024, 2) if matches else None,
+        "db_kb_per_match": round(growth / matches / 1024, 2) if matches and not server else None,
         "db_file_kb_at_exit": round(db_file / 1024, 1),
         "matches_total": load.matches,
         "nudges": load.nudges,
@@ -838,6 +949,7 @@ def report(result: dict[str, Any]) -> str:
     lines = [
         f"G = {result['tables']} tables x {result['players_per_table']} players "
         f"({result['game']}); set-up {result['setup_seconds']} s",
+        f"  {result['database']}, {result['workers']} worker(s), updates by {result['updates_by']}",
         f"  CPUs: bot {result['cpus']['bot']}, load generator {result['cpus']['load_generator']}",
     ]
     for name, phase in result["phases"].items():
@@ -850,7 +962,8 @@ def report(result: dict[str, Any]) -> str:
         )
         lines.append(
             f"            bot CPU {phase['bot_cpu_ms_per_update']} ms/update"
-            f" ({phase['bot_cpu_share']:.0%} of a core), client CPU"
+            f" ({phase['bot_cpu_share']:.0%} of a core),"
+            f" PostgreSQL CPU {phase['server_cpu_ms_per_update']} ms/update, client CPU"
             f" {phase['client_cpu_share']:.0%} of a core,"
             f" {phase['matches_finished']} matches finished"
         )
@@ -907,8 +1020,28 @@ def main() -> int:
         help="let the OS place the bot and the load generator (by default the bot runs"
         " on the first CPU and the load generator on the others)",
     )
+    parser.add_argument(
+        "--database",
+        choices=("sqlite", "postgres"),
+        default="sqlite",
+        help="postgres: a throwaway PostgreSQL server (testing/postgres.py) as DATABASE_URL;"
+        " its processes' CPU is reported beside the bot's",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="bot processes sharing the database (more than one: webhook mode, PostgreSQL)",
+    )
+    parser.add_argument(
+        "--webhook",
+        action="store_true",
+        help="updates posted to the bot's webhook (each to any worker) instead of getUpdates",
+    )
     parser.add_argument("--quick", action="store_true", help="smoke test: 3 tables, 3 s")
     args = parser.parse_args()
+    if args.workers > 1 and args.database != "postgres":
+        parser.error("several workers need --database postgres (SQLite is one process's)")
     if args.quick:
         args.tables, args.seconds, args.warmup = 3, 3.0, 1.0
         args.rate = min(args.rate, 30.0)

@@ -42,11 +42,12 @@ if __name__ == "__main__":
 
 import asyncio  # noqa: E402
 import contextlib  # noqa: E402
+import fcntl  # noqa: E402
 import gc  # noqa: E402
 import logging  # noqa: E402
 import sys  # noqa: E402
 from collections.abc import Awaitable  # noqa: E402
-from typing import Any  # noqa: E402
+from typing import IO, Any  # noqa: E402
 
 from telegram import Update  # noqa: E402
 from telegram.error import InvalidToken, NetworkError, RetryAfter, TelegramError  # noqa: E402
@@ -120,11 +121,42 @@ async def _open_store(settings: Settings) -> Store:
 
     Not raced against a stop signal: it takes milliseconds (at most SQLite's
     5 s busy timeout), and a half-opened connection would be left behind."""
-    return await open_store(
-        settings.database(),
-        cache=settings.database_cache,
+    database = settings.database()
+    store = await open_store(
+        database,
+        cache=settings.use_cache(),
         durable=settings.database_sync == "full",
     )
+    if database.path is not None:
+        try:
+            _SOLE.append(_sole_process(database.path))
+        except StorageError:
+            await store.close()
+            raise
+    return store
+
+
+# The open file whose lock marks this process as the SQLite database's only bot.
+_SOLE: list[IO[bytes]] = []
+
+
+def _sole_process(path: Any) -> IO[bytes]:
+    """SQLite is one process's database: a second bot on the same file (a
+    second worker, or an old process still running) is refused at start.
+    An exclusive `flock` on the file, held for the process's life (SQLite's
+    own locks are `fcntl` locks, which this does not touch); the kernel drops
+    it when the process dies, SIGKILL included."""
+    handle = open(path, "rb")  # noqa: SIM115 - held open for the process's life
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise StorageError(
+            f"another bot process uses the SQLite database {path}; SQLite serves one"
+            " process only: stop the other one, or use PostgreSQL (DATABASE_URL="
+            "postgresql://...) to run several workers"
+        ) from None
+    return handle
 
 
 async def _connect(app: Application, settings: Settings, stop: asyncio.Event) -> None:  # type: ignore[type-arg]
@@ -247,6 +279,10 @@ async def _serve(settings: Settings) -> int:
 
 
 def main() -> int:
+    if len(sys.argv) > 1:  # migrate, copy-store: bot/commands.py
+        from bot.commands import run
+
+        return run(sys.argv[1:])
     settings = load_settings()
     webhook_secret = settings.bot_webhook_secret
     setup_logging(

@@ -20,7 +20,7 @@ from telegram.ext import Application, ApplicationBuilder, Defaults
 
 from bot.clock import AsyncioScheduler
 from bot.settings import Settings
-from bot.storage import Store, open_store
+from bot.storage import Store, open_store, shared_locks
 from bot.tables import Limits, Outcome, TableService, Thinking, Timing
 from bot.telegram import replies
 from bot.telegram.buttons import slow_down
@@ -96,7 +96,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     if store is None:
         store = await open_store(
             settings.database(),
-            cache=settings.database_cache,
+            cache=settings.use_cache(),
             durable=settings.database_sync == "full",
         )
         app.bot_data["store"] = store
@@ -120,7 +120,15 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     )
     thinking = Thinking(settings.computer_workers)
     service = TableService(
-        store, messenger, username, settings.default_language, scheduler, timing, limits, thinking
+        store,
+        messenger,
+        username,
+        settings.default_language,
+        scheduler,
+        timing,
+        limits,
+        thinking,
+        shared_locks(store),
     )
     messenger.on_migrate = service.chat_moved
 

@@ -1,17 +1,30 @@
 """Locks by key that forget idle keys, so a long-running bot does not keep a
-lock for every table it ever saw."""
+lock for every table it ever saw.
+
+With several bot processes on one database, a lock must hold across them:
+`KeyedLocks(shared=...)` takes its in-process lock first (so one process
+sends one waiter per key to the database, not one per task) and then the
+shared lock, a `SharedLocks` that the store provides (PostgreSQL's advisory
+locks, bot/storage/postgres_locks.py).
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Hashable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Hashable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+
+# A lock per key held across every process of the bot; released by the
+# database when the process holding it dies, so a killed worker's locks pass
+# to the others at once.
+SharedLocks = Callable[[Hashable], AbstractAsyncContextManager[None]]
 
 
 class KeyedLocks:
-    def __init__(self) -> None:
+    def __init__(self, shared: SharedLocks | None = None) -> None:
         self._locks: dict[Hashable, asyncio.Lock] = {}
         self._users: dict[Hashable, int] = {}
+        self.shared = shared
 
     @asynccontextmanager
     async def __call__(self, key: Hashable) -> AsyncIterator[None]:
@@ -21,7 +34,11 @@ class KeyedLocks:
         self._users[key] = self._users.get(key, 0) + 1
         try:
             async with lock:
-                yield
+                if self.shared is None:
+                    yield
+                else:
+                    async with self.shared(key):
+                        yield
         finally:
             left = self._users[key] - 1
             if left:

@@ -57,3 +57,14 @@ def display_name(first: str, last: str | None, fallback: str = "?") -> str:
     name = visible(f"{first} {last}" if last else first)
     name = " ".join(name.split())  # no runs of spaces, no line breaks
     return name[:40] or fallback
+
+
+# A rematch's lobby (bot/tables/rematch.py) keeps in the table's settings
+# which finished table it replays and who has not confirmed yet.
+REMATCH_OF = "rematch_of"
+WAITING = "waiting"
+
+
+def waiting(table: TableRecord) -> list[int]:
+    """People seated by a rematch who have not yet tapped to play."""
+    return [int(user_id) for user_id in table.settings.get(WAITING, ())]

@@ -30,8 +30,9 @@ class Settings(BaseSettings):
     database_url: str | None = None
     database_path: Path | None = None
     # Write-through copies of tables and people in memory: right for one bot
-    # process that alone writes its database; off for several processes.
-    database_cache: bool = True
+    # process that alone writes its database. Unset: on for SQLite (one
+    # process by design), off for PostgreSQL (several workers may share it).
+    database_cache: bool | None = None
     # "full": every saved move is on the disk before anybody is told of it
     # (survives a power loss); "normal": SQLite's WAL default, which survives
     # a crash of the bot but may lose the last moves on a power loss.
@@ -118,6 +119,12 @@ class Settings(BaseSettings):
         if self.database_url:
             return parse_database_url(self.database_url)
         return DatabaseUrl.sqlite(self.database_path or DEFAULT_SQLITE)
+
+    def use_cache(self) -> bool:
+        """DATABASE_CACHE, or by default: on for SQLite, off for PostgreSQL."""
+        if self.database_cache is not None:
+            return self.database_cache
+        return self.database().scheme == "sqlite"
 
     def database_setting(self) -> str:
         """The setting that chose the database, for messages about it."""

@@ -30,7 +30,7 @@ from bot.storage.records import (
     computer_key,
     person_key,
 )
-from bot.storage.store import Store
+from bot.storage.store import SharedLocks, Store
 from bot.storage.url import BACKENDS, DatabaseUrl, parse_database_url
 
 
@@ -42,6 +42,14 @@ async def open_store(url: DatabaseUrl, cache: bool = True, durable: bool = True)
     backend = importlib.import_module(BACKENDS[url.scheme])
     store: Store = await backend.open_backend(url, durable=durable)
     return CachedStore(store) if cache else store
+
+
+def shared_locks(store: Store) -> SharedLocks | None:
+    """Locks that hold across processes when the store can be shared by
+    several workers (PostgreSQL); None for SQLite, which is one process's."""
+    inner = store.inner if isinstance(store, CachedStore) else store
+    locks: SharedLocks | None = getattr(inner, "locks", None)
+    return locks
 
 
 __all__ = [
@@ -61,6 +69,7 @@ __all__ = [
     "ResultRow",
     "Seat",
     "SeatResult",
+    "SharedLocks",
     "StorageError",
     "Store",
     "TableRecord",
@@ -69,4 +78,5 @@ __all__ = [
     "open_store",
     "parse_database_url",
     "person_key",
+    "shared_locks",
 ]

@@ -32,6 +32,7 @@ from typing import Any, TypeVar, cast
 
 import asyncpg
 
+from bot.storage.postgres_locks import PostgresLocks
 from bot.storage.postgres_setup import connect, migrate, probe_write, where
 from bot.storage.postgres_sql import (
     UPDATE,
@@ -81,6 +82,8 @@ class PostgresStore:
         self._jobs: asyncio.Queue[tuple[Job, asyncio.Future[Any]] | None] = asyncio.Queue()
         self._worker = asyncio.create_task(self._run_jobs(), name="postgres-store")
         self._closed = False
+        # Several workers may share the database: locks that hold across them.
+        self.locks = PostgresLocks(url, durable)
 
     @classmethod
     async def open(cls, url: DatabaseUrl, durable: bool = True) -> PostgresStore:
@@ -103,6 +106,7 @@ class PostgresStore:
         self._jobs.put_nowait(None)
         await self._worker
         await self._connection.close()
+        await self.locks.close()
 
     # -- the jobs --------------------------------------------------------------------
 

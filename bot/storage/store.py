@@ -17,6 +17,8 @@ What every backend promises:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from bot.storage.records import (
@@ -28,6 +30,10 @@ from bot.storage.records import (
     UserRecord,
 )
 from engine import Action
+
+# Locks that hold across the processes sharing a database (PostgreSQL's
+# advisory locks, bot/storage/postgres_locks.py): `async with locks(key):`.
+SharedLocks = Callable[[Hashable], AbstractAsyncContextManager[None]]
 
 
 class Store(Protocol):

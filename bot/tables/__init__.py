@@ -17,7 +17,7 @@ goes to the room that owns it:
 from __future__ import annotations
 
 from bot.clock import AsyncioScheduler, Scheduler
-from bot.storage import Store, TableRecord
+from bot.storage import SharedLocks, Store, TableRecord
 from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, Tables, Timing
 from bot.tables.fanout import Fanout
 from bot.tables.history import History
@@ -27,6 +27,7 @@ from bot.tables.match import Match
 from bot.tables.outbox import Outcome, Sender
 from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
+from bot.tables.rematch import Rematches
 from bot.tables.stats import Stats
 from bot.tables.thinking import Thinking
 from bot.tables.turns import Turns
@@ -47,7 +48,9 @@ class TableService:
         timing: Timing | None = None,
         limits: Limits | None = None,
         thinking: Thinking | None = None,
+        shared: SharedLocks | None = None,
     ) -> None:
+        """`shared`: locks across the workers sharing the store (PostgreSQL)."""
         self.tables = Tables(
             store,
             sender,
@@ -57,6 +60,7 @@ class TableService:
             timing or Timing(),
             limits,
             thinking,
+            shared,
         )
         self.store = store
         self.fanout = Fanout(self.tables)
@@ -67,12 +71,14 @@ class TableService:
         self.turns.commit = self.match.commit
         self.lobby = Lobby(self.tables, self.fanout, self.turns)
         self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns, self.stats)
+        self.rematches = Rematches(self.tables, self.fanout, self.turns, self.lobby, self.lifecycle)
         self.recovery = Recovery(self.tables, self.fanout, self.turns)
         self.privacy = Privacy(self.tables)
 
         # The entry points, by room.
         self.new_table = self.lobby.new_table
-        self.join = self.lobby.join
+        self.join = self.rematches.join
+        self.rematch = self.rematches.rematch
         self.join_by_link = self.lobby.join_by_link
         self.leave = self.lobby.leave
         self.show_settings = self.lobby.show_settings

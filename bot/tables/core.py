@@ -20,7 +20,8 @@ from typing import ParamSpec
 
 from bot.clock import Scheduler
 from bot.locks import KeyedLocks
-from bot.storage import Store, TableRecord
+from bot.seats import REMATCH_OF, waiting
+from bot.storage import SharedLocks, Store, TableRecord
 from bot.tables.attendance import Attendance
 from bot.tables.outbox import Outbox, Sender
 from bot.tables.thinking import Thinking
@@ -155,6 +156,7 @@ class Tables:
         timing: Timing,
         limits: Limits | None = None,
         thinking: Thinking | None = None,
+        shared: SharedLocks | None = None,
     ) -> None:
         self.store = store
         self.out = sender
@@ -165,8 +167,11 @@ class Tables:
         self.limits = limits or Limits()
         self.thinking = thinking or Thinking(workers=0)
         self.attendance = Attendance()
-        self.lock = KeyedLocks()  # per table (and per chat while opening one)
-        self.outbox = Outbox()
+        # Several workers share the database (PostgreSQL): the table's lock and
+        # its message lanes hold across them (bot/storage/postgres_locks.py).
+        self.shared = shared is not None
+        self.lock = KeyedLocks(shared)  # per table (and per chat while opening one)
+        self.outbox = Outbox(shared)
 
     # -- the guard -------------------------------------------------------------------
 
@@ -259,6 +264,8 @@ class Tables:
             away=frozenset(s.seat for s in table.seats if s.auto),
             turn_time=self.turn_seconds(table),
             practice=table.practice,
+            rematch_of=table.settings.get(REMATCH_OF),
+            waiting=frozenset(s.seat for s in table.seats if s.user_id in waiting(table)),
         )
 
     async def creator_name(self, table: TableRecord) -> str:

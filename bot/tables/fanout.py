@@ -13,21 +13,26 @@ committed) and only then talks to Telegram. Rendering itself is pure
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 from bot.storage import FINISHED, LOBBY, PLAYING, TableRecord
 from bot.tables.core import Tables
 from bot.tables.hands import Hands
-from bot.tables.outbox import GROUP, HANDS, Outcome, at_once, done
+from bot.tables.outbox import GROUP, HANDS, NotYet, Outcome, at_once, done
 from bot.tables.pictures import Pictures
-from bot.view import news, render
+from bot.view import callbacks, news, render
 from bot.view.i18n import t
-from bot.view.screen import Screen
-from engine import Action, MatchState, view_for
+from bot.view.screen import Button, Screen
+from engine import Action, MatchState, apply, new_match, view_for
 from engine.events import Event, MatchOver
 
 log = logging.getLogger(__name__)
+
+# Seconds a move's telling waits for the telling of the move before it at
+# another worker, before that worker is taken for dead (several workers).
+GAP_PATIENCE = 10.0
 
 
 class Fanout:
@@ -82,9 +87,16 @@ class Fanout:
         extra_news: Sequence[str] = (),
     ) -> None:
         tid, actor, practice = table.id, action.seat, table.practice
+        queued = time.monotonic()
+
+        def waited() -> float:
+            return time.monotonic() - queued
+
         self.outbox.later(
             tid,
-            lambda: self.after_move(tid, previous, events, actor, action, extra_news, practice),
+            lambda: self.after_move(
+                tid, previous, events, actor, action, extra_news, practice, waited()
+            ),
             kind="move",
         )
         if not practice:
@@ -97,6 +109,7 @@ class Fanout:
                     actor,
                     action,
                     self.outbox.superseded(tid, HANDS, "move"),
+                    newer_skips=self.tables.shared,
                 ),
                 lane=HANDS,
                 kind="move",
@@ -190,13 +203,21 @@ class Fanout:
         if lines:
             await self.out.send(table.chat_id, Screen("\n\n".join(lines)))
         if end is not None:
-            await self.out.send(table.chat_id, Screen(end))
+            await self.out.send(table.chat_id, self.match_end_screen(table, lang, end))
         if table.state.over:
             await self.pictures.send_match_chart(table, lang)
             return
         await self.send_live(table, lang)
         if hands:
             await self.hands.sync_hands(table, previous=None, actor=None)
+
+    @staticmethod
+    def match_end_screen(table: TableRecord, lang: str, end: str) -> Screen:
+        """The match's end, with the rematch button in a group."""
+        if table.practice:
+            return Screen(end)
+        again = Button(t(lang, "button.rematch"), callbacks.rematch(table.id))
+        return Screen(end, ((again,),))
 
     async def lobby_expired(self, table_id: int) -> None:
         table = await self.store.get_table(table_id)
@@ -217,11 +238,60 @@ class Fanout:
         action: Action,
         extra_news: Sequence[str] = (),
         hands: bool = True,
+        waited: float = 0.0,
     ) -> None:
-        """`hands`: the private hands too (else the hands lane tells them)."""
-        await self.tell_move(table_id, previous, events, actor, action, extra_news, hands)
+        """`hands`: the private hands too (else the hands lane tells them).
+
+        With several workers, each move is told once and in order by the
+        worker that committed it, in the group lane whose lock the workers
+        share: a move told already is skipped, and a move whose predecessor
+        is still untold waits for it (`NotYet`: the worker that committed it
+        is telling it). After `GAP_PATIENCE` seconds that worker is taken for
+        dead: the moves it left are told from the log (without its extra
+        news, as after a restart), then this one. `waited`: seconds since
+        this job was queued."""
+        step = previous.step + 1
+        loaded = None
+        if self.tables.shared:
+            loaded = await self.store.get_table(table_id)
+            if loaded is None or loaded.told_step >= step:
+                return
+            if loaded.told_step < step - 1:
+                if waited < GAP_PATIENCE:
+                    raise NotYet
+                await self.tell_untold(table_id, before=step, hands=False)
+                loaded = None  # changed since: read again
+        await self.tell_move(table_id, previous, events, actor, action, extra_news, hands, loaded)
         # Only now is this move fully told; a crash before here is caught up at start-up.
-        await self.store.set_told_step(table_id, previous.step + 1)
+        await self.store.set_told_step(table_id, step)
+
+    async def catch_up(self, table_id: int) -> None:
+        """Tell every committed move after the last one told, in the group
+        lane's turn (after a restart; with several workers, moves a killed
+        worker committed but did not tell)."""
+        async with self.outbox.lane(table_id, GROUP):
+            await self.tell_untold(table_id)
+
+    async def tell_untold(
+        self, table_id: int, before: int | None = None, hands: bool = True
+    ) -> None:
+        """Tell each committed move after the last one told (and before the
+        move numbered `before`), replayed from the seed and the log for its
+        events; `hands`: the private hands too. The caller holds the group lane."""
+        table = await self.store.get_table(table_id)
+        if table is None or table.state is None or table.seed is None:
+            return
+        log = await self.store.action_log(table_id)
+        state = new_match(table.state.rules, table.names, table.seed)
+        for seq, _, action in log:
+            if before is not None and seq >= before:
+                break
+            previous = state
+            state, events = apply(state, action)
+            if seq > table.told_step:
+                events_of = list(events)
+                await self.tell_move(table_id, previous, events_of, action.seat, action, (), hands)
+                await self.store.set_told_step(table_id, seq)
 
     async def tell_move(
         self,
@@ -232,6 +302,7 @@ class Fanout:
         action: Action,
         extra_news: Sequence[str] = (),
         hands: bool = True,
+        loaded: TableRecord | None = None,
     ) -> None:
         """The group keeps one live message per deal: every move edits it, and
         each trick's result stays in it as a line. When a deal ends, its live
@@ -241,9 +312,10 @@ class Fanout:
 
         Renders from the newest stored state (a later move may already be
         committed); `previous` and `events` describe this move for the
-        closing of its deal.
+        closing of its deal. `loaded`: the table as just read, if the caller
+        read it in this job (no second read).
         """
-        table = await self.store.get_table(table_id)
+        table = loaded or await self.store.get_table(table_id)
         if table is None or table.state is None:
             return
         # A newer move is already queued: it will redraw the live message and
@@ -281,7 +353,7 @@ class Fanout:
             if said is not None:
                 await self.out.send(table.chat_id, said)
             if end is not None:
-                await self.out.send(table.chat_id, Screen(end))
+                await self.out.send(table.chat_id, self.match_end_screen(table, lang, end))
 
         async def rest() -> None:
             if state.over:

@@ -19,10 +19,15 @@ from bot.view import callbacks, news, render
 from bot.view import hand as hand_view
 from bot.view.i18n import t
 from bot.view.screen import Button, Screen
-from engine import Action, MatchState, view_for
+from engine import Action, MatchState, TableView, view_for
+from engine.actions import Kind
 from engine.events import Event, MatchOver
 
 log = logging.getLogger(__name__)
+
+
+def declarable(view: TableView) -> bool:
+    return any(action.kind is Kind.DECLARE for action in view.legal)
 
 
 class Hands:
@@ -56,6 +61,16 @@ class Hands:
             and previous.deal.number == state.deal.number
         )
 
+        def declared_before(number: int) -> bool:
+            """Whether the seat could already declare before this move: a
+            combination that becomes possible off turn rings once."""
+            return (
+                previous is not None
+                and previous.deal is not None
+                and same_deal
+                and declarable(view_for(previous, number))
+            )
+
         async def sync(seat: Seat) -> None:
             lang = await self.tables.user_lang(seat.user_id)
             view = view_for(state, seat.seat)
@@ -69,7 +84,9 @@ class Hands:
                 # No new ring for an absent person; a returning one gets buttons.
                 fresh = acting and not seat.auto and not has_buttons(seat)
             else:
-                fresh = acting and not was_acting
+                fresh = (acting and not was_acting) or (
+                    not acting and declarable(view) and not declared_before(seat.seat)
+                )
             old = seat.hand_message_id if fresh else None
             if old is None:
                 await self.put_hand(table, seat, screen, fresh=fresh, ring=fresh)
@@ -215,10 +232,15 @@ class Hands:
         actor: int,
         action: Action,
         superseded: bool,
+        newer_skips: bool = False,
     ) -> None:
         """The hands after a move; when a newer move is queued in this lane,
         its job redraws them from the same newest state, so this one only
-        records the deal the move ended (that is its own)."""
+        records the deal the move ended (that is its own).
+        `newer_skips` (several workers): the same when a newer move is
+        committed, whose job at whichever worker draws the hands (before or
+        after this one) from the newest state; two jobs drawing the same
+        position would give the person to move two fresh messages."""
         deal_over = news.deal_ended(events)
         if superseded and not deal_over:
             return
@@ -227,7 +249,7 @@ class Hands:
             return
         if deal_over:
             await self.record_deal(table, previous, events)
-        if superseded:
+        if superseded or (newer_skips and table.state.step > previous.step + 1):
             return
         if table.state.over or table.status != PLAYING:
             await self.close_hands(table)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from bot.seats import computer_name, free_computer_id
+from bot.seats import computer_name, free_computer_id, waiting
 from bot.storage import CLOSED, COMPUTER, FINISHED, LOBBY, OPEN_STATUSES, PLAYING, Seat
 from bot.tables.core import Person, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
@@ -48,6 +48,9 @@ class Lifecycle:
                 raise found.refuse("start.already")
             await found.require_rights(person, is_admin, "start.not_allowed")
             found.require_version(version)
+            if waiting(table):  # a rematch starts when everybody seated has said so
+                late = ", ".join(s.name for s in table.seats if s.user_id in waiting(table))
+                raise found.refuse("rematch.waiting", names=late)
             rules = table.rules
             try:
                 rules.check_players(len(table.seats))

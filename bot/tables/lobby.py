@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from bot.seats import computer_name, free_computer_id, turn_time
+from bot.seats import WAITING, computer_name, free_computer_id, turn_time, waiting
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
 from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload, refusals
 from bot.tables.fanout import Fanout
@@ -21,9 +21,13 @@ from engine.rules import PLAYER_COUNTS
 
 
 def renumber(table: TableRecord) -> None:
-    """Seats numbered 0, 1, 2, ... in their order after someone left."""
+    """Seats numbered 0, 1, 2, ... in their order after someone left (and a
+    rematch no longer waits for whoever left)."""
     for index, seat in enumerate(sorted(table.seats, key=lambda s: s.seat)):
         seat.seat = index
+    if waiting(table):
+        seated = {seat.user_id for seat in table.seats}
+        table.settings = {**table.settings, WAITING: [u for u in waiting(table) if u in seated]}
 
 
 def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:

@@ -69,11 +69,15 @@ class Match:
             view = view_for(table.state, seat.seat)
             if not payload.cards <= set(view.hand):
                 raise found.refuse("tap.stale", alert=False)
+            if payload.manual and view.turn != seat.seat:  # "pick cards" is for one's own turn
+                raise found.refuse("tap.stale", alert=False)
             why = self._why_not(table.state, view, payload.cards, lang)
             if why is not None:
                 return Reply(why)  # a toast; the hand stays as it was
             claim = payload.claim and any(a.kind is Kind.CLAIM for a in view.legal)
-            screen = hand_view.hand(self.tables.info(table), lang, view, payload.cards, claim)
+            screen = hand_view.hand(
+                self.tables.info(table), lang, view, payload.cards, claim, payload.manual
+            )
             self.fanout.selection_later(table, seat.seat, screen, message_id)
             return Reply()
 

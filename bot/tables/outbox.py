@@ -11,14 +11,26 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from contextlib import asynccontextmanager
 from enum import Enum
 from typing import Any, Protocol
 
-from bot.locks import KeyedLocks
+from bot.locks import KeyedLocks, SharedLocks
 from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
+
+
+class NotYet(Exception):
+    """A job cannot run yet (with several workers: an earlier move of its
+    table is still being told at another): the lane is let go and the job
+    runs again after a pause."""
+
+
+# Pauses before a job that was not yet due runs again: doubling, at most this.
+NOT_YET_FIRST = 0.01
+NOT_YET_MAX = 0.5
 
 
 class Outcome(Enum):
@@ -92,10 +104,13 @@ class Outbox:
     `kind` is skipped when a newer job of the same kind is queued behind it in
     its lane: the newer one draws from the same newest state (a flood of taps
     on the lobby's buttons costs the group one edit, not one per tap).
+
+    With `shared` locks (several workers on one database) a lane's jobs run
+    one at a time across the workers too.
     """
 
-    def __init__(self) -> None:
-        self._locks = KeyedLocks()
+    def __init__(self, shared: SharedLocks | None = None) -> None:
+        self._locks = KeyedLocks(shared)
         self.tasks: set[asyncio.Task[None]] = set()
         self._queued: dict[tuple[int, str, str], int] = {}  # waiting or running, by kind
         self._tickets: dict[tuple[int, str, str], int] = {}  # the newest ticket of a kind
@@ -116,11 +131,18 @@ class Outbox:
         ticket = self._tickets[key] = self._counter
 
         async def run() -> None:
+            pause = NOT_YET_FIRST
             try:
-                async with self._locks((table_id, lane)):
-                    if coalesce and self._tickets.get(key) != ticket:
-                        return  # a newer job of this kind is queued: it tells the same
-                    await job()
+                while True:
+                    try:
+                        async with self.lane(table_id, lane):
+                            if coalesce and self._tickets.get(key) != ticket:
+                                return  # a newer job of this kind is queued: it tells the same
+                            await job()
+                        return
+                    except NotYet:
+                        await asyncio.sleep(pause)
+                        pause = min(pause * 2, NOT_YET_MAX)
             except Exception:
                 log.exception("table %s: telling the players failed", table_id)
             finally:
@@ -134,6 +156,12 @@ class Outbox:
         task = asyncio.get_running_loop().create_task(run())
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    @asynccontextmanager
+    async def lane(self, table_id: int, lane: str = GROUP) -> AsyncIterator[None]:
+        """Hold a table's lane: what runs inside runs between its jobs."""
+        async with self._locks((table_id, lane)):
+            yield
 
     def superseded(self, table_id: int, lane: str = GROUP, kind: str = "") -> bool:
         """A newer job of this table, lane and kind is queued behind the running one."""

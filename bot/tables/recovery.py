@@ -10,7 +10,7 @@ from bot.tables.fanout import Fanout
 from bot.tables.turns import Turns
 from bot.view import hand as hand_view
 from bot.view import render
-from engine import apply, new_match, view_for
+from engine import view_for
 
 
 class Recovery:
@@ -23,16 +23,7 @@ class Recovery:
     async def catch_up(self, table_id: int) -> None:
         """Tell every committed move after the last one told, replayed from
         the seed and the log for its events."""
-        table = await self.store.get_table(table_id)
-        if table is None or table.state is None or table.seed is None:
-            return
-        log = await self.store.action_log(table_id)
-        state = new_match(table.state.rules, table.names, table.seed)
-        for seq, _, action in log:
-            previous = state
-            state, events = apply(state, action)
-            if seq > table.told_step:
-                await self.fanout.after_move(table_id, previous, list(events), action.seat, action)
+        await self.fanout.catch_up(table_id)
 
     async def redraw_all(self) -> int:
         """Redraw every running table; returns how many."""

@@ -45,6 +45,7 @@ class Turns:
         self.timing = tables.timing
         self.fanout = fanout
         self.commit: Commit | None = None  # wired by the service
+        self._untold: set[int] = set()  # tables with untold moves at the last round
 
     def prepare_turn(self, table: TableRecord) -> None:
         """Give the person to act a fresh deadline; it is saved with the move."""
@@ -133,6 +134,19 @@ class Turns:
         """One round: the next is booked first, so a failing store stops no round."""
         self.start_watchdog(every)
         await self.rearm_lost()
+        if self.tables.shared:
+            await self.tell_abandoned()
+
+    async def tell_abandoned(self) -> int:
+        """With several workers: tell the moves of tables that were untold at
+        the last round too (a worker was killed before it told them; a move
+        being told meanwhile is skipped, see `Fanout.after_move`)."""
+        untold = set(await self.store.untold_tables())
+        stuck, self._untold = untold & self._untold, untold
+        for tid in sorted(stuck):
+            log.warning("table %s: telling moves another worker left untold", tid)
+            await self.fanout.catch_up(tid)
+        return len(stuck)
 
     async def rearm_lost(self) -> int:
         """Re-arm every running table and lobby that has no timer; returns how many.

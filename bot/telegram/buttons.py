@@ -95,6 +95,15 @@ async def on_takeback(
     return await service(context).take_back(payload.table, person, lang)
 
 
+async def on_rematch(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+) -> Reply:
+    assert isinstance(payload, callbacks.Rematch)
+    if await _in_its_group(query, payload.table, context) is None:
+        return Reply(t(lang, "table.gone"), alert=True)
+    return await service(context).rematch(payload.table, person)
+
+
 async def _in_its_group(query: CallbackQuery, table_id: int, context: Context) -> int | None:
     """The table's group, if the tapped message is in it (lobby buttons are)."""
     origin = tapped_message(query)
@@ -209,6 +218,7 @@ ROUTES: tuple[tuple[str, Route], ...] = (
     ("k", on_remove_seat),
     ("f", on_forget),
     ("r", on_replay),
+    ("m", on_rematch),
 )
 
 

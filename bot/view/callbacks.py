@@ -7,8 +7,10 @@ they lead to, so selecting cards needs no server-side state and a double tap
 on a card is applied once.
 
 Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
-  s:<table>:<version>:<mask>[:c]     select these cards in my hand (:c also asks to
-                                      confirm bura's claim: a false one costs points)
+  s:<table>:<version>:<mask>[:c|:m]  select these cards in my hand (:c also asks to
+                                      confirm bura's claim: a false one costs points;
+                                      :m picks cards one by one instead of playing a
+                                      card with one tap, bot/view/hand.py)
   p:<table>:<version>:<kind>:<mask>   play: l lead, b beat, d discard, c declare, k claim
   l:<table>:<version>:<op>            lobby: j join, x leave, s start, o settings, b back,
                                       a add a computer, r remove one, q leave a running match
@@ -17,6 +19,7 @@ Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
   t:<table>                           take my seat back from the computer
   f:<y|n>                             /forget: erase what the bot keeps about me, or not
   r:<table>:<frame>                   /history: show this frame of a finished match's replay
+  m:<table>                           rematch: a new table like this finished one
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ class Select:
     version: int
     cards: frozenset[Card]
     claim: bool = False  # show the claim's confirmation
+    manual: bool = False  # pick cards one by one (a selection of cards always is)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +105,12 @@ class Replay:
     frame: int
 
 
-Payload = Select | Play | Lobby | SetOption | TakeBack | RemoveSeat | Forget | Replay
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    table: int  # the finished table to play again
+
+
+Payload = Select | Play | Lobby | SetOption | TakeBack | RemoveSeat | Forget | Replay | Rematch
 
 
 def replay_link_payload(table: int) -> str:
@@ -161,8 +170,10 @@ def _check(data: str) -> str:
     return data
 
 
-def select(table: int, version: int, cards: Iterable[Card], claim: bool = False) -> str:
-    tail = ":c" if claim else ""
+def select(
+    table: int, version: int, cards: Iterable[Card], claim: bool = False, manual: bool = False
+) -> str:
+    tail = ":c" if claim else ":m" if manual else ""
     return _check(f"s:{_b36(table)}:{_b36(version)}:{_b36(card_mask(cards))}{tail}")
 
 
@@ -191,6 +202,10 @@ def replay(table: int, frame: int) -> str:
     return _check(f"r:{_b36(table)}:{_b36(frame)}")
 
 
+def rematch(table: int) -> str:
+    return _check(f"m:{_b36(table)}")
+
+
 def forget(confirm: bool) -> str:
     return _check(f"f:{'y' if confirm else 'n'}")
 
@@ -202,12 +217,15 @@ def parse(data: str | None) -> Payload:
     parts = data.split(":")
     head = parts[0]
     try:
-        if head == "s" and (len(parts) == 4 or (len(parts) == 5 and parts[4] == "c")):
+        if head == "s" and (len(parts) == 4 or (len(parts) == 5 and parts[4] in ("c", "m"))):
+            cards = frozenset(mask_cards(_int36(parts[3])))
+            flag = parts[4] if len(parts) == 5 else ""
             return Select(
                 _int36(parts[1]),
                 _int36(parts[2]),
-                frozenset(mask_cards(_int36(parts[3]))),
-                claim=len(parts) == 5,
+                cards,
+                claim=flag == "c",
+                manual=flag == "m",
             )
         if head == "p" and len(parts) == 5 and parts[3] in CODE_KINDS:
             return Play(
@@ -226,6 +244,8 @@ def parse(data: str | None) -> Payload:
             return Replay(_int36(parts[1]), _int36(parts[2]))
         if head == "t" and len(parts) == 2:
             return TakeBack(_int36(parts[1]))
+        if head == "m" and len(parts) == 2:
+            return Rematch(_int36(parts[1]))
         if head == "o" and len(parts) == 5 and parts[3] in SETTABLE and _token(parts[4]):
             return SetOption(_int36(parts[1]), _int36(parts[2]), parts[3], parts[4])
     except ValueError as error:

@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.view import callbacks
+from bot.view.cards import card_text, cards_text, suit_text
 from bot.view.i18n import plain, t
 from bot.view.render import (
     CARDS_PER_ROW,
     _name,
     _plays_line,
-    cards_text,
     combo_name,
     results_lines,
-    suit_text,
 )
 from bot.view.screen import Button, Screen, TableInfo
 from engine import Action, Card, TableView
@@ -36,12 +35,17 @@ def hand(
     view: TableView,
     selection: Iterable[Card] = (),
     confirm_claim: bool = False,
+    manual: bool = False,
 ) -> Screen:
     """A player's hand: the table, the trick to answer, and buttons when they apply.
 
-    Card buttons toggle a selection; action buttons appear for what the
-    selection allows. Combinations and Bura's claim are one tap each, and so
-    is a move when it is the only one possible.
+    Most moves are one tap: a card button leads that card, or beats with it
+    (⚔️) or discards it (🗑) when one card answers; an answer of several
+    cards is offered ready-made (the cheapest beat, the cheapest discard).
+    "✋ Pick cards" switches to picking them one by one (`manual`, or any
+    selection), where card buttons toggle a selection and action buttons
+    appear for what the selection allows. Combinations and Bura's claim are
+    one tap each, and so is a move when it is the only one possible.
     """
     assert view.viewer is not None
     seat = view.viewer
@@ -56,7 +60,7 @@ def hand(
             lang,
             "hand.trump",
             suit=suit_text(view.trump),
-            card=str(view.trump_card),
+            card=card_text(lang, view.trump_card),
             stock=view.stock_left,
         )
     )
@@ -81,38 +85,50 @@ def hand(
                     combo=combo_name(lang, view.combination),
                 )
             )
-        lines.extend(_plays_line(info, lang, view.trick))
+        lines.extend(_plays_line(info, lang, view.trick, view.trump))
     lines.append("")
-    if my_turn:
+    forced = legal[0] if my_turn and len(legal) == 1 else None
+    quick = _quick_rows(info, lang, view) if my_turn and not chosen and not manual else []
+    if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
+        lines.append(t(lang, "hand.forced"))
+    elif quick:
+        if view.trick:
+            need = len(view.trick[0].cards)
+            lines.append(t(lang, "hand.tap_answer", need=need))
+        else:
+            lines.append(t(lang, "hand.tap_lead"))
+    elif my_turn:
         if view.trick:
             need = len(view.trick[0].cards)
             lines.append(t(lang, "hand.your_answer", need=need))
         else:
             lines.append(t(lang, "hand.your_lead"))
         if chosen:
-            lines.append(t(lang, "hand.selected", cards=cards_text(chosen)))
+            lines.append(t(lang, "hand.selected", cards=cards_text(lang, chosen, view.trump)))
     elif view.turn is not None and seat in view.active:
         lines.append(t(lang, "hand.waiting", name=_name(info, view.turn)))
-    lines.append(t(lang, "hand.cards", cards=cards_text(view.hand) or "—"))
+    lines.append(t(lang, "hand.cards", cards=cards_text(lang, view.hand, view.trump) or "—"))
 
     rows: list[tuple[Button, ...]] = []
-    forced = legal[0] if my_turn and len(legal) == 1 else None
     if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
         # Only one move is possible: it is one tap, its cards on the button.
         only = t(
             lang,
             "button.forced",
             action=t(lang, f"button.{forced.kind.value}"),
-            cards=cards_text(forced.cards),
+            cards=cards_text(lang, forced.cards, view.trump),
         )
         play = callbacks.play(info.id, info.version, forced.kind, forced.cards)
         return Screen("\n".join(lines), ((Button(plain(only), play),),))
-    if my_turn:
+    if quick:
+        rows.extend(quick)
+    elif my_turn:
         card_buttons = []
         for card in view.hand:
             picked = card in chosen
             target = [c for c in chosen if c != card] if picked else [*chosen, card]
-            label = f"✅{card}" if picked else str(card)
+            shown = card_text(lang, card, view.trump)
+            label = f"✅{shown}" if picked else shown
             card_buttons.append(Button(label, callbacks.select(info.id, info.version, target)))
         for start in range(0, len(card_buttons), CARDS_PER_ROW):
             rows.append(tuple(card_buttons[start : start + CARDS_PER_ROW]))
@@ -123,6 +139,9 @@ def hand(
         ]
         if actions:
             rows.append(tuple(actions))
+        if not chosen and _quick_rows(info, lang, view):
+            back = callbacks.select(info.id, info.version, ())
+            rows.append((Button(t(lang, "button.back"), back),))
     for action in legal:
         if action.kind is Kind.DECLARE:
             combo = _combo_of(action, view)
@@ -130,7 +149,7 @@ def hand(
                 lang,
                 "button.declare",
                 combo=combo_name(lang, combo),
-                cards=cards_text(action.cards),
+                cards=cards_text(lang, action.cards, view.trump),
             )
             rows.append(
                 (Button(label, callbacks.play(info.id, info.version, Kind.DECLARE, action.cards)),)
@@ -152,6 +171,70 @@ def hand(
             ask = callbacks.select(info.id, info.version, chosen, claim=True)
             rows.append((Button(t(lang, "button.claim"), ask),))
     return Screen("\n".join(lines), tuple(rows))
+
+
+def _moves(view: TableView, kind: Kind) -> list[Action]:
+    return [a for a in view.legal if a.kind is kind]
+
+
+def _cost(view: TableView, cards: Sequence[Card]) -> tuple[int, int, int]:
+    """What an answer gives away: trumps first, then points, then rank."""
+    trumps = sum(card.suit == view.trump for card in cards)
+    return trumps, sum(card.points for card in cards), sum(card.rank for card in cards)
+
+
+def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Button, ...]]:
+    """One-tap moves for the hand's owner, and the button to pick cards
+    instead; nothing when picking is the only way (then the hand is shown
+    with card toggles right away)."""
+    v = info.version
+    buttons: list[Button] = []
+    several = False
+    if not view.trick:
+        for card in view.hand:
+            if Action(Kind.LEAD, view.viewer or 0, (card,)) in view.legal:
+                label = card_text(lang, card, view.trump)
+                buttons.append(Button(label, callbacks.play(info.id, v, Kind.LEAD, (card,))))
+        several = any(len(a.cards) > 1 for a in _moves(view, Kind.LEAD))
+    elif len(view.trick[0].cards) == 1:
+        beats = {a.cards[0] for a in _moves(view, Kind.BEAT)}
+        discards = {a.cards[0] for a in _moves(view, Kind.DISCARD)}
+        for card in view.hand:
+            shown = card_text(lang, card, view.trump)
+            if card in beats:
+                play = callbacks.play(info.id, v, Kind.BEAT, (card,))
+                buttons.append(Button(f"⚔️{shown}", play))
+            elif card in discards:
+                play = callbacks.play(info.id, v, Kind.DISCARD, (card,))
+                buttons.append(Button(f"🗑{shown}", play))
+        several = bool(beats & discards)  # a card that beats may be discarded instead
+    else:
+        for kind in (Kind.BEAT, Kind.DISCARD):
+            moves = _moves(view, kind)
+            if moves:
+                best = min(moves, key=lambda a: _cost(view, a.cards))
+                label = t(
+                    lang,
+                    "button.forced",
+                    action=t(lang, f"button.{kind.value}"),
+                    cards=cards_text(lang, best.cards, view.trump),
+                )
+                buttons.append(Button(plain(label), callbacks.play(info.id, v, kind, best.cards)))
+        several = len(_moves(view, Kind.BEAT)) + len(_moves(view, Kind.DISCARD)) > len(buttons)
+        if not buttons:
+            return []
+        rows: list[tuple[Button, ...]] = [(button,) for button in buttons]
+        if several:
+            pick = callbacks.select(info.id, v, (), manual=True)
+            rows.append((Button(t(lang, "button.manual"), pick),))
+        return rows
+    if not buttons:
+        return []
+    rows = [tuple(buttons[i : i + CARDS_PER_ROW]) for i in range(0, len(buttons), CARDS_PER_ROW)]
+    if several:
+        pick = callbacks.select(info.id, v, (), manual=True)
+        rows.append((Button(t(lang, "button.manual"), pick),))
+    return rows
 
 
 def _combo_of(action: Action, view: TableView) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.view import render
+from bot.view.cards import cards_text
 from bot.view.i18n import t
 from bot.view.screen import Screen, TableInfo
 from engine import MatchState, view_for
@@ -88,7 +89,7 @@ def announcements(
                     "news.declared",
                     name=names[event.seat],
                     combo=render.combo_name(lang, event.combination),
-                    cards=render.cards_text(event.cards),
+                    cards=cards_text(lang, event.cards),
                 )
             )
         elif isinstance(event, DeclarationRefused):
@@ -111,7 +112,7 @@ def announcements(
                     "news.combo_win",
                     name=names[event.seat],
                     combo=render.combo_name(lang, event.combination),
-                    cards=render.cards_text(event.cards),
+                    cards=cards_text(lang, event.cards),
                 )
             )
         elif isinstance(event, DealVoid):

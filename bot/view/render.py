@@ -9,12 +9,13 @@ and the final result. Each player sees their hand in private.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from bot.view import callbacks, names
+from bot.view.cards import card_text, cards_text, suit_text
 from bot.view.i18n import Html, esc, plain, short, t
 from bot.view.screen import Button, Screen, TableInfo
-from engine import Card, RulesError, RuleSet, TableView
+from engine import RulesError, RuleSet, TableView
 from engine.cards import Suit
 from engine.events import DealScored, MatchOver, Placing
 from engine.rules import OPTIONS, Preset
@@ -28,14 +29,6 @@ TURN_TIMES = (30, 60, 90, 120, 300)
 
 
 # -- small pieces ------------------------------------------------------------------
-
-
-def cards_text(cards: Iterable[Card | None]) -> str:
-    return " ".join("🂠" if card is None else str(card) for card in cards)
-
-
-def suit_text(suit: Suit | None) -> str:
-    return "" if suit is None else suit.symbol
 
 
 def preset_name(lang: str, rules: RuleSet) -> Html:
@@ -96,16 +89,22 @@ def lobby(info: TableInfo, lang: str) -> Screen:
             if index in info.computers:
                 level = names.level_name(lang, info.computers[index])
                 team += " " + t(lang, "lobby.computer", level=level)
+            if index in info.waiting:
+                team += " ⏳"
             lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
     else:
         lines.append(t(lang, "lobby.empty"))
-    if info.status == "lobby":
+    if info.status == "lobby" and info.rematch_of is not None and info.waiting:
+        lines.append("")
+        lines.append(t(lang, "lobby.rematch_hint", table=info.rematch_of))
+    elif info.status == "lobby":
         lines.append("")
         lines.append(t(lang, "lobby.hint", creator=info.creator_name))
     v = info.version
+    join = "button.rematch_join" if info.waiting else "button.join"
     buttons = (
         (
-            Button(t(lang, "button.join"), callbacks.lobby(info.id, v, "j")),
+            Button(t(lang, join), callbacks.lobby(info.id, v, "j")),
             Button(t(lang, "button.leave"), callbacks.lobby(info.id, v, "x")),
         ),
         (
@@ -177,7 +176,9 @@ def _name(info: TableInfo, seat: int | None) -> Html:
     return Html(f"<b>{esc(info.names[seat])}</b>{away}")
 
 
-def _plays_line(info: TableInfo, lang: str, plays: Sequence[PlayView]) -> list[str]:
+def _plays_line(
+    info: TableInfo, lang: str, plays: Sequence[PlayView], trump: Suit | None = None
+) -> list[str]:
     lines: list[str] = []
     for play in plays:
         key = {
@@ -185,7 +186,8 @@ def _plays_line(info: TableInfo, lang: str, plays: Sequence[PlayView]) -> list[s
             PlayKind.BEAT: "play.beat",
             PlayKind.DISCARD: "play.discard_down" if play.face_down else "play.discard",
         }[play.kind]
-        lines.append(t(lang, key, name=_name(info, play.seat), cards=cards_text(play.cards)))
+        cards = cards_text(lang, play.cards, trump)
+        lines.append(t(lang, key, name=_name(info, play.seat), cards=cards))
     return lines
 
 
@@ -201,9 +203,9 @@ def _penalties_line(info: TableInfo, lang: str, view: TableView) -> Html:
 
 def _header(info: TableInfo, lang: str, view: TableView) -> list[str]:
     trump_card = (
-        t(lang, "live.trump_hidden", card=str(view.trump_card))
+        t(lang, "live.trump_hidden", card=card_text(lang, view.trump_card))
         if view.trump_hidden
-        else t(lang, "live.trump_bottom", card=str(view.trump_card))
+        else t(lang, "live.trump_bottom", card=card_text(lang, view.trump_card))
     )
     lines: list[str] = [
         t(
@@ -286,7 +288,7 @@ def live(info: TableInfo, lang: str, view: TableView) -> Screen:
                     combo=combo_name(lang, view.combination),
                 )
             )
-        lines.extend(_plays_line(info, lang, view.trick))
+        lines.extend(_plays_line(info, lang, view.trick, view.trump))
         need = len(view.trick[0].cards)
         lines.append(
             t(

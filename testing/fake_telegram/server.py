@@ -259,6 +259,9 @@ class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotPro
                     404,
                     {"ok": False, "error_code": 404, "description": "Not Found"},
                 )
+            pause = self.latency(method, params) if self.latency is not None else 0.0
+            if pause > 0:
+                await asyncio.sleep(pause)
             try:
                 result = await entry[1](Params(params), record, request)
             except ApiError as error:

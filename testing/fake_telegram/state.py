@@ -150,6 +150,9 @@ class FakeState:
         self.short_descriptions: dict[str, str] = {}
         self.names: dict[str, str] = {}
         self.webhook_url = ""
+        # Seconds to hold a request (by method and parameters) before it takes
+        # effect: a slow network, so that several bot workers' requests overlap.
+        self.latency: Callable[[str, JSONDict], float] | None = None
         self.allowed_updates: frozenset[str] = DEFAULT_ALLOWED_UPDATES
 
         # Internal state.

@@ -16,7 +16,15 @@ from pathlib import Path
 
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player
-from bot_steps import lobby_data, open_private_chats, open_table, people, start_match
+from bot_steps import (
+    lobby_data,
+    open_private_chats,
+    open_table,
+    people,
+    picking,
+    select_buttons,
+    start_match,
+)
 
 from bot.clock import ManualScheduler
 from bot.telegram.limits import SendLimits
@@ -164,7 +172,11 @@ async def test_a_selection_never_waits_for_the_group(
     waiter = next(u for u in users if u.id == table.seats[table.state.deal.turn].user_id)
     version = table.version
     hand = await fake.wait_for(lambda: hand_of(fake, waiter, version), timeout=WAIT)
-    select = next(d for d in hand.callback_data if d.startswith("s:"))
+    # Picking cards one by one ("✋") is itself a redraw that must not wait.
+    hand = await picking(
+        fake, waiter, lambda: fake.find_message(waiter.id, hand.message_id) or hand
+    )
+    select = next(d for d, p in select_buttons(hand) if p.cards)
     await (await waiter.tap(hand, select)).answer_received(timeout=WAIT)
     await fake.wait_for(
         lambda: any(

@@ -23,6 +23,7 @@ from bot_steps import (
     open_private_chats,
     open_table,
     people,
+    picking,
     play_buttons,
     say,
     select_buttons,
@@ -561,8 +562,13 @@ async def test_bad_taps_during_a_match_change_nothing(
 
 async def select_then_button(fake: FakeTelegram, user: object, kind: Kind) -> tuple[object, str]:
     """Select the first card that allows `kind` and return (message, that action's data)."""
-    message = hand_message(fake, user)
-    assert message is not None
+
+    def current() -> StoredMessage:
+        found = hand_message(fake, user)
+        assert found is not None
+        return found
+
+    message = await picking(fake, user, current)  # type: ignore[arg-type]
     for data, payload in select_buttons(message):
         if len(payload.cards) != 1:
             continue

@@ -184,3 +184,29 @@ async def test_sigterm_exits_cleanly(bot_process: BotProcess) -> None:
     assert code == 0, bot_process.stderr
     assert "Traceback" not in bot_process.stderr
     assert bot_process.fake.token not in bot_process.stderr
+
+
+async def test_a_second_bot_on_the_same_sqlite_file_is_refused(bot_process: BotProcess) -> None:
+    """SQLite is one process's database: a second worker on the same file
+    stops at start with one line and exit 2; the first plays on."""
+    assert isinstance(bot_process.db_path, Path)
+    second = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=bot_process.folder,
+        env={
+            "PATH": os.environ.get("PATH", ""),
+            "BOT_TOKEN": bot_process.fake.token,
+            "BOT_API_URL": bot_process.fake.base_url,
+            "DATABASE_PATH": str(bot_process.db_path),
+        },
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    code = await asyncio.wait_for(second.wait(), timeout=WAIT)
+    said = (await second.stderr.read()).decode() if second.stderr else ""
+    assert code == 2, said
+    assert "another bot process uses the SQLite database" in said
+    assert "Traceback" not in said
+    assert bot_process.process is not None and bot_process.process.returncode is None

@@ -14,12 +14,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from bot_harness import card_of_label
 from bot_steps import expect
 from engine_builders import table as build_table
 from grammar import findings
 
 from bot.view import callbacks, names, news, render
 from bot.view import hand as hand_view
+from bot.view.cards import FACE_DOWN, card_text
 from bot.view.i18n import LANGUAGES, catalogue, plain, t
 from bot.view.screen import Screen, TableInfo
 from engine import (
@@ -192,7 +194,8 @@ def hidden_from(state: MatchState, viewer: int | None) -> set[Card]:
 
 def shown_cards(text: str) -> set[Card]:
     """Every card written in `text` (like '10♥' or 'Q♠')."""
-    return {Card.parse(m) for m in re.findall(r"(?:10|[6-9JQKA])[♠♥♦♣]", text)}
+    found = re.findall(r"(?:10|[6-9JQKAВДКТ])[♠♥♦♣]", text.replace("\ufe0f", ""))
+    return {Card.parse(m) for m in found}
 
 
 def screen_cards(screen: Screen) -> set[Card]:
@@ -436,7 +439,7 @@ def test_live_message_never_shows_hidden_cards(preset: Preset, count: int) -> No
             if deal.trick is not None:
                 for play in deal.trick.plays:
                     if not play.face_down:
-                        assert all(str(card) in plain for card in play.cards), plain
+                        assert all(card_text(lang, c) in plain for c in play.cards), plain
             if view.turn is not None:
                 assert state.players[view.turn] in plain
 
@@ -453,7 +456,8 @@ def test_live_message_shows_face_down_discards_as_backs(lang: str) -> None:
     plain = check_telegram_html(
         render.live(info_for(state, NAMES[:3]), lang, view_for(state, None))
     )
-    assert "10♦" not in plain and "🂠" in plain and "9♣" in plain
+    assert Card.parse("10♦") not in shown_cards(plain) and FACE_DOWN in plain
+    assert card_text(lang, Card.parse("9♣")) in plain
 
 
 # -- the private hand ---------------------------------------------------------------------
@@ -474,7 +478,11 @@ def card_buttons(screen: Screen) -> list[tuple[str, callbacks.Select]]:
     for row in screen.buttons:
         for button in row:
             payload = callbacks.parse(button.data or "")
-            if isinstance(payload, callbacks.Select) and not payload.claim:
+            if (
+                isinstance(payload, callbacks.Select)
+                and not payload.claim
+                and card_of_label(button.text) is not None
+            ):
                 found.append((button.text, payload))
     return found
 
@@ -491,13 +499,14 @@ def test_hand_shows_only_the_viewers_cards(preset: Preset, count: int) -> None:
                 leaked = screen_cards(screen) & hidden_from(state, seat)
                 assert not leaked, (seat, leaked, plain)
                 for card in view.hand:
-                    assert str(card) in plain
+                    assert card_text(lang, card) in plain
 
 
 @pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
 def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
-    """Card buttons toggle the selection; action buttons are exactly the legal moves
-    with the selected cards; declares and the claim are one button each."""
+    """Picking cards one by one: card buttons toggle the selection; action
+    buttons are exactly the legal moves with the selected cards; declares and
+    the claim are one button each."""
     declares_seen = 0
     for state in playing(preset, count):
         info = info_for(state, state.players)
@@ -524,7 +533,7 @@ def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
                 assert card_buttons(screen) == []
                 continue
             for selection in selections:
-                screen = hand_view.hand(info, "en", view, selection)
+                screen = hand_view.hand(info, "en", view, selection, manual=True)
                 expected = one_tap | {
                     (a.kind, frozenset(a.cards))
                     for a in legal
@@ -537,7 +546,8 @@ def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
                 if not my_turn:
                     assert cards == []
                     continue
-                assert [text.removeprefix("✅") for text, _ in cards] == [str(c) for c in view.hand]
+                shown = [card_text("en", c, view.trump) for c in view.hand]
+                assert [text.removeprefix("✅") for text, _ in cards] == shown
                 for (text, payload), card in zip(cards, view.hand, strict=True):
                     assert text.startswith("✅") is (card in selection)
                     assert payload.cards == selection ^ {card}
@@ -855,6 +865,72 @@ def test_the_only_possible_move_is_one_tap() -> None:
                 assert callbacks.parse(button.data or "") == callbacks.Play(
                     info.id, info.version, legal[0].kind, legal[0].cards
                 )
-                assert all(str(card) in button.text for card in legal[0].cards)
+                assert all(card_text("ru", c) in button.text for c in legal[0].cards)
                 forced += 1
     assert forced, "no forced move in the positions played"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_buttons_are_coloured_and_trumps_marked(lang: str) -> None:
+    """Every card button draws its suit as an emoji (U+FE0F) and its rank in
+    the reader's language; exactly the trumps carry ★, and the text names
+    the trump suit."""
+    seen_trump = seen_plain = 0
+    for preset, count in CONFIGS:
+        for state in playing(preset, count):
+            info = info_for(state, state.players)
+            for seat in range(count):
+                view = view_for(state, seat)
+                screen = hand_view.hand(info, lang, view, manual=True)
+                for text, _payload in card_buttons(screen):
+                    (card,) = [c for c in view.hand if card_text(lang, c) in text]
+                    assert "\ufe0f" in text, text
+                    assert ("★" in text) == (card.suit == view.trump), (text, view.trump)
+                    seen_trump += card.suit == view.trump
+                    seen_plain += card.suit != view.trump
+                if view.trump is not None:
+                    assert f"{view.trump.symbol}\ufe0f" in screen.text
+    assert seen_trump and seen_plain
+    ranks = "".join(card_text(lang, Card.parse(f"{r}♠")) for r in "JQKA")
+    assert ranks == ("J♠️Q♠️K♠️A♠️" if lang == "en" else "В♠️Д♠️К♠️Т♠️")
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_most_moves_are_one_tap(preset: Preset, count: int) -> None:
+    """Without picking: every move button is a legal move; a single card is
+    led, beaten with or discarded with one tap; an answer of several cards is
+    offered ready-made (a beat when one exists, a discard when one exists);
+    "✋" appears exactly when some move is not offered that way."""
+    quick_seen = 0
+    for state in playing(preset, count):
+        info = info_for(state, state.players)
+        for seat in range(count):
+            view = view_for(state, seat)
+            legal = legal_actions(state, seat)
+            moves = [a for a in legal if a.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD)]
+            if view.turn != seat or len(legal) <= 1 or not moves:
+                continue
+            screen = hand_view.hand(info, "ru", view)
+            offered = kind_buttons(screen) - {
+                (a.kind, frozenset(a.cards)) for a in legal if a.kind is Kind.DECLARE
+            }
+            assert offered <= {(a.kind, frozenset(a.cards)) for a in moves}
+            picks = [
+                b
+                for row in screen.buttons
+                for b in row
+                if isinstance(callbacks.parse(b.data or ""), callbacks.Select) and b.text[0] == "✋"
+            ]
+            if not view.trick:
+                singles = {(Kind.LEAD, frozenset(a.cards)) for a in moves if len(a.cards) == 1}
+                assert offered == singles
+            elif len(view.trick[0].cards) == 1:
+                assert {next(iter(cards)) for _, cards in offered} == set(view.hand)
+                beats = {frozenset(a.cards) for a in moves if a.kind is Kind.BEAT}
+                assert {c for k, c in offered if k is Kind.BEAT} == beats
+            else:
+                kinds = {a.kind for a in moves}
+                assert {k for k, _ in offered} == kinds
+            assert bool(picks) == (len(offered) < len(moves)), (offered, moves)
+            quick_seen += 1
+    assert quick_seen

@@ -240,7 +240,7 @@ def test_the_database_comes_from_database_url_then_database_path(
     database = settings.database()
     assert (database.scheme, database.path) == (scheme, path)
     assert settings.http_client == "httpx", "PTB's own client unless asked"
-    assert settings.database_cache
+    assert settings.use_cache(), "SQLite keeps its copies in memory unless told"
 
 
 async def test_database_url_opens_the_file_it_names(

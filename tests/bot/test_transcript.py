@@ -155,6 +155,14 @@ CASES = [
         seed=5,
     ),
     Case("bura_two_people", "/new bura limit=4", (("Дина", "ru"), ("Егор", "ru")), seed=6),
+    # A longer match, several deals, three languages at one table: what the
+    # quiet-group and private-results measures in docs/transcripts/ are read from.
+    Case(
+        "burkozel_three_people",
+        "/new burkozel limit=6",
+        (("Аня", "ru"), ("Олеся", "uk"), ("Янка", "be")),
+        seed=3,
+    ),
 ]
 
 

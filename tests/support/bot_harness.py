@@ -20,7 +20,7 @@ from bot.settings import Settings
 from bot.storage import Store, TableRecord
 from bot.tables import TableService
 from bot.view import callbacks
-from engine import Action, legal_actions
+from engine import Action, Card, legal_actions
 from engine.actions import Kind
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
@@ -41,6 +41,16 @@ def make_settings(fake: FakeTelegram, db_path: TestDatabase, **extra: Any) -> Se
         _env_file=None,  # type: ignore[call-arg]
         **{"rate_limit_overall": 100_000, "rate_limit_group": 100_000, **extra},
     )
+
+
+def card_of_label(text: str) -> Card | None:
+    """The card a card button shows ("✅Т♥️★" is the ace of hearts, selected,
+    trumps): its rank in any language, the suit with or without U+FE0F."""
+    bare = text.removeprefix("✅").replace("\ufe0f", "").rstrip("★")
+    try:
+        return Card.parse(bare)
+    except ValueError:
+        return None
 
 
 @dataclass
@@ -134,7 +144,9 @@ class Player:
 
     def _selected(self, card: object) -> bool:
         message = self.hand_message()
-        return message is not None and f"✅{card}" in message.button_texts
+        return message is not None and any(
+            text.startswith("✅") and card_of_label(text) == card for text in message.button_texts
+        )
 
     async def tap(self, message: StoredMessage, data: str) -> Any:
         callback = await self.user.tap(message, data)
@@ -158,11 +170,14 @@ class Player:
             )
             message = self._current()
             return await self.tap(message, _find_play_button(message, action))
-        if action.kind is Kind.DECLARE or not any(
-            b.value and b.value.startswith("s:") for row in message.buttons for b in row
-        ):
-            # A declaration, or the only possible move: one tap.
+        if _has_play_button(message, action):
+            # A declaration, a one-tap move, a ready answer, or the only move.
             return await self.tap(message, _find_play_button(message, action))
+        if not _card_toggles(message):
+            # Pick the cards one by one: the hand switches to toggles.
+            pick = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":m"))
+            await self.tap(message, pick)
+            await self.fake.wait_for(lambda: _card_toggles(self._current()), timeout=WAIT)
         for card in action.cards:
             message = self.hand_message()
             assert message is not None
@@ -170,13 +185,25 @@ class Player:
                 b.value
                 for row in message.buttons
                 for b in row
-                if b.value and b.value.startswith("s:") and b.text == str(card)
+                if b.value
+                and b.value.startswith("s:")
+                and not b.text.startswith("✅")
+                and card_of_label(b.text) == card
             )
             await self.tap(message, data)
             await self.fake.wait_for(lambda card=card: self._selected(card), timeout=WAIT)
         message = self.hand_message()
         assert message is not None
         return await self.tap(message, _find_play_button(message, action))
+
+
+def _card_toggles(message: StoredMessage) -> bool:
+    """Whether the hand shows cards to pick one by one."""
+    return any(
+        b.value and b.value.startswith("s:") and card_of_label(b.text) is not None
+        for row in message.buttons
+        for b in row
+    )
 
 
 def _has_play_button(message: StoredMessage, action: Action) -> bool:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from bot_harness import BotRunner
+from bot_harness import BotRunner, card_of_label
 from databases import TestDatabase, rows
 
 from bot.view import callbacks
@@ -227,7 +228,8 @@ def tracked_hand(
 
 def _selected(message: StoredMessage) -> frozenset[Card]:
     texts = message.button_texts
-    return frozenset(Card.parse(x.removeprefix("✅")) for x in texts if x.startswith("✅"))
+    found = (card_of_label(x) for x in texts if x.startswith("✅"))
+    return frozenset(card for card in found if card is not None)
 
 
 def settled(fake: FakeTelegram, db_path: TestDatabase, table_id: int) -> bool:
@@ -291,15 +293,47 @@ async def _press(fake: FakeTelegram, user: FakeUser, message: StoredMessage, dat
     assert not answer.show_alert, answer
 
 
+def has_toggles(message: StoredMessage) -> bool:
+    return any(p.cards for _, p in select_buttons(message))
+
+
+async def picking(
+    fake: FakeTelegram, user: FakeUser, current: Callable[[], StoredMessage]
+) -> StoredMessage:
+    """The hand switched to picking cards one by one ("✋"), if it is not yet:
+    most moves are one tap, and these tests pick cards on purpose."""
+    message = current()
+    if has_toggles(message):
+        return message
+    pick = next(d for d, p in select_buttons(message) if p.manual and not p.cards)
+    await _press(fake, user, message, pick)
+    await fake.wait_for(lambda: has_toggles(current()), timeout=WAIT, message="cards to pick")
+    return current()
+
+
 async def select_cards(
     fake: FakeTelegram, db_path: TestDatabase, table_id: int, user: FakeUser, action: Action
 ) -> None:
-    """Tap the action's cards one by one on the tracked hand message (not
-    when the move is the only one: its button plays it at once)."""
+    """Pick the action's cards one by one on the tracked hand message, unless
+    a button plays it with one tap (a card, a ready answer, the only move)."""
     if action.kind in (Kind.DECLARE, Kind.CLAIM):
         return
-    if not select_buttons(tracked_hand(fake, db_path, table_id, user.id)):
+    message = tracked_hand(fake, db_path, table_id, user.id)
+    if any(
+        p.kind is action.kind and set(p.cards) == set(action.cards)
+        for _, p in play_buttons(message)
+    ):
         return
+    if not [p for _, p in select_buttons(message) if p.cards]:
+        pick = next(d for d, p in select_buttons(message) if p.manual and not p.cards)
+        await _press(fake, user, message, pick)
+        await fake.wait_for(
+            lambda: any(
+                p.cards for _, p in select_buttons(tracked_hand(fake, db_path, table_id, user.id))
+            ),
+            timeout=WAIT,
+            message="cards to pick shown",
+        )
     for card in action.cards:
         message = tracked_hand(fake, db_path, table_id, user.id)
         wanted = _selected(message) | {card}

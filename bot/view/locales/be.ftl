@@ -36,6 +36,10 @@ options-button_on = ✅ { $name }
 options-button_off = ⬜ { $name }
 options-help_title = Налады для { $preset } (пішыце <code>назва=значэнне</code>):
 options-help_line = • <code>{ $name }</code> — { $title } ({ $values })
+card-rank-J = В
+card-rank-Q = Д
+card-rank-K = К
+card-rank-A = Т
 combo-bura = Бура
 combo-molodka = Маладка
 combo-moscow = Масква
@@ -236,6 +240,14 @@ hand-title = 🃏 Стол #{ $table } · «{ $chat }» · раздача { $dea
 hand-trump = Козыр: <b>{ $suit }</b> ({ $card }) · у калодзе { $stock }
 hand-own_points = Вашы ачкі: { $points }
 hand-own_points_hidden = Вашы ачкі: { $points } (не лічачы закрытых карт: { $count })
+hand-forced = 👉 <b>Ваш ход</b> — ён тут толькі адзін: націсніце кнопку.
+button-manual = ✋ Выбраць карты
+hand-tap_lead = 👉 <b>Ваш ход.</b> Націсніце карту — яна пойдзе на стол; «✋ Выбраць карты» — каб схадзіць некалькімі.
+hand-tap_answer = 👉 <b>Ваш адказ</b> на { $need } { $need ->
+        [one] карту: ⚔️ — пабіць гэтай картай, 🗑 — скінуць яе.
+        [few] карты: гатовы адказ кнопкай або «✋ Выбраць карты».
+       *[many] карт: гатовы адказ кнопкай або «✋ Выбраць карты».
+    }
 hand-your_lead = 👉 <b>Ваш ход.</b> Выберыце карты адной масці і націсніце «Схадзіць».
 hand-your_answer = 👉 <b>Ваш адказ:</b> выберыце { $need } { $need ->
         [one] карту
@@ -405,3 +417,12 @@ chart-deal = Раздача
 chart-penalties = Штрафныя ачкі
 chart-match = Рэйтынгавая партыя
 chart-rating = Рэйтынг
+
+# rematch
+button-rematch = 🔁 Рэванш
+button-rematch_join = ✅ Гуляю
+rematch-not_player = Рэванш можа пачаць толькі гулец гэтай партыі.
+rematch-opened = Рэванш! Чакаем астатніх гульцоў.
+rematch-confirmed = Вы ў гульні!
+rematch-waiting = Чакаем пацвярджэння: { $names }
+lobby-rematch_hint = 🔁 Рэванш стала #{ $table }: гульня пачнецца сама, калі ўсе націснуць «Гуляю».

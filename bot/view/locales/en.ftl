@@ -36,6 +36,10 @@ options-button_on = ✅ { $name }
 options-button_off = ⬜ { $name }
 options-help_title = Options for { $preset } (write <code>name=value</code>):
 options-help_line = • <code>{ $name }</code> — { $title } ({ $values })
+card-rank-J = J
+card-rank-Q = Q
+card-rank-K = K
+card-rank-A = A
 combo-bura = Bura
 combo-molodka = Molodka
 combo-moscow = Moscow
@@ -223,6 +227,13 @@ hand-title = 🃏 Table #{ $table } · “{ $chat }” · deal { $deal }
 hand-trump = Trump: <b>{ $suit }</b> ({ $card }) · { $stock } in the stock
 hand-own_points = Your points: { $points }
 hand-own_points_hidden = Your points: { $points } (not counting face-down cards: { $count })
+hand-forced = 👉 <b>Your move</b> — there is only one: tap the button.
+button-manual = ✋ Pick cards
+hand-tap_lead = 👉 <b>Your lead.</b> Tap a card to play it; “✋ Pick cards” to lead several.
+hand-tap_answer = 👉 <b>Your answer</b> to { $need } { $need ->
+        [one] card: ⚔️ beats with that card, 🗑 discards it.
+       *[other] cards: a ready answer with one button, or “✋ Pick cards”.
+    }
 hand-your_lead = 👉 <b>Your lead.</b> Pick cards of one suit and tap “Lead”.
 hand-your_answer = 👉 <b>Your answer:</b> pick { $need } { $need ->
         [one] card
@@ -390,3 +401,12 @@ chart-deal = Deal
 chart-penalties = Penalty points
 chart-match = Rated match
 chart-rating = Rating
+
+# rematch
+button-rematch = 🔁 Rematch
+button-rematch_join = ✅ Join
+rematch-not_player = Only a player of this match can start a rematch.
+rematch-opened = Rematch! Waiting for the others.
+rematch-confirmed = You're in!
+rematch-waiting = Waiting for: { $names }
+lobby-rematch_hint = 🔁 Rematch of table #{ $table }: the match starts by itself when everybody taps “Join”.

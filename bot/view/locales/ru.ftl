@@ -36,6 +36,10 @@ options-button_on = ✅ { $name }
 options-button_off = ⬜ { $name }
 options-help_title = Настройки для { $preset } (пишите <code>имя=значение</code>):
 options-help_line = • <code>{ $name }</code> — { $title } ({ $values })
+card-rank-J = В
+card-rank-Q = Д
+card-rank-K = К
+card-rank-A = Т
 combo-bura = Бура
 combo-molodka = Молодка
 combo-moscow = Москва
@@ -236,6 +240,14 @@ hand-title = 🃏 Стол #{ $table } · «{ $chat }» · сдача { $deal }
 hand-trump = Козырь: <b>{ $suit }</b> ({ $card }) · в колоде { $stock }
 hand-own_points = Ваши очки: { $points }
 hand-own_points_hidden = Ваши очки: { $points } (не считая закрытых карт: { $count })
+hand-forced = 👉 <b>Ваш ход</b> — он здесь только один: нажмите кнопку.
+button-manual = ✋ Выбрать карты
+hand-tap_lead = 👉 <b>Ваш ход.</b> Нажмите карту — она пойдёт на стол; «✋ Выбрать карты» — чтобы сходить несколькими.
+hand-tap_answer = 👉 <b>Ваш ответ</b> на { $need } { $need ->
+        [one] карту: ⚔️ — побить этой картой, 🗑 — сбросить её.
+        [few] карты: готовый ответ кнопкой или «✋ Выбрать карты».
+       *[many] карт: готовый ответ кнопкой или «✋ Выбрать карты».
+    }
 hand-your_lead = 👉 <b>Ваш ход.</b> Выберите карты одной масти и нажмите «Сходить».
 hand-your_answer = 👉 <b>Ваш ответ:</b> выберите { $need } { $need ->
         [one] карту
@@ -405,3 +417,12 @@ chart-deal = Сдача
 chart-penalties = Штрафные очки
 chart-match = Рейтинговая партия
 chart-rating = Рейтинг
+
+# rematch
+button-rematch = 🔁 Реванш
+button-rematch_join = ✅ Играю
+rematch-not_player = Реванш может начать только игрок этой партии.
+rematch-opened = Реванш! Ждём остальных игроков.
+rematch-confirmed = Вы в игре!
+rematch-waiting = Ждём подтверждения: { $names }
+lobby-rematch_hint = 🔁 Реванш стола #{ $table }: игра начнётся сама, когда все нажмут «Играю».

@@ -36,6 +36,10 @@ options-button_on = ✅ { $name }
 options-button_off = ⬜ { $name }
 options-help_title = Налаштування для { $preset } (пишіть <code>назва=значення</code>):
 options-help_line = • <code>{ $name }</code> — { $title } ({ $values })
+card-rank-J = В
+card-rank-Q = Д
+card-rank-K = К
+card-rank-A = Т
 combo-bura = Бура
 combo-molodka = Молодка
 combo-moscow = Москва
@@ -236,6 +240,14 @@ hand-title = 🃏 Стіл #{ $table } · «{ $chat }» · роздача { $dea
 hand-trump = Козир: <b>{ $suit }</b> ({ $card }) · у колоді { $stock }
 hand-own_points = Ваші очки: { $points }
 hand-own_points_hidden = Ваші очки: { $points } (не рахуючи закритих карт: { $count })
+hand-forced = 👉 <b>Ваш хід</b> — він тут лише один: натисніть кнопку.
+button-manual = ✋ Вибрати карти
+hand-tap_lead = 👉 <b>Ваш хід.</b> Натисніть карту — вона піде на стіл; «✋ Вибрати карти» — щоб походити кількома.
+hand-tap_answer = 👉 <b>Ваша відповідь</b> на { $need } { $need ->
+        [one] карту: ⚔️ — побити цією картою, 🗑 — скинути її.
+        [few] карти: готова відповідь кнопкою або «✋ Вибрати карти».
+       *[many] карт: готова відповідь кнопкою або «✋ Вибрати карти».
+    }
 hand-your_lead = 👉 <b>Ваш хід.</b> Виберіть карти однієї масті й натисніть «Походити».
 hand-your_answer = 👉 <b>Ваша відповідь:</b> виберіть { $need } { $need ->
         [one] карту
@@ -405,3 +417,12 @@ chart-deal = Роздача
 chart-penalties = Штрафні очки
 chart-match = Рейтингова партія
 chart-rating = Рейтинг
+
+# rematch
+button-rematch = 🔁 Реванш
+button-rematch_join = ✅ Граю
+rematch-not_player = Реванш може почати лише гравець цієї партії.
+rematch-opened = Реванш! Чекаємо на інших гравців.
+rematch-confirmed = Ви в грі!
+rematch-waiting = Чекаємо підтвердження: { $names }
+lobby-rematch_hint = 🔁 Реванш столу #{ $table }: гра почнеться сама, коли всі натиснуть «Граю».

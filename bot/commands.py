@@ -1,0 +1,88 @@
+"""What `python -m bot` does besides running the bot:
+
+- `python -m bot migrate`: bring the database that the settings name up to
+  the newest schema and stop (the `release:` step of a Procfile deploy, so
+  that the workers start on a migrated database; they would migrate it
+  themselves too, one at a time under a lock);
+- `python -m bot copy-store SOURCE TARGET [--replace]`: copy a SQLite
+  database (a file name or `sqlite:///…`) into PostgreSQL
+  (`postgresql://…`), running matches included (bot/storage/copy.py).
+
+Each prints one line of what it did, or one line of why not and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from bot.settings import load_settings
+from bot.storage import StorageError, open_store, parse_database_url
+from bot.storage.copy import copy_sqlite_to_postgres
+from bot.storage.migrations import migrations
+
+# `migrate` needs the database settings only; a release step may run where
+# the token is not set, and the settings would refuse to load without one.
+NO_TOKEN = "1:migrate-only"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Without a command: run the bot."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser(
+        "migrate", help="migrate the database DATABASE_URL names, then stop (a release step)"
+    )
+    copy = commands.add_parser(
+        "copy-store", help="copy a SQLite database into PostgreSQL, running matches included"
+    )
+    copy.add_argument("source", help="the SQLite file: a path or sqlite:///path")
+    copy.add_argument("target", help="postgresql://user:password@host:5432/database")
+    copy.add_argument(
+        "--replace", action="store_true", help="empty a target that holds rows, then copy"
+    )
+    return parser
+
+
+async def _migrate() -> str:
+    overrides = {} if os.environ.get("BOT_TOKEN") else {"bot_token": NO_TOKEN}
+    settings = load_settings(**overrides)
+    database = settings.database()
+    store = await open_store(database, cache=False)
+    await store.close()
+    newest = len(migrations("sqlite" if database.scheme == "sqlite" else "postgres"))
+    return f"{database} is migrated (schema {newest})"
+
+
+async def _copy(source: str, target: str, replace: bool) -> str:
+    path = Path(source)
+    if "://" in source:
+        parsed = parse_database_url(source)
+        if parsed.path is None:
+            raise ValueError("the source must be a SQLite database (sqlite:///path or a path)")
+        path = parsed.path
+    into = parse_database_url(target)
+    if into.scheme not in ("postgresql", "postgres"):
+        raise ValueError("the target must be a PostgreSQL database (postgresql://...)")
+    counts = await copy_sqlite_to_postgres(path, into, replace=replace)
+    copied = ", ".join(f"{name} {n}" for name, n in counts.items())
+    return f"copied {path} into PostgreSQL: {copied}"
+
+
+def run(argv: list[str]) -> int:
+    """Run one command; its exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "migrate":
+            said = asyncio.run(_migrate())
+        else:
+            said = asyncio.run(_copy(args.source, args.target, args.replace))
+    except (StorageError, ValueError) as error:
+        print(f"{args.command}: {error}", file=sys.stderr)
+        return 2
+    print(said)
+    return 0

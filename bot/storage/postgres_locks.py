@@ -1,0 +1,99 @@
+"""Locks across bot processes on one PostgreSQL database: advisory locks.
+
+Several workers (webhook mode, any of them may receive any update) play the
+same tables. A table's requests and timer jobs, and each of its message
+lanes, run under a lock that holds across processes (bot/locks.py takes the
+in-process one first, so each process sends at most one waiter per key).
+
+An advisory lock belongs to a database session: each held lock keeps one
+connection of a small set of its own (the store's one connection runs its
+jobs in order and must never wait for a lock). When a worker dies, even by
+SIGKILL, the server ends its sessions and releases their locks: that is the
+lease. The other workers take over at once, and each of them re-checks the
+stored table under the lock (a timer acts only on the version it was armed
+for), so a deadline acts once however many workers armed it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import AsyncIterator, Hashable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from bot.storage.postgres_setup import connect
+from bot.storage.url import DatabaseUrl
+
+# Connections that may hold a lock (or wait for one) at once in one process;
+# more waiters wait in the process. No code path holds more than two locks.
+MAX_HELD = 32
+
+
+def lock_number(key: Hashable) -> int:
+    """A stable signed 64-bit number for a key (the same in every process,
+    unlike `hash`); a collision only makes two keys share a lock."""
+    digest = hashlib.blake2b(repr(("burkozel", key)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+class PostgresLocks:
+    """`async with locks(key):` holds the advisory lock of `key`."""
+
+    def __init__(self, url: DatabaseUrl, durable: bool = True, held: int = MAX_HELD) -> None:
+        self.url = url
+        self.durable = durable
+        self._idle: list[Any] = []
+        self._held: set[Any] = set()
+        self._room = asyncio.Semaphore(held)
+        self._closed = False
+
+    async def _take(self) -> Any:
+        while self._idle:
+            connection = self._idle.pop()
+            if not connection.is_closed():
+                return connection
+        return await connect(self.url, self.durable)
+
+    @asynccontextmanager
+    async def __call__(self, key: Hashable) -> AsyncIterator[None]:
+        number = lock_number(key)
+        async with self._room:
+            connection = await self._take()
+            self._held.add(connection)
+            try:
+                await connection.execute("SELECT pg_advisory_lock($1)", number)
+            except BaseException:
+                # Cancelled while waiting, or the connection is lost: the
+                # server may still grant the lock; ending the session frees it.
+                self._held.discard(connection)
+                connection.terminate()
+                raise
+            try:
+                yield
+            finally:
+                self._held.discard(connection)
+                try:
+                    await connection.execute("SELECT pg_advisory_unlock($1)", number)
+                except BaseException:
+                    connection.terminate()
+                    raise
+                if self._closed:
+                    await connection.close()
+                else:
+                    self._idle.append(connection)
+
+    async def close(self) -> None:
+        self._closed = True
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            await connection.close()
+
+    def terminate(self) -> None:
+        """Drop every connection at once, held locks included, as the death of
+        the process would (tests that play a killed worker)."""
+        self._closed = True
+        dropped, self._idle = [*self._idle, *self._held], []
+        self._held.clear()
+        for connection in dropped:
+            connection.terminate()
