@@ -17,9 +17,10 @@ matches end and new ones are opened at the same table).
 
 The simulated people never read the bot's database: they look at the hand
 message the bot just sent or edited, and when it carries buttons for their
-turn they tap a card ("s:") and then the action button ("p:") that the bot
-offers for it — a one-card lead, beat or discard, chosen from the buttons on
-the message. Reactions are hooked into the fake's request handling, so there
+turn they tap one of the moves offered ("p:": most moves are one tap: a
+card, a ready answer, the only move), or, when only cards to pick are
+shown, pick one ("s:") and then the action button ("p:") the bot offers for
+it. Reactions are hooked into the fake's request handling, so there
 is no polling on the client side. A watchdog nudges a playing table whose
 taps were all answered but which has been silent for a long while since
 (reported as `nudges`; it should stay 0).
@@ -536,17 +537,20 @@ class Load:
             self.soon(lambda: self.tap(table.creator, table.group_id, table.lobby_id, start))
 
     def _react_hand(self, player: Player, message: dict[str, Any], data: list[str]) -> None:
+        """Most moves are one tap (a card, a ready answer, the only move): tap
+        one of the moves offered; when only cards to pick are shown, pick one
+        first. Declarations are left alone."""
         selects = [d for d in data if d.startswith("s:")]
-        if not selects:
-            return  # not this person's turn (at most a combination to declare)
-        player.table.stage = "play"
-        version = _parse(selects[0]).version  # type: ignore[union-attr]
         plays = []
         for item in data:
             if item.startswith("p:"):
                 payload = _parse(item)
                 if isinstance(payload, callbacks.Play) and payload.kind in PLAY_KINDS:
                     plays.append(item)
+        if not plays and not selects:
+            return  # not this person's turn (at most a combination to declare)
+        player.table.stage = "play"
+        version = _parse((plays or selects)[0]).version  # type: ignore[union-attr]
         message_id = message["message_id"]
         chat_id = message["chat"]["id"]
         if plays:
@@ -558,8 +562,11 @@ class Load:
             if player.done[0] == version:
                 return
             singles = [d for d in selects if len(_parse(d).cards) == 1]  # type: ignore[union-attr]
+            picks = singles or [d for d in selects if d.endswith(":m")]
+            if not picks:
+                return
             player.done = (version, "s")
-            choice = self.rng.choice(singles)
+            choice = self.rng.choice(picks)
         self.soon(lambda: self.tap(player, chat_id, message_id, choice))
 
     def tap(self, player: Player, chat_id: int, message_id: int | None, data: str) -> None:
@@ -588,7 +595,7 @@ class Load:
             player.done = (-1, "")
             for stored in reversed(self.fake.messages(player.user)):
                 data = stored.callback_data
-                if any(d.startswith("s:") for d in data):
+                if any(d.startswith(("s:", "p:")) for d in data):
                     as_json = stored.to_json(self.fake)
                     self._react_hand(player, as_json, data)
                     break

@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -122,14 +122,29 @@ def _argument(value: Any) -> Any:
     return html.escape(str(value), quote=False)
 
 
-def t(lang: str, key: str, **params: Any) -> Html:
-    catalogue_ = bundle(lang if lang in LANGUAGES else DEFAULT)
+# What the bot says repeats: a deal's trick lines, a table's title, a hand's
+# trump line are rendered again on every move. Fluent's resolver costs about
+# 0.1 ms a message, a third of a move's CPU under load (docs/PERFORMANCE.md),
+# so finished sentences are kept, keyed by everything that shapes them.
+_Params = tuple[tuple[str, bool, Any], ...]
+
+
+@lru_cache(maxsize=16384)
+def _formatted(lang: str, key: str, params: _Params) -> Html:
+    catalogue_ = bundle(lang)
     message = catalogue_.get_message(fluent_id(key))  # KeyError: a missing key
     if message.value is None:  # pragma: no cover - attributes-only messages are unused
         raise KeyError(key)
-    text, errors = catalogue_.format_pattern(
-        message.value, {name: _argument(value) for name, value in params.items()}
-    )
+    arguments = {name: _argument(Html(v) if is_html else v) for name, is_html, v in params}
+    text, errors = catalogue_.format_pattern(message.value, arguments)
     if errors:
         raise KeyError(f"{lang}:{key}: {errors}")
     return Html(text)
+
+
+def t(lang: str, key: str, **params: Any) -> Html:
+    signature = tuple(
+        (name, isinstance(value, Html), value if isinstance(value, int | str) else str(value))
+        for name, value in sorted(params.items())
+    )
+    return _formatted(lang if lang in LANGUAGES else DEFAULT, key, signature)
