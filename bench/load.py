@@ -906,7 +906,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "workers": args.workers,
         "updates_by": "webhook" if webhook else "getUpdates",
         "players_per_table": 2,
-        "game": "burkozel limit=2, one-card moves (select, then play)",
+        "game": "burkozel limit=2, one tap a move (the moves the hand offers)",
         "setup_seconds": round(setup_seconds, 1),
         "cpus": {
             "bot": sorted(bot_cpus) if bot_cpus else "any",
