@@ -84,8 +84,14 @@ class PostgresLocks:
                     self._idle.append(connection)
 
     async def close(self) -> None:
+        """At the store's close: idle connections closed; a lock still held
+        (a job the shutdown left running) is dropped with its session, as the
+        end of the process would drop it, so no other worker waits for it."""
         self._closed = True
         idle, self._idle = self._idle, []
+        held, self._held = list(self._held), set()
+        for connection in held:
+            connection.terminate()
         for connection in idle:
             await connection.close()
 
