@@ -1,72 +1,50 @@
-"""Taps per move, for the player the issue describes: one who taps a move as
-soon as the hand offers it (a card, a ready answer, the only move) and picks
-cards one by one only when nothing fits. Over a whole match that is at most
-1.3 taps a move (it was 2.2: a card, then its action, every time)."""
+"""Fewer taps, and a reason when a tap cannot become a move (issue 15)."""
 
 from __future__ import annotations
-
-import random
 
 from bot_harness import BotRunner
 from bot_steps import (
     GROUP_ID,
-    WAIT,
     open_private_chats,
     open_table,
-    play_buttons,
-    select_buttons,
+    people,
     snapshot,
     start_match,
     tap,
     tracked_hand,
-    version_moved,
 )
 
-from engine.actions import Kind
+from bot.view import callbacks
+from bot.view.i18n import plain, t
 from testing.fake_telegram import FakeTelegram
 
-MOVES = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
 
-
-async def test_a_player_who_taps_what_is_offered_needs_about_one_tap_a_move(
-    fake_telegram: FakeTelegram, runner: BotRunner
+async def test_a_selection_that_cannot_become_a_move_says_why(
+    fake_telegram: FakeTelegram, runner: BotRunner, fixed_deals: None
 ) -> None:
+    """Two suits picked for a lead: a toast with the engine's reason, and the
+    hand stays as it was (it used to show no action button, and no word)."""
     fake = fake_telegram
-    rng = random.Random(15)
-    users = [fake.user(500, "Аня"), fake.user(501, "Борис"), fake.user(502, "Вера")]
+    users = people(fake, 2)
     await open_private_chats(fake, users)
-    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
-    table_id, lobby = await open_table(fake, runner, group, "/new limit=4", users)
+    group = fake.group(GROUP_ID, "Стол", supergroup=True)
+    table_id, lobby = await open_table(fake, runner, group, "/new limit=2", users)
     await start_match(fake, group, users[0], lobby)
-    by_id = {u.id: u for u in users}
-    taps = moves = 0
-    for _ in range(2000):
-        snap = snapshot(runner.db_path, table_id)
-        if snap.status != "playing":
-            break
-        state = snap.match
-        assert state.deal is not None
-        user = by_id[dict(snap.seats)[state.deal.turn]]
-        message = tracked_hand(fake, runner.db_path, table_id, user.id)
-        offered = [d for d, p in play_buttons(message) if p.kind in MOVES]
-        if not offered:
-            pick = next(d for d, p in select_buttons(message) if p.manual or p.cards)
-            await tap(fake, user, message, pick)
-            taps += 1
-            message = tracked_hand(fake, runner.db_path, table_id, user.id)
-            while not (offered := [d for d, p in play_buttons(message) if p.kind in MOVES]):
-                card = next(d for d, p in select_buttons(message) if p.cards)
-                await tap(fake, user, message, card)
-                taps += 1
-                message = tracked_hand(fake, runner.db_path, table_id, user.id)
-        version = snap.version
-        await tap(fake, user, message, rng.choice(offered))
-        taps += 1
-        moves += 1
-        await fake.wait_for(
-            lambda v=version: version_moved(runner.db_path, table_id, v), timeout=WAIT
-        )
-        await runner.idle()
-    assert snapshot(runner.db_path, table_id).status == "finished"
-    assert moves > 40
-    assert taps / moves <= 1.3, (taps, moves)
+    await runner.idle()
+    snap = snapshot(runner.db_path, table_id)
+    state = snap.match
+    assert state.deal is not None and not state.deal.trick
+    seat = state.deal.turn
+    leader = next(u for u in users if u.id == dict(snap.seats)[seat])
+    hand = state.deal.hands[seat]
+    mixed = [hand[0], next(c for c in hand if c.suit != hand[0].suit)]
+    message = tracked_hand(fake, runner.db_path, table_id, leader.id)
+    before = (message.text, message.button_texts)
+
+    data = callbacks.select(table_id, snap.version, mixed)
+    answer = await tap(fake, leader, message, data, force=True)
+    assert not answer.show_alert
+    assert answer.text == plain(t("ru", "illegal.lead_one_suit"))
+    after = tracked_hand(fake, runner.db_path, table_id, leader.id)
+    assert (after.text, after.button_texts) == before
+    assert snapshot(runner.db_path, table_id) == snap
