@@ -126,7 +126,7 @@ def _argument(value: Any) -> Any:
 # trump line are rendered again on every move. Fluent's resolver costs about
 # 0.1 ms a message, a third of a move's CPU under load (docs/PERFORMANCE.md),
 # so finished sentences are kept, keyed by everything that shapes them.
-_Params = tuple[tuple[str, bool, Any], ...]
+_Params = tuple[tuple[str, str, Any], ...]  # (name, "html" | "int" | "text", value)
 
 
 @lru_cache(maxsize=16384)
@@ -135,7 +135,7 @@ def _formatted(lang: str, key: str, params: _Params) -> Html:
     message = catalogue_.get_message(fluent_id(key))  # KeyError: a missing key
     if message.value is None:  # pragma: no cover - attributes-only messages are unused
         raise KeyError(key)
-    arguments = {name: _argument(Html(v) if is_html else v) for name, is_html, v in params}
+    arguments = {name: _argument(Html(v) if kind == "html" else v) for name, kind, v in params}
     text, errors = catalogue_.format_pattern(message.value, arguments)
     if errors:
         raise KeyError(f"{lang}:{key}: {errors}")
@@ -143,8 +143,14 @@ def _formatted(lang: str, key: str, params: _Params) -> Html:
 
 
 def t(lang: str, key: str, **params: Any) -> Html:
+    # The kind is part of the key: Html("<b>") and "<b>" render differently,
+    # and 1 == True as dictionary keys.
     signature = tuple(
-        (name, isinstance(value, Html), value if isinstance(value, int | str) else str(value))
+        (name, "html", value)
+        if isinstance(value, Html)
+        else (name, "int", value)
+        if isinstance(value, int) and not isinstance(value, bool)
+        else (name, "text", str(value))
         for name, value in sorted(params.items())
     )
     return _formatted(lang if lang in LANGUAGES else DEFAULT, key, signature)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from grammar import findings
 
-from bot.view.i18n import DEFAULT, LANGUAGES, catalogue, t
+from bot.view.i18n import DEFAULT, LANGUAGES, Html, catalogue, t
 from testing.fake_telegram import parse_html
 
 COUNTS = (0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 33, 101, 111)
@@ -155,3 +155,19 @@ def test_parameters_are_escaped_and_html_fragments_are_not() -> None:
     text = t("en", "join.need_start_group", name="<b>Eve & Co</b>")
     assert "&lt;b&gt;Eve &amp; Co&lt;/b&gt;" in text
     parse_html(text)
+
+
+def test_a_kept_sentence_never_stands_in_for_a_different_one() -> None:
+    """Finished sentences are cached: the same text as a safe fragment and as
+    a person's input, or 1 and True, must still give their own sentences."""
+    raw = t("ru", "join.need_start_group", name="<b>Ева</b>")
+    safe = t("ru", "join.need_start_group", name=Html("<b>Ева</b>"))
+    assert "&lt;b&gt;" in raw and "<b>Ева</b>" in safe
+    assert t("ru", "join.need_start_group", name="<b>Ева</b>") == raw
+    assert t("en", "lobby.limit", limit=1) != t("en", "lobby.limit", limit=2)
+    assert t("en", "settings.changed", name="x", value=True) == t(
+        "en", "settings.changed", name="x", value="True"
+    )
+    assert t("en", "settings.changed", name="x", value=1) != t(
+        "en", "settings.changed", name="x", value=True
+    )
