@@ -26,6 +26,11 @@ from engine.events import Event, MatchOver
 log = logging.getLogger(__name__)
 
 
+def _people(table: TableRecord) -> list[Seat]:
+    """The people at a table (computers have no chat), in seat order."""
+    return sorted((s for s in table.seats if not s.is_computer), key=lambda s: s.seat)
+
+
 def declarable(view: TableView) -> bool:
     return any(action.kind is Kind.DECLARE for action in view.legal)
 
@@ -99,8 +104,7 @@ class Hands:
                 )
 
         # Each person's chat in its own order, the chats at once.
-        people = sorted((s for s in table.seats if not s.is_computer), key=lambda s: s.seat)
-        await at_once(*(sync(seat) for seat in people))
+        await at_once(*(sync(seat) for seat in _people(table)))
 
     async def remove(self, chat_id: int, message_id: int) -> Outcome:
         """A superseded hand deleted; one too old to delete keeps its text but
@@ -141,8 +145,7 @@ class Hands:
             await self.store.set_hand_message(table.id, seat.seat, None, None)
             await self.out.edit(seat.user_id, old, screen)
 
-        people = sorted((s for s in table.seats if not s.is_computer), key=lambda s: s.seat)
-        await at_once(*(record(seat) for seat in people))
+        await at_once(*(record(seat) for seat in _people(table)))
 
     async def put_hand(
         self, table: TableRecord, seat: Seat, screen: Screen, fresh: bool, ring: bool = False

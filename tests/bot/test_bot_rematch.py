@@ -10,19 +10,17 @@ from bot_harness import BotRunner
 from bot_steps import (
     GROUP_ID,
     WAIT,
+    claim_falsely,
     lobby_data,
     open_private_chats,
     open_table,
-    play_buttons,
     snapshot,
     start_match,
     tap,
-    tracked_hand,
 )
 
 from bot.storage import TableRecord
 from bot.view import callbacks
-from engine.actions import Kind
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
@@ -31,20 +29,9 @@ pytestmark = pytest.mark.usefixtures("fixed_deals")
 async def finish_by_false_claim(
     fake: FakeTelegram, bot: BotRunner, group: FakeChat, table_id: int, users: list[FakeUser]
 ) -> StoredMessage:
-    """Bura, limit=2: whoever moves first claims 31 with an empty pile and
-    the match is over. The group's end message."""
-    snap = snapshot(bot.db_path, table_id)
-    assert snap.match.deal is not None
-    mover_id = dict(snap.seats)[snap.match.deal.turn]
-    mover = next(u for u in users if u.id == mover_id)
-    message = tracked_hand(fake, bot.db_path, table_id, mover.id)
-    ask = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":c"))
-    await tap(fake, mover, message, ask)
-    message = tracked_hand(fake, bot.db_path, table_id, mover.id)
-    claim = next(d for d, p in play_buttons(message) if p.kind is Kind.CLAIM)
-    await tap(fake, mover, message, claim)
-    end = await fake.wait_for_message(group, "🏁", timeout=WAIT)
-    await bot.idle()
+    """The match ends on a false claim; the group's end message."""
+    await claim_falsely(fake, bot, group, table_id, users)
+    end = next(m for m in reversed(fake.messages(group)) if m.text.startswith("🏁"))
     return fake.find_message(group.id, end.message_id) or end
 
 

@@ -15,22 +15,20 @@ from bot_harness import BotRunner, Player, play_to_the_end
 from bot_steps import (
     GROUP_ID,
     WAIT,
+    claim_falsely,
     fix_deals,
     lobby_data,
     open_private_chats,
     open_table,
-    play_buttons,
     snapshot,
     start_match,
     tap,
-    tracked_hand,
 )
 from PIL import Image
 
 from bot.view import callbacks
 from engine import RuleSet
 from engine import start_match as start_match_engine
-from engine.actions import Kind
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
@@ -47,19 +45,7 @@ async def lose_a_match(
     falsely and loses. The loser's id."""
     table_id, lobby = await open_table(fake, bot, group, "/new bura limit=2", [opener, other])
     await start_match(fake, group, opener, lobby)
-    snap = snapshot(bot.db_path, table_id)
-    assert snap.match.deal is not None
-    loser_id = dict(snap.seats)[snap.match.deal.turn]
-    loser = opener if opener.id == loser_id else other
-    message = tracked_hand(fake, bot.db_path, table_id, loser.id)
-    # The claim asks to be confirmed; the confirmation's button claims.
-    ask = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":c"))
-    await tap(fake, loser, message, ask)
-    message = tracked_hand(fake, bot.db_path, table_id, loser.id)
-    claim = next(d for d, p in play_buttons(message) if p.kind is Kind.CLAIM)
-    await tap(fake, loser, message, claim)
-    await fake.wait_for_message(group, "🏁", timeout=WAIT)
-    await bot.idle()
+    loser_id = await claim_falsely(fake, bot, group, table_id, [opener, other])
     assert snapshot(bot.db_path, table_id).status == "finished"
     return loser_id
 

@@ -173,11 +173,11 @@ class Player:
         if _has_play_button(message, action):
             # A declaration, a one-tap move, a ready answer, or the only move.
             return await self.tap(message, _find_play_button(message, action))
-        if not _card_toggles(message):
+        if not has_toggles(message):
             # Pick the cards one by one: the hand switches to toggles.
             pick = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":m"))
             await self.tap(message, pick)
-            await self.fake.wait_for(lambda: _card_toggles(self._current()), timeout=WAIT)
+            await self.fake.wait_for(lambda: has_toggles(self._current()), timeout=WAIT)
         for card in action.cards:
             message = self.hand_message()
             assert message is not None
@@ -197,7 +197,7 @@ class Player:
         return await self.tap(message, _find_play_button(message, action))
 
 
-def _card_toggles(message: StoredMessage) -> bool:
+def has_toggles(message: StoredMessage) -> bool:
     """Whether the hand shows cards to pick one by one."""
     return any(
         b.value and b.value.startswith("s:") and card_of_label(b.text) is not None

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from bot_harness import BotRunner, card_of_label
+from bot_harness import BotRunner, card_of_label, has_toggles
 from databases import TestDatabase, rows
 
 from bot.view import callbacks
@@ -293,10 +293,6 @@ async def _press(fake: FakeTelegram, user: FakeUser, message: StoredMessage, dat
     assert not answer.show_alert, answer
 
 
-def has_toggles(message: StoredMessage) -> bool:
-    return any(p.cards for _, p in select_buttons(message))
-
-
 async def picking(
     fake: FakeTelegram, user: FakeUser, current: Callable[[], StoredMessage]
 ) -> StoredMessage:
@@ -411,3 +407,25 @@ async def play_out(
     snap = snapshot(db_path, table_id)
     assert moves is not None, "the match did not end"
     return snap
+
+
+async def claim_falsely(
+    fake: FakeTelegram, runner: BotRunner, group: FakeChat, table_id: int, users: list[FakeUser]
+) -> int:
+    """Bura, limit=2, on the fixed deal: whoever moves first claims 31 with an
+    empty pile and the match is over. The claimer's id, once the group has
+    the end message."""
+    snap = snapshot(runner.db_path, table_id)
+    assert snap.match.deal is not None
+    loser_id = dict(snap.seats)[snap.match.deal.turn]
+    loser = next(u for u in users if u.id == loser_id)
+    message = tracked_hand(fake, runner.db_path, table_id, loser.id)
+    # The claim asks to be confirmed; the confirmation's button claims.
+    ask = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":c"))
+    await tap(fake, loser, message, ask)
+    message = tracked_hand(fake, runner.db_path, table_id, loser.id)
+    claim = next(d for d, p in play_buttons(message) if p.kind is Kind.CLAIM)
+    await tap(fake, loser, message, claim)
+    await fake.wait_for_message(group, "🏁", timeout=WAIT)
+    await runner.idle()
+    return loser_id
