@@ -154,10 +154,15 @@ def fast_play_out(
             turn = following[seat]
             on_table = True
             continue
+        hand = hands[turn]
         kind, seat, cards = answer(
-            turn, hands[turn], trump, played, owner, owner_cards, stock_empty, rng, memory
+            turn, hand, trump, played, owner, owner_cards, stock_empty, rng, memory
         )
-        hands[seat] = _without(hands[seat], cards)
+        if len(cards) == 1:
+            index = hand.index(cards[0])
+            hands[seat] = hand[:index] + hand[index + 1 :]
+        else:
+            hands[seat] = tuple([card for card in hand if card not in cards])
         played.append(cards)
         if kind is BEAT:
             owner, owner_cards = seat, cards
@@ -184,7 +189,9 @@ def fast_play_out(
         if count:
             for index, drawer in enumerate(order):
                 drawn = stock[index:count:players]
-                if drawn:
+                if len(drawn) == 1:
+                    hands[drawer] = _insert(hands[drawer], drawn[0])
+                elif drawn:
                     hands[drawer] = tuple(sorted(hands[drawer] + drawn, key=_card_id))
             stock = stock[count:]
         turn = taker
@@ -222,6 +229,15 @@ def fast_play_out(
 
 def _card_id(card: Card) -> int:
     return card.id
+
+
+def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`hand` (in card order) with `card` put in its place."""
+    rank = card.id
+    for index, other in enumerate(hand):
+        if other.id > rank:
+            return (*hand[:index], card, *hand[index:])
+    return (*hand, card)
 
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -44,6 +44,12 @@ LEAD, BEAT, DISCARD, DECLARE, CLAIM = Kind.LEAD, Kind.BEAT, Kind.DISCARD, Kind.D
 BURA = Preset.BURA
 ALL_CARDS = (1 << 36) - 1
 _WINS_ITSELF = (Combo.BURA, Combo.MOSCOW)  # bura: won on sight, never led
+_new = tuple.__new__  # builds an Action without NamedTuple's Python-level __new__
+# Every one-card lead, beat and discard, built once: `_ONE_*[seat][card.id]`.
+_ONE_LEAD, _ONE_BEAT, _ONE_DISCARD = (
+    tuple(tuple(Action(kind, seat, (card,)) for card in DECK) for seat in range(4))
+    for kind in (LEAD, BEAT, DISCARD)
+)
 
 
 # -- combinations --------------------------------------------------------------------
@@ -53,18 +59,23 @@ _COMBO_CACHES: dict[tuple[bool, bool], dict[tuple[Card, ...], bool]] = {}
 
 def may_hold_combo(hand: tuple[Card, ...], rules: RuleSet) -> bool:
     """A cheap necessary condition for a combination in hand (most hands fail it)."""
-    if len(hand) < 3:
-        return False
-    flags = (rules.preset is Preset.BURA, rules.four_ends)
-    cache = _COMBO_CACHES.get(flags)
-    if cache is None:
-        cache = _COMBO_CACHES[flags] = {}
+    cache = _combo_cache(rules)
     found = cache.get(hand)
     if found is None:
         if len(cache) > 100_000:
             cache.clear()
-        found = cache[hand] = _may_hold_combo(hand, *flags)
+        bura = rules.preset is Preset.BURA
+        found = cache[hand] = len(hand) >= 3 and _may_hold_combo(hand, bura, rules.four_ends)
     return found
+
+
+def _combo_cache(rules: RuleSet) -> dict[tuple[Card, ...], bool]:
+    """`may_hold_combo`'s answers for the rules' kind of combinations."""
+    flags = (rules.preset is Preset.BURA, rules.four_ends)
+    cache = _COMBO_CACHES.get(flags)
+    if cache is None:
+        cache = _COMBO_CACHES[flags] = {}
+    return cache
 
 
 def _may_hold_combo(hand: tuple[Card, ...], bura: bool, four_ends: bool) -> bool:
@@ -240,8 +251,15 @@ class RolloutPolicy:
         """`window` on plain values: `order` is the active seats clockwise from
         `turn`, `limit` the most cards a lead may have, `refused` the seats
         whose declaration was refused in this window (bura)."""
+        cache = _combo_cache(rules)
         for seat in order:
-            if seat in (turn, skip) or not may_hold_combo(hands[seat], rules):
+            if seat in (turn, skip):
+                continue
+            hand = hands[seat]
+            possible = cache.get(hand)
+            if possible is None:
+                possible = may_hold_combo(hand, rules)
+            if not possible:
                 continue
             cards = declaration(rules, hands[seat], trump, limit, tricks_played, seat in refused)
             if cards is not None:
@@ -300,7 +318,7 @@ class RolloutPolicy:
         if self.noise and rng.random() < self.noise:
             plain = [card for card in hand if card.suit != trump]
             if plain:
-                return Action(LEAD, seat, (rng.choice(plain),))
+                return _ONE_LEAD[seat][rng.choice(plain).id]
         # What a card counter knows is still out: neither in a pile nor in hand.
         own = 0
         for card in hand:
@@ -328,7 +346,7 @@ class RolloutPolicy:
         # Cash point cards that nothing still out can beat, a suit at a time.
         best_cash = max(range(4), key=cash_points.__getitem__)
         if cash_points[best_cash]:
-            return Action(LEAD, seat, tuple(cash[best_cash][:limit]))
+            return _new(Action, (LEAD, seat, tuple(cash[best_cash][:limit])))
         # As many point-free plain cards of one suit as may be led, lowest first.
         best: list[Card] = []
         best_ranks = 0
@@ -340,13 +358,13 @@ class RolloutPolicy:
             if len(group) > len(best) or (len(group) == len(best) and ranks < best_ranks):
                 best, best_ranks = group, ranks
         if best:
-            return Action(LEAD, seat, tuple(best))
+            return _new(Action, (LEAD, seat, tuple(best)))
         pool = plain_points or trumps
         card = min(
             pool,
             key=lambda c: (c.points, (beaten_by_mask(trump, c) & out).bit_count(), c.rank),
         )
-        return Action(LEAD, seat, (card,))
+        return _ONE_LEAD[seat][card.id]
 
     def answer(
         self,
@@ -405,7 +423,7 @@ class RolloutPolicy:
                         value += rng.random() * 4
                     if value > best_value:
                         best, best_value, best_beat = card, value, True
-            return Action(BEAT if best_beat else DISCARD, seat, (best,))
+            return (_ONE_BEAT if best_beat else _ONE_DISCARD)[seat][best.id]
         # Several cards: every set of as many cards, in the order `legal_actions`
         # offers them (a beat before the same cards as a discard).
         chosen: Action | None = None
@@ -426,10 +444,10 @@ class RolloutPolicy:
                 keep = keep_trump if trumps else keep_plain
                 value = (2 * keep - 1) * (on_table + pts) - base
                 if value > chosen_value:
-                    chosen, chosen_value = Action(BEAT, seat, cards), value
+                    chosen, chosen_value = _new(Action, (BEAT, seat, cards)), value
             value = (2 * keep_partner - 1) * pts - base if partner_owns else lose_table - pts - base
             if value > chosen_value:
-                chosen, chosen_value = Action(DISCARD, seat, cards), value
+                chosen, chosen_value = _new(Action, (DISCARD, seat, cards)), value
         assert chosen is not None
         return chosen
 
