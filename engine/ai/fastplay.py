@@ -33,7 +33,13 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Kind
-from engine.ai.policy import PlayoutMemory, RolloutPolicy
+from engine.ai.policy import (
+    PlayoutMemory,
+    RolloutPolicy,
+    combo_cache,
+    declaration,
+    may_hold_combo,
+)
 from engine.ai.rollout import DealResult
 from engine.cards import Card, Suit
 from engine.combos import Combo, classify, combos_in_hand, top_trump
@@ -99,7 +105,7 @@ def fast_play_out(
     on_table = trick is not None
     lead = policy.lead
     answer = policy.answer
-    window = policy.window_at
+    combos = combo_cache(rules)
     skip = passed
 
     def result(penalties: tuple[int, ...]) -> DealResult:
@@ -122,10 +128,21 @@ def fast_play_out(
         if not on_table:
             action: Action | None = None
             if tricks_played:
-                limit = len(hands[turn])
-                action = window(
-                    rules, hands, orders[turn], turn, skip, trump, limit, tricks_played, refused
-                )
+                # The window for out-of-turn combinations (`RolloutPolicy.window_at`).
+                for other in orders[turn]:
+                    if other in (turn, skip):
+                        continue
+                    hand = hands[other]
+                    possible = combos.get(hand)
+                    if possible is None:
+                        possible = may_hold_combo(hand, rules)
+                    if possible:
+                        cards = declaration(
+                            rules, hand, trump, len(hands[turn]), tricks_played, other in refused
+                        )
+                        if cards is not None:
+                            action = Action(DECLARE, other, cards)
+                            break
                 skip = None
             if action is None:
                 action = lead(

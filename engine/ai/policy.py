@@ -59,7 +59,7 @@ _COMBO_CACHES: dict[tuple[bool, bool], dict[tuple[Card, ...], bool]] = {}
 
 def may_hold_combo(hand: tuple[Card, ...], rules: RuleSet) -> bool:
     """A cheap necessary condition for a combination in hand (most hands fail it)."""
-    cache = _combo_cache(rules)
+    cache = combo_cache(rules)
     found = cache.get(hand)
     if found is None:
         if len(cache) > 100_000:
@@ -69,7 +69,7 @@ def may_hold_combo(hand: tuple[Card, ...], rules: RuleSet) -> bool:
     return found
 
 
-def _combo_cache(rules: RuleSet) -> dict[tuple[Card, ...], bool]:
+def combo_cache(rules: RuleSet) -> dict[tuple[Card, ...], bool]:
     """`may_hold_combo`'s answers for the rules' kind of combinations."""
     flags = (rules.preset is Preset.BURA, rules.four_ends)
     cache = _COMBO_CACHES.get(flags)
@@ -251,7 +251,7 @@ class RolloutPolicy:
         """`window` on plain values: `order` is the active seats clockwise from
         `turn`, `limit` the most cards a lead may have, `refused` the seats
         whose declaration was refused in this window (bura)."""
-        cache = _combo_cache(rules)
+        cache = combo_cache(rules)
         for seat in order:
             if seat in (turn, skip):
                 continue
@@ -488,15 +488,14 @@ def declaration(
 def _top_trump_out(trump: int, hand: tuple[Card, ...], seen: int) -> int:
     """Rank of the highest trump still out (not in `seen`: the piles and the
     trick; nor in the hand); 9 when the hand has no trump (no master bonus)."""
-    has_trump = False
+    own = 0
     for card in hand:
-        seen |= 1 << card.id
-        if card.suit == trump:
-            has_trump = True
-    if not has_trump:
+        own |= 1 << card.id
+    suit = _SUIT_MASKS[trump]
+    if not own & suit:
         return 9
-    first = trump * 9
-    for rank in range(8, -1, -1):
-        if not seen >> (first + rank) & 1:
-            return rank
-    return -1
+    out = suit & ~(seen | own)
+    return out.bit_length() - 1 - trump * 9 if out else -1
+
+
+_SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * suit) for suit in range(4))
