@@ -48,7 +48,8 @@ from engine.scoring import bura_penalties, trick_game_penalties
 from engine.seating import seating
 from engine.state import MatchState
 
-BEAT, DECLARE, CLAIM = Kind.BEAT, Kind.DECLARE, Kind.CLAIM
+LEAD, BEAT, DISCARD = Kind.LEAD, Kind.BEAT, Kind.DISCARD
+DECLARE, CLAIM = Kind.DECLARE, Kind.CLAIM
 BURA = Preset.BURA
 _OUTRANK_MOLODKA = (Combo.BURA, Combo.MOSCOW, Combo.SMALL_MOSCOW)
 
@@ -67,10 +68,15 @@ def fast_play_out(
     memory: PlayoutMemory,
     passed: int | None = None,
     max_actions: int = 400,
+    first: Action | None = None,
 ) -> DealResult:
     """`rollout.play_out`, the same result, without building engine states.
 
-    `passed`: a seat that lets the combination window open now go by."""
+    `passed`: a seat that lets the combination window open now go by.
+    `first`: a lead, beat or discard of the seat on turn to play before the
+    policy takes over: the same as `apply` of it, then `continue_after` and
+    `play_out` (the search's candidate, without building its state)."""
+    assert first is None or first.kind in (LEAD, BEAT, DISCARD), first
     deal = state.deal
     assert deal is not None
     rules = state.rules
@@ -123,11 +129,13 @@ def fast_play_out(
         return DealResult((0,) * count, (0,) * count, True)
 
     sides = len(seats.sides)
-    for _ in range(max_actions):
+    for _ in range(max_actions + (first is not None)):
         stock_empty = not stock
         if not on_table:
-            action: Action | None = None
-            if tricks_played:
+            action: Action | None = first
+            if first is not None:
+                first = None
+            elif tricks_played:
                 # The window for out-of-turn combinations (`RolloutPolicy.window_at`).
                 for other in orders[turn]:
                     if other in (turn, skip):
@@ -172,9 +180,13 @@ def fast_play_out(
             on_table = True
             continue
         hand = hands[turn]
-        kind, seat, cards = answer(
-            turn, hand, trump, played, owner, owner_cards, stock_empty, rng, memory
-        )
+        if first is not None:
+            kind, seat, cards = first
+            first = None
+        else:
+            kind, seat, cards = answer(
+                turn, hand, trump, played, owner, owner_cards, stock_empty, rng, memory
+            )
         if len(cards) == 1:
             index = hand.index(cards[0])
             hands[seat] = hand[:index] + hand[index + 1 :]
