@@ -22,7 +22,8 @@ import pytest
 from engine_builders import table
 
 import engine.ai.rollout as rollout
-from engine import Kind, MatchState, RuleSet, apply, legal_actions, new_match
+from engine import Kind, MatchState, RuleSet, apply, legal_actions, new_match, view_for
+from engine.ai import HardPlayer
 from engine.ai.fastplay import fast_play_out
 from engine.ai.rollout import RolloutPolicy, continue_after, memory_for, play_out
 from engine.events import CombinationDeclared, DealScored, Event
@@ -193,3 +194,26 @@ def test_a_tie_in_bura_voids_the_deal_the_same() -> None:
         )
         voids += result.void
     assert voids
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [(Preset.BURA, 3), (Preset.BURKOZEL, 3), (Preset.KOZEL, 4)]
+)
+def test_hard_decides_the_same_with_either_playout(preset: Preset, players: int) -> None:
+    """With a fixed number of playouts `hard` is deterministic: the simulator
+    changes its speed, not one of its choices."""
+    rules = RuleSet.create(preset, None, players)
+    state = new_match(rules, [f"P{seat}" for seat in range(players)], 21)
+    fast = [HardPlayer(seat, playouts=12) for seat in range(players)]
+    slow = [HardPlayer(seat, playouts=12, fast_playouts=False) for seat in range(players)]
+    number = state.deal.number if state.deal else 0
+    moves = 0
+    while state.deal is not None and state.deal.number == number:
+        turn = state.deal.turn
+        view = view_for(state, turn)
+        choice = fast[turn].choose(view)
+        assert choice == slow[turn].choose(view)
+        assert choice is not None
+        state, _ = apply(state, choice)
+        moves += 1
+    assert moves > 5
