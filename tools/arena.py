@@ -67,13 +67,18 @@ class TimedPlayer:
         self.level = inner.level
         self.times: list[float] = []
         self.cpu_times: list[float] = []
+        self.playouts: list[int] = []  # per decision a search made (searching levels)
 
     def choose(self, view: TableView) -> Action | None:
+        stats = getattr(self.inner, "stats", None)
         start = time.perf_counter()
         cpu = time.thread_time()
         action = self.inner.choose(view)
         self.cpu_times.append(time.thread_time() - cpu)
         self.times.append(time.perf_counter() - start)
+        searched = getattr(self.inner, "stats", None)
+        if searched is not stats and getattr(searched, "worlds", 0) > 1:
+            self.playouts.append(searched.playouts)  # type: ignore[union-attr]
         return action
 
 
@@ -164,9 +169,11 @@ def play_task(setup: ArenaSetup, task: Task) -> TaskResult:
         deals = 1
     times: dict[str, list[float]] = {}
     cpu_times: dict[str, list[float]] = {}
+    playouts: dict[str, list[int]] = {}
     for seat, player in timed.items():
         times.setdefault(task.seat_levels[seat], []).extend(player.times)
         cpu_times.setdefault(task.seat_levels[seat], []).extend(player.cpu_times)
+        playouts.setdefault(task.seat_levels[seat], []).extend(player.playouts)
     return TaskResult(
         index=task.index,
         rotation=task.rotation,
@@ -179,6 +186,7 @@ def play_task(setup: ArenaSetup, task: Task) -> TaskResult:
         actions=actions,
         times=times,
         cpu_times=cpu_times,
+        playouts=playouts,
     )
 
 

@@ -71,6 +71,7 @@ class TaskResult:
     actions: int
     times: dict[str, list[float]] = field(default_factory=dict)
     cpu_times: dict[str, list[float]] = field(default_factory=dict)
+    playouts: dict[str, list[int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -84,6 +85,7 @@ class LevelStats:
     match_penalties: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     cpu_times: list[float] = field(default_factory=list)
+    playouts: list[int] = field(default_factory=list)  # per searched decision
 
     def to_json(self) -> dict[str, Any]:
         deals = len(self.deal_penalties)
@@ -104,6 +106,14 @@ class LevelStats:
             "cpu_p50_ms": round(percentile(self.cpu_times, 50) * 1000, 2),
             "cpu_p95_ms": round(percentile(self.cpu_times, 95) * 1000, 2),
         }
+        if self.playouts:
+            data.update(
+                {
+                    "searched_decisions": len(self.playouts),
+                    "playouts_mean": round(sum(self.playouts) / len(self.playouts), 1),
+                    "playouts_p50": percentile(self.playouts, 50),
+                }
+            )
         if self.matches:
             match_mean, match_low, match_high = mean_interval(self.match_penalties)
             data.update(
@@ -152,6 +162,8 @@ class ArenaReport:
             self.level(name).times.extend(times)
         for name, times in result.cpu_times.items():
             self.level(name).cpu_times.extend(times)
+        for name, counts in result.playouts.items():
+            self.level(name).playouts.extend(counts)
         for side, seats in enumerate(result.side_seats):
             names = sorted({result.seat_levels[seat] for seat in seats})
             stats = self.level("+".join(names))
@@ -244,6 +256,13 @@ class ArenaReport:
             "(60-60: nobody); CI: Wilson for rates, normal for means; "
             "times per decision: wall clock, cpu = this thread's CPU time"
         )
+        for name in self._order():
+            data = self.stats[name].to_json()
+            if "playouts_mean" in data:
+                lines.append(
+                    f"{name}: {data['playouts_mean']:.0f} playouts per searched decision "
+                    f"(median {data['playouts_p50']:.0f}, {data['searched_decisions']} decisions)"
+                )
         return "\n".join(lines) + "\n"
 
 

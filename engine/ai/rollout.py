@@ -1,401 +1,50 @@
-"""Fast playouts of one deal on a full engine state, for the search in `hard`.
+"""Playouts of one deal on a full engine state, for the search in `hard`.
 
-A playout runs the engine's own `legal_actions` and `apply` to the end of
-the deal with a cheap policy in every seat, and reports each side's penalty
-points and card points. The policy plays inside one sampled state (a
-determinization) and reads only what its seat could know there: its own
-hand, the table, and which cards are already in piles (card counting).
-Its rules of thumb, tuned against the `easy` and `normal` levels:
-
-- bura: claim as soon as the cards the seat saw go into its own pile reach
-  31 (face-down discards of others it cannot count);
-- combinations: lead one whenever one may be led, on one's turn or out of
-  turn in the window after a trick (nearest to the rightful leader first);
-- lead: cash point cards that nothing still out can beat; otherwise as many
-  point-free plain cards of one suit as may be led; otherwise the cheapest
-  plain card, the one fewest cards still out can beat; trumps last;
-- answer: every card in hand has a kept value (its points, discounted by
-  the risk of losing it, plus what it is worth for taking tricks: trumps
-  most, the master trump more); a beat gains the table and the card's
-  points, a discard gives them away; play the best answer. Never beat the
-  partner in kozel; throw points onto his trick when it is safe.
-
-`noise` makes some moves random, so that playouts of one position differ.
-The hot loop builds no views; this is where a decision's time goes.
+A playout plays the deal to its end with the playout policy
+(`engine.ai.policy`) in every seat, and reports each side's penalty points
+and card points. `play_out` here applies every move with the engine's own
+`apply`: the reference. `engine.ai.fastplay` plays the very same moves
+without building engine records, several times faster, and is what the
+search uses (a differential test keeps the two equal).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.actions import Action, Kind
-from engine.beating import beaten_by_mask
-from engine.cards import ACE, DECK, RANK_POINTS, SIX, TEN, Card
-from engine.events import DealScored, Event, TrickTaken
-from engine.game import active_seats, apply, clockwise_from, legal_actions
-from engine.rules import Preset, RuleSet
-from engine.state import Deal, MatchState, Play
+from engine.ai.policy import (
+    PlayoutMemory,
+    RolloutPolicy,
+    Style,
+    best_declaration,
+    declaration,
+    may_hold_combo,
+    memory_for,
+)
+from engine.events import DealScored, Event
+from engine.game import apply
+from engine.state import MatchState
 
-LEAD, BEAT, DISCARD, DECLARE, CLAIM = Kind.LEAD, Kind.BEAT, Kind.DISCARD, Kind.DECLARE, Kind.CLAIM
-ALL_CARDS = (1 << 36) - 1
+__all__ = [
+    "DealResult",
+    "PlayoutMemory",
+    "RolloutPolicy",
+    "Style",
+    "best_declaration",
+    "continue_after",
+    "deal_result",
+    "declaration",
+    "may_hold_combo",
+    "memory_for",
+    "play_out",
+]
 
 
 class DealResult(NamedTuple):
     penalties: tuple[int, ...]  # per side, this deal only
     points: tuple[int, ...]  # per side: card points in the side's piles
     void: bool  # bura: nobody won (a tie), the deal was redealt
-
-
-# -- combinations --------------------------------------------------------------------
-
-_COMBO_CACHES: dict[tuple[bool, bool], dict[tuple[Card, ...], bool]] = {}
-
-
-def may_hold_combo(hand: tuple[Card, ...], rules: RuleSet) -> bool:
-    """A cheap necessary condition for a combination in hand (most hands fail it)."""
-    if len(hand) < 3:
-        return False
-    flags = (rules.preset is Preset.BURA, rules.four_ends)
-    cache = _COMBO_CACHES.get(flags)
-    if cache is None:
-        cache = _COMBO_CACHES[flags] = {}
-    found = cache.get(hand)
-    if found is None:
-        if len(cache) > 100_000:
-            cache.clear()
-        found = cache[hand] = _may_hold_combo(hand, *flags)
-    return found
-
-
-def _may_hold_combo(hand: tuple[Card, ...], bura: bool, four_ends: bool) -> bool:
-    suits = [0, 0, 0, 0]
-    aces = high = sixes = 0
-    for card in hand:
-        suits[card.suit] += 1
-        rank = card.rank
-        if rank == ACE:
-            aces += 1
-            high += 1
-        elif rank == TEN:
-            high += 1
-        elif rank == SIX:
-            sixes += 1
-    if bura:
-        return max(suits) >= 3 or aces >= 3 or sixes >= 3 or high - aces >= 3  # tens too
-    return max(suits) >= 4 or aces >= 3 or (four_ends and high >= 4)
-
-
-def best_declaration(declarations: Sequence[Action], trump: int) -> Action:
-    """The combination that risks the fewest trumps and points (the greedy player's pick)."""
-    return min(
-        declarations,
-        key=lambda a: (
-            sum(1 for card in a.cards if card.suit == trump),
-            sum(card.points for card in a.cards),
-            -len(a.cards),
-        ),
-    )
-
-
-# -- the policy ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Style:
-    """The numbers behind the playout policy's answers.
-
-    A card kept in hand is worth its points times (1 - 2 * risk), where risk
-    is the chance it ends in another side's pile (a trump ace never does, a
-    plain ten often does), plus its `hold`: what it is worth for taking
-    tricks (trumps, the higher the more, the master trump `master_bonus`
-    more; `endgame_hold` scales trumps once the stock is gone). Played as a
-    beat, the side gains the table and the card's points (if nobody beats
-    again later: `keep_*`); played as a discard to another side's trick, the
-    side loses the card's points and `discard_table` of the table.
-    """
-
-    trump_hold: float = 6.0
-    trump_hold_step: float = 1.0
-    plain_hold_step: float = 0.3
-    trump_risk: tuple[float, ...] = (0.25,) * 7 + (0.15, 0.0)
-    plain_risk: tuple[float, ...] = (0.4,) * 8 + (0.3,)
-    keep_trump: float = 0.85
-    keep_plain: float = 0.6
-    keep_partner: float = 0.6
-    keep_partner_last: float = 1.0
-    discard_table: float = 0.5
-    master_bonus: float = 3.0
-    endgame_hold: float = 1.0
-
-    def kept_values(self, trump: int, endgame: bool) -> tuple[float, ...]:
-        """Per card id: the value of keeping the card (without the master bonus)."""
-        values = []
-        for card in DECK:
-            rank = card.rank
-            if card.suit == trump:
-                hold = self.trump_hold + self.trump_hold_step * rank
-                if endgame:
-                    hold *= self.endgame_hold
-                values.append(RANK_POINTS[rank] * (1 - 2 * self.trump_risk[rank]) + hold)
-            else:
-                hold = self.plain_hold_step * rank
-                values.append(RANK_POINTS[rank] * (1 - 2 * self.plain_risk[rank]) + hold)
-        return tuple(values)
-
-
-class PlayoutMemory:
-    """What the playout policy remembers during one playout.
-
-    `seen`: per seat, the points it saw go into its own pile (bura claims);
-    `gone`: a bit per card id for every card already in a pile (card counting);
-    `active`, `teams`: the table, fixed for the deal.
-    """
-
-    __slots__ = ("active", "gone", "seen", "teams")
-
-    def __init__(self, seen: list[int], gone: int, active: int, teams: bool) -> None:
-        self.seen = seen
-        self.gone = gone
-        self.active = active
-        self.teams = teams
-
-    def copy(self) -> PlayoutMemory:
-        return PlayoutMemory(list(self.seen), self.gone, self.active, self.teams)
-
-    def note(self, events: list[Event]) -> None:
-        for event in events:
-            if type(event) is TrickTaken:
-                gone = self.gone
-                for card in event.cards:
-                    gone |= 1 << card.id
-                self.gone = gone
-                hidden = 0
-                for card in event.face_down:
-                    hidden += card.points
-                self.seen[event.seat] += event.points - hidden
-
-
-def memory_for(state: MatchState, seen: Sequence[int]) -> PlayoutMemory:
-    """A playout memory at `state`, with `seen` points per seat so far."""
-    deal = state.deal
-    assert deal is not None
-    gone = 0
-    for pile in deal.piles:
-        for card in pile:
-            gone |= 1 << card.id
-    teams = state.rules.preset is Preset.KOZEL
-    return PlayoutMemory(list(seen), gone, len(active_seats(state)), teams)
-
-
-class RolloutPolicy:
-    """The playout policy; `noise` is the chance of a random (sensible) move."""
-
-    def __init__(self, noise: float = 0.1, style: Style | None = None) -> None:
-        self.noise = noise
-        self.style = style or Style()
-        # kept[endgame][trump][card.id]
-        self.kept = tuple(
-            tuple(self.style.kept_values(trump, endgame) for trump in range(4))
-            for endgame in (False, True)
-        )
-
-    def window(self, state: MatchState, deal: Deal, skip: int | None = None) -> Action | None:
-        """An out-of-turn combination somebody leads now, nearest the leader first.
-
-        Asked when a lead is awaited after the first trick of a deal (the
-        seat on turn leads its own combination through `act`). `skip` is a
-        seat that lets this window pass.
-        """
-        rules = state.rules
-        hands = deal.hands
-        turn = deal.turn
-        for seat in clockwise_from(state, turn):
-            if seat in (turn, skip) or not may_hold_combo(hands[seat], rules):
-                continue
-            declares = [a for a in legal_actions(state, seat) if a.kind is DECLARE]
-            if declares:
-                return best_declaration(declares, deal.trump)
-        return None
-
-    def act(
-        self, state: MatchState, deal: Deal, rng: random.Random, memory: PlayoutMemory
-    ) -> Action:
-        if deal.trick is None:
-            return self._lead(state, deal, deal.turn, rng, memory)
-        return self._answer(state, deal, deal.turn, rng, memory)
-
-    def _lead(
-        self,
-        state: MatchState,
-        deal: Deal,
-        seat: int,
-        rng: random.Random,
-        memory: PlayoutMemory,
-    ) -> Action:
-        rules = state.rules
-        if rules.preset is Preset.BURA and memory.seen[seat] >= 31:
-            return Action(CLAIM, seat)
-        hand = deal.hands[seat]
-        trump = deal.trump
-        if may_hold_combo(hand, rules):
-            declares = [a for a in legal_actions(state, seat) if a.kind is DECLARE]
-            if declares:
-                return best_declaration(declares, trump)
-        limit = len(hand)
-        if rules.first_lead_max3 and deal.tricks_played == 0 and limit > 3:
-            limit = 3
-        if self.noise and rng.random() < self.noise:
-            plain = [card for card in hand if card.suit != trump]
-            if plain:
-                return Action(LEAD, seat, (rng.choice(plain),))
-        # What a card counter knows is still out: neither in a pile nor in hand.
-        own = 0
-        for card in hand:
-            own |= 1 << card.id
-        out = ALL_CARDS & ~memory.gone & ~own
-        stock_empty = not deal.stock
-        zeros: list[list[Card]] = [[], [], [], []]
-        cash: list[list[Card]] = [[], [], [], []]
-        cash_points = [0, 0, 0, 0]
-        plain_points: list[Card] = []
-        trumps: list[Card] = []
-        for card in hand:
-            suit = card.suit
-            if suit == trump:
-                trumps.append(card)
-                if not stock_empty:
-                    continue
-            elif not card.points:
-                zeros[suit].append(card)
-                continue
-            else:
-                plain_points.append(card)
-            if card.points and not beaten_by_mask(trump, card) & out:
-                cash[suit].append(card)
-                cash_points[suit] += card.points
-        # Cash point cards that nothing still out can beat, a suit at a time.
-        best_cash = max(range(4), key=cash_points.__getitem__)
-        if cash_points[best_cash]:
-            return Action(LEAD, seat, tuple(cash[best_cash][:limit]))
-        # As many point-free plain cards of one suit as may be led, lowest first.
-        best: list[Card] = []
-        best_ranks = 0
-        for group in zeros:
-            if not group:
-                continue
-            group = group[:limit]
-            ranks = sum(card.rank for card in group)
-            if len(group) > len(best) or (len(group) == len(best) and ranks < best_ranks):
-                best, best_ranks = group, ranks
-        if best:
-            return Action(LEAD, seat, tuple(best))
-        pool = plain_points or trumps
-        card = min(
-            pool,
-            key=lambda c: (c.points, (beaten_by_mask(trump, c) & out).bit_count(), c.rank),
-        )
-        return Action(LEAD, seat, (card,))
-
-    def _answer(
-        self, state: MatchState, deal: Deal, seat: int, rng: random.Random, memory: PlayoutMemory
-    ) -> Action:
-        trick = deal.trick
-        assert trick is not None
-        trump = deal.trump
-        hand = deal.hands[seat]
-        plays = trick.plays
-        style = self.style
-        last = len(plays) == memory.active - 1
-        partner_owns = memory.teams and (trick.owner - seat) % 4 == 2
-        on_table = 0
-        for play in plays:
-            for card in play.cards:
-                on_table += card.points
-        kept = self.kept[not deal.stock][trump]
-        master = style.master_bonus * (style.endgame_hold if not deal.stock else 1.0)
-        top_out = self._top_trump_out(trump, hand, plays, memory.gone)
-        keep_trump = 1.0 if last else style.keep_trump
-        keep_plain = 1.0 if last else style.keep_plain
-        keep_partner = style.keep_partner_last if last else style.keep_partner
-        lose_table = -style.discard_table * on_table
-        noise = self.noise and rng.random() < self.noise
-        owner_cards = trick.owner_cards
-        if len(owner_cards) == 1:
-            mask = beaten_by_mask(trump, owner_cards[0])
-            best = hand[0]
-            best_value = -1e9
-            best_beat = False
-            for card in hand:
-                pts = card.points
-                is_trump = card.suit == trump
-                base = kept[card.id]
-                if is_trump and card.rank > top_out:
-                    base += master
-                if partner_owns:
-                    value = (2 * keep_partner - 1) * pts - base
-                else:
-                    value = lose_table - pts - base
-                if noise:
-                    value += rng.random() * 4
-                if value > best_value:
-                    best, best_value, best_beat = card, value, False
-                if not partner_owns and mask >> card.id & 1:
-                    keep = keep_trump if is_trump else keep_plain
-                    value = (2 * keep - 1) * (on_table + pts) - base
-                    if noise:
-                        value += rng.random() * 4
-                    if value > best_value:
-                        best, best_value, best_beat = card, value, True
-            return Action(BEAT if best_beat else DISCARD, seat, (best,))
-        chosen: Action | None = None
-        chosen_value = -1e9
-        for action in legal_actions(state, seat):
-            kind = action.kind
-            beat = kind is BEAT
-            if (beat and partner_owns) or (not beat and kind is not DISCARD):
-                continue  # an interrupting molodka is left to the window, not answers
-            pts = 0
-            base = 0.0
-            trumps = False
-            for card in action.cards:
-                pts += card.points
-                base += kept[card.id]
-                if card.suit == trump:
-                    trumps = True
-                    if card.rank > top_out:
-                        base += master
-            if beat:
-                keep = keep_trump if trumps else keep_plain
-                value = (2 * keep - 1) * (on_table + pts) - base
-            elif partner_owns:
-                value = (2 * keep_partner - 1) * pts - base
-            else:
-                value = lose_table - pts - base
-            if value > chosen_value:
-                chosen, chosen_value = action, value
-        assert chosen is not None
-        return chosen
-
-    @staticmethod
-    def _top_trump_out(trump: int, hand: tuple[Card, ...], plays: Sequence[Play], gone: int) -> int:
-        """Rank of the highest trump still out (not in a pile, the hand or the trick);
-        9 when the hand has no trump (no master bonus to give)."""
-        if not any(card.suit == trump for card in hand):
-            return 9
-        seen = gone
-        for play in plays:
-            for card in play.cards:
-                seen |= 1 << card.id
-        for card in hand:
-            seen |= 1 << card.id
-        first = trump * 9
-        for rank in range(8, -1, -1):
-            if not seen >> (first + rank) & 1:
-                return rank
-        return -1
 
 
 # -- playing out -------------------------------------------------------------------------

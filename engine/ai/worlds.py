@@ -29,7 +29,7 @@ from engine.ai.determinize import Knowledge, card_key
 from engine.cards import DECK, Card, Suit
 from engine.combos import Combo, combos_in_hand
 from engine.game import legal_actions
-from engine.rules import Preset
+from engine.rules import Preset, RuleSet
 from engine.state import Deal, MatchState, Play, PlayKind, Trick
 from engine.view import TableView
 
@@ -77,8 +77,18 @@ def deal_only_state(state: MatchState) -> MatchState:
     the engine scores the deal and stops. The deal's own events (penalties
     of the deal, points) are unchanged: only match totals differ.
     """
-    rules = replace(state.rules, limit=2, end_at_first_loser=True)
+    rules = _LAST_DEAL_RULES.get(state.rules)
+    if rules is None:
+        if len(_LAST_DEAL_RULES) > 256:
+            _LAST_DEAL_RULES.clear()
+        rules = _LAST_DEAL_RULES[state.rules] = replace(
+            state.rules, limit=2, end_at_first_loser=True
+        )
     return state._replace(rules=rules, penalties=(2,) * len(state.penalties))
+
+
+# Every world of a decision asks for the same rules: built once per rule set.
+_LAST_DEAL_RULES: dict[RuleSet, RuleSet] = {}
 
 
 def _redraw_bura(

@@ -145,6 +145,6 @@ def test_kozel_search_leans_on_the_greedy_rules() -> None:
     greedy, normal = GreedyPlayer(1).choose(view), NormalPlayer(1).choose(view)
     assert greedy != normal
     advice, z = HardPlayer(1)._advice(view)
-    assert advice == greedy and z == 2.0
+    assert advice == greedy and z == 3.0
     burkozel = dataclasses.replace(view, rules=RuleSet.create("burkozel", {}, players=4))
     assert HardPlayer(1)._advice(burkozel)[0] == NormalPlayer(1).choose(burkozel)

@@ -1,0 +1,501 @@
+"""The playout policy: the cheap player in every seat of a playout.
+
+It plays inside one sampled state (a determinization) and reads only what
+its seat could know there: its own hand, the table, and which cards are
+already in piles (card counting). Its rules of thumb, tuned against the
+`easy` and `normal` levels:
+
+- bura: claim as soon as the cards the seat saw go into its own pile reach
+  31 (face-down discards of others it cannot count);
+- combinations: lead one whenever one may be led, on one's turn or out of
+  turn in the window after a trick (nearest to the rightful leader first);
+- lead: cash point cards that nothing still out can beat; otherwise as many
+  point-free plain cards of one suit as may be led; otherwise the cheapest
+  plain card, the one fewest cards still out can beat; trumps last;
+- answer: every card in hand has a kept value (its points, discounted by
+  the risk of losing it, plus what it is worth for taking tricks: trumps
+  most, the master trump more); a beat gains the table and the card's
+  points, a discard gives them away; play the best answer. Never beat the
+  partner in kozel; throw points onto his trick when it is safe.
+
+`noise` makes some moves random, so that playouts of one position differ.
+The decisions read plain values, not engine records, so that both ways of
+playing out (`engine.ai.rollout`, `engine.ai.fastplay`) share them exactly.
+This is where a decision's time goes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from engine.actions import Action, Kind
+from engine.beating import beaten_by_mask, beats_masks, owner_masks
+from engine.cards import ACE, DECK, RANK_POINTS, SIX, TEN, Card, Suit
+from engine.combos import Combo, combos_in_hand
+from engine.events import Event, TrickTaken
+from engine.game import active_seats, clockwise_from, max_lead
+from engine.rules import Preset, RuleSet
+from engine.state import Deal, MatchState
+
+LEAD, BEAT, DISCARD, DECLARE, CLAIM = Kind.LEAD, Kind.BEAT, Kind.DISCARD, Kind.DECLARE, Kind.CLAIM
+BURA = Preset.BURA
+ALL_CARDS = (1 << 36) - 1
+_WINS_ITSELF = (Combo.BURA, Combo.MOSCOW)  # bura: won on sight, never led
+_new = tuple.__new__  # builds an Action without NamedTuple's Python-level __new__
+# Every one-card lead, beat and discard, built once: `_ONE_*[seat][card.id]`.
+_ONE_LEAD, _ONE_BEAT, _ONE_DISCARD = (
+    tuple(tuple(Action(kind, seat, (card,)) for card in DECK) for seat in range(4))
+    for kind in (LEAD, BEAT, DISCARD)
+)
+
+
+# -- combinations --------------------------------------------------------------------
+
+_COMBO_CACHES: dict[tuple[bool, bool], dict[tuple[Card, ...], bool]] = {}
+
+
+def may_hold_combo(hand: tuple[Card, ...], rules: RuleSet) -> bool:
+    """A cheap necessary condition for a combination in hand (most hands fail it)."""
+    cache = combo_cache(rules)
+    found = cache.get(hand)
+    if found is None:
+        if len(cache) > 100_000:
+            cache.clear()
+        bura = rules.preset is Preset.BURA
+        found = cache[hand] = len(hand) >= 3 and _may_hold_combo(hand, bura, rules.four_ends)
+    return found
+
+
+def combo_cache(rules: RuleSet) -> dict[tuple[Card, ...], bool]:
+    """`may_hold_combo`'s answers for the rules' kind of combinations."""
+    flags = (rules.preset is Preset.BURA, rules.four_ends)
+    cache = _COMBO_CACHES.get(flags)
+    if cache is None:
+        cache = _COMBO_CACHES[flags] = {}
+    return cache
+
+
+def _may_hold_combo(hand: tuple[Card, ...], bura: bool, four_ends: bool) -> bool:
+    suits = [0, 0, 0, 0]
+    aces = high = sixes = 0
+    for card in hand:
+        suits[card.suit] += 1
+        rank = card.rank
+        if rank == ACE:
+            aces += 1
+            high += 1
+        elif rank == TEN:
+            high += 1
+        elif rank == SIX:
+            sixes += 1
+    if bura:
+        return max(suits) >= 3 or aces >= 3 or sixes >= 3 or high - aces >= 3  # tens too
+    return max(suits) >= 4 or aces >= 3 or (four_ends and high >= 4)
+
+
+def best_declaration(declarations: Sequence[Action], trump: int) -> Action:
+    """The combination that risks the fewest trumps and points (the greedy player's pick)."""
+    return min(
+        declarations,
+        key=lambda a: (
+            sum(1 for card in a.cards if card.suit == trump),
+            sum(card.points for card in a.cards),
+            -len(a.cards),
+        ),
+    )
+
+
+# -- the policy ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Style:
+    """The numbers behind the playout policy's answers.
+
+    A card kept in hand is worth its points times (1 - 2 * risk), where risk
+    is the chance it ends in another side's pile (a trump ace never does, a
+    plain ten often does), plus its `hold`: what it is worth for taking
+    tricks (trumps, the higher the more, the master trump `master_bonus`
+    more; `endgame_hold` scales trumps once the stock is gone). Played as a
+    beat, the side gains the table and the card's points (if nobody beats
+    again later: `keep_*`); played as a discard to another side's trick, the
+    side loses the card's points and `discard_table` of the table.
+    """
+
+    trump_hold: float = 6.0
+    trump_hold_step: float = 1.0
+    plain_hold_step: float = 0.3
+    trump_risk: tuple[float, ...] = (0.25,) * 7 + (0.15, 0.0)
+    plain_risk: tuple[float, ...] = (0.4,) * 8 + (0.3,)
+    keep_trump: float = 0.85
+    keep_plain: float = 0.6
+    keep_partner: float = 0.6
+    keep_partner_last: float = 1.0
+    discard_table: float = 0.5
+    master_bonus: float = 3.0
+    endgame_hold: float = 1.0
+
+    def kept_values(self, trump: int, endgame: bool) -> tuple[float, ...]:
+        """Per card id: the value of keeping the card (without the master bonus)."""
+        values = []
+        for card in DECK:
+            rank = card.rank
+            if card.suit == trump:
+                hold = self.trump_hold + self.trump_hold_step * rank
+                if endgame:
+                    hold *= self.endgame_hold
+                values.append(RANK_POINTS[rank] * (1 - 2 * self.trump_risk[rank]) + hold)
+            else:
+                hold = self.plain_hold_step * rank
+                values.append(RANK_POINTS[rank] * (1 - 2 * self.plain_risk[rank]) + hold)
+        return tuple(values)
+
+
+class PlayoutMemory:
+    """What the playout policy remembers during one playout.
+
+    `seen`: per seat, the points it saw go into its own pile (bura claims);
+    `gone`: a bit per card id for every card already in a pile (card counting);
+    `active`, `teams`: the table, fixed for the deal.
+    """
+
+    __slots__ = ("active", "gone", "seen", "teams")
+
+    def __init__(self, seen: list[int], gone: int, active: int, teams: bool) -> None:
+        self.seen = seen
+        self.gone = gone
+        self.active = active
+        self.teams = teams
+
+    def copy(self) -> PlayoutMemory:
+        return PlayoutMemory(list(self.seen), self.gone, self.active, self.teams)
+
+    def note(self, events: list[Event]) -> None:
+        for event in events:
+            if type(event) is TrickTaken:
+                gone = self.gone
+                for card in event.cards:
+                    gone |= 1 << card.id
+                self.gone = gone
+                hidden = 0
+                for card in event.face_down:
+                    hidden += card.points
+                self.seen[event.seat] += event.points - hidden
+
+
+def memory_for(state: MatchState, seen: Sequence[int]) -> PlayoutMemory:
+    """A playout memory at `state`, with `seen` points per seat so far."""
+    deal = state.deal
+    assert deal is not None
+    gone = 0
+    for pile in deal.piles:
+        for card in pile:
+            gone |= 1 << card.id
+    teams = state.rules.preset is Preset.KOZEL
+    return PlayoutMemory(list(seen), gone, len(active_seats(state)), teams)
+
+
+class RolloutPolicy:
+    """The playout policy; `noise` is the chance of a random (sensible) move.
+
+    Its decisions (`declaration`, `lead`, `answer`) read plain values (a
+    hand, the trump, the cards on the table), not engine records, so that
+    the engine-driven `play_out` and the light simulator
+    (`engine.ai.fastplay`) run the very same code and reach the same
+    choices with the same dice.
+    """
+
+    def __init__(self, noise: float = 0.1, style: Style | None = None) -> None:
+        self.noise = noise
+        self.style = style or Style()
+        # kept[endgame][trump][card.id]
+        self.kept = tuple(
+            tuple(self.style.kept_values(trump, endgame) for trump in range(4))
+            for endgame in (False, True)
+        )
+
+    def window(self, state: MatchState, deal: Deal, skip: int | None = None) -> Action | None:
+        """An out-of-turn combination somebody leads now, nearest the leader first.
+
+        Asked when a lead is awaited after the first trick of a deal (the
+        seat on turn leads its own combination through `act`). `skip` is a
+        seat that lets this window pass.
+        """
+        return self.window_at(
+            state.rules,
+            deal.hands,
+            clockwise_from(state, deal.turn),
+            deal.turn,
+            skip,
+            deal.trump,
+            max_lead(state, deal),
+            deal.tricks_played,
+            deal.refused,
+        )
+
+    @staticmethod
+    def window_at(
+        rules: RuleSet,
+        hands: Sequence[tuple[Card, ...]],
+        order: Sequence[int],
+        turn: int,
+        skip: int | None,
+        trump: Suit,
+        limit: int,
+        tricks_played: int,
+        refused: Sequence[int],
+    ) -> Action | None:
+        """`window` on plain values: `order` is the active seats clockwise from
+        `turn`, `limit` the most cards a lead may have, `refused` the seats
+        whose declaration was refused in this window (bura)."""
+        cache = combo_cache(rules)
+        for seat in order:
+            if seat in (turn, skip):
+                continue
+            hand = hands[seat]
+            possible = cache.get(hand)
+            if possible is None:
+                possible = may_hold_combo(hand, rules)
+            if not possible:
+                continue
+            cards = declaration(rules, hands[seat], trump, limit, tricks_played, seat in refused)
+            if cards is not None:
+                return Action(DECLARE, seat, cards)
+        return None
+
+    def act(
+        self, state: MatchState, deal: Deal, rng: random.Random, memory: PlayoutMemory
+    ) -> Action:
+        seat = deal.turn
+        trick = deal.trick
+        if trick is None:
+            return self.lead(
+                state.rules,
+                seat,
+                deal.hands[seat],
+                deal.trump,
+                deal.tricks_played,
+                not deal.stock,
+                rng,
+                memory,
+            )
+        return self.answer(
+            seat,
+            deal.hands[seat],
+            deal.trump,
+            [play.cards for play in trick.plays],
+            trick.owner,
+            trick.owner_cards,
+            not deal.stock,
+            rng,
+            memory,
+        )
+
+    def lead(
+        self,
+        rules: RuleSet,
+        seat: int,
+        hand: tuple[Card, ...],
+        trump: Suit,
+        tricks_played: int,
+        stock_empty: bool,
+        rng: random.Random,
+        memory: PlayoutMemory,
+    ) -> Action:
+        """The lead of `seat` (on turn, nothing on the table), or its claim."""
+        if rules.preset is BURA and memory.seen[seat] >= 31:
+            return Action(CLAIM, seat)
+        limit = len(hand)
+        if rules.first_lead_max3 and tricks_played == 0 and limit > 3:
+            limit = 3
+        if may_hold_combo(hand, rules):
+            cards = declaration(rules, hand, trump, limit, tricks_played, False, in_turn=True)
+            if cards is not None:
+                return Action(DECLARE, seat, cards)
+        if self.noise and rng.random() < self.noise:
+            plain = [card for card in hand if card.suit != trump]
+            if plain:
+                return _ONE_LEAD[seat][rng.choice(plain).id]
+        # What a card counter knows is still out: neither in a pile nor in hand.
+        own = 0
+        for card in hand:
+            own |= 1 << card.id
+        out = ALL_CARDS & ~memory.gone & ~own
+        zeros: list[list[Card]] = [[], [], [], []]
+        cash: list[list[Card]] = [[], [], [], []]
+        cash_points = [0, 0, 0, 0]
+        plain_points: list[Card] = []
+        trumps: list[Card] = []
+        for card in hand:
+            suit = card.suit
+            if suit == trump:
+                trumps.append(card)
+                if not stock_empty:
+                    continue
+            elif not card.points:
+                zeros[suit].append(card)
+                continue
+            else:
+                plain_points.append(card)
+            if card.points and not beaten_by_mask(trump, card) & out:
+                cash[suit].append(card)
+                cash_points[suit] += card.points
+        # Cash point cards that nothing still out can beat, a suit at a time.
+        best_cash = max(range(4), key=cash_points.__getitem__)
+        if cash_points[best_cash]:
+            return _new(Action, (LEAD, seat, tuple(cash[best_cash][:limit])))
+        # As many point-free plain cards of one suit as may be led, lowest first.
+        best: list[Card] = []
+        best_ranks = 0
+        for group in zeros:
+            if not group:
+                continue
+            group = group[:limit]
+            ranks = sum(card.rank for card in group)
+            if len(group) > len(best) or (len(group) == len(best) and ranks < best_ranks):
+                best, best_ranks = group, ranks
+        if best:
+            return _new(Action, (LEAD, seat, tuple(best)))
+        pool = plain_points or trumps
+        card = min(
+            pool,
+            key=lambda c: (c.points, (beaten_by_mask(trump, c) & out).bit_count(), c.rank),
+        )
+        return _ONE_LEAD[seat][card.id]
+
+    def answer(
+        self,
+        seat: int,
+        hand: tuple[Card, ...],
+        trump: Suit,
+        played: Sequence[tuple[Card, ...]],
+        owner: int,
+        owner_cards: tuple[Card, ...],
+        stock_empty: bool,
+        rng: random.Random,
+        memory: PlayoutMemory,
+    ) -> Action:
+        """The answer of `seat` to the trick on the table (`played`: the
+        cards of each play so far, `owner` holds it with `owner_cards`)."""
+        style = self.style
+        last = len(played) == memory.active - 1
+        partner_owns = memory.teams and (owner - seat) % 4 == 2
+        on_table = 0
+        table_mask = 0
+        for cards in played:
+            for card in cards:
+                on_table += card.points
+                table_mask |= 1 << card.id
+        kept = self.kept[stock_empty][trump]
+        master = style.master_bonus * (style.endgame_hold if stock_empty else 1.0)
+        top_out = _top_trump_out(trump, hand, table_mask | memory.gone)
+        keep_trump = 1.0 if last else style.keep_trump
+        keep_plain = 1.0 if last else style.keep_plain
+        keep_partner = style.keep_partner_last if last else style.keep_partner
+        lose_table = -style.discard_table * on_table
+        noise = self.noise and rng.random() < self.noise
+        if len(owner_cards) == 1:
+            mask = beaten_by_mask(trump, owner_cards[0])
+            best = hand[0]
+            best_value = -1e9
+            best_beat = False
+            for card in hand:
+                pts = card.points
+                is_trump = card.suit == trump
+                base = kept[card.id]
+                if is_trump and card.rank > top_out:
+                    base += master
+                if partner_owns:
+                    value = (2 * keep_partner - 1) * pts - base
+                else:
+                    value = lose_table - pts - base
+                if noise:
+                    value += rng.random() * 4
+                if value > best_value:
+                    best, best_value, best_beat = card, value, False
+                if not partner_owns and mask >> card.id & 1:
+                    keep = keep_trump if is_trump else keep_plain
+                    value = (2 * keep - 1) * (on_table + pts) - base
+                    if noise:
+                        value += rng.random() * 4
+                    if value > best_value:
+                        best, best_value, best_beat = card, value, True
+            return (_ONE_BEAT if best_beat else _ONE_DISCARD)[seat][best.id]
+        # Several cards: every set of as many cards, in the order `legal_actions`
+        # offers them (a beat before the same cards as a discard).
+        chosen: Action | None = None
+        chosen_value = -1e9
+        masks = owner_masks(owner_cards, trump)
+        for cards in combinations(hand, len(owner_cards)):
+            pts = 0
+            base = 0.0
+            trumps = False
+            for card in cards:
+                pts += card.points
+                base += kept[card.id]
+                if card.suit == trump:
+                    trumps = True
+                    if card.rank > top_out:
+                        base += master
+            if not partner_owns and beats_masks(masks, cards):
+                keep = keep_trump if trumps else keep_plain
+                value = (2 * keep - 1) * (on_table + pts) - base
+                if value > chosen_value:
+                    chosen, chosen_value = _new(Action, (BEAT, seat, cards)), value
+            value = (2 * keep_partner - 1) * pts - base if partner_owns else lose_table - pts - base
+            if value > chosen_value:
+                chosen, chosen_value = _new(Action, (DISCARD, seat, cards)), value
+        assert chosen is not None
+        return chosen
+
+
+def declaration(
+    rules: RuleSet,
+    hand: tuple[Card, ...],
+    trump: Suit,
+    limit: int,
+    tricks_played: int,
+    refused: bool,
+    in_turn: bool = False,
+) -> tuple[Card, ...] | None:
+    """The cards of the combination a seat leads now (`best_declaration`'s
+    pick among those `legal_actions` offers it), or None. `limit`: the most
+    cards a lead may have now; `refused`: bura, the seat's declaration was
+    refused in this window."""
+    bura = rules.preset is BURA
+    if not in_turn and (refused if bura else tricks_played == 0):
+        return None
+    best: tuple[Card, ...] | None = None
+    best_key: tuple[int, int, int] | None = None
+    for combo, cards in combos_in_hand(hand, trump, rules):
+        if bura and combo in _WINS_ITSELF:
+            continue
+        if len(cards) > limit:
+            continue
+        key = (
+            sum(1 for card in cards if card.suit == trump),
+            sum(card.points for card in cards),
+            -len(cards),
+        )
+        if best_key is None or key < best_key:
+            best, best_key = cards, key
+    return best
+
+
+def _top_trump_out(trump: int, hand: tuple[Card, ...], seen: int) -> int:
+    """Rank of the highest trump still out (not in `seen`: the piles and the
+    trick; nor in the hand); 9 when the hand has no trump (no master bonus)."""
+    own = 0
+    for card in hand:
+        own |= 1 << card.id
+    suit = _SUIT_MASKS[trump]
+    if not own & suit:
+        return 9
+    out = suit & ~(seen | own)
+    return out.bit_length() - 1 - trump * 9 if out else -1
+
+
+_SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * suit) for suit in range(4))
