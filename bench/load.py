@@ -80,7 +80,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -339,6 +339,7 @@ class Phase:
     silent: int = 0  # updates after which the bot made no request at all
     bot_cpu: float = 0.0  # summed over the workers
     server_cpu: float = 0.0  # PostgreSQL's processes
+    workers_cpu: float = 0.0  # the bots' child processes (charts)
     client_cpu: float = 0.0
     db_before: int = 0
     db_after: int = 0
@@ -353,8 +354,11 @@ def percentile(values: list[float], q: float) -> float:
 
 
 class Load:
-    def __init__(self, fake: FakeTelegram, tables: int, rate: float, seed: int) -> None:
+    def __init__(
+        self, fake: FakeTelegram, tables: int, rate: float, seed: int, limit: int = 2
+    ) -> None:
         self.fake = fake
+        self.limit = limit  # the matches' penalty limit: each finished match draws a chart
         self.loop = asyncio.get_running_loop()
         self.rng = random.Random(seed)
         self.rate = 0.0  # taps per second over all tables; 0 = at once
@@ -583,7 +587,9 @@ class Load:
         if self.stopping:
             return
         table.stage = "new"
-        self.fake.user_sends(table.creator.user, self.fake.chat(table.group_id), "/new limit=2")
+        self.fake.user_sends(
+            table.creator.user, self.fake.chat(table.group_id), f"/new limit={self.limit}"
+        )
 
     # -- a table that went quiet ------------------------------------------------------------------
 
@@ -661,6 +667,7 @@ async def measure(
     phase.db_before = await asyncio.to_thread(db_used_bytes, bot.db_path) if sqlite else 0
     await bot.instrument(True)
     cpu0, client0 = sum(b.cpu_seconds() for b in bots), time.process_time()
+    workers0 = children_cpu(bots)
     server0 = server_cpu(server)
     phase.started = load.loop.time()
     load.phase = phase
@@ -671,6 +678,9 @@ async def measure(
     load.phase = None
     phase.ended = load.loop.time()
     phase.bot_cpu = sum(b.cpu_seconds() for b in bots) - cpu0
+    phase.workers_cpu = sum(
+        seconds - workers0.get(pid, 0.0) for pid, seconds in children_cpu(bots).items()
+    )
     phase.server_cpu = sum(
         seconds - server0.get(pid, 0.0) for pid, seconds in server_cpu(server).items()
     )
@@ -684,6 +694,22 @@ async def measure(
 def process_cpu(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def children_cpu(bots: Sequence[BotProcess]) -> dict[int, float]:
+    """CPU seconds of the bots' own child processes, by pid: the thinking
+    room's workers, which draw the match charts (and decide for computers).
+    They inherit the bot's core, so their work competes with the bot's."""
+    parents = {bot.pid for bot in bots}
+    found: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if int(stat[1]) in parents:
+                found[int(entry.name)] = process_cpu(int(entry.name))
+    return found
 
 
 def server_cpu(server: PostgresServer | None) -> dict[int, float]:
@@ -735,6 +761,10 @@ def summary(phase: Phase) -> dict[str, Any]:
         if phase.updates
         else None,
         "client_cpu_share": round(phase.client_cpu / window, 2),
+        "workers_cpu_ms_per_update": round(phase.workers_cpu / phase.updates * 1000, 2)
+        if phase.updates
+        else None,
+        "workers_cpu_share": round(phase.workers_cpu / window, 2),
         "db_growth_kb": round((phase.db_after - phase.db_before) / 1024, 1),
         "latency_by_second": by_second(phase),
     }
@@ -831,7 +861,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         name = "bot" if args.workers == 1 else f"bot{number}"
         bots.append(BotProcess(fake, workdir, args.profile, bot_cpus, extra, name))
     bot = bots[0]
-    load = Load(fake, args.tables, args.rate, args.seed)
+    load = Load(fake, args.tables, args.rate, args.seed, args.limit)
     started = time.monotonic()
     for worker in bots:
         await worker.start()
@@ -871,10 +901,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         )
         setup_seconds = time.monotonic() - started
         client_gc.settle()
-        saturated = await measure(
-            load, bots, "saturated", args.warmup, args.seconds, samples, server
-        )
-        phases = [saturated]
+        phases = []
+        if args.paced_only:
+            load.rate = args.rate  # the warm-up drains the taps set-up left outstanding
+        else:
+            phases.append(
+                await measure(load, bots, "saturated", args.warmup, args.seconds, samples, server)
+            )
         if args.rate > 0:
             load.rate = args.rate
             phases.append(
@@ -906,7 +939,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "workers": args.workers,
         "updates_by": "webhook" if webhook else "getUpdates",
         "players_per_table": 2,
-        "game": "burkozel limit=2, one tap a move (the moves the hand offers)",
+        "game": f"burkozel limit={args.limit}, one tap a move (the moves the hand offers)",
         "setup_seconds": round(setup_seconds, 1),
         "cpus": {
             "bot": sorted(bot_cpus) if bot_cpus else "any",
@@ -974,6 +1007,10 @@ def report(result: dict[str, Any]) -> str:
             f" {phase['client_cpu_share']:.0%} of a core,"
             f" {phase['matches_finished']} matches finished"
         )
+        lines.append(
+            f"            the bot's worker processes (charts) {phase['workers_cpu_ms_per_update']}"
+            f" ms/update ({phase['workers_cpu_share']:.0%} of a core, on the bot's core)"
+        )
         per_update = phase["requests_per_update"]
         lines.append(
             f"            requests per update {sum(per_update.values()):.2f}: "
@@ -1006,6 +1043,17 @@ def main() -> int:
     parser.add_argument("--tables", "-G", type=int, default=100, help="tables open at once")
     parser.add_argument("--seconds", type=float, default=60.0, help="each measured window")
     parser.add_argument("--warmup", type=float, default=5.0, help="before each window")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=2,
+        help="the matches' penalty limit (2: short matches, a chart every ~50 moves)",
+    )
+    parser.add_argument(
+        "--paced-only",
+        action="store_true",
+        help="only the paced phase (no saturated backlog to drain first at large G)",
+    )
     parser.add_argument(
         "--rate", type=float, default=300.0, help="updates/s of the paced phase (0: skip it)"
     )

@@ -125,32 +125,111 @@ def _argument(value: Any) -> Any:
 # What the bot says repeats: a deal's trick lines, a table's title, a hand's
 # trump line are rendered again on every move. Fluent's resolver costs about
 # 0.1 ms a message, a third of a move's CPU under load (docs/PERFORMANCE.md),
-# so finished sentences are kept, keyed by everything that shapes them.
-_Params = tuple[tuple[str, str, Any], ...]  # (name, "html" | "int" | "text", value)
+# so each message is resolved once per shape into a template: the numbers (they
+# choose plural forms) and any text a message selects on are part of the key,
+# while names and rendered fragments become placeholders filled in by a join.
+# A name is a different person on every table, so keying on it kept too many
+# sentences to cache (one miss in twelve at G = 100).
+_Shape = tuple[tuple[str, str, Any], ...]  # (name, "html" | "int" | "text", value or None)
+_MARK = "\ue000"  # a private-use character: never in a catalogue or a name's escaped form
 
 
-@lru_cache(maxsize=16384)
-def _formatted(lang: str, key: str, params: _Params) -> Html:
+class _Selectors(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_SelectExpression(self, node: ast.SelectExpression) -> None:
+        variables = _Variables()
+        variables.visit(node.selector)
+        self.names |= variables.names
+        self.generic_visit(node)
+
+
+@cache
+def _selectors(lang: str) -> Mapping[str, frozenset[str]]:
+    """Per key, the parameters its message chooses a variant on: those are part
+    of a template's key. A message that refers to another message or a term
+    counts every selector of the file (rare, and safe)."""
+    entries = [e for e in parse(source(lang)).body if isinstance(e, (ast.Message, ast.Term))]
+    own: dict[str, frozenset[str]] = {}
+    everywhere: set[str] = set()
+    for entry in entries:
+        selectors = _Selectors()
+        selectors.visit(entry)
+        everywhere |= selectors.names
+        if isinstance(entry, ast.Message):
+            own[entry.id.name] = frozenset(selectors.names)
+    return {
+        name.replace("-", "."): frozenset(everywhere) if _refers(entry) else names
+        for entry in entries
+        if isinstance(entry, ast.Message)
+        for name, names in ((entry.id.name, own[entry.id.name]),)
+    }
+
+
+class _References(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found = False
+
+    def visit_MessageReference(self, node: ast.MessageReference) -> None:
+        self.found = True
+
+    def visit_TermReference(self, node: ast.TermReference) -> None:
+        self.found = True
+
+
+def _refers(entry: ast.Message) -> bool:
+    references = _References()
+    references.visit(entry)
+    return references.found
+
+
+@lru_cache(maxsize=8192)
+def _template(lang: str, key: str, shape: _Shape) -> tuple[str, ...]:
+    """The message resolved with a placeholder for each parameter whose value is
+    None in `shape`: literal text and parameter names, alternating."""
     catalogue_ = bundle(lang)
     message = catalogue_.get_message(fluent_id(key))  # KeyError: a missing key
     if message.value is None:  # pragma: no cover - attributes-only messages are unused
         raise KeyError(key)
-    arguments = {name: _argument(Html(v) if kind == "html" else v) for name, kind, v in params}
+    arguments: dict[str, Any] = {}
+    for index, (name, kind, value) in enumerate(shape):
+        if value is None:
+            arguments[name] = f"{_MARK}{index}{_MARK}"
+        else:
+            arguments[name] = _argument(Html(value) if kind == "html" else value)
     text, errors = catalogue_.format_pattern(message.value, arguments)
     if errors:
         raise KeyError(f"{lang}:{key}: {errors}")
-    return Html(text)
+    parts = str(text).split(_MARK)
+    # parts: literal, index, literal, index, ..., literal
+    return tuple(part if i % 2 == 0 else shape[int(part)][0] for i, part in enumerate(parts))
 
 
 def t(lang: str, key: str, **params: Any) -> Html:
     # The kind is part of the key: Html("<b>") and "<b>" render differently,
     # and 1 == True as dictionary keys.
-    signature = tuple(
-        (name, "html", value)
-        if isinstance(value, Html)
-        else (name, "int", value)
-        if isinstance(value, int) and not isinstance(value, bool)
-        else (name, "text", str(value))
-        for name, value in sorted(params.items())
-    )
-    return _formatted(lang if lang in LANGUAGES else DEFAULT, key, signature)
+    if lang not in LANGUAGES:
+        lang = DEFAULT
+    selectors = _selectors(lang).get(key, frozenset())
+    shape: list[tuple[str, str, Any]] = []
+    fills: dict[str, str] = {}
+    for name, value in sorted(params.items()):
+        if isinstance(value, Html):
+            kind, text = "html", str(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            shape.append((name, "int", value))
+            continue
+        else:
+            kind, text = "text", str(value)
+        if name in selectors:
+            shape.append((name, kind, text))
+        else:
+            shape.append((name, kind, None))
+            fills[name] = text if kind == "html" else html.escape(text, quote=False)
+    parts = _template(lang, key, tuple(shape))
+    if len(parts) == 1:
+        return Html(parts[0])
+    return Html("".join(part if i % 2 == 0 else fills[part] for i, part in enumerate(parts)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bot.view import callbacks, names
 from bot.view.cards import card_text, cards_text, suit_text
@@ -233,22 +234,31 @@ def results_lines(
 ) -> list[str]:
     """One line per finished trick of the deal: who took it and its points
     ("you" for the viewer's own), and the combination it was led with."""
-    lines: list[str] = []
-    for number, result in enumerate(results, start=1):
-        if result.seat == viewer:
-            line = t(lang, "trick.line_mine", number=number, points=result.points)
-        else:
-            line = t(
-                lang,
-                "trick.line",
-                number=number,
-                name=_name(info, result.seat),
-                points=result.points,
-            )
-        if result.combination:
-            line = Html(f"{line} · {combo_name(lang, result.combination)}")
-        lines.append(line)
-    return lines
+    return [
+        _result_line(
+            lang,
+            number,
+            None if result.seat == viewer else _name(info, result.seat),
+            result.points,
+            result.combination,
+        )
+        for number, result in enumerate(results, start=1)
+    ]
+
+
+# The live message is drawn again on every move with every trick's line so far:
+# half of what the bot spent in its texts under load (docs/PERFORMANCE.md).
+@lru_cache(maxsize=32768)
+def _result_line(
+    lang: str, number: int, name: Html | None, points: int, combination: str | None
+) -> Html:
+    if name is None:
+        line = t(lang, "trick.line_mine", number=number, points=points)
+    else:
+        line = t(lang, "trick.line", number=number, name=name, points=points)
+    if combination:
+        line = Html(f"{line} · {combo_name(lang, combination)}")
+    return line
 
 
 def deal_closed(view: TableView, final: TrickResult | None) -> TableView:

@@ -7,10 +7,18 @@ from __future__ import annotations
 import pytest
 from grammar import findings
 
-from bot.view.i18n import DEFAULT, LANGUAGES, Html, catalogue, t
+from bot.view.i18n import DEFAULT, LANGUAGES, Html, _argument, bundle, catalogue, fluent_id, t
 from testing.fake_telegram import parse_html
 
 COUNTS = (0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 33, 101, 111)
+# Parameters passed as numbers (the rest are text or rendered fragments).
+NUMERIC = frozenset(
+    {
+        *("cap", "chips", "count", "deal", "deals", "least", "limit", "matches", "max"),
+        *("min", "multiplier", "need", "number", "penalties", "penalty", "percent"),
+        *("points", "rating", "seconds", "stock", "streak", "table", "total", "tricks", "wins"),
+    }
+)
 
 
 def test_every_language_has_a_catalogue_with_the_default_first() -> None:
@@ -171,3 +179,32 @@ def test_a_kept_sentence_never_stands_in_for_a_different_one() -> None:
     assert t("en", "settings.changed", name="x", value=1) != t(
         "en", "settings.changed", name="x", value=True
     )
+
+
+def _reference(lang: str, key: str, **params: object) -> str:
+    """The message resolved by Fluent directly, every time, as before templates."""
+    catalogue_ = bundle(lang)
+    message = catalogue_.get_message(fluent_id(key))
+    arguments = {name: _argument(value) for name, value in params.items()}
+    text, errors = catalogue_.format_pattern(message.value, arguments)
+    assert not errors
+    return text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_templates_give_what_fluent_gives(lang: str) -> None:
+    """Messages are resolved once per shape (numbers and selected-on values in
+    the key, names filled in afterwards): for every message, each count and
+    names that look like markup or like the placeholder, the text is Fluent's."""
+    names = ("Аня", "<b>Eve & Co</b>", "\ue0000\ue000", "other")
+    for key, parameters in catalogue(lang).items():
+        for count, name in zip(COUNTS, names * 4, strict=False):
+            params: dict[str, object] = {}
+            for index, parameter in enumerate(sorted(parameters)):
+                if parameter in NUMERIC:
+                    params[parameter] = count + index
+                elif index % 2:
+                    params[parameter] = Html(f"<i>{name}</i>")
+                else:
+                    params[parameter] = f"{name}{index}"
+            assert t(lang, key, **params) == _reference(lang, key, **params), (key, params)
