@@ -131,7 +131,7 @@ def _argument(value: Any) -> Any:
 # A name is a different person on every table, so keying on it kept too many
 # sentences to cache (one miss in twelve at G = 100).
 _Shape = tuple[tuple[str, str, Any], ...]  # (name, "html" | "int" | "text", value or None)
-_MARK = "\ue000"  # a private-use character: never in a catalogue or a name's escaped form
+_MARK = "\ue000"  # a private-use character, never in a catalogue (names are filled in later)
 
 
 class _Selectors(Visitor):
@@ -160,12 +160,12 @@ def _selectors(lang: str) -> Mapping[str, frozenset[str]]:
         everywhere |= selectors.names
         if isinstance(entry, ast.Message):
             own[entry.id.name] = frozenset(selectors.names)
-    return {
-        name.replace("-", "."): frozenset(everywhere) if _refers(entry) else names
-        for entry in entries
-        if isinstance(entry, ast.Message)
-        for name, names in ((entry.id.name, own[entry.id.name]),)
-    }
+    found: dict[str, frozenset[str]] = {}
+    for entry in entries:
+        if isinstance(entry, ast.Message):
+            name = entry.id.name
+            found[name.replace("-", ".")] = frozenset(everywhere) if _refers(entry) else own[name]
+    return found
 
 
 class _References(Visitor):
