@@ -19,7 +19,9 @@ Per level (per side in kozel: both partners share a level) the table shows:
 - the median and 95th percentile of the time one decision takes (every call
   on the level's own turn, and every out-of-turn call it was asked), in ms of
   wall-clock time, and the 95th percentile of the CPU time the deciding
-  thread used.
+  thread used;
+- for searching levels, the playouts per searched decision (mean and
+  median, over decisions that searched more than one world).
 
 Searching levels take `--budget-ms` per decision (`--clock cpu` counts only
 their own CPU time, so a busy machine does not weaken them) or a fixed
