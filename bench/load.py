@@ -12,8 +12,12 @@ server (testing/postgres.py), whose processes' CPU is reported beside the
 bot's; with `--workers N` (or `--webhook`) N bot processes share it in
 webhook mode, each update posted to any of them (WebhookDealer), and the
 bot's CPU is summed over them (docs/PERFORMANCE.md, issue 17).
-G tables are opened in G groups, two people each (Burkozel, `limit=2`, so
-matches end and new ones are opened at the same table).
+G tables are opened in G groups, two people each (Burkozel, `limit=2` unless
+`--limit` says otherwise, so matches end and new ones are opened at the same
+table). Each finished match draws a chart in the bot's worker processes,
+whose CPU is reported apart (they share the bot's core); at large G the
+tables' first matches end together, so `--limit 12` keeps match ends out of
+the windows.
 
 The simulated people never read the bot's database: they look at the hand
 message the bot just sent or edited, and when it carries buttons for their
@@ -26,7 +30,8 @@ taps were all answered but which has been silent for a long while since
 (reported as `nudges`; it should stay 0).
 
 Two phases run on the same bot process, each `--seconds` long after a short
-warm-up:
+warm-up (`--paced-only`: the paced one alone, without the saturated phase's
+backlog of G taps to drain first):
 
 * **saturated**: every tap is made the moment its message arrives. This is a
   closed loop with G requests outstanding at all times, so it measures the
