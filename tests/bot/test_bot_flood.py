@@ -18,7 +18,6 @@ import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player
 from bot_steps import (
-    fix_deals,
     lobby_data,
     open_private_chats,
     open_table,
@@ -133,9 +132,6 @@ def sent_to(fake: FakeTelegram, chat_id: int) -> int:
     )
 
 
-SELECTING_DEAL = 3
-
-
 def hand_of(fake: FakeTelegram, user: FakeUser, version: int) -> StoredMessage | None:
     """The user's hand message drawn for the table's `version`, if any."""
     for message in reversed(fake.messages(user)):
@@ -146,15 +142,15 @@ def hand_of(fake: FakeTelegram, user: FakeUser, version: int) -> StoredMessage |
     return None
 
 
+# A fixed deal: with some deals the next player can only throw one card, each
+# a button of its own, and his hand has nothing to select.
+@pytest.mark.usefixtures("fixed_deals")
 async def test_a_selection_never_waits_for_the_group(
-    fake_telegram: FakeTelegram, limited: BotRunner, monkeypatch: pytest.MonkeyPatch
+    fake_telegram: FakeTelegram, limited: BotRunner
 ) -> None:
     """While the group must wait (Telegram asked it to, or its budget is
     used up), a move's group messages wait; the next player's hand is
     redrawn and their selection shown meanwhile."""
-    # A fixed deal: with some deals the next player can only throw one card,
-    # each a button of its own, and his hand has nothing to select.
-    fix_deals(monkeypatch, SELECTING_DEAL)
     fake = fake_telegram
     group = fake.group(-100903, "Table")
     users = people(fake, 2)

@@ -5,6 +5,7 @@ chat's message. Each gets a clear answer and changes nothing it should not."""
 
 from __future__ import annotations
 
+import pytest
 from bot_harness import BotRunner
 from bot_steps import (
     GROUP_ID,
@@ -102,6 +103,9 @@ async def test_names_lose_bidi_overrides_and_control_characters(
     assert_clean(fake)
 
 
+# A fixed deal: the mover's first hand must have cards to select (a hand of
+# four different suits offers only one-tap leads).
+@pytest.mark.usefixtures("fixed_deals")
 async def test_a_forged_select_on_another_chats_message_leaves_the_hand_alone(
     fake_telegram: FakeTelegram, runner: BotRunner
 ) -> None:
