@@ -701,38 +701,35 @@ def process_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
 
 
-def children_cpu(bots: Sequence[BotProcess]) -> dict[int, float]:
-    """CPU seconds of the bots' own child processes, by pid: the thinking
-    room's workers, which draw the match charts (and decide for computers).
-    They inherit the bot's core, so their work competes with the bot's."""
-    parents = {bot.pid for bot in bots}
+def family_cpu(parents: set[int], include_parents: bool = False) -> dict[int, float]:
+    """CPU seconds by pid of the children of `parents` (and of the parents
+    themselves when asked), read from /proc."""
     found: dict[int, float] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         with contextlib.suppress(OSError, ValueError, IndexError):
+            pid = int(entry.name)
             stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            if int(stat[1]) in parents:
-                found[int(entry.name)] = process_cpu(int(entry.name))
+            if int(stat[1]) in parents or (include_parents and pid in parents):
+                found[pid] = process_cpu(pid)
     return found
+
+
+def children_cpu(bots: Sequence[BotProcess]) -> dict[int, float]:
+    """The bots' own child processes: the thinking room's workers, which draw
+    the match charts (and decide for computers). They inherit the bot's core,
+    so their work competes with the bot's."""
+    return family_cpu({bot.pid for bot in bots})
 
 
 def server_cpu(server: PostgresServer | None) -> dict[int, float]:
-    """CPU seconds of the PostgreSQL server's processes (the postmaster and
-    its children: one backend per connection, and its helpers), by pid."""
+    """The PostgreSQL server's processes (the postmaster and its children: one
+    backend per connection, and its helpers)."""
     if server is None:
         return {}
     pid_file = server.folder / "data" / "postmaster.pid"
-    postmaster = int(pid_file.read_text().split()[0])
-    found: dict[int, float] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            if int(entry.name) == postmaster or int(stat[1]) == postmaster:
-                found[int(entry.name)] = process_cpu(int(entry.name))
-    return found
+    return family_cpu({int(pid_file.read_text().split()[0])}, include_parents=True)
 
 
 def summary(phase: Phase) -> dict[str, Any]:
