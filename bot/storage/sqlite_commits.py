@@ -28,7 +28,6 @@ from typing import Any, Generic, TypeVar
 import aiosqlite
 
 T = TypeVar("T")
-Work = Callable[[sqlite3.Connection], Any]
 
 
 class _Item(Generic[T]):
@@ -64,7 +63,7 @@ class GroupCommit:
         self._db = connection
         self._open: _Batch | None = None
         self._lock = threading.Lock()  # the loop adds to a batch, the thread seals it
-        self.batches = 0  # transactions committed (tests and the benchmark read them)
+        self.batches = 0  # transactions committed, and the writes in them (tests read both)
         self.writes = 0
 
     def seal(self) -> None:
