@@ -65,8 +65,8 @@ class DealMemory:
     # The single card this seat led or beat with in the trick under way
     # (`engine.ai.shortages.my_play_of`).
     my_play: lacks.MyPlay | None = None
-    # What the others showed they lacked: (seat, a bit per card id, cards he
-    # has drawn since; each may have brought one back).
+    # What the others showed they lacked: (seat, a bit per card id, how many
+    # of them he may hold; see `engine.ai.shortages`).
     shortages: list[lacks.Shortage] = field(default_factory=list)
     trick_noted: tuple[int, int, int] = (-1, -1, 0)  # (tricks, leader, plays read)
 
