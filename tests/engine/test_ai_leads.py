@@ -15,7 +15,7 @@ from engine.ai import make_player, next_actor
 from engine.ai.determinize import DealTracker, knowledge_of
 from engine.ai.shortages import fits, from_trick, lead_facts
 from engine.ai.worlds import sample_state
-from engine.cards import DECK, Card, Suit, format_cards, parse_cards
+from engine.cards import DECK, Suit, format_cards, parse_cards
 from engine.game import apply, new_match
 from engine.rules import RuleSet
 from engine.view import view_for
@@ -158,4 +158,3 @@ def test_a_lead_by_the_partner_says_nothing() -> None:
     state, _ = apply(state, Action.make("lead", 0, "K♠"))
     state, _ = apply(state, Action.make("discard", 1, "6♦"))
     assert [fact for fact in from_trick(view_for(state, 2), 2) if fact[0] == 0] == []
-    assert Card.parse("K♠").points
