@@ -49,7 +49,6 @@ from engine.rules import Preset
 from engine.state import PlayKind
 from engine.view import TableView
 
-READ_LEADS = True  # a switch for measuring what reading the leads is worth
 Shortage = tuple[int, int, int]  # (seat, mask of card ids he lacked, how many he may hold)
 MyPlay = tuple[Card, int, tuple[int, ...]]  # (my single card, table points, who played after)
 
@@ -192,7 +191,7 @@ def from_trick(view: TableView, seat: int) -> list[Shortage]:
     trump = view.trump
     if trump is None or not view.trick:
         return []
-    found: list[Shortage] = _lead_fact(view, seat, trump) if READ_LEADS else []
+    found: list[Shortage] = _lead_fact(view, seat, trump)
     first = view.trick[0]
     owner = first.seat
     owner_cards = first.cards
