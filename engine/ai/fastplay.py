@@ -185,7 +185,7 @@ def fast_play_out(
             first = None
         else:
             kind, seat, cards = answer(
-                turn, hand, trump, played, owner, owner_cards, stock_empty, rng, memory
+                turn, hand, trump, played, owner, owner_cards, stock_empty, rng, memory, down
             )
         if len(cards) == 1:
             index = hand.index(cards[0])

@@ -177,8 +177,10 @@ class HardPlayer(ComputerPlayer):
         model_piles: bool = True,
         advisors: dict[str, tuple[str, float]] | None = None,
         fast_playouts: bool = True,
+        casual: float = 0.0,
     ) -> None:
         super().__init__(seed)
+        self.casual = casual
         # The light simulator gives the engine's playout results exactly, in
         # about a third of the time; `False` plays them through `apply` (for
         # measuring what the speed buys).
@@ -361,6 +363,8 @@ class HardPlayer(ComputerPlayer):
             world = sample_state(view, knowledge, rng, deal_only=True)
             dice = rng.getrandbits(32)
             start_memory = memory_for(world, knowledge.visible_points)
+            if self.casual:
+                start_memory.casual = self._casual_seats(view, side, dice)
             row: list[float] = []
             for index in alive:
                 action = candidates[index]
@@ -411,6 +415,15 @@ class HardPlayer(ComputerPlayer):
             if mean <= z * (var / max(len(diffs), 1)) ** 0.5:
                 best = default
         return candidates[best]
+
+    def _casual_seats(self, view: TableView, side: int, dice: int) -> int:
+        """A bit per opponent who answers as a casual player in this world's playouts."""
+        pick = random.Random(dice ^ 0x9E3779B9)
+        mask = 0
+        for other in view.active:
+            if side_of(view, other) != side and pick.random() < self.casual:
+                mask |= 1 << other
+        return mask
 
     def _prune(self, alive: list[int], values: list[list[float]]) -> list[int]:
         """Drop candidates clearly worse than the best on the worlds they shared."""

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from engine.actions import Action, Kind
+from engine.ai.casual import casual_answer
 from engine.beating import beaten_by_mask, beats_masks, owner_masks
 from engine.cards import ACE, DECK, RANK_POINTS, SIX, TEN, Card, Suit
 from engine.combos import Combo, combos_in_hand
@@ -162,16 +163,19 @@ class PlayoutMemory:
     `active`, `teams`: the table, fixed for the deal.
     """
 
-    __slots__ = ("active", "gone", "seen", "teams")
+    __slots__ = ("active", "casual", "gone", "seen", "teams")
 
-    def __init__(self, seen: list[int], gone: int, active: int, teams: bool) -> None:
+    def __init__(
+        self, seen: list[int], gone: int, active: int, teams: bool, casual: int = 0
+    ) -> None:
         self.seen = seen
         self.gone = gone
         self.active = active
         self.teams = teams
+        self.casual = casual
 
     def copy(self) -> PlayoutMemory:
-        return PlayoutMemory(list(self.seen), self.gone, self.active, self.teams)
+        return PlayoutMemory(list(self.seen), self.gone, self.active, self.teams, self.casual)
 
     def note(self, events: list[Event]) -> None:
         for event in events:
@@ -282,6 +286,11 @@ class RolloutPolicy:
                 rng,
                 memory,
             )
+        down = 0
+        for play in trick.plays:
+            if play.face_down:
+                for card in play.cards:
+                    down += card.points
         return self.answer(
             seat,
             deal.hands[seat],
@@ -292,6 +301,7 @@ class RolloutPolicy:
             not deal.stock,
             rng,
             memory,
+            down,
         )
 
     def lead(
@@ -377,12 +387,16 @@ class RolloutPolicy:
         stock_empty: bool,
         rng: random.Random,
         memory: PlayoutMemory,
+        down: int = 0,
     ) -> Action:
         """The answer of `seat` to the trick on the table (`played`: the
-        cards of each play so far, `owner` holds it with `owner_cards`)."""
-        style = self.style
+        cards of each play so far, `owner` holds it with `owner_cards`;
+        `down`: the points among them that lie face down)."""
         last = len(played) == memory.active - 1
         partner_owns = memory.teams and (owner - seat) % 4 == 2
+        if memory.casual >> seat & 1:
+            return casual_answer(seat, hand, trump, played, owner_cards, partner_owns, last, down)
+        style = self.style
         on_table = 0
         table_mask = 0
         for cards in played:
