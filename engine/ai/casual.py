@@ -114,3 +114,39 @@ def _table_points(played: Sequence[tuple[Card, ...]]) -> int:
         for card in cards:
             total += card.points
     return total
+
+
+def answer_measure(action: Action, trump: Suit, partner_last: bool) -> tuple[object, ...]:
+    """What the casual player ranks answers by: answers it holds equally
+    cheap (6♣ or 6♦ thrown) measure the same, and it picks among them by dice."""
+    trumps, points, ranks = _key(action.cards, trump)
+    if partner_last:
+        return action.kind, trumps, -points, ranks
+    return action.kind, trumps, points, ranks
+
+
+def casual_lead(hand: tuple[Card, ...], trump: Suit, limit: int) -> tuple[Card, ...]:
+    """The casual lead (not a combination): no trump if it can be helped, as
+    few points as may be, as many cards of one suit as may be, lowest first."""
+    best: tuple[Card, ...] = ()
+    best_key: tuple[int, int, int, int] | None = None
+    for suit in range(4):
+        group = [card for card in hand if card.suit == suit]
+        if not group:
+            continue
+        zeros = tuple([card for card in group if not card.points][:limit])
+        cards = zeros or (min(group, key=_cheapness),)
+        key = lead_measure(cards, trump)
+        if best_key is None or key < best_key:
+            best, best_key = cards, key
+    return best
+
+
+def lead_measure(cards: tuple[Card, ...], trump: Suit) -> tuple[int, int, int, int]:
+    """What the casual player ranks leads by (equal leads: its dice pick)."""
+    trumps, points, ranks = _key(cards, trump)
+    return int(trumps > 0), points, -len(cards), ranks
+
+
+def _cheapness(card: Card) -> tuple[int, int]:
+    return card.points, card.rank

@@ -64,6 +64,7 @@ from engine.ai.endgame import solvable, solve
 from engine.ai.fastplay import fast_play_out
 from engine.ai.greedy import GreedyPlayer
 from engine.ai.normal import NormalPlayer
+from engine.ai.opponents import OpponentReader
 from engine.ai.rollout import DealResult, RolloutPolicy, continue_after, memory_for, play_out
 from engine.ai.worlds import sample_state
 from engine.cards import Card, sort_cards
@@ -178,9 +179,12 @@ class HardPlayer(ComputerPlayer):
         advisors: dict[str, tuple[str, float]] | None = None,
         fast_playouts: bool = True,
         casual: float = 0.0,
+        read_styles: bool = False,
     ) -> None:
         super().__init__(seed)
         self.casual = casual
+        self.read_styles = read_styles
+        self.reader = OpponentReader()
         # The light simulator gives the engine's playout results exactly, in
         # about a third of the time; `False` plays them through `apply` (for
         # measuring what the speed buys).
@@ -212,6 +216,11 @@ class HardPlayer(ComputerPlayer):
             return None
         self._deadline = self._now() + self.budget_ms / 1000.0
         memory = self.tracker.observe(view)
+        knowledge: Knowledge | None = None
+        if self.read_styles:
+            knowledge = self._knowledge(view, memory)
+            styles_rng = random.Random(f"{self.seed}/{view.deal_number}/{view.step}/{seat}/styles")
+            self.reader.observe(view, knowledge, styles_rng, sample_state)
         candidates: list[Action | None]
         if view.turn == seat:
             if (
@@ -229,9 +238,9 @@ class HardPlayer(ComputerPlayer):
             candidates = [*declarations, None]
         self.stats = SearchStats(candidates=len(candidates))
         advice, prior_z = self._advice(view) if self.prior_z is not None else (None, 0.0)
-        knowledge: Knowledge | None = None
         if self.guess_claims and view.turn == seat:
-            knowledge = self._knowledge(view, memory)
+            if knowledge is None:
+                knowledge = self._knowledge(view, memory)
             if self._claim_possible(view, knowledge):
                 candidates.append(Action.claim(seat))
         if len(candidates) == 1:
@@ -252,6 +261,8 @@ class HardPlayer(ComputerPlayer):
             self.advisor.tracker.note_lead(view, len(choice.cards))
         elif choice is not None and choice.kind is Kind.BEAT:
             self.tracker.note_answer(view, choice)
+        if self.read_styles and choice is not None and view.turn == seat:
+            self.reader.note_own(view, choice)
         return choice
 
     def _advice(self, view: TableView) -> tuple[Action | None, float]:
@@ -363,7 +374,7 @@ class HardPlayer(ComputerPlayer):
             world = sample_state(view, knowledge, rng, deal_only=True)
             dice = rng.getrandbits(32)
             start_memory = memory_for(world, knowledge.visible_points)
-            if self.casual:
+            if self.casual or self.read_styles:
                 start_memory.casual = self._casual_seats(view, side, dice)
             row: list[float] = []
             for index in alive:
@@ -421,7 +432,10 @@ class HardPlayer(ComputerPlayer):
         pick = random.Random(dice ^ 0x9E3779B9)
         mask = 0
         for other in view.active:
-            if side_of(view, other) != side and pick.random() < self.casual:
+            if side_of(view, other) == side:
+                continue
+            share = self.reader.casual_share(view, other) if self.read_styles else self.casual
+            if pick.random() < share:
                 mask |= 1 << other
         return mask
 
