@@ -29,6 +29,13 @@ of margin: the card points are a much smoother signal than the penalty
 steps, and with a few hundred playouts that matters more than anything else
 tried. Only the deal is played out, never the rest of the match.
 
+Every seat of a playout plays the careful playout policy. Two options let
+the opponents answer as casual players instead (`engine.ai.casual`): in a
+fixed share of the worlds (`casual`), or in the share his plays so far make
+likely (`read_styles`, `engine.ai.opponents`). Both are off: against
+`easy` they won a point or two, against `normal` they lost as much or more
+(docs/PERFORMANCE.md, "Issue 14, fifth pass"; `bench/ai_styles.py`).
+
 Two-player burkozel after the stock is gone hides nothing any more; there
 the rest of the deal is searched exactly (`engine.ai.endgame`, alpha-beta
 within a node budget, else back to playouts).

@@ -13,7 +13,7 @@ import pytest
 from engine_builders import table
 
 from engine import Action
-from engine.ai import HardPlayer, make_player, next_actor
+from engine.ai import HardPlayer, Player, make_player, next_actor
 from engine.ai.determinize import DealTracker, knowledge_of
 from engine.ai.opponents import PRIOR, OpponentReader
 from engine.ai.worlds import sample_state
@@ -66,7 +66,9 @@ def _final_shares(players: int, level: str, deals: int) -> list[float]:
     for number in range(deals):
         state = new_match(rules, tuple(f"P{seat}" for seat in range(players)), 300 + number)
         reader = HardPlayer(number, playouts=8, read_styles=True)
-        bots = {0: reader, **{seat: make_player(level, seat + number) for seat in range(1, players)}}
+        bots: dict[int, Player] = {0: reader}
+        for seat in range(1, players):
+            bots[seat] = make_player(level, seat + number)
         first = state.deals_dealt
         last: TableView | None = None
         while state.deal is not None and state.deals_dealt == first and not state.over:
