@@ -90,6 +90,11 @@ DEFAULT_BUDGET_MS = 270.0
 _SIMULATED = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
 MAX_WORLDS = 5_000  # a guard: worlds that contradict the view are thrown away
 ENDGAME_NODES = 10_000  # positions an exact endgame search may visit with fixed playouts
+# filter_worlds: a world where no style would have played what the others
+# played this trick is drawn again, up to REDRAWS times, unless kept anyway
+# (KEEP: the styles are models, not the players).
+REDRAWS = 4
+KEEP = 0.2
 POINT_WEIGHT = 0.1  # value of one card point of margin, in penalty points
 # Whose rules of thumb the search must beat, per game, and by how many
 # standard errors (other games: `normal`, `prior_z`). In kozel the greedy
@@ -187,10 +192,12 @@ class HardPlayer(ComputerPlayer):
         fast_playouts: bool = True,
         casual: float = 0.0,
         read_styles: bool = False,
+        filter_worlds: bool = False,
     ) -> None:
         super().__init__(seed)
         self.casual = casual
         self.read_styles = read_styles
+        self.filter_worlds = filter_worlds
         self.reader = OpponentReader()
         # The light simulator gives the engine's playout results exactly, in
         # about a third of the time; `False` plays them through `apply` (for
@@ -224,7 +231,7 @@ class HardPlayer(ComputerPlayer):
         self._deadline = self._now() + self.budget_ms / 1000.0
         memory = self.tracker.observe(view)
         knowledge: Knowledge | None = None
-        if self.read_styles:
+        if self.read_styles or self.filter_worlds:
             knowledge = self._knowledge(view, memory)
             styles_rng = random.Random(f"{self.seed}/{view.deal_number}/{view.step}/{seat}/styles")
             self.reader.observe(view, knowledge, styles_rng, sample_state)
@@ -372,6 +379,7 @@ class HardPlayer(ComputerPlayer):
         worlds = playouts = 0
         number = view.deal_number
         checkpoint = 4
+        evidence = self.reader.evidence(view) if self.filter_worlds else []
         while worlds < MAX_WORLDS:
             if limit is not None:
                 if playouts >= limit:
@@ -379,6 +387,11 @@ class HardPlayer(ComputerPlayer):
             elif worlds >= 1 and now() >= deadline:
                 break
             world = sample_state(view, knowledge, rng, deal_only=True)
+            if evidence:
+                for _ in range(REDRAWS):
+                    if rng.random() < KEEP or self.reader.plausible(world, evidence, rng):
+                        break
+                    world = sample_state(view, knowledge, rng, deal_only=True)
             dice = rng.getrandbits(32)
             start_memory = memory_for(world, knowledge.visible_points)
             if self.casual or self.read_styles:

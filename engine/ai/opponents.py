@@ -72,6 +72,7 @@ class _Odds:
     log_odds: dict[int, float] = field(default_factory=dict)  # seat -> log-odds of casual
     read: set[tuple[int, int]] = field(default_factory=set)  # (tricks done, play index)
     own: _Trick | None = None
+    evidence: tuple[int, list[_Answer]] = (-1, [])  # (step, the plays read at that step)
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,7 @@ class OpponentReader:
         elif odds.deal != view.deal_number:  # the same players, a new deal
             odds = self._odds[viewer] = _Odds(view.deal_number, odds.log_odds)
         answers = self._after_own(view, odds) + self._on_table(view, odds)
+        odds.evidence = (view.step, answers)
         if not answers:
             return
         counts = [[0, 0] for _ in answers]  # casual, careful
@@ -158,6 +160,26 @@ class OpponentReader:
             casual_share, careful_share = (max(number / WORLDS, FLOOR) for number in count)
             step = max(-STEP, min(STEP, math.log(casual_share / careful_share)))
             odds.log_odds[answer.seat] = odds.log_odds.get(answer.seat, 0.0) + step
+
+    def evidence(self, view: TableView) -> list[_Answer]:
+        """The plays read at this view (by `observe`), to test worlds against."""
+        odds = self._odds.get(view.viewer) if view.viewer is not None else None
+        if odds is None or odds.deal != view.deal_number or odds.evidence[0] != view.step:
+            return []
+        return odds.evidence[1]
+
+    @staticmethod
+    def plausible(world: MatchState, evidence: Sequence[_Answer], rng: random.Random) -> bool:
+        """Whether some style would have played each of those plays from the
+        hand the world gives the player."""
+        deal = world.deal
+        assert deal is not None
+        memory = memory_for(world, [0] * len(world.players))
+        for answer in evidence:
+            hand = _hand_then(deal.hands[answer.seat], answer, rng)
+            if not any(_styles_agree(answer, hand, deal.trump, memory, world.rules)):
+                return False
+        return True
 
     def _on_table(self, view: TableView, odds: _Odds) -> list[_Answer]:
         """Answers in the trick on the table, before the seat's turn."""
