@@ -3,18 +3,19 @@
     python bench/ai_styles.py --preset burkozel --players 3 \\
         --levels hard-read,easy,easy --deals 600 --seed 21 --playouts 300 --jobs 2
 
-Adds two arena levels next to `hard` (whose playouts answer for every seat
-with the careful playout policy, `engine.ai.policy`):
+Adds arena levels next to `hard` (which reads each opponent's style in
+burkozel and kozel, `engine.ai.hard.READ_STYLES`):
 
+- `hard-careful`: every seat of a playout plays the careful playout policy
+  (`engine.ai.policy`), as `hard` did before reading styles;
+- `hard-read`: reads styles in every game, bura included;
 - `hard-casual`: every opponent answers as a casual player in every playout
   (`engine.ai.casual`: the easy player's rules);
-- `hard-read`: each opponent answers casually in the share of worlds that
-  his plays so far make likely (`engine.ai.opponents`).
+- `hard-filter`: `hard` that also draws a world again where no style would
+  have played what the others played this trick.
 
-Neither is a level of the product: measured in docs/PERFORMANCE.md ("Issue
-14, fifth pass"), they win a point or two against `easy` and lose as much
-or more against `normal`. The other options are the arena's
-(`python -m tools arena --help`).
+Measured in docs/PERFORMANCE.md ("Issue 14, fifth pass"). The other options
+are the arena's (`python -m tools arena --help`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,20 @@ class CasualOpponents(HardPlayer):
         super().__init__(seed, casual=1.0)
 
 
+class CarefulOpponents(HardPlayer):
+    level = "hard-careful"
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, read_styles=False)
+
+
+class FilteredWorlds(HardPlayer):
+    level = "hard-filter"
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, filter_worlds=True)
+
+
 class ReadOpponents(HardPlayer):
     level = "hard-read"
 
@@ -44,6 +59,8 @@ class ReadOpponents(HardPlayer):
 
 register_level("hard-casual", CasualOpponents)
 register_level("hard-read", ReadOpponents)
+register_level("hard-careful", CarefulOpponents)
+register_level("hard-filter", FilteredWorlds)
 
 if __name__ == "__main__":
     raise SystemExit(main(["arena", *sys.argv[1:]]))

@@ -29,12 +29,15 @@ of margin: the card points are a much smoother signal than the penalty
 steps, and with a few hundred playouts that matters more than anything else
 tried. Only the deal is played out, never the rest of the match.
 
-Every seat of a playout plays the careful playout policy. Two options let
-the opponents answer as casual players instead (`engine.ai.casual`): in a
-fixed share of the worlds (`casual`), or in the share his plays so far make
-likely (`read_styles`, `engine.ai.opponents`). Both are off: against
-`easy` they won a point or two, against `normal` they lost as much or more
-(docs/PERFORMANCE.md, "Issue 14, fifth pass"; `bench/ai_styles.py`).
+Playouts let each opponent answer in his own style: a casual player's
+rules (`engine.ai.casual`) in the share of the worlds his plays so far make
+likely, the careful playout policy in the rest (`engine.ai.opponents`
+reads the style from what he played; `READ_STYLES`: burkozel and kozel,
+where it measured better; the partner and the seat itself always play the
+careful policy). Options: `read_styles` forces that on or off, `casual`
+sets a fixed share instead, `filter_worlds` draws worlds again where no
+style would have played what the others played this trick (measured: no
+gain; docs/PERFORMANCE.md, "Issue 14, fifth pass"; `bench/ai_styles.py`).
 
 Two-player burkozel after the stock is gone hides nothing any more; there
 the rest of the deal is searched exactly (`engine.ai.endgame`, alpha-beta
@@ -104,6 +107,13 @@ POINT_WEIGHT = 0.1  # value of one card point of margin, in penalty points
 # shrink the errors by ~1.4, so 3 keeps the margin the search must show about
 # where it was (one run of 400 deals each: 66.5% at 2, 68.0% at 3).
 ADVISORS: dict[str, tuple[str, float]] = {"kozel": ("greedy", 3.0)}
+# The games where the playouts let each opponent answer in the style his
+# plays show (`engine.ai.opponents`). At the 270 ms budget, on the same
+# deals: burkozel 3p 54.5% -> 57.5% of deals against easy, 4p 43.8 -> 47.0,
+# kozel 68.0 -> 70.0, burkozel 2p against normal 71.2 -> 70.0. Not bura:
+# 65.5 -> 62.3 against easy, 61.0 -> 58.2 against normal (three-card hands
+# and face-down discards show little of a style).
+READ_STYLES = frozenset({"burkozel", "kozel"})
 
 
 @dataclass
@@ -191,11 +201,12 @@ class HardPlayer(ComputerPlayer):
         advisors: dict[str, tuple[str, float]] | None = None,
         fast_playouts: bool = True,
         casual: float = 0.0,
-        read_styles: bool = False,
+        read_styles: bool | None = None,
         filter_worlds: bool = False,
     ) -> None:
         super().__init__(seed)
         self.casual = casual
+        # None: as READ_STYLES says for the game.
         self.read_styles = read_styles
         self.filter_worlds = filter_worlds
         self.reader = OpponentReader()
@@ -231,7 +242,8 @@ class HardPlayer(ComputerPlayer):
         self._deadline = self._now() + self.budget_ms / 1000.0
         memory = self.tracker.observe(view)
         knowledge: Knowledge | None = None
-        if self.read_styles or self.filter_worlds:
+        reads = self._reads(view)
+        if reads or self.filter_worlds:
             knowledge = self._knowledge(view, memory)
             styles_rng = random.Random(f"{self.seed}/{view.deal_number}/{view.step}/{seat}/styles")
             self.reader.observe(view, knowledge, styles_rng, sample_state)
@@ -275,7 +287,7 @@ class HardPlayer(ComputerPlayer):
             self.advisor.tracker.note_lead(view, len(choice.cards))
         elif choice is not None and choice.kind is Kind.BEAT:
             self.tracker.note_answer(view, choice)
-        if self.read_styles and choice is not None and view.turn == seat:
+        if reads and choice is not None and view.turn == seat:
             self.reader.note_own(view, choice)
         return choice
 
@@ -379,6 +391,7 @@ class HardPlayer(ComputerPlayer):
         worlds = playouts = 0
         number = view.deal_number
         checkpoint = 4
+        reads = self._reads(view)
         evidence = self.reader.evidence(view) if self.filter_worlds else []
         while worlds < MAX_WORLDS:
             if limit is not None:
@@ -394,8 +407,8 @@ class HardPlayer(ComputerPlayer):
                     world = sample_state(view, knowledge, rng, deal_only=True)
             dice = rng.getrandbits(32)
             start_memory = memory_for(world, knowledge.visible_points)
-            if self.casual or self.read_styles:
-                start_memory.casual = self._casual_seats(view, side, dice)
+            if self.casual or reads:
+                start_memory.casual = self._casual_seats(view, side, dice, reads)
             row: list[float] = []
             for index in alive:
                 action = candidates[index]
@@ -447,14 +460,19 @@ class HardPlayer(ComputerPlayer):
                 best = default
         return candidates[best]
 
-    def _casual_seats(self, view: TableView, side: int, dice: int) -> int:
+    def _reads(self, view: TableView) -> bool:
+        if self.read_styles is None:
+            return view.rules.preset.value in READ_STYLES
+        return self.read_styles
+
+    def _casual_seats(self, view: TableView, side: int, dice: int, reads: bool) -> int:
         """A bit per opponent who answers as a casual player in this world's playouts."""
         pick = random.Random(dice ^ 0x9E3779B9)
         mask = 0
         for other in view.active:
             if side_of(view, other) == side:
                 continue
-            share = self.reader.casual_share(view, other) if self.read_styles else self.casual
+            share = self.reader.casual_share(view, other) if reads else self.casual
             if pick.random() < share:
                 mask |= 1 << other
         return mask
