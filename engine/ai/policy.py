@@ -160,7 +160,9 @@ class PlayoutMemory:
 
     `seen`: per seat, the points it saw go into its own pile (bura claims);
     `gone`: a bit per card id for every card already in a pile (card counting);
-    `active`, `teams`: the table, fixed for the deal.
+    `active`, `teams`: the table, fixed for the deal;
+    `casual`: a bit per seat that answers as a casual player
+    (`engine.ai.casual`) instead of by this policy's values.
     """
 
     __slots__ = ("active", "casual", "gone", "seen", "teams")
