@@ -1,4 +1,4 @@
-"""The casual player's answer, on plain values, for the playouts' opponents.
+"""The casual player's answers (and leads), on plain values, for playouts.
 
 The playout policy (`engine.ai.policy`) answers by weighing what each card is
 worth keeping; the rules of thumb a casual player follows (the `easy`
@@ -8,11 +8,13 @@ fewest points, then lowest ranks); otherwise throw the cheapest cards
 (fewest points, then fewest trumps, then lowest ranks). Never beat the
 partner; as the last to play on his trick, throw him points (never trumps).
 
-`answer` returns exactly what `GreedyPlayer` answers from the same hand
-(up to its dice among equal choices), without a view: a differential test
-keeps the two equal. The search lets some of the other sides answer this way
-in some playouts (`engine.ai.hard`): the policy predicts only about 71% of
-`easy`'s answers, 77% of `normal`'s.
+`casual_answer` returns what `GreedyPlayer` answers from the same hand (up
+to its dice among equally cheap choices: `answer_measure`), without a view;
+a differential test keeps the two equal. The search lets an opponent answer
+this way in the share of playouts his plays make likely (`engine.ai.hard`,
+`engine.ai.opponents`, which also reads leads with `casual_lead`): the
+careful playout policy predicts only about 71% of `easy`'s answers and 77%
+of `normal`'s.
 """
 
 from __future__ import annotations
