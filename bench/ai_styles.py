@@ -10,9 +10,7 @@ burkozel and kozel, `engine.ai.hard.READ_STYLES`):
   (`engine.ai.policy`), as `hard` did before reading styles;
 - `hard-read`: reads styles in every game, bura included;
 - `hard-casual`: every opponent answers as a casual player in every playout
-  (`engine.ai.casual`: the easy player's rules);
-- `hard-filter`: `hard` that also draws a world again where no style would
-  have played what the others played this trick.
+  (`engine.ai.casual`: the easy player's rules).
 
 Measured in docs/PERFORMANCE.md ("Issue 14, fifth pass"). The other options
 are the arena's (`python -m tools arena --help`).
@@ -43,13 +41,6 @@ class CarefulOpponents(HardPlayer):
         super().__init__(seed, read_styles=False)
 
 
-class FilteredWorlds(HardPlayer):
-    level = "hard-filter"
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed, filter_worlds=True)
-
-
 class ReadOpponents(HardPlayer):
     level = "hard-read"
 
@@ -60,7 +51,6 @@ class ReadOpponents(HardPlayer):
 register_level("hard-casual", CasualOpponents)
 register_level("hard-read", ReadOpponents)
 register_level("hard-careful", CarefulOpponents)
-register_level("hard-filter", FilteredWorlds)
 
 if __name__ == "__main__":
     raise SystemExit(main(["arena", *sys.argv[1:]]))

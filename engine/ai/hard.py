@@ -35,9 +35,8 @@ likely, the careful playout policy in the rest (`engine.ai.opponents`
 reads the style from what he played; `READ_STYLES`: burkozel and kozel,
 where it measured better; the partner and the seat itself always play the
 careful policy). Options: `read_styles` forces that on or off, `casual`
-sets a fixed share instead, `filter_worlds` draws worlds again where no
-style would have played what the others played this trick (measured: no
-gain; docs/PERFORMANCE.md, "Issue 14, fifth pass"; `bench/ai_styles.py`).
+sets a fixed share instead (docs/PERFORMANCE.md, "Issue 14, fifth pass";
+`bench/ai_styles.py`).
 
 Two-player burkozel after the stock is gone hides nothing any more; there
 the rest of the deal is searched exactly (`engine.ai.endgame`, alpha-beta
@@ -93,11 +92,6 @@ DEFAULT_BUDGET_MS = 270.0
 _SIMULATED = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
 MAX_WORLDS = 5_000  # a guard: worlds that contradict the view are thrown away
 ENDGAME_NODES = 10_000  # positions an exact endgame search may visit with fixed playouts
-# filter_worlds: a world where no style would have played what the others
-# played this trick is drawn again, up to REDRAWS times, unless kept anyway
-# (KEEP: the styles are models, not the players).
-REDRAWS = 4
-KEEP = 0.2
 POINT_WEIGHT = 0.1  # value of one card point of margin, in penalty points
 # Whose rules of thumb the search must beat, per game, and by how many
 # standard errors (other games: `normal`, `prior_z`). In kozel the greedy
@@ -202,13 +196,11 @@ class HardPlayer(ComputerPlayer):
         fast_playouts: bool = True,
         casual: float = 0.0,
         read_styles: bool | None = None,
-        filter_worlds: bool = False,
     ) -> None:
         super().__init__(seed)
         self.casual = casual
         # None: as READ_STYLES says for the game.
         self.read_styles = read_styles
-        self.filter_worlds = filter_worlds
         self.reader = OpponentReader()
         # The light simulator gives the engine's playout results exactly, in
         # about a third of the time; `False` plays them through `apply` (for
@@ -243,7 +235,7 @@ class HardPlayer(ComputerPlayer):
         memory = self.tracker.observe(view)
         knowledge: Knowledge | None = None
         reads = self._reads(view)
-        if reads or self.filter_worlds:
+        if reads:
             knowledge = self._knowledge(view, memory)
             styles_rng = random.Random(f"{self.seed}/{view.deal_number}/{view.step}/{seat}/styles")
             self.reader.observe(view, knowledge, styles_rng, sample_state)
@@ -392,7 +384,6 @@ class HardPlayer(ComputerPlayer):
         number = view.deal_number
         checkpoint = 4
         reads = self._reads(view)
-        evidence = self.reader.evidence(view) if self.filter_worlds else []
         while worlds < MAX_WORLDS:
             if limit is not None:
                 if playouts >= limit:
@@ -400,11 +391,6 @@ class HardPlayer(ComputerPlayer):
             elif worlds >= 1 and now() >= deadline:
                 break
             world = sample_state(view, knowledge, rng, deal_only=True)
-            if evidence:
-                for _ in range(REDRAWS):
-                    if rng.random() < KEEP or self.reader.plausible(world, evidence, rng):
-                        break
-                    world = sample_state(view, knowledge, rng, deal_only=True)
             dice = rng.getrandbits(32)
             start_memory = memory_for(world, knowledge.visible_points)
             if self.casual or reads:

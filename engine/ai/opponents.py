@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 
 from engine.actions import Action, Kind
 from engine.ai.casual import answer_measure, casual_answer, casual_lead, lead_measure
-from engine.ai.determinize import Knowledge
+from engine.ai.determinize import Knowledge, card_key
 from engine.ai.policy import PlayoutMemory, RolloutPolicy, declaration, memory_for
+from engine.ai.shortages import partners
 from engine.cards import Card, Suit
 from engine.rules import RuleSet
 from engine.state import MatchState, PlayKind
@@ -72,7 +73,6 @@ class _Odds:
     log_odds: dict[int, float] = field(default_factory=dict)  # seat -> log-odds of casual
     read: set[tuple[int, int]] = field(default_factory=set)  # (tricks done, play index)
     own: _Trick | None = None
-    evidence: tuple[int, list[_Answer]] = (-1, [])  # (step, the plays read at that step)
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,6 @@ class _Answer:
     played: tuple[tuple[Card, ...], ...]
     owner: int
     owner_cards: tuple[Card, ...]
-    down: int
     gone: int
     stock_empty: bool
     held: int  # his hand size when he answered
@@ -116,14 +115,10 @@ class OpponentReader:
             (play.seat, _KINDS.get(play.kind, Kind.LEAD), tuple(c for c in play.cards if c))
             for play in view.trick
         )
-        gone = 0
-        for pile in view.piles:
-            for card in pile:
-                gone |= 1 << card.id
         odds.own = _Trick(
             sum(view.tricks_won),
             (*plays, (action.seat, action.kind, action.cards)),
-            gone,
+            _pile_mask(view),
             frozenset(view.seen),
             view.hand_sizes,
             view.stock_left,
@@ -142,7 +137,6 @@ class OpponentReader:
         elif odds.deal != view.deal_number:  # the same players, a new deal
             odds = self._odds[viewer] = _Odds(view.deal_number, odds.log_odds)
         answers = self._after_own(view, odds) + self._on_table(view, odds)
-        odds.evidence = (view.step, answers)
         if not answers:
             return
         counts = [[0, 0] for _ in answers]  # casual, careful
@@ -161,26 +155,6 @@ class OpponentReader:
             step = max(-STEP, min(STEP, math.log(casual_share / careful_share)))
             odds.log_odds[answer.seat] = odds.log_odds.get(answer.seat, 0.0) + step
 
-    def evidence(self, view: TableView) -> list[_Answer]:
-        """The plays read at this view (by `observe`), to test worlds against."""
-        odds = self._odds.get(view.viewer) if view.viewer is not None else None
-        if odds is None or odds.deal != view.deal_number or odds.evidence[0] != view.step:
-            return []
-        return odds.evidence[1]
-
-    @staticmethod
-    def plausible(world: MatchState, evidence: Sequence[_Answer], rng: random.Random) -> bool:
-        """Whether some style would have played each of those plays from the
-        hand the world gives the player."""
-        deal = world.deal
-        assert deal is not None
-        memory = memory_for(world, [0] * len(world.players))
-        for answer in evidence:
-            hand = _hand_then(deal.hands[answer.seat], answer, rng)
-            if not any(_styles_agree(answer, hand, deal.trump, memory, world.rules)):
-                return False
-        return True
-
     def _on_table(self, view: TableView, odds: _Odds) -> list[_Answer]:
         """Answers in the trick on the table, before the seat's turn."""
         viewer = view.viewer
@@ -188,16 +162,13 @@ class OpponentReader:
         done = sum(view.tricks_won)
         found = []
         plays = view.trick
-        gone = 0
-        for pile in view.piles:
-            for card in pile:
-                gone |= 1 << card.id
+        gone = _pile_mask(view)
         for index, play in enumerate(plays):
             lead = index == 0 and play.kind is PlayKind.LEAD and view.combination is None
             if (
                 (play.kind not in _KINDS and not lead)
                 or play.seat == viewer
-                or _partners(view, viewer, play.seat)
+                or partners(view, viewer, play.seat)
                 or None in play.cards
                 or (done, index) in odds.read
             ):
@@ -223,11 +194,11 @@ class OpponentReader:
         leader = own.plays[0][0]
         order = sorted(view.active, key=lambda seat: (seat - leader) % len(view.players))
         after = order[len(own.plays) :]
-        if len(after) != 1 or _partners(view, viewer, after[0]):
+        if len(after) != 1 or partners(view, viewer, after[0]):
             return []
         seat = after[0]
         shown = {card for _, _, cards in own.plays for card in cards}
-        cards = tuple(sorted(set(view.seen) - own.seen - shown, key=_card_id))
+        cards = tuple(sorted(set(view.seen) - own.seen - shown, key=card_key))
         if len(cards) != len(own.plays[-1][2]):
             return []  # face down, or more than one answer
         took = bool(view.results) and view.results[-1].seat == seat
@@ -268,7 +239,6 @@ def _answer(
         tuple(cards for _, _, cards in before),
         owner,
         owner_cards,
-        0,
         gone,
         stock_empty,
         held,
@@ -284,11 +254,16 @@ def _hand_then(now: tuple[Card, ...], answer: _Answer, rng: random.Random) -> tu
     keep = answer.held - len(answer.action.cards)
     if keep < len(pool):
         pool = rng.sample(pool, max(keep, 0))
-    return tuple(sorted((*pool, *answer.action.cards), key=_card_id))
+    return tuple(sorted((*pool, *answer.action.cards), key=card_key))
 
 
-def _partners(view: TableView, a: int, b: int) -> bool:
-    return view.rules.is_teams and (a - b) % 2 == 0
+def _pile_mask(view: TableView) -> int:
+    """A bit per card id in the piles the seat saw."""
+    mask = 0
+    for pile in view.piles:
+        for card in pile:
+            mask |= 1 << card.id
+    return mask
 
 
 def _styles_agree(
@@ -317,7 +292,7 @@ def _styles_agree(
     partner_owns = memory.teams and (answer.owner - seat) % 4 == 2
     last = len(answer.played) == memory.active - 1
     casual_play = casual_answer(
-        seat, hand, trump, answer.played, answer.owner_cards, partner_owns, last, answer.down
+        seat, hand, trump, answer.played, answer.owner_cards, partner_owns, last
     )
     careful_play = _CAREFUL.answer(
         seat,
@@ -329,7 +304,6 @@ def _styles_agree(
         answer.stock_empty,
         _DICE,
         then,
-        answer.down,
     )
     measure = partner_owns and last
     casual_match = answer_measure(casual_play, trump, measure) == answer_measure(
@@ -339,7 +313,3 @@ def _styles_agree(
         action, trump, measure
     )
     return casual_match, careful_match
-
-
-def _card_id(card: Card) -> int:
-    return card.id

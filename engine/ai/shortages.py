@@ -68,7 +68,7 @@ def lack_mask(card: Card, trump: Suit, table_points: int) -> int:
     return mask
 
 
-def _partners(view: TableView, a: int, b: int) -> bool:
+def partners(view: TableView, a: int, b: int) -> bool:
     return view.rules.is_teams and a != b and (a - b) % 2 == 0
 
 
@@ -93,7 +93,7 @@ def from_taken(
     return [
         (other, mask, max(drawn_each, 0))
         for other in later
-        if other != seat and not _partners(view, other, seat)
+        if other != seat and not partners(view, other, seat)
     ]
 
 
@@ -161,7 +161,7 @@ def _lead_fact(view: TableView, seat: int, trump: Suit) -> list[Shortage]:
     leader = first.seat
     if (
         leader == seat
-        or _partners(view, leader, seat)
+        or partners(view, leader, seat)
         or view.combination is not None
         or first.face_down
         or any(card is None for card in first.cards)
@@ -203,8 +203,8 @@ def from_trick(view: TableView, seat: int) -> list[Shortage]:
         elif (
             play.kind is PlayKind.DISCARD
             and other != seat
-            and not _partners(view, other, seat)
-            and not _partners(view, other, owner)
+            and not partners(view, other, seat)
+            and not partners(view, other, owner)
             and len(owner_cards) == 1
             and owner_cards[0] is not None
         ):

@@ -102,26 +102,3 @@ def test_the_reading_carries_over_to_the_next_deal_but_not_to_a_new_match() -> N
     fresh = replace(view, deal_number=view.deal_number - 1, trick=())
     reader.observe(fresh, knowledge, random.Random(1), sample_state)
     assert reader.casual_share(fresh, 2) == pytest.approx(PRIOR)
-
-
-@pytest.mark.parametrize(
-    ("hand", "plausible"),
-    [
-        ("K♣ 6♦ 9♣ 10♥", False),  # both styles throw 6♦, not four points
-        ("K♣ Q♦ J♣ 10♥", False),  # J♣ is cheaper
-        ("K♣ A♦ 10♣ 10♥", True),  # K♣ is the cheapest card
-    ],
-)
-def test_worlds_where_no_style_plays_what_was_played_are_implausible(
-    hand: str, plausible: bool
-) -> None:
-    """Seat 1 leads 7♠ and seat 2 throws K♣ on it: neither style throws
-    four points while holding a cheaper card."""
-    hands = ["6♠ 7♦ A♥ 8♣", "7♠ J♠ Q♠ 9♥", hand]
-    reader, view = _read(hands, [("lead", 1, "7♠"), ("discard", 2, "K♣")])
-    evidence = reader.evidence(view)
-    assert [answer.seat for answer in evidence] == [1, 2]
-    state = table(hands, trump="♥", stock=_rest(" ".join(hands)), turn=1, tricks_played=1)
-    for kind, seat, cards in [("lead", 1, "7♠"), ("discard", 2, "K♣")]:
-        state, _ = apply(state, Action.make(kind, seat, cards))
-    assert reader.plausible(state, evidence, random.Random(1)) is plausible
