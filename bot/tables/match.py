@@ -154,6 +154,7 @@ class Match:
         table_id = table.id
         if table.status != PLAYING:
             self.tables.attendance.forget(table_id)
+            self.turns.minds.forget(table_id)
         if said is not None:
             self.fanout.news_and_hands_later(table, said)
         self.turns.arm(table)

@@ -13,10 +13,10 @@ most that many cores; each decision's time budget is its own. With
 `workers=0` decisions run in a thread of this process, as before: the old
 behaviour, kept for comparison (bench/computer_lag.py).
 
-The engine stays pure: the worker functions below only call it. Computer
-players are built inside the worker from (level, seed): a fresh player per
-decision, exactly as the service built them before, so nothing but plain
-data crosses the process boundary.
+The engine stays pure: the worker functions below only call it. The
+computer players travel with the position (pickled, about 16 KB for `hard`)
+and come back with the decision, with what they learnt of it: the service
+keeps them between decisions (bot/tables/minds.py).
 """
 
 from __future__ import annotations
@@ -33,14 +33,14 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from engine import Action, MatchState, TableView
-from engine.ai import make_player, next_actor
+from engine.ai import Player, next_actor
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-# (level, seed) of the computer player of each seat the computer plays now.
-Seats = Mapping[int, tuple[str, int]]
+# The computer player of each seat the computer plays now.
+Seats = Mapping[int, Player]
 
 
 # How much lower than the bot's own process the workers run (os.nice): when
@@ -60,15 +60,16 @@ def _worker_setup() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def decide(state: MatchState, seats: Seats) -> tuple[int, Action] | None:
-    """The computers' next action at this table (runs in a worker)."""
-    players = {seat: make_player(level, seed) for seat, (level, seed) in seats.items()}
-    return next_actor(state, players)
+def decide(state: MatchState, seats: Seats) -> tuple[tuple[int, Action] | None, Seats]:
+    """The computers' next action at this table, and the players after
+    thinking it (runs in a worker)."""
+    return next_actor(state, seats), seats
 
 
-def choose(view: TableView, level: str, seed: int) -> Action | None:
-    """What a stand-in plays for an absent person, from their seat's view (in a worker)."""
-    return make_player(level, seed).choose(view)
+def choose(view: TableView, player: Player) -> tuple[Action | None, Player]:
+    """What a stand-in plays for an absent person, from their seat's view,
+    and the stand-in after choosing it (in a worker)."""
+    return player.choose(view), player
 
 
 class Thinking:
@@ -107,12 +108,19 @@ class Thinking:
             self._drop()
             return await loop.run_in_executor(self._executor(), function, *args)
 
-    async def decide(self, state: MatchState, seats: Seats) -> tuple[int, Action] | None:
-        result: tuple[int, Action] | None = await self._run(decide, state, dict(seats))
+    async def decide(
+        self, state: MatchState, seats: Seats
+    ) -> tuple[tuple[int, Action] | None, Seats]:
+        """The computers' next action, and the players as they come back from
+        thinking: in a worker process they are copies, which keep what the
+        players learnt (the ones passed in are left as they were)."""
+        result: tuple[tuple[int, Action] | None, Seats] = await self._run(
+            decide, state, dict(seats)
+        )
         return result
 
-    async def choose(self, view: TableView, level: str, seed: int) -> Action | None:
-        result: Action | None = await self._run(choose, view, level, seed)
+    async def choose(self, view: TableView, player: Player) -> tuple[Action | None, Player]:
+        result: tuple[Action | None, Player] = await self._run(choose, view, player)
         return result
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:

@@ -15,13 +15,13 @@ or lobby that has no timer at all, so no failure strands a table for good.
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.seats import seat_at
 from bot.storage import CLOSED, LOBBY, PLAYING, Conflict, TableRecord
 from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
+from bot.tables.minds import Minds
 from bot.view.i18n import t
 from bot.view.screen import Screen
 from engine import Action, IllegalAction, MatchState, legal_actions, view_for
@@ -45,6 +45,7 @@ class Turns:
         self.timing = tables.timing
         self.fanout = fanout
         self.commit: Commit | None = None  # wired by the service
+        self.minds = Minds()  # the computer players, between their decisions
         self._untold: set[int] = set()  # tables with untold moves at the last round
 
     def prepare_turn(self, table: TableRecord) -> None:
@@ -60,18 +61,15 @@ class Turns:
         else:
             table.turn_deadline = self.clock.now() + self.tables.turn_seconds(table)
 
-    def computers(self, table: TableRecord) -> dict[int, tuple[str, int]]:
-        """(level, seed) of a computer player for every seat the computer plays
-        now. Seeds are fresh from `secrets` for every decision, never derived
-        from the deal's seed: a player who learnt how a computer's dice fell
-        must learn nothing of the cards (replays need no computer seed: the
-        log keeps the actions)."""
-        players: dict[int, tuple[str, int]] = {}
+    def computers(self, table: TableRecord) -> dict[int, str]:
+        """The level of the computer player of every seat the computer plays now
+        (a stand-in's for a person it plays for)."""
+        levels: dict[int, str] = {}
         for seat in table.seats:
             if seat.played_by_computer:
                 level = seat.level if seat.is_computer and seat.level else self.timing.standin_level
-                players[seat.seat] = (level, secrets.randbits(64))
-        return players
+                levels[seat.seat] = level
+        return levels
 
     def _computer_may_act(self, table: TableRecord) -> bool:
         state = table.state
@@ -189,6 +187,7 @@ class Turns:
             await self.commit(table, action, None, news)
         except (IllegalAction, Conflict):
             log.exception("table %s: the %s's move was refused", table.id, who)
+            self.minds.forget(table.id)  # they remember a move that never happened
 
     # -- timer jobs --------------------------------------------------------------------
 
@@ -200,8 +199,12 @@ class Turns:
             state = table.state
             assert state is not None
             # The search of a strong player takes a while: it runs in a worker
-            # process (bot/tables/thinking.py), the loop stays free.
-            found = await self.tables.thinking.decide(state, self.computers(table))
+            # process (bot/tables/thinking.py), the loop stays free. The
+            # players come back with what they learnt (bot/tables/minds.py).
+            levels = self.computers(table)
+            players = self.minds.players(table.id, state.seed, levels)
+            found, thought = await self.tables.thinking.decide(state, players)
+            self.minds.keep(table.id, state.seed, levels, thought)
             if found is None:
                 return
             _, action = found
@@ -237,7 +240,7 @@ class Turns:
             seat = seat_at(table, state.deal.turn)
             if seat.played_by_computer:
                 return
-            action = await self._standin_move(state, seat.seat)
+            action = await self._standin_move(table, state, seat.seat)
             lang = await self.tables.chat_lang(table.chat_id)
             seat.missed += 1
             news = [t(lang, "timer.played", name=seat.name)]
@@ -249,10 +252,12 @@ class Turns:
                 self.fanout.private_later(table, lambda: offer(table_id, number))
             await self._commit(table, action, news, "stand-in")
 
-    async def _standin_move(self, state: MatchState, number: int) -> Action:
+    async def _standin_move(self, table: TableRecord, state: MatchState, number: int) -> Action:
         view = view_for(state, number)
-        level, seed = self.timing.standin_level, secrets.randbits(64)
-        action = await self.tables.thinking.choose(view, level, seed)
+        levels = {number: self.timing.standin_level}
+        player = self.minds.players(table.id, state.seed, levels)[number]
+        action, player = await self.tables.thinking.choose(view, player)
+        self.minds.keep(table.id, state.seed, levels, {number: player})
         if action is None or action not in view.legal:
             action = next(a for a in view.legal if a.kind is not Kind.DECLARE)
         return action

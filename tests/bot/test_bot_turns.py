@@ -8,11 +8,15 @@ import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
+from engine_builders import CheckedPlayer
 
 from bot.clock import ManualScheduler
+from bot.tables import minds as minds_module
 from engine import replay
+from engine.ai import make_player
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 GROUP_ID = -1009876
@@ -109,6 +113,55 @@ async def test_people_and_computers_play_a_match(
     computer_moves = db_row(runner, "SELECT COUNT(*) FROM actions WHERE user_id IS NULL")[0]
     assert computer_moves > 0
     assert not fake.unanswered_callbacks()
+
+
+async def test_computer_players_remember_the_match_between_decisions(
+    fake_telegram: FakeTelegram,
+    runner: BotRunner,
+    clock: ManualScheduler,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each computer seat is one player from the first move to the last (a hard
+    player learns the deal as it goes), through the worker processes and back;
+    the players are let go when the match ends."""
+    built: list[str] = []
+
+    def counted(level: str, seed: int) -> CheckedPlayer:
+        built.append(level)
+        return CheckedPlayer(make_player(level, seed))
+
+    monkeypatch.setattr(minds_module, "make_player", counted)
+    fake = fake_telegram
+    humans = await people(fake, 2)
+    group, table_id = await lobby_with(fake, runner, "/new kozel limit=2", humans, computers=2)
+    await humans[0].send(group, "/start")
+    await settle(runner, clock)
+    rng = random.Random(8)
+    players = {u.id: Player(fake, u, rng) for u in humans}
+    minds = runner.service.turns.minds
+    seen: list[int] = []
+
+    async def computers_move(_: int) -> None:
+        await settle(runner, clock)
+        table = await runner.db.get_table(table_id)
+        assert table is not None and table.state is not None
+        if table.status != "playing":
+            return
+        levels = runner.service.turns.computers(table)
+        kept = minds.players(table_id, table.state.seed, levels)
+        log = [action for _, _, action in await runner.db.action_log(table_id)]
+        for seat, player in kept.items():
+            made = sum(1 for action in log if action.seat == seat)
+            assert player.choices >= made  # type: ignore[attr-defined]
+            seen.append(made)
+
+    final = await play_to_the_end(
+        fake, runner, table_id, players, rng, between=computers_move, human_seats=True
+    )
+    assert final.status == "finished"
+    assert max(seen) >= 4  # the same players made several moves
+    assert built == [built[0]] * 2  # one player per computer seat, for the whole match
+    assert len(minds) == 0  # let go with the match
 
 
 async def test_deadline_reminder_standin_and_takeover(

@@ -1,6 +1,7 @@
 """Computer players think in worker processes (bot/tables/thinking.py), and
 nothing about them or the deal can be guessed: deal seeds are 64 bits from
-`secrets`, computer players' seeds are drawn apart from the deal's (issue 13)."""
+`secrets`, computer players' seeds are drawn apart from the deal's (issue 13), and the
+players come back from the worker with what they learnt (issue 14)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,15 @@ from pathlib import Path
 
 import pytest
 from bot_harness import WAIT, BotRunner
+from engine_builders import CheckedPlayer
 
 from bot.clock import ManualScheduler
+from bot.tables import minds as minds_module
 from bot.tables.lifecycle import deal_seed
+from bot.tables.minds import Minds
 from bot.tables.thinking import Thinking
-from engine import new_match, replay
-from engine.ai import make_player, next_actor
+from engine import new_match, replay, view_for
+from engine.ai import Player, make_player, next_actor
 from engine.rules import Preset, RuleSet
 from testing.fake_telegram import FakeTelegram
 
@@ -28,9 +32,29 @@ async def test_a_decision_is_made_in_another_process_and_matches_the_engine() ->
     try:
         assert await thinking._run(os.getpid) != os.getpid()
         state = new_match(RuleSet.create(Preset.BURKOZEL, {}), ["a", "b", "c"], 7)
-        seats = {1: ("normal", 11), 2: ("normal", 12)}
-        expected = next_actor(state, {s: make_player(lvl, sd) for s, (lvl, sd) in seats.items()})
-        assert await thinking.decide(state, seats) == expected
+        assert state.deal is not None
+        computers = [state.deal.turn, (state.deal.turn + 1) % 3]
+        expected = next_actor(state, {s: make_player("normal", s) for s in computers})
+        seats = {s: CheckedPlayer(make_player("normal", s)) for s in computers}
+        found, thought = await thinking.decide(state, seats)
+        assert found == expected
+        # The players come back from the worker with what they did (a copy).
+        assert found is not None and thought[found[0]].choices == 1  # type: ignore[attr-defined]
+        assert seats[found[0]].choices == 0
+    finally:
+        thinking.close()
+
+
+async def test_a_stand_in_comes_back_from_the_worker_with_its_memory() -> None:
+    thinking = Thinking(workers=1)
+    try:
+        state = new_match(RuleSet.create(Preset.BURKOZEL, {}), ["a", "b", "c"], 7)
+        assert state.deal is not None
+        seat = state.deal.turn
+        player: Player = CheckedPlayer(make_player("normal", 3))
+        for move in range(1, 4):
+            action, player = await thinking.choose(view_for(state, seat), player)
+            assert action is not None and player.choices == move  # type: ignore[attr-defined]
     finally:
         thinking.close()
 
@@ -97,29 +121,22 @@ async def test_a_seed_of_64_bits_is_stored_and_replays(
         await bot.stop()
 
 
-async def test_computer_seeds_are_not_derived_from_the_deal_seed(
-    fake_telegram: FakeTelegram, tmp_path: Path
+def test_computer_seeds_come_from_secrets_not_from_the_deal(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    clock = ManualScheduler()
-    bot = BotRunner(fake_telegram, tmp_path / "bot.db", scheduler=clock)
-    await bot.start()
-    try:
-        user = fake_telegram.user(4502, "Сид")
-        await user.send_private("/start")
-        await fake_telegram.wait_idle(timeout=WAIT)
-        await user.send_private("/play 4 hard")
-        await bot.idle()
-        table = await bot.db.open_table_in_chat(user.id)
-        assert table is not None and table.seed is not None
-        turns = bot.service.turns
-        first, second = turns.computers(table), turns.computers(table)
-        assert set(first) == {1, 2, 3} and {level for level, _ in first.values()} == {"hard"}
-        # Fresh dice for every decision: the same position asked twice, and a
-        # table with another deal seed, give seeds that tell nothing of it.
-        assert all(first[s][1] != second[s][1] for s in first)
-        table.seed = table.seed + 1
-        third = turns.computers(table)
-        assert all(third[s][1] not in (first[s][1], second[s][1]) for s in first)
-        assert all(0 <= seed < 1 << 64 for _, seed in [*first.values(), *second.values()])
-    finally:
-        await bot.stop()
+    """A player who learnt how a computer's dice fell must learn nothing of the
+    cards: a computer's seed is drawn from `secrets` when it is built, whatever
+    the match's seed."""
+    drawn: list[int] = []
+
+    def randbits(bits: int) -> int:
+        assert bits == 64
+        drawn.append(1000 + len(drawn))
+        return drawn[-1]
+
+    monkeypatch.setattr(minds_module.secrets, "randbits", randbits)
+    minds = Minds()
+    players = minds.players(7, 42, {1: "hard", 2: "easy"})
+    assert [player.seed for player in players.values()] == drawn == [1000, 1001]  # type: ignore[attr-defined]
+    other = Minds().players(7, 43, {1: "hard"})
+    assert other[1].seed == 1002  # type: ignore[attr-defined]
