@@ -93,6 +93,14 @@ _SIMULATED = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
 MAX_WORLDS = 5_000  # a guard: worlds that contradict the view are thrown away
 ENDGAME_NODES = 10_000  # positions an exact endgame search may visit with fixed playouts
 POINT_WEIGHT = 0.1  # value of one card point of margin, in penalty points
+# How many standard errors behind the best a candidate must fall to be
+# dropped. The test is repeated at every checkpoint, so at 2 the best was
+# often dropped early by a lucky run of the others, and the search then
+# stopped with half its budget unused (median decision 38 ms in kozel). At 3
+# (seed 21, 400 deals, --clock cpu, CPU p95 270 ms either way): kozel 63.7%
+# -> 69.0% of deals against easy (never pruning: 68.5%), bura against easy
+# 69.0 -> 70.0, burkozel 3p 59.5 -> 60.7 (docs/PERFORMANCE.md, sixth pass).
+PRUNE_Z = 3.0
 # Whose rules of thumb the search must beat, per game, and by how many
 # standard errors (other games: `normal`, `prior_z`). In kozel the greedy
 # rules play better than `normal`'s (easy beats normal there, 58% to 41% of
@@ -186,7 +194,7 @@ class HardPlayer(ComputerPlayer):
         playouts: int | None = None,
         noise: float = 0.1,
         point_weight: float = POINT_WEIGHT,
-        prune_z: float = 2.0,
+        prune_z: float = PRUNE_Z,
         clock: str = "wall",
         prior_z: float | None = 1.0,
         guess_claims: bool = True,
