@@ -33,13 +33,8 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Kind
-from engine.ai.policy import (
-    PlayoutMemory,
-    RolloutPolicy,
-    combo_cache,
-    declaration,
-    may_hold_combo,
-)
+from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
+from engine.ai.policy import PlayoutMemory, RolloutPolicy
 from engine.ai.rollout import DealResult
 from engine.cards import Card, Suit
 from engine.combos import Combo, classify, combos_in_hand, top_trump

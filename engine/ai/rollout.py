@@ -13,15 +13,8 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from engine.ai.policy import (
-    PlayoutMemory,
-    RolloutPolicy,
-    Style,
-    best_declaration,
-    declaration,
-    may_hold_combo,
-    memory_for,
-)
+from engine.ai.playout_combos import best_declaration, declaration, may_hold_combo
+from engine.ai.policy import PlayoutMemory, RolloutPolicy, Style, memory_for
 from engine.events import DealScored, Event
 from engine.game import apply
 from engine.state import MatchState

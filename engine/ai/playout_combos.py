@@ -1,0 +1,106 @@
+"""Combinations in the playouts: whether a hand may hold one (cheaply, and
+cached: most hands do not), and which one a seat leads when it may.
+
+The playout policy (`engine.ai.policy`) and both playout paths
+(`engine.ai.rollout`, `engine.ai.fastplay`) ask these, so the two paths lead
+the same combinations; the greedy player's pick (`best_declaration`) is the
+rule both follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import Action
+from engine.cards import ACE, SIX, TEN, Card, Suit
+from engine.combos import Combo, combos_in_hand
+from engine.rules import Preset, RuleSet
+
+BURA = Preset.BURA
+_WINS_ITSELF = (Combo.BURA, Combo.MOSCOW)  # bura: won on sight, never led
+
+_COMBO_CACHES: dict[tuple[bool, bool], dict[tuple[Card, ...], bool]] = {}
+
+
+def may_hold_combo(hand: tuple[Card, ...], rules: RuleSet) -> bool:
+    """A cheap necessary condition for a combination in hand (most hands fail it)."""
+    cache = combo_cache(rules)
+    found = cache.get(hand)
+    if found is None:
+        if len(cache) > 100_000:
+            cache.clear()
+        bura = rules.preset is Preset.BURA
+        found = cache[hand] = len(hand) >= 3 and _may_hold_combo(hand, bura, rules.four_ends)
+    return found
+
+
+def combo_cache(rules: RuleSet) -> dict[tuple[Card, ...], bool]:
+    """`may_hold_combo`'s answers for the rules' kind of combinations."""
+    flags = (rules.preset is Preset.BURA, rules.four_ends)
+    cache = _COMBO_CACHES.get(flags)
+    if cache is None:
+        cache = _COMBO_CACHES[flags] = {}
+    return cache
+
+
+def _may_hold_combo(hand: tuple[Card, ...], bura: bool, four_ends: bool) -> bool:
+    suits = [0, 0, 0, 0]
+    aces = high = sixes = 0
+    for card in hand:
+        suits[card.suit] += 1
+        rank = card.rank
+        if rank == ACE:
+            aces += 1
+            high += 1
+        elif rank == TEN:
+            high += 1
+        elif rank == SIX:
+            sixes += 1
+    if bura:
+        return max(suits) >= 3 or aces >= 3 or sixes >= 3 or high - aces >= 3  # tens too
+    return max(suits) >= 4 or aces >= 3 or (four_ends and high >= 4)
+
+
+def best_declaration(declarations: Sequence[Action], trump: int) -> Action:
+    """The combination that risks the fewest trumps and points (the greedy player's pick)."""
+    return min(
+        declarations,
+        key=lambda a: (
+            sum(1 for card in a.cards if card.suit == trump),
+            sum(card.points for card in a.cards),
+            -len(a.cards),
+        ),
+    )
+
+
+def declaration(
+    rules: RuleSet,
+    hand: tuple[Card, ...],
+    trump: Suit,
+    limit: int,
+    tricks_played: int,
+    refused: bool,
+    in_turn: bool = False,
+) -> tuple[Card, ...] | None:
+    """The cards of the combination a seat leads now (`best_declaration`'s
+    pick among those `legal_actions` offers it), or None. `limit`: the most
+    cards a lead may have now; `refused`: bura, the seat's declaration was
+    refused in this window."""
+    bura = rules.preset is BURA
+    if not in_turn and (refused if bura else tricks_played == 0):
+        return None
+    best: tuple[Card, ...] | None = None
+    best_key: tuple[int, int, int] | None = None
+    for combo, cards in combos_in_hand(hand, trump, rules):
+        if bura and combo in _WINS_ITSELF:
+            continue
+        if len(cards) > limit:
+            continue
+        key = (
+            sum(1 for card in cards if card.suit == trump),
+            sum(card.points for card in cards),
+            -len(cards),
+        )
+        if best_key is None or key < best_key:
+            best, best_key = cards, key
+    return best
