@@ -52,6 +52,10 @@ class Minds:
             found[seat] = player
         return found
 
+    def kept(self, table_id: int, match: int, seat: int, level: str) -> Player | None:
+        """The seat's kept player, if any (without building one)."""
+        return self._players.get((table_id, match, seat, level))
+
     def keep(
         self, table_id: int, match: int, levels: Mapping[int, str], players: Mapping[int, Player]
     ) -> None:

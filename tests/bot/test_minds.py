@@ -14,6 +14,7 @@ def test_a_kept_player_is_handed_out_again_for_the_same_table_match_seat_and_lev
     minds.keep(5, 100, levels, first)
     again = minds.players(5, 100, levels)
     assert again[1] is first[1] and again[2] is first[2]
+    assert minds.kept(5, 100, 1, "hard") is first[1] and minds.kept(5, 100, 1, "easy") is None
     assert minds.players(5, 101, levels)[1] is not first[1]  # a new match at the table
     assert minds.players(6, 100, levels)[1] is not first[1]  # another table
     assert minds.players(5, 100, {1: "easy"})[1] is not first[1]  # another level
