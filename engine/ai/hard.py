@@ -96,10 +96,13 @@ POINT_WEIGHT = 0.1  # value of one card point of margin, in penalty points
 # How many standard errors behind the best a candidate must fall to be
 # dropped. The test is repeated at every checkpoint, so at 2 the best was
 # often dropped early by a lucky run of the others, and the search then
-# stopped with half its budget unused (median decision 38 ms in kozel). At 3
-# (seed 21, 400 deals, --clock cpu, CPU p95 270 ms either way): kozel 63.7%
-# -> 69.0% of deals against easy (never pruning: 68.5%), bura against easy
-# 69.0 -> 70.0, burkozel 3p 59.5 -> 60.7 (docs/PERFORMANCE.md, sixth pass).
+# stopped with most of its budget unused (median kozel decision 38 ms of 270).
+# At 3, over nine 400-deal comparisons (CPU p95 270 ms either way), about a
+# point better on average, within the runs' scatter: kozel 63.7 -> 69.0,
+# 65.8 -> 65.5 and 70.0 -> 66.0 on three sets of deals; the other games
+# +1 to +3 except bura against normal (-3.3). The cost: longer decisions,
+# so the bot's workers make fewer moves a second when always busy
+# (docs/PERFORMANCE.md, sixth pass).
 PRUNE_Z = 3.0
 # Whose rules of thumb the search must beat, per game, and by how many
 # standard errors (other games: `normal`, `prior_z`). In kozel the greedy
