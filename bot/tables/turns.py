@@ -188,6 +188,9 @@ class Turns:
         except (IllegalAction, Conflict):
             log.exception("table %s: the %s's move was refused", table.id, who)
             self.minds.forget(table.id)  # they remember a move that never happened
+        except BaseException:
+            self.minds.forget(table.id)  # the same; the timer tries again (bot/clock.py)
+            raise
 
     # -- timer jobs --------------------------------------------------------------------
 

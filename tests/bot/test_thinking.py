@@ -17,6 +17,7 @@ from bot_harness import WAIT, BotRunner
 from engine_builders import CheckedPlayer
 
 from bot.clock import ManualScheduler
+from bot.tables import lifecycle
 from bot.tables import minds as minds_module
 from bot.tables.lifecycle import deal_seed
 from bot.tables.minds import Minds
@@ -140,3 +141,36 @@ def test_computer_seeds_come_from_secrets_not_from_the_deal(
     assert [player.seed for player in players.values()] == drawn == [1000, 1001]  # type: ignore[attr-defined]
     other = Minds().players(7, 43, {1: "hard"})
     assert other[1].seed == 1002  # type: ignore[attr-defined]
+
+
+async def test_players_whose_move_was_not_saved_are_forgotten(
+    fake_telegram: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A computer's move that fails to commit (the database went away) is
+    tried again by its timer; the players who chose it remember a move that
+    never happened, so they are dropped and built afresh."""
+    monkeypatch.setattr(lifecycle, "deal_seed", lambda: 31)
+    clock = ManualScheduler()
+    bot = BotRunner(fake_telegram, tmp_path / "bot.db", scheduler=clock)
+    await bot.start()
+    try:
+        user = fake_telegram.user(4503, "Сид")
+        await user.send_private("/start")
+        await fake_telegram.wait_idle(timeout=WAIT)
+        await user.send_private("/play 4 easy")
+        await bot.idle()
+        table = await bot.db.open_table_in_chat(user.id)
+        assert table is not None and table.state is not None and table.state.deal is not None
+        assert table.state.deal.turn != 0  # a computer leads (the fixed deal seed)
+        turns = bot.service.turns
+
+        async def broken(*_: object) -> None:
+            raise RuntimeError("the database went away")
+
+        monkeypatch.setattr(turns, "commit", broken)
+        with pytest.raises(RuntimeError):
+            await turns.computer_move(table.id, table.version)
+        assert len(turns.minds) == 0
+        assert (await bot.db.get_table(table.id)).version == table.version  # type: ignore[union-attr]
+    finally:
+        await bot.stop()
