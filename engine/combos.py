@@ -67,7 +67,7 @@ def combos_in_hand(
     hand: Sequence[Card], trump: Suit, rules: RuleSet
 ) -> list[tuple[Combo, tuple[Card, ...]]]:
     """Every combination a hand could lay down, with its cards (canonical order)."""
-    if len(hand) < 3 or not _may_hold_combo(hand, trump, rules):
+    if len(hand) < 3 or not combo_possible(hand, rules):
         return []
     found = []
     for size in (3, 4):
@@ -80,7 +80,7 @@ def combos_in_hand(
     return found
 
 
-def _may_hold_combo(hand: Sequence[Card], trump: Suit, rules: RuleSet) -> bool:
+def combo_possible(hand: Sequence[Card], rules: RuleSet) -> bool:
     """Cheap necessary condition, so that most hands skip the subset search.
 
     Every combination is `size` cards of one suit, three aces, four aces and

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action
-from engine.cards import ACE, SIX, TEN, Card, Suit
-from engine.combos import Combo, combos_in_hand
+from engine.cards import Card, Suit
+from engine.combos import Combo, combo_possible, combos_in_hand
 from engine.rules import Preset, RuleSet
 
 BURA = Preset.BURA
@@ -23,14 +23,14 @@ _COMBO_CACHES: dict[tuple[bool, bool], dict[tuple[Card, ...], bool]] = {}
 
 
 def may_hold_combo(hand: tuple[Card, ...], rules: RuleSet) -> bool:
-    """A cheap necessary condition for a combination in hand (most hands fail it)."""
+    """The engine's cheap necessary condition for a combination in hand
+    (`engine.combos.combo_possible`; most hands fail it), cached by hand."""
     cache = combo_cache(rules)
     found = cache.get(hand)
     if found is None:
         if len(cache) > 100_000:
             cache.clear()
-        bura = rules.preset is Preset.BURA
-        found = cache[hand] = len(hand) >= 3 and _may_hold_combo(hand, bura, rules.four_ends)
+        found = cache[hand] = len(hand) >= 3 and combo_possible(hand, rules)
     return found
 
 
@@ -41,24 +41,6 @@ def combo_cache(rules: RuleSet) -> dict[tuple[Card, ...], bool]:
     if cache is None:
         cache = _COMBO_CACHES[flags] = {}
     return cache
-
-
-def _may_hold_combo(hand: tuple[Card, ...], bura: bool, four_ends: bool) -> bool:
-    suits = [0, 0, 0, 0]
-    aces = high = sixes = 0
-    for card in hand:
-        suits[card.suit] += 1
-        rank = card.rank
-        if rank == ACE:
-            aces += 1
-            high += 1
-        elif rank == TEN:
-            high += 1
-        elif rank == SIX:
-            sixes += 1
-    if bura:
-        return max(suits) >= 3 or aces >= 3 or sixes >= 3 or high - aces >= 3  # tens too
-    return max(suits) >= 4 or aces >= 3 or (four_ends and high >= 4)
 
 
 def best_declaration(declarations: Sequence[Action], trump: int) -> Action:
