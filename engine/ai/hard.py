@@ -100,7 +100,8 @@ POINT_WEIGHT = 0.1  # value of one card point of margin, in penalty points
 # At 3, over nine 400-deal comparisons (CPU p95 270 ms either way), about a
 # point better on average, within the runs' scatter: kozel 63.7 -> 69.0,
 # 65.8 -> 65.5 and 70.0 -> 66.0 on three sets of deals; the other games
-# +1 to +3 except bura against normal (-3.3). The cost: longer decisions,
+# +1 to +3, except bura against normal (-3.3 on one set, level on another:
+# 59.5 -> 59.2). The cost: longer decisions,
 # so the bot's workers make fewer moves a second when always busy
 # (docs/PERFORMANCE.md, sixth pass).
 PRUNE_Z = 3.0
