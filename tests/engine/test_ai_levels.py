@@ -101,13 +101,17 @@ def test_levels_stay_legal_with_table_options(
 
 
 class ClaimWatch:
-    """Checks that a claim comes exactly when the seat can count 31 in its own pile."""
+    """Checks that a claim comes at once when the seat can count 31 in its own
+    pile; a claim on fewer counted points is a guess (allowed only to
+    `guesses`: the face-down discards in the pile may make up the rest)."""
 
-    def __init__(self, inner: Player) -> None:
+    def __init__(self, inner: Player, guesses: bool = False) -> None:
         self.inner = inner
         self.level = inner.level
+        self.guesses = guesses
         self.claims = 0
         self.chances = 0
+        self.guessed = 0
 
     def choose(self, view: TableView) -> Action | None:
         action = self.inner.choose(view)
@@ -117,8 +121,9 @@ class ClaimWatch:
             if counted >= 31:
                 self.chances += 1
                 assert action == Action.claim(seat), "31 counted but no claim"
-            elif action is not None:
-                assert action.kind is not Kind.CLAIM, f"a claim with {counted} counted"
+            elif action is not None and action.kind is Kind.CLAIM:
+                assert self.guesses, f"a claim with {counted} counted"
+                self.guessed += 1
         if action is not None and action.kind is Kind.CLAIM:
             self.claims += 1
         return action
@@ -126,12 +131,15 @@ class ClaimWatch:
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_hard_claims_31_at_once_and_never_falsely(players: int) -> None:
+    """Without guessing, hard claims exactly when it counts 31 and never falsely."""
     rules = RuleSet.create("bura", {"limit": 6})
     claims = chances = 0
     for seed in range(6 if players == 2 else 3):
         watches = {
             seat: ClaimWatch(
-                hard(seed * 7 + seat, 8) if seat == seed % players else EasyPlayer(seat)
+                HardPlayer(seed * 7 + seat, playouts=8, guess_claims=False)
+                if seat == seed % players
+                else EasyPlayer(seat)
             )
             for seat in range(players)
         }
@@ -143,6 +151,26 @@ def test_hard_claims_31_at_once_and_never_falsely(players: int) -> None:
         claims += watches[hard_seat].claims
         chances += watches[hard_seat].chances
     assert claims > 0 and claims == chances
+
+
+def test_hard_that_guesses_claims_still_claims_31_at_once() -> None:
+    """With guessing (the default: the face-down discards in its pile may
+    make up the rest), a counted 31 is still claimed at once; any other
+    claim is a guess."""
+    rules = RuleSet.create("bura", {"limit": 6})
+    claims = chances = guessed = 0
+    for seed in range(6):
+        watches = {
+            seat: ClaimWatch(
+                hard(seed * 7 + seat, 8) if seat == seed % 2 else EasyPlayer(seat), guesses=True
+            )
+            for seat in range(2)
+        }
+        play_match(rules, watches, seed)
+        claims += watches[seed % 2].claims
+        chances += watches[seed % 2].chances
+        guessed += watches[seed % 2].guessed
+    assert chances > 0 and claims == chances + guessed
 
 
 # -- hidden information ---------------------------------------------------------------------
