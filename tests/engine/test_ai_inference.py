@@ -132,7 +132,7 @@ def test_kozel_search_leans_on_the_greedy_rules() -> None:
     two disagree (greedy beats with K♦, normal throws 7♥)."""
     from engine.ai import make_player, next_actor
     from engine.ai.greedy import GreedyPlayer
-    from engine.ai.hard import HardPlayer
+    from engine.ai.hard import ADVISORS, HardPlayer
     from engine.ai.normal import NormalPlayer
 
     state = new_match(RuleSet.create("kozel", {}), ("a", "b", "c", "d"), 0)
@@ -146,6 +146,6 @@ def test_kozel_search_leans_on_the_greedy_rules() -> None:
     greedy, normal = GreedyPlayer(1).choose(view), NormalPlayer(1).choose(view)
     assert greedy != normal
     advice, z = HardPlayer(1)._advice(view)
-    assert advice == greedy and z == 3.0
+    assert advice == greedy and z == ADVISORS["kozel"][1]
     burkozel = dataclasses.replace(view, rules=RuleSet.create("burkozel", {}, players=4))
     assert HardPlayer(1)._advice(burkozel)[0] == NormalPlayer(1).choose(burkozel)
