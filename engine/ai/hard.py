@@ -123,6 +123,12 @@ ADVISORS: dict[str, tuple[str, float]] = {"kozel": ("greedy", 1.0)}
 # 65.5 -> 62.3 against easy, 61.0 -> 58.2 against normal (three-card hands
 # and face-down discards show little of a style).
 READ_STYLES = frozenset({"burkozel", "kozel"})
+# The games where the last seat to answer a trick answers in the playouts as
+# a card counter does (`engine.ai.counting`, the `normal` player's weighing),
+# the seat itself too, instead of by the careful policy's values. Bura
+# against normal, 300 fixed playouts, 2,400 deals (seeds 21, 14, 31-34):
+# 58.3% -> 59.4% (only the opponent so: 58.6%).
+COUNTING_ANSWERS = frozenset({"bura"})
 
 
 @dataclass
@@ -211,8 +217,11 @@ class HardPlayer(ComputerPlayer):
         fast_playouts: bool = True,
         casual: float = 0.0,
         read_styles: bool | None = None,
+        counting_answers: bool | None = None,
     ) -> None:
         super().__init__(seed)
+        # None: as COUNTING_ANSWERS says for the game.
+        self.counting_answers = counting_answers
         self.casual = casual
         # None: as READ_STYLES says for the game.
         self.read_styles = read_styles
@@ -399,6 +408,11 @@ class HardPlayer(ComputerPlayer):
         number = view.deal_number
         checkpoint = 4
         reads = self._reads(view)
+        counting = (
+            view.rules.preset.value in COUNTING_ANSWERS
+            if self.counting_answers is None
+            else self.counting_answers
+        )
         while worlds < MAX_WORLDS:
             if limit is not None:
                 if playouts >= limit:
@@ -408,6 +422,7 @@ class HardPlayer(ComputerPlayer):
             world = sample_state(view, knowledge, rng, deal_only=True)
             dice = rng.getrandbits(32)
             start_memory = memory_for(world, knowledge.visible_points)
+            start_memory.counting = counting
             if self.casual or reads:
                 start_memory.casual = self._casual_seats(view, side, dice, reads)
             row: list[float] = []

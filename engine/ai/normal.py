@@ -33,6 +33,7 @@ from math import comb
 
 from engine.actions import Action, Kind
 from engine.ai.base import own_pile_points
+from engine.ai.counting import keep_value
 from engine.ai.determinize import DealTracker, Knowledge, knowledge_of
 from engine.ai.greedy import GreedyPlayer
 from engine.beating import card_beats
@@ -47,15 +48,10 @@ class EasyPlayer(GreedyPlayer):
 
 
 def hold_value(card: Card, trump: Suit, unseen: frozenset[Card], stock_left: int) -> float:
-    """What keeping `card` in hand is worth, in card points (its own points aside)."""
-    if card.suit == trump:
-        value = 5.0 + 1.2 * card.rank
-        if not any(other.suit == trump and other.rank > card.rank for other in unseen):
-            value += 3.0  # the master trump: nothing can take it
-        if stock_left == 0:
-            value *= 0.5  # the deal is almost over: fewer tricks to use it on
-        return value
-    return 0.3 * card.rank
+    """What keeping `card` in hand is worth, in card points (its own points
+    aside): `engine.ai.counting.keep_value`, which the playouts share."""
+    top_out = max((other.rank for other in unseen if other.suit == trump), default=-1)
+    return keep_value(card, trump, top_out, stock_left == 0)
 
 
 def chance_to_hold(needed: int, good: int, pool: int, hand: int) -> float:

@@ -33,6 +33,7 @@ from itertools import combinations
 
 from engine.actions import Action, Kind
 from engine.ai.casual import casual_answer
+from engine.ai.counting import counting_answer
 from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
 from engine.beating import beaten_by_mask, beats_masks, owner_masks
 from engine.cards import DECK, RANK_POINTS, Card, Suit
@@ -105,22 +106,33 @@ class PlayoutMemory:
     `gone`: a bit per card id for every card already in a pile (card counting);
     `active`, `teams`: the table, fixed for the deal;
     `casual`: a bit per seat that answers as a casual player
-    (`engine.ai.casual`) instead of by this policy's values.
+    (`engine.ai.casual`) instead of by this policy's values;
+    `counting`: the last seat to answer a trick answers as a card counter
+    (`engine.ai.counting`) unless casual.
     """
 
-    __slots__ = ("active", "casual", "gone", "seen", "teams")
+    __slots__ = ("active", "casual", "counting", "gone", "seen", "teams")
 
     def __init__(
-        self, seen: list[int], gone: int, active: int, teams: bool, casual: int = 0
+        self,
+        seen: list[int],
+        gone: int,
+        active: int,
+        teams: bool,
+        casual: int = 0,
+        counting: bool = False,
     ) -> None:
         self.seen = seen
         self.gone = gone
         self.active = active
         self.teams = teams
         self.casual = casual
+        self.counting = counting
 
     def copy(self) -> PlayoutMemory:
-        return PlayoutMemory(list(self.seen), self.gone, self.active, self.teams, self.casual)
+        return PlayoutMemory(
+            list(self.seen), self.gone, self.active, self.teams, self.casual, self.counting
+        )
 
     def note(self, events: list[Event]) -> None:
         for event in events:
@@ -348,6 +360,14 @@ class RolloutPolicy:
             for card in cards:
                 on_table += card.points
                 table_mask |= 1 << card.id
+        if last and memory.counting and not partner_owns:
+            own = 0
+            for card in hand:
+                own |= 1 << card.id
+            out = ALL_CARDS & ~(memory.gone | table_mask | own)
+            return counting_answer(
+                seat, hand, trump, on_table - down, owner_cards, stock_empty, out
+            )
         kept = self.kept[stock_empty][trump]
         master = style.master_bonus * (style.endgame_hold if stock_empty else 1.0)
         top_out = _top_trump_out(trump, hand, table_mask | memory.gone)

@@ -8,8 +8,9 @@ moves by a different game. Checked here on positions reached by random legal
 play (declarations and claims included, seats already out, every preset and
 player count, the options that change trick play), with every noise level of
 the policy, and on a hand-made bura window where a molodka is refused;
-also when the simulator plays the search's own candidate first, and when
-some seats answer as casual players.
+also when the simulator plays the search's own candidate first, when
+some seats answer as casual players and when the last to answer counts
+cards.
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ def assert_same_playout(state: MatchState, rng: random.Random) -> None:
     fast_memory = memory_for(state, seen)
     if rng.random() < 0.5:  # some seats answer as casual players (engine.ai.casual)
         slow_memory.casual = fast_memory.casual = rng.getrandbits(len(state.players))
+    if rng.random() < 0.5:  # the last to answer counts cards (engine.ai.counting)
+        slow_memory.counting = fast_memory.counting = True
     plays = [a for a in legal_actions(state, deal.turn) if a.kind in (LEAD, BEAT, DISCARD)]
     if plays and rng.random() < 0.5:
         first = rng.choice(plays)
