@@ -19,7 +19,6 @@ opponent. A test keeps it equal to `NormalPlayer`'s answers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import combinations
 
 from engine.actions import Action, Kind
@@ -32,12 +31,12 @@ _ONE_BEAT, _ONE_DISCARD = (
     tuple(tuple(Action(kind, seat, (card,)) for card in DECK) for seat in range(4))
     for kind in (BEAT, DISCARD)
 )
-_SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * suit) for suit in range(4))
+SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * suit) for suit in range(4))
 
 
 def top_trump_out(trump: Suit, out: int) -> int:
     """Rank of the highest trump among the cards `out` (a bit per card id), or -1."""
-    trumps = out & _SUIT_MASKS[trump]
+    trumps = out & SUIT_MASKS[trump]
     return trumps.bit_length() - 1 - trump * 9 if trumps else -1
 
 
@@ -73,7 +72,7 @@ def counting_answer(
     best_kind = DISCARD
     best_cards: tuple[Card, ...] = ()
     best_key: tuple[float, int, int, int] | None = None
-    for cards in _answer_sets(hand, len(owner_cards)):
+    for cards in combinations(hand, len(owner_cards)):
         points = 0
         hold = 0.0
         ranks = 0
@@ -91,10 +90,6 @@ def counting_answer(
     if len(best_cards) == 1:
         return (_ONE_BEAT if best_kind is BEAT else _ONE_DISCARD)[seat][best_cards[0].id]
     return _new(Action, (best_kind, seat, best_cards))
-
-
-def _answer_sets(hand: tuple[Card, ...], size: int) -> Sequence[tuple[Card, ...]]:
-    return list(combinations(hand, size))
 
 
 def _one_card(

@@ -33,7 +33,7 @@ from itertools import combinations
 
 from engine.actions import Action, Kind
 from engine.ai.casual import casual_answer
-from engine.ai.counting import counting_answer
+from engine.ai.counting import SUIT_MASKS, counting_answer, top_trump_out
 from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
 from engine.beating import beaten_by_mask, beats_masks, owner_masks
 from engine.cards import DECK, RANK_POINTS, Card, Suit
@@ -431,17 +431,12 @@ class RolloutPolicy:
         return chosen
 
 
-def _top_trump_out(trump: int, hand: tuple[Card, ...], seen: int) -> int:
+def _top_trump_out(trump: Suit, hand: tuple[Card, ...], seen: int) -> int:
     """Rank of the highest trump still out (not in `seen`: the piles and the
     trick; nor in the hand); 9 when the hand has no trump (no master bonus)."""
     own = 0
     for card in hand:
         own |= 1 << card.id
-    suit = _SUIT_MASKS[trump]
-    if not own & suit:
+    if not own & SUIT_MASKS[trump]:
         return 9
-    out = suit & ~(seen | own)
-    return out.bit_length() - 1 - trump * 9 if out else -1
-
-
-_SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * suit) for suit in range(4))
+    return top_trump_out(trump, ALL_CARDS & ~(seen | own))

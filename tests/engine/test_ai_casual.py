@@ -14,15 +14,15 @@ import random
 
 import pytest
 
-from engine import Kind, RuleSet, apply, new_match
+from engine import Kind, RuleSet, new_match
 from engine.actions import Action
-from engine.ai import GreedyPlayer, make_player, next_actor
+from engine.ai import GreedyPlayer
 from engine.ai.casual import casual_answer
 from engine.cards import Suit
 from engine.rules import PLAYER_COUNTS, Preset
 from engine.seating import active_seats
-from engine.state import MatchState
 from engine.view import view_for
+from testing.match_positions import positions
 
 GAMES = [(preset, players) for preset in Preset for players in PLAYER_COUNTS[preset]]
 
@@ -37,22 +37,6 @@ def measure(action: Action, trump: Suit, partner_last: bool) -> tuple[object, ..
     return action.kind, trumps, points, ranks
 
 
-def answers(state: MatchState, players: int, rng: random.Random) -> list[MatchState]:
-    """Positions of one match where the seat on turn answers a trick."""
-    computers = {seat: make_player(rng.choice(["easy", "normal"]), seat) for seat in range(players)}
-    found = []
-    for _ in range(2000):
-        deal = state.deal
-        if deal is None or state.over:
-            break
-        if deal.trick is not None:
-            found.append(state)
-        chosen = next_actor(state, computers)
-        assert chosen is not None
-        state, _ = apply(state, chosen[1])
-    return found
-
-
 @pytest.mark.parametrize(("preset", "players"), GAMES)
 def test_casual_answers_are_the_easy_players_answers(preset: Preset, players: int) -> None:
     rng = random.Random(f"casual/{preset.value}/{players}")
@@ -60,7 +44,9 @@ def test_casual_answers_are_the_easy_players_answers(preset: Preset, players: in
     for match in range(10):
         rules = RuleSet.create(preset, {"limit": 4}, players)
         state = new_match(rules, [f"P{seat}" for seat in range(players)], match)
-        for position in answers(state, players, rng):
+        for position in positions(
+            state, players, rng, lambda s: s.deal is not None and s.deal.trick is not None
+        ):
             deal = position.deal
             assert deal is not None and deal.trick is not None
             seat = deal.turn

@@ -14,15 +14,16 @@ import random
 
 import pytest
 
-from engine import Kind, RuleSet, apply, new_match
+from engine import Kind, RuleSet, new_match
 from engine.actions import Action
-from engine.ai import NormalPlayer, make_player, next_actor
+from engine.ai import NormalPlayer
 from engine.ai.counting import counting_answer
 from engine.ai.determinize import DealTracker, knowledge_of
 from engine.rules import Preset
 from engine.seating import active_seats
 from engine.state import MatchState
 from engine.view import view_for
+from testing.match_positions import positions
 
 
 def measure(action: Action) -> tuple[object, ...]:
@@ -34,25 +35,14 @@ def measure(action: Action) -> tuple[object, ...]:
     )
 
 
-def last_answers(state: MatchState, players: int, rng: random.Random) -> list[MatchState]:
-    """Positions of one match where the seat on turn is the last to answer."""
-    computers = {seat: make_player(rng.choice(["easy", "normal"]), seat) for seat in range(players)}
-    found = []
-    for _ in range(2000):
-        deal = state.deal
-        if deal is None or state.over:
-            break
-        trick = deal.trick
-        if (
-            trick is not None
-            and len(trick.plays) == len(active_seats(state)) - 1
-            and not any(play.face_down for play in trick.plays)
-        ):
-            found.append(state)
-        chosen = next_actor(state, computers)
-        assert chosen is not None
-        state, _ = apply(state, chosen[1])
-    return found
+def last_answer(state: MatchState) -> bool:
+    """The seat on turn is the last to answer, and no card on the table is face down."""
+    trick = state.deal.trick if state.deal is not None else None
+    return (
+        trick is not None
+        and len(trick.plays) == len(active_seats(state)) - 1
+        and not any(play.face_down for play in trick.plays)
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -62,7 +52,7 @@ def test_counting_answers_are_the_normal_players_answers(players: int) -> None:
     for match in range(8 if players == 2 else 16):
         rules = RuleSet.create(Preset.BURA, {"limit": 4}, players)
         state = new_match(rules, [f"P{seat}" for seat in range(players)], match)
-        for position in last_answers(state, players, rng):
+        for position in positions(state, players, rng, last_answer):
             deal = position.deal
             assert deal is not None and deal.trick is not None
             seat = deal.turn
