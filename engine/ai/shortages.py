@@ -264,14 +264,14 @@ def repair(
             lacked |= mask
         hand = hands[seat]
         for _ in range(2 * len(hand) + 2):
-            broken = next(
-                (
-                    mask
-                    for mask, since in rules
-                    if sum(1 for card in hand if mask >> card.id & 1) > since
-                ),
-                None,
-            )
+            held = 0
+            for card in hand:
+                held |= 1 << card.id
+            broken = None
+            for mask, since in rules:
+                if (held & mask).bit_count() > since:
+                    broken = mask
+                    break
             if broken is None:
                 break
             culprits = [
