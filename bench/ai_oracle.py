@@ -5,11 +5,18 @@
 
 Adds one arena level, `oracle`: `hard`, except that every world it searches
 is the real deal (the other hands, the piles' face-down cards), with only the
-stock's order shuffled again. It cheats, so it lives here and not in
-`engine.ai`: it is a measuring stick. Against the same deals, the gap between
-`oracle` and `hard` is what better guessing of the hidden cards could buy at
-most; what `oracle` still loses is the search's and the playout policy's
-share (docs/PERFORMANCE.md, "Issue 14, fourth pass").
+stock's order shuffled again. Partial oracles size what each part of that
+knowledge is worth: `oracle-partner` (kozel) searches hard's own worlds with
+the partner's real hand put in them, `oracle-opponents` with the opponents'
+real hands, `oracle-trumps` and `oracle-aces` with only the opponents' real
+trumps, or aces and tens (each swapped in from wherever the world had put
+them; a world where that fails, about one in ten, stays as sampled).
+
+They cheat, so they live here and not in `engine.ai`: they are measuring
+sticks. Against the same deals, the gap between `oracle` and `hard` is what
+better guessing of the hidden cards could buy at most; what `oracle` still
+loses is the search's and the playout policy's share (docs/PERFORMANCE.md,
+"Issue 14, fourth pass"; the partial oracles: "ninth pass").
 
 The arena hands a player only its view, so the real state is taken from the
 engine's `view_for` call that made that view (`engine.ai.base` asks for the
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -30,6 +38,7 @@ import engine.ai.hard as hard_module
 from engine.ai import HardPlayer, register_level
 from engine.ai.determinize import Knowledge
 from engine.ai.worlds import deal_only_state, sample_state
+from engine.cards import Card, Suit
 from engine.state import MatchState
 from engine.view import TableView, view_for
 from tools.cli import main
@@ -52,6 +61,8 @@ def _oracle_world(
 ) -> MatchState:
     """The real deal with its stock shuffled (the shown trump card stays last)."""
     state = _real.get(knowledge.viewer)
+    if _REVEAL["on"] is not None:
+        return _partial_world(view, knowledge, rng, deal_only)
     if not _ORACLE["on"] or state is None or state.step != view.step:
         return _sample(view, knowledge, rng, deal_only=deal_only)
     world = deal_only_state(state) if deal_only else state
@@ -64,6 +75,109 @@ def _oracle_world(
         rng.shuffle(body)
         world = world._replace(deal=deal._replace(stock=(*body, *last)))
     return world
+
+
+_REVEAL: dict[str, Callable[[Card, Suit], bool] | None] = {"on": None}
+_OPPONENTS = {"oracle-opponents", "oracle-trumps", "oracle-aces"}
+_CLASSES: dict[str, Callable[[Card, Suit], bool]] = {
+    "oracle-partner": lambda card, trump: True,
+    "oracle-opponents": lambda card, trump: True,
+    "oracle-trumps": lambda card, trump: card.suit == trump,
+    "oracle-aces": lambda card, trump: card.points >= 10,
+}
+_LEVEL = {"name": ""}
+
+
+def _partial_world(
+    view: TableView, knowledge: Knowledge, rng: random.Random, deal_only: bool = False
+) -> MatchState:
+    """Hard's own world, with some seats' real cards of a class swapped in."""
+    world = _sample(view, knowledge, rng, deal_only=deal_only)
+    state = _real.get(knowledge.viewer)
+    wanted = _REVEAL["on"]
+    if wanted is None or state is None or state.step != view.step:
+        return world
+    seat = knowledge.viewer
+    count = len(view.players)
+    if _LEVEL["name"] in _OPPONENTS:
+        seats = [other for other in range(count) if other % 2 != seat % 2]
+    else:
+        seats = [(seat + 2) % count]
+    return _reveal(world, state, seat, seats, lambda card: wanted(card, view.trump))
+
+
+def _reveal(
+    world: MatchState,
+    real: MatchState,
+    viewer: int,
+    seats: list[int],
+    wanted: Callable[[Card], bool],
+) -> MatchState:
+    deal, truth = world.deal, real.deal
+    assert deal is not None and truth is not None
+    hands = [list(hand) for hand in deal.hands]
+    stock = list(deal.stock)
+    piles = [list(pile) for pile in deal.piles]
+    down = [list(cards) for cards in deal.face_down]
+    fixed = {viewer, *seats}
+    places: list[list[Card]] = [
+        *(hands[other] for other in range(len(hands)) if other not in fixed),
+        stock,
+        *piles,
+    ]
+    for seat in seats:
+        real_cards = {card for card in truth.hands[seat] if wanted(card)}
+        hand = hands[seat]
+        for card in [card for card in real_cards if card not in hand]:
+            # Out goes a card of his that is not one of them, a wrong one of the class first.
+            spare = sorted((c for c in hand if c not in real_cards), key=lambda c: not wanted(c))
+            place = next((p for p in places if card in p), None)
+            if not spare or place is None:
+                return world
+            _swap(hand, spare[0], place, card, down)
+        for card in [card for card in hand if wanted(card) and card not in real_cards]:
+            pool = [(p, c) for p in places[: -len(piles)] for c in p if not wanted(c)]
+            if not pool:
+                return world
+            place, other = pool[(card.id * 7919) % len(pool)]
+            _swap(hand, card, place, other, down)
+    new_hands = tuple(
+        deal.hands[other] if other == viewer else tuple(sorted(hand, key=lambda c: c.id))
+        for other, hand in enumerate(hands)
+    )
+    return world._replace(
+        deal=deal._replace(
+            hands=new_hands,
+            stock=tuple(stock),
+            piles=tuple(tuple(pile) for pile in piles),
+            face_down=tuple(tuple(cards) for cards in down),
+        )
+    )
+
+
+def _swap(
+    hand: list[Card], out: Card, place: list[Card], into: Card, down: list[list[Card]]
+) -> None:
+    """`into` comes from `place` into `hand`, `out` takes its place there."""
+    place[place.index(into)] = out
+    hand[hand.index(out)] = into
+    for cards in down:
+        if into in cards:
+            cards[cards.index(into)] = out
+
+
+class PartialOracle(HardPlayer):
+    def search(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        _REVEAL["on"] = _CLASSES[self.level]
+        _LEVEL["name"] = self.level
+        try:
+            return super().search(*args, **kwargs)
+        finally:
+            _REVEAL["on"] = None
+
+
+def _partial(name: str) -> type[PartialOracle]:
+    return type(name, (PartialOracle,), {"level": name})
 
 
 class OraclePlayer(HardPlayer):
@@ -80,6 +194,8 @@ class OraclePlayer(HardPlayer):
 setattr(ai_base, "view_for", _spy)  # noqa: B010 - patching on purpose
 setattr(hard_module, "sample_state", _oracle_world)  # noqa: B010
 register_level("oracle", OraclePlayer)
+for _name in _CLASSES:
+    register_level(_name, _partial(_name))
 
 if __name__ == "__main__":
     raise SystemExit(main(["arena", *sys.argv[1:]]))
