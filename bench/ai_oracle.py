@@ -99,10 +99,17 @@ def _partial_world(
         return world
     seat = knowledge.viewer
     count = len(view.players)
+    teams = view.rules.is_teams
     if _LEVEL["name"] in _OPPONENTS:
-        seats = [other for other in range(count) if other % 2 != seat % 2]
-    else:
+        seats = [
+            other
+            for other in range(count)
+            if other != seat and not (teams and (other - seat) % 2 == 0)
+        ]
+    elif teams:
         seats = [(seat + 2) % count]
+    else:
+        return world  # no partner
     return _reveal(world, state, seat, seats, lambda card: wanted(card, view.trump))
 
 
@@ -120,6 +127,7 @@ def _reveal(
     piles = [list(pile) for pile in deal.piles]
     down = [list(cards) for cards in deal.face_down]
     fixed = {viewer, *seats}
+    shown = deal.stock[-1] if deal.stock and not deal.trump_hidden else None
     places: list[list[Card]] = [
         *(hands[other] for other in range(len(hands)) if other not in fixed),
         stock,
@@ -136,7 +144,12 @@ def _reveal(
                 return world
             _swap(hand, spare[0], place, card, down)
         for card in [card for card in hand if wanted(card) and card not in real_cards]:
-            pool = [(p, c) for p in places[: -len(piles)] for c in p if not wanted(c)]
+            pool = [
+                (p, c)
+                for p in places[: -len(piles)]
+                for c in p
+                if not wanted(c) and c != shown  # the shown bottom card stays
+            ]
             if not pool:
                 return world
             place, other = pool[(card.id * 7919) % len(pool)]
