@@ -61,7 +61,7 @@ def _oracle_world(
 ) -> MatchState:
     """The real deal with its stock shuffled (the shown trump card stays last)."""
     state = _real.get(knowledge.viewer)
-    if _REVEAL["on"] is not None:
+    if _REVEAL["level"] is not None:
         return _partial_world(view, knowledge, rng, deal_only)
     if not _ORACLE["on"] or state is None or state.step != view.step:
         return _sample(view, knowledge, rng, deal_only=deal_only)
@@ -77,7 +77,7 @@ def _oracle_world(
     return world
 
 
-_REVEAL: dict[str, Callable[[Card, Suit], bool] | None] = {"on": None}
+_REVEAL: dict[str, str | None] = {"level": None}  # the partial oracle searching now
 _OPPONENTS = {"oracle-opponents", "oracle-trumps", "oracle-aces"}
 _CLASSES: dict[str, Callable[[Card, Suit], bool]] = {
     "oracle-partner": lambda card, trump: True,
@@ -85,7 +85,6 @@ _CLASSES: dict[str, Callable[[Card, Suit], bool]] = {
     "oracle-trumps": lambda card, trump: card.suit == trump,
     "oracle-aces": lambda card, trump: card.points >= 10,
 }
-_LEVEL = {"name": ""}
 
 
 def _partial_world(
@@ -94,13 +93,14 @@ def _partial_world(
     """Hard's own world, with some seats' real cards of a class swapped in."""
     world = _sample(view, knowledge, rng, deal_only=deal_only)
     state = _real.get(knowledge.viewer)
-    wanted = _REVEAL["on"]
-    if wanted is None or state is None or state.step != view.step:
+    level = _REVEAL["level"]
+    if level is None or state is None or state.step != view.step:
         return world
+    wanted = _CLASSES[level]
     seat = knowledge.viewer
     count = len(view.players)
     teams = view.rules.is_teams
-    if _LEVEL["name"] in _OPPONENTS:
+    if level in _OPPONENTS:
         seats = [
             other
             for other in range(count)
@@ -181,12 +181,11 @@ def _swap(
 
 class PartialOracle(HardPlayer):
     def search(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        _REVEAL["on"] = _CLASSES[self.level]
-        _LEVEL["name"] = self.level
+        _REVEAL["level"] = self.level
         try:
             return super().search(*args, **kwargs)
         finally:
-            _REVEAL["on"] = None
+            _REVEAL["level"] = None
 
 
 def _partial(name: str) -> type[PartialOracle]:

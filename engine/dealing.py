@@ -81,7 +81,7 @@ def _start_deal(
         number += 1
         rng = Random(f"{state.seed}/deal/{number}")
         deck = list(DECK)
-        _shuffle(deck, rng)
+        shuffle(deck, rng)
         # One card at a time, clockwise: the i-th player of `order` gets every
         # `players`-th card of the first `dealt`, starting with card i.
         hands: list[tuple[Card, ...]] = [()] * n
@@ -137,21 +137,24 @@ def _start_deal(
         return state, events
 
 
-def _shuffle(deck: list[Card], rng: Random) -> None:
-    """Exactly `rng.shuffle(deck)` for the 36 cards: CPython's Fisher-Yates,
+def shuffle(cards: list[Card], rng: Random) -> None:
+    """Exactly `rng.shuffle(cards)` for up to 36 cards: CPython's Fisher-Yates,
     where `_randbelow(i + 1)` draws `(i + 1).bit_length()` random bits until
-    the number is at most i. Written out because it runs once per deal and the
-    library version spends most of its time in two Python-level calls per card."""
-    assert len(deck) == len(DECK)
+    the number is at most i. Written out because it runs once per deal (and
+    once per world a computer player searches) and the library version
+    spends most of its time in two Python-level calls per card."""
     getrandbits = rng.getrandbits
-    for i, bits in _SHUFFLE_STEPS:
+    for i, bits in _SHUFFLE_STEPS[len(cards)]:
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
+        cards[i], cards[j] = cards[j], cards[i]
 
 
-_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
+_SHUFFLE_STEPS = tuple(
+    tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    for size in range(len(DECK) + 1)
+)
 
 
 def _first_leader(

@@ -28,6 +28,7 @@ from engine.ai import shortages as lacks
 from engine.ai.determinize import Knowledge, card_key
 from engine.cards import DECK, Card, Suit
 from engine.combos import Combo, combos_in_hand
+from engine.dealing import shuffle
 from engine.game import legal_actions
 from engine.rules import Preset, RuleSet
 from engine.state import Deal, MatchState, Play, PlayKind, Trick
@@ -304,24 +305,6 @@ def _place_hidden_trump(
     pool[index], pool[target] = pool[target], pool[index]
 
 
-def _shuffle(cards: list[Card], rng: random.Random) -> None:
-    """Exactly `rng.shuffle(cards)` (CPython's Fisher-Yates, `_randbelow(i + 1)`
-    drawing `(i + 1).bit_length()` bits until the number is at most i), as
-    `engine.dealing` writes it out: once per world, in half the time."""
-    getrandbits = rng.getrandbits
-    for i, bits in _SHUFFLE_STEPS[len(cards)]:
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-_SHUFFLE_STEPS = tuple(
-    tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-    for size in range(len(DECK) + 1)
-)
-
-
 def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> MatchState:
     seat = knowledge.viewer
     n = len(view.players)
@@ -331,7 +314,7 @@ def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> M
     if knowledge.trump_holder is not None and trump_card is not None:
         pool.remove(trump_card)
         fixed[knowledge.trump_holder] = [trump_card]
-    _shuffle(pool, rng)
+    shuffle(pool, rng)
     own_hidden = knowledge.pile_slots[seat]
     if own_hidden and knowledge.own_hidden_points is not None:
         # show_own_points: the seat knows its pile's total, so the face-down

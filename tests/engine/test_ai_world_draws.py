@@ -1,9 +1,9 @@
-"""The world sampler's hand-written draws are the library's draws.
+"""The hand-written draws are the library's draws.
 
-`engine.ai.worlds` writes out `random.shuffle` and the two-card
-`random.sample` it needs for every face-down discard (most of a kozel
-world's time went there); the worlds, and so every fixed-playout result,
-must stay what they were."""
+`engine.dealing.shuffle` writes out `random.shuffle` (for deals and for
+worlds), `engine.ai.worlds` the two-card `random.sample` it needs for every
+face-down discard (most of a kozel world's time went there); deals, worlds
+and so every fixed-playout result must stay what they were."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import random
 
 import pytest
 
-from engine.ai.worlds import _modelled_discards, _shuffle
+from engine.ai.worlds import _modelled_discards
 from engine.cards import DECK, Card, Suit
+from engine.dealing import shuffle
 
 
 @pytest.mark.parametrize("size", range(len(DECK) + 1))
@@ -20,7 +21,7 @@ def test_the_shuffle_is_randoms_shuffle(size: int) -> None:
     for seed in range(20):
         ours, theirs = list(DECK[:size]), list(DECK[:size])
         a, b = random.Random(seed), random.Random(seed)
-        _shuffle(ours, a)
+        shuffle(ours, a)
         b.shuffle(theirs)
         assert ours == theirs
         assert a.random() == b.random()  # the same draws consumed
