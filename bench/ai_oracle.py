@@ -57,14 +57,18 @@ _ORACLE = {"on": False}  # only the search's worlds are the real deal
 
 
 def _oracle_world(
-    view: TableView, knowledge: Knowledge, rng: random.Random, deal_only: bool = False
+    view: TableView,
+    knowledge: Knowledge,
+    rng: random.Random,
+    deal_only: bool = False,
+    history: bool = True,
 ) -> MatchState:
     """The real deal with its stock shuffled (the shown trump card stays last)."""
     state = _real.get(knowledge.viewer)
     if _REVEAL["level"] is not None:
-        return _partial_world(view, knowledge, rng, deal_only)
+        return _partial_world(view, knowledge, rng, deal_only, history)
     if not _ORACLE["on"] or state is None or state.step != view.step:
-        return _sample(view, knowledge, rng, deal_only=deal_only)
+        return _sample(view, knowledge, rng, deal_only=deal_only, history=history)
     world = deal_only_state(state) if deal_only else state
     deal = world.deal
     assert deal is not None
@@ -88,10 +92,14 @@ _CLASSES: dict[str, Callable[[Card, Suit], bool]] = {
 
 
 def _partial_world(
-    view: TableView, knowledge: Knowledge, rng: random.Random, deal_only: bool = False
+    view: TableView,
+    knowledge: Knowledge,
+    rng: random.Random,
+    deal_only: bool = False,
+    history: bool = True,
 ) -> MatchState:
     """Hard's own world, with some seats' real cards of a class swapped in."""
-    world = _sample(view, knowledge, rng, deal_only=deal_only)
+    world = _sample(view, knowledge, rng, deal_only=deal_only, history=history)
     state = _real.get(knowledge.viewer)
     level = _REVEAL["level"]
     if level is None or state is None or state.step != view.step:

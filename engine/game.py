@@ -461,6 +461,7 @@ def _take_trick(
         tricks_played=tricks_played,
         last_taker=taker,
         results=(*deal.results, result),
+        history=(*deal.history, plays),
     )
     state = _match_after_step(state, deal=deal, step=state.step + 1)
     if not hands[taker]:

@@ -73,6 +73,9 @@ class Deal(NamedTuple):
     # combination it was led with. Public, so that the table can show every
     # trick's result after the cards have left it.
     results: tuple[TrickResult, ...] = ()
+    # The plays of each finished trick, in order, as they were made (face-down
+    # cards included: a view hides them from everybody but their owner).
+    history: tuple[tuple[Play, ...], ...] = ()
 
 
 class MatchState(NamedTuple):
@@ -190,15 +193,7 @@ def _deal_to_json(deal: Deal) -> dict[str, Any]:
         else {
             "origin": trick.origin,
             "leader": trick.leader,
-            "plays": [
-                {
-                    "seat": play.seat,
-                    "kind": play.kind.value,
-                    "cards": _cards(play.cards),
-                    "face_down": play.face_down,
-                }
-                for play in trick.plays
-            ],
+            "plays": [_play_to_json(play) for play in trick.plays],
             "owner": trick.owner,
             "owner_cards": _cards(trick.owner_cards),
             "combination": trick.combination,
@@ -208,7 +203,26 @@ def _deal_to_json(deal: Deal) -> dict[str, Any]:
         "multiplier": deal.multiplier,
         "refused": list(deal.refused),
         "results": [list(result) for result in deal.results],
+        "history": [[_play_to_json(play) for play in plays] for plays in deal.history],
     }
+
+
+def _play_to_json(play: Play) -> dict[str, Any]:
+    return {
+        "seat": play.seat,
+        "kind": play.kind.value,
+        "cards": _cards(play.cards),
+        "face_down": play.face_down,
+    }
+
+
+def _play_from_json(data: Mapping[str, Any]) -> Play:
+    return Play(
+        seat=int(data["seat"]),
+        kind=PlayKind(data["kind"]),
+        cards=parse_cards(data["cards"]),
+        face_down=bool(data["face_down"]),
+    )
 
 
 def _deal_from_json(data: Mapping[str, Any]) -> Deal:
@@ -230,15 +244,7 @@ def _deal_from_json(data: Mapping[str, Any]) -> Deal:
         else Trick(
             origin=int(trick["origin"]),
             leader=int(trick["leader"]),
-            plays=tuple(
-                Play(
-                    seat=int(play["seat"]),
-                    kind=PlayKind(play["kind"]),
-                    cards=parse_cards(play["cards"]),
-                    face_down=bool(play["face_down"]),
-                )
-                for play in trick["plays"]
-            ),
+            plays=tuple(_play_from_json(play) for play in trick["plays"]),
             owner=int(trick["owner"]),
             owner_cards=parse_cards(trick["owner_cards"]),
             combination=trick["combination"],
@@ -249,4 +255,8 @@ def _deal_from_json(data: Mapping[str, Any]) -> Deal:
         refused=tuple(data.get("refused", ())),
         # A deal stored before the results were kept shows its later tricks only.
         results=tuple(TrickResult(*result) for result in data.get("results", ())),
+        # A deal stored before the plays were kept shows its later tricks only.
+        history=tuple(
+            tuple(_play_from_json(play) for play in plays) for plays in data.get("history", ())
+        ),
     )

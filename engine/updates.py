@@ -71,6 +71,7 @@ _deal_after_trick = _updater(
     "tricks_played",
     "last_taker",
     "results",
+    "history",
 )
 _match_after_step = _updater(MatchState, "deal", "step")
 _match_with_new_deal = _updater(MatchState, "deals_dealt", "deal")

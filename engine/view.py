@@ -15,7 +15,7 @@ from engine.cards import Card, Suit, points
 from engine.events import CardsDrawn, CardsPlayed, Event, TrickRestarted, TrickTaken
 from engine.game import active_seats, legal_actions
 from engine.rules import Preset, RuleSet
-from engine.state import MatchState, PlayKind, TrickResult
+from engine.state import MatchState, Play, PlayKind, TrickResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,9 @@ class TableView:
     pile_hidden: tuple[int, ...] = ()
     # The deal's finished tricks: who took each and its visible points (public).
     results: tuple[TrickResult, ...] = ()
+    # The plays of the deal's finished tricks, as this viewer saw them on the
+    # table (everybody watched them: the group chat shows every play).
+    history: tuple[tuple[PlayView, ...], ...] = ()
 
 
 def pile_points_visible(rules: RuleSet, viewer: int | None, seat: int) -> bool:
@@ -109,17 +112,7 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
     trick = deal.trick
     plays: tuple[PlayView, ...] = ()
     if trick is not None:
-        plays = tuple(
-            PlayView(
-                seat=play.seat,
-                kind=play.kind,
-                cards=play.cards
-                if not play.face_down or viewer == play.seat
-                else (None,) * len(play.cards),
-                face_down=play.face_down,
-            )
-            for play in trick.plays
-        )
+        plays = tuple(_play_view(play, viewer) for play in trick.plays)
     hidden = {card for seat, cards in enumerate(deal.face_down) if seat != viewer for card in cards}
     piles = tuple(tuple(card for card in pile if card not in hidden) for pile in deal.piles)
     seen = tuple(card for pile in piles for card in pile)
@@ -156,7 +149,16 @@ def view_for(state: MatchState, viewer: int | None) -> TableView:
         legal=tuple(legal_actions(state, viewer)) if viewer is not None else (),
         pile_hidden=tuple(len(deal.piles[seat]) - len(piles[seat]) for seat in range(n)),
         results=deal.results,
+        history=tuple(
+            tuple(_play_view(play, viewer) for play in trick_plays) for trick_plays in deal.history
+        ),
     )
+
+
+def _play_view(play: Play, viewer: int | None) -> PlayView:
+    if play.face_down and viewer != play.seat:
+        return PlayView(play.seat, play.kind, (None,) * len(play.cards), True)
+    return PlayView(play.seat, play.kind, play.cards, play.face_down)
 
 
 def event_for(event: Event, viewer: int | None, rules: RuleSet) -> Event:

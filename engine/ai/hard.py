@@ -7,7 +7,9 @@ numbers). For one decision:
    of views only) list where unseen cards may lie: `engine.ai.determinize`.
 2. Sample a *world* (`engine.ai.worlds`): the unseen cards dealt at random
    into the other hands, the stock and the face-down slots, giving a full
-   `MatchState` that shows this seat exactly its real view.
+   `MatchState` that shows this seat exactly its real view. In kozel a world
+   is kept with the chance that the opponents' styles would have played
+   what they played in it (`engine.ai.evidence`; `WEIGH_WORLDS`).
 3. In that world try every candidate action with the engine's own `apply`
    and play the deal out with the fast playout policy (`engine.ai.rollout`),
    which also plays the out-of-turn combination windows; every candidate
@@ -70,65 +72,33 @@ from engine.actions import Action, Kind
 from engine.ai.base import ComputerPlayer, own_pile_points
 from engine.ai.determinize import DealMemory, DealTracker, Knowledge, knowledge_of
 from engine.ai.endgame import solvable, solve
+from engine.ai.evidence import NO_READING, Reading, pick_world, read
 from engine.ai.fastplay import fast_play_out
 from engine.ai.greedy import GreedyPlayer
 from engine.ai.normal import NormalPlayer
 from engine.ai.opponents import OpponentReader
 from engine.ai.rollout import DealResult, RolloutPolicy, continue_after, memory_for, play_out
+from engine.ai.tuning import (
+    ADVISORS,
+    COUNTING_ANSWERS,
+    DEFAULT_BUDGET_MS,
+    POINT_WEIGHT,
+    PRUNE_Z,
+    READ_STYLES,
+    WEIGH_WORLDS,
+)
 from engine.ai.worlds import sample_state
 from engine.cards import Card, sort_cards
 from engine.errors import IllegalAction
 from engine.game import apply
 from engine.rules import Preset
+from engine.state import MatchState
 from engine.view import TableView
 
-# The decision time the issue allows is a p95 under 300 ms; a search
-# stops within about a millisecond of its budget, so 270 ms leaves room and
-# buys a third more worlds than the 200 ms it had (more worlds is the one
-# change that measurably helps every game: 150 -> 400 fixed playouts took
-# kozel from 60% to 63.5% against easy).
-DEFAULT_BUDGET_MS = 270.0
 # The candidates the playout simulator can play itself (`fast_play_out(first=)`).
 _SIMULATED = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
 MAX_WORLDS = 5_000  # a guard: worlds that contradict the view are thrown away
 ENDGAME_NODES = 10_000  # positions an exact endgame search may visit with fixed playouts
-POINT_WEIGHT = 0.1  # value of one card point of margin, in penalty points
-# How many standard errors behind the best a candidate must fall to be
-# dropped. The test is repeated at every checkpoint, so at 2 the best was
-# often dropped early by a lucky run of the others, and the search then
-# stopped with most of its budget unused (median kozel decision 38 ms of 270).
-# At 3, over nine 400-deal comparisons (CPU p95 270 ms either way), about a
-# point better on average, within the runs' scatter: kozel 63.7 -> 69.0,
-# 65.8 -> 65.5 and 70.0 -> 66.0 on three sets of deals; the other games
-# +1 to +3, except bura against normal (-3.3 on one set, level on another:
-# 59.5 -> 59.2). The cost: longer decisions,
-# so the bot's workers make fewer moves a second when always busy
-# (docs/PERFORMANCE.md, sixth pass).
-PRUNE_Z = 3.0
-# Whose rules of thumb the search must beat, per game, and by how many
-# standard errors (other games: `normal`, `prior_z`). In kozel the greedy
-# rules play better than `normal`'s (easy beats normal there, 58% to 41% of
-# deals over 400). They were needed at 2-3 standard errors while the search
-# was weak (60% -> 64-65% against easy then); now they hold it back: at 300
-# fixed playouts, 1,600 deals each (seeds 21, 14, 16, 17), hard's team won
-# 61.1% of deals at 4.5, 62.1% at 3, 64.5% at 1.5, 65.3% at 0.75 and about
-# as many with no advisor at all. 1, as in the other games; at the timed
-# budget (four times the playouts) worth less: 66.6% -> 67.4% over the same
-# 1,600 deals (docs/PERFORMANCE.md, "Issue 14, seventh pass").
-ADVISORS: dict[str, tuple[str, float]] = {"kozel": ("greedy", 1.0)}
-# The games where the playouts let each opponent answer in the style his
-# plays show (`engine.ai.opponents`). At the 270 ms budget, on the same
-# deals: burkozel 3p 54.5% -> 57.5% of deals against easy, 4p 43.8 -> 47.0,
-# kozel 68.0 -> 70.0, burkozel 2p against normal 71.2 -> 70.0. Not bura:
-# 65.5 -> 62.3 against easy, 61.0 -> 58.2 against normal (three-card hands
-# and face-down discards show little of a style).
-READ_STYLES = frozenset({"burkozel", "kozel"})
-# The games where the last seat to answer a trick answers in the playouts as
-# a card counter does (`engine.ai.counting`, the `normal` player's weighing),
-# the seat itself too, instead of by the careful policy's values. Bura
-# against normal, 300 fixed playouts, 2,400 deals (seeds 21, 14, 31-34):
-# 58.3% -> 59.4% (only the opponent so: 58.6%).
-COUNTING_ANSWERS = frozenset({"bura"})
 
 
 @dataclass
@@ -137,6 +107,7 @@ class SearchStats:
 
     candidates: int = 0
     worlds: int = 0
+    drawn: int = 0  # worlds sampled: more than searched where clues refuse some
     playouts: int = 0
     seconds: float = 0.0
 
@@ -218,8 +189,11 @@ class HardPlayer(ComputerPlayer):
         casual: float = 0.0,
         read_styles: bool | None = None,
         counting_answers: bool | None = None,
+        weigh_worlds: bool | None = None,
     ) -> None:
         super().__init__(seed)
+        # None: as WEIGH_WORLDS says for the game.
+        self.weigh_worlds = weigh_worlds
         # None: as COUNTING_ANSWERS says for the game.
         self.counting_answers = counting_answers
         self.casual = casual
@@ -353,7 +327,9 @@ class HardPlayer(ComputerPlayer):
             return False, None
         if any(knowledge.pile_slots) or knowledge.trick_slots:
             return False, None
-        world = sample_state(view, knowledge, self.decision_rng(view), deal_only=True)
+        world = sample_state(
+            view, knowledge, self.decision_rng(view), deal_only=True, history=False
+        )
         seat = knowledge.viewer
         if not solvable(world, seat):
             return False, None
@@ -414,13 +390,21 @@ class HardPlayer(ComputerPlayer):
             if self.counting_answers is None
             else self.counting_answers
         )
+        reading, shares = self._reading(view, reads)
+        drawn = 0
+
+        def draw() -> MatchState:
+            nonlocal drawn
+            drawn += 1
+            return sample_state(view, knowledge, rng, deal_only=True, history=False)
+
         while worlds < MAX_WORLDS:
             if limit is not None:
                 if playouts >= limit:
                     break
             elif worlds >= 1 and now() >= deadline:
                 break
-            world = sample_state(view, knowledge, rng, deal_only=True)
+            world = pick_world(draw, reading, shares, rng) if reading else draw()
             dice = rng.getrandbits(32)
             # Every candidate replays the same dice: seeding once and copying
             # the generator's state back costs about half as much as seeding.
@@ -466,6 +450,7 @@ class HardPlayer(ComputerPlayer):
                 if len(alive) == 1 and timed:
                     break
         self.stats.worlds = worlds
+        self.stats.drawn = drawn
         self.stats.playouts = playouts
         self.stats.seconds = now() - start
         best = max(alive, key=lambda index: (_mean(values[index]), -index))
@@ -479,6 +464,22 @@ class HardPlayer(ComputerPlayer):
             if mean <= z * (var / max(len(diffs), 1)) ** 0.5:
                 best = default
         return candidates[best]
+
+    def _reading(self, view: TableView, reads: bool) -> tuple[Reading, dict[int, float]]:
+        """The clues in the opponents' plays (`engine.ai.evidence`), and each
+        one's share of casual play."""
+        weighs = (
+            view.rules.preset.value in WEIGH_WORLDS
+            if self.weigh_worlds is None
+            else self.weigh_worlds
+        )
+        if not weighs:
+            return NO_READING, {}
+        reading = read(view)
+        seats = {clue.answer.seat for clue in reading.clues}
+        return reading, {
+            seat: self.reader.casual_share(view, seat) if reads else self.casual for seat in seats
+        }
 
     def _reads(self, view: TableView) -> bool:
         if self.read_styles is None:

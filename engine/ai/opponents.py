@@ -77,7 +77,7 @@ class _Odds:
 
 
 @dataclass(frozen=True)
-class _Answer:
+class Answer:
     """One answer to judge: who, what, and the table he answered."""
 
     seat: int
@@ -148,7 +148,7 @@ class OpponentReader:
             memory = memory_for(world, [0] * len(world.players))
             for answer, count in zip(answers, counts, strict=True):
                 hand = _hand_then(deal.hands[answer.seat], answer, rng)
-                casual, careful = _styles_agree(answer, hand, deal.trump, memory, world.rules)
+                casual, careful = styles_agree(answer, hand, deal.trump, memory, world.rules)
                 count[0] += casual
                 count[1] += careful
         for answer, count in zip(answers, counts, strict=True):
@@ -156,7 +156,7 @@ class OpponentReader:
             step = max(-STEP, min(STEP, math.log(casual_share / careful_share)))
             odds.log_odds[answer.seat] = odds.log_odds.get(answer.seat, 0.0) + step
 
-    def _on_table(self, view: TableView, odds: _Odds) -> list[_Answer]:
+    def _on_table(self, view: TableView, odds: _Odds) -> list[Answer]:
         """Answers in the trick on the table, before the seat's turn."""
         viewer = view.viewer
         assert viewer is not None
@@ -182,10 +182,10 @@ class OpponentReader:
             kind = Kind.LEAD if lead else _KINDS[play.kind]
             action = Action(kind, play.seat, tuple(c for c in play.cards if c))
             held = view.hand_sizes[play.seat] + len(action.cards)  # nobody drew since
-            found.append(_answer(action, before, gone, done, view.stock_left == 0, held, ()))
+            found.append(answer_of(action, before, gone, done, view.stock_left == 0, held, ()))
         return found
 
-    def _after_own(self, view: TableView, odds: _Odds) -> list[_Answer]:
+    def _after_own(self, view: TableView, odds: _Odds) -> list[Answer]:
         """The answer of the one player after the seat in the trick it last played to."""
         own, odds.own = odds.own, None
         if own is None or sum(view.tricks_won) != own.tricks_done + 1:
@@ -206,7 +206,7 @@ class OpponentReader:
         action = Action(Kind.BEAT if took else Kind.DISCARD, seat, cards)
         since = tuple(c for play in view.trick if play.seat == seat for c in play.cards if c)
         return [
-            _answer(
+            answer_of(
                 action,
                 list(own.plays),
                 own.gone,
@@ -218,7 +218,7 @@ class OpponentReader:
         ]
 
 
-def _answer(
+def answer_of(
     action: Action,
     before: Sequence[tuple[int, Kind, tuple[Card, ...]]],
     gone: int,
@@ -226,7 +226,7 @@ def _answer(
     stock_empty: bool,
     held: int,
     since: tuple[Card, ...],
-) -> _Answer:
+) -> Answer:
     """The play `action` after the visible plays `before` it (none: a lead)."""
     owner, owner_cards = action.seat, action.cards
     if before:
@@ -234,7 +234,7 @@ def _answer(
     for seat, kind, cards in before[1:]:
         if kind is Kind.BEAT:
             owner, owner_cards = seat, cards
-    return _Answer(
+    return Answer(
         action.seat,
         action,
         tuple(cards for _, _, cards in before),
@@ -248,7 +248,7 @@ def _answer(
     )
 
 
-def _hand_then(now: tuple[Card, ...], answer: _Answer, rng: random.Random) -> tuple[Card, ...]:
+def _hand_then(now: tuple[Card, ...], answer: Answer, rng: random.Random) -> tuple[Card, ...]:
     """His hand when he answered, in one world: the cards he holds there and
     played since, less as many as he drew since (at random), plus his answer."""
     pool = [*now, *answer.since]
@@ -267,10 +267,18 @@ def _pile_mask(view: TableView) -> int:
     return mask
 
 
-def _styles_agree(
-    answer: _Answer, hand: tuple[Card, ...], trump: Suit, memory: PlayoutMemory, rules: RuleSet
+def styles_agree(
+    answer: Answer,
+    hand: tuple[Card, ...],
+    trump: Suit,
+    memory: PlayoutMemory,
+    rules: RuleSet,
+    ask_casual: bool = True,
+    ask_careful: bool = True,
+    kind_only: bool = False,
 ) -> tuple[bool, bool]:
-    """Whether the casual and the careful style would have played his play."""
+    """Whether the casual and the careful style would have played his play
+    (a style not asked: False)."""
     seat = answer.seat
     action = answer.action
     then = PlayoutMemory(memory.seen, answer.gone, memory.active, memory.teams)
@@ -280,37 +288,71 @@ def _styles_agree(
             limit = min(limit, 3)
         if declaration(rules, hand, trump, limit, answer.tricks_played, False, in_turn=True):
             return False, False  # both would have led the combination
-        casual = lead_measure(casual_lead(hand, trump, limit), trump) == lead_measure(
-            action.cards, trump
-        )
-        careful = _CAREFUL.lead(
-            rules, seat, hand, trump, answer.tricks_played, answer.stock_empty, _DICE, then
-        )
-        same = careful.kind is Kind.LEAD and lead_measure(careful.cards, trump) == lead_measure(
-            action.cards, trump
-        )
+        measure = lead_measure(action.cards, trump)
+        casual = ask_casual and lead_measure(casual_lead(hand, trump, limit), trump) == measure
+        same = False
+        if ask_careful:
+            careful = _CAREFUL.lead(
+                rules, seat, hand, trump, answer.tricks_played, answer.stock_empty, _DICE, then
+            )
+            same = careful.kind is Kind.LEAD and lead_measure(careful.cards, trump) == measure
         return casual, same
     partner_owns = memory.teams and (answer.owner - seat) % 4 == 2
     last = len(answer.played) == memory.active - 1
-    casual_play = casual_answer(
-        seat, hand, trump, answer.played, answer.owner_cards, partner_owns, last
-    )
-    careful_play = _CAREFUL.answer(
-        seat,
-        hand,
-        trump,
-        answer.played,
-        answer.owner,
-        answer.owner_cards,
-        answer.stock_empty,
-        _DICE,
-        then,
-    )
-    measure = partner_owns and last
-    casual_match = answer_measure(casual_play, trump, measure) == answer_measure(
-        action, trump, measure
-    )
-    careful_match = answer_measure(careful_play, trump, measure) == answer_measure(
-        action, trump, measure
-    )
+    measure_partner = partner_owns and last
+    if kind_only:  # a face-down answer: only whether he beat is known
+        return _kinds_agree(answer, hand, trump, then, partner_owns, last, ask_casual, ask_careful)
+    played = answer_measure(action, trump, measure_partner)
+    casual_match = careful_match = False
+    if ask_casual:
+        casual_play = casual_answer(
+            seat, hand, trump, answer.played, answer.owner_cards, partner_owns, last
+        )
+        casual_match = answer_measure(casual_play, trump, measure_partner) == played
+    if ask_careful:
+        careful_play = _CAREFUL.answer(
+            seat,
+            hand,
+            trump,
+            answer.played,
+            answer.owner,
+            answer.owner_cards,
+            answer.stock_empty,
+            _DICE,
+            then,
+        )
+        careful_match = answer_measure(careful_play, trump, measure_partner) == played
     return casual_match, careful_match
+
+
+def _kinds_agree(
+    answer: Answer,
+    hand: tuple[Card, ...],
+    trump: Suit,
+    then: PlayoutMemory,
+    partner_owns: bool,
+    last: bool,
+    ask_casual: bool,
+    ask_careful: bool,
+) -> tuple[bool, bool]:
+    seat = answer.seat
+    kind = answer.action.kind
+    casual = careful = False
+    if ask_casual:
+        owner_cards = answer.owner_cards
+        play = casual_answer(seat, hand, trump, answer.played, owner_cards, partner_owns, last)
+        casual = play.kind is kind
+    if ask_careful:
+        play = _CAREFUL.answer(
+            seat,
+            hand,
+            trump,
+            answer.played,
+            answer.owner,
+            answer.owner_cards,
+            answer.stock_empty,
+            _DICE,
+            then,
+        )
+        careful = play.kind is kind
+    return casual, careful

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import cast
 
 from engine.actions import Action, Kind
 from engine.ai import shortages as lacks
@@ -48,6 +49,7 @@ def sample_state(
     rng: random.Random,
     tries: int = 12,
     deal_only: bool = False,
+    history: bool = True,
 ) -> MatchState:
     """A full state that shows exactly `view` to its viewer, the hidden cards dealt at random.
 
@@ -61,6 +63,8 @@ def sample_state(
     state = _sample_once(view, knowledge, rng)
     if bura:
         state = _redraw_bura(state, view, knowledge, rng, tries)
+    if history and view.history:
+        state = _with_history(state, view)
     if deal_only:
         state = deal_only_state(state)
     return state
@@ -436,3 +440,29 @@ def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> M
         next_multiplier=1,
         step=view.step,
     )
+
+
+def _with_history(state: MatchState, view: TableView) -> MatchState:
+    """The world with the deal's finished tricks (a search that does not read
+    them skips this: `history=False`). The face-down cards the viewer never saw
+    are taken from the hidden cards this world put into the taker's pile; only
+    the view of them must agree, nothing replays them."""
+    deal = state.deal
+    assert deal is not None
+    left = [iter(pile[len(seen) :]) for pile, seen in zip(deal.piles, view.piles, strict=True)]
+    spare = DECK[0]  # only if the counts disagree (a deal joined midway)
+    offset = len(view.results) - len(view.history)
+    history = []
+    for index, plays in enumerate(view.history):
+        taker = view.results[offset + index].seat if offset + index >= 0 else 0
+        filled = []
+        for play in plays:
+            if None in play.cards:
+                cards = tuple(
+                    card if card is not None else next(left[taker], spare) for card in play.cards
+                )
+            else:
+                cards = cast(tuple[Card, ...], play.cards)
+            filled.append(Play(play.seat, play.kind, cards, play.face_down))
+        history.append(tuple(filled))
+    return state._replace(deal=deal._replace(history=tuple(history)))

@@ -57,6 +57,10 @@ def exchange(state: MatchState, mapping: dict[Card, Card]) -> MatchState:
         piles=tuple(swap(pile) for pile in deal.piles),
         face_down=tuple(swap(down) for down in deal.face_down),
         trick=trick,
+        history=tuple(
+            tuple(Play(p.seat, p.kind, swap(p.cards), p.face_down) for p in plays)
+            for plays in deal.history
+        ),
     )
     return state._replace(deal=changed)
 

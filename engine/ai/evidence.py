@@ -1,0 +1,298 @@
+"""How likely a sampled world makes what the opponents have played so far.
+
+A world deals the unseen cards at random within the hard facts (sizes,
+shortages). But every card an opponent played was a choice made from his
+hand then, and a player's choices say a lot about that hand: a casual
+player who leads one small club holds no two cheap cards of one plain suit;
+one who beat a point-free card with a trump had no plain card to beat it
+with; one who threw cards face down onto a trick with points could not beat
+it. So each lead and answer of this deal is a *clue*: in a world, rebuild
+his hand when he played it (his cards there, plus what he played since,
+less what he drew since: which cards those were is hidden, so a few guesses
+are averaged) and ask whether his style (`engine.ai.opponents`: casual or
+careful, in the share his plays so far make likely) would have played the
+same (of a face-down answer, only that he did not beat). The world's weight
+is the product over the clues of that chance, each at least `FLOOR` (no
+model of a player is sure, and a human plays neither style exactly); the
+search keeps a world with that chance (`pick_world`), so that it searches
+the deals the table's play makes likely.
+
+Everything read here is public: `TableView.history` holds every play of the
+deal's finished tricks as the table saw them (face-down cards hidden).
+Partners are not modelled (the partner plays like the seat itself).
+Measured in kozel (docs/PERFORMANCE.md, "Issue 14, tenth pass"): checking
+the clues costs half the playouts a decision had, and still wins more deals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.actions import Action, Kind
+from engine.ai.opponents import Answer, answer_of, styles_agree
+from engine.ai.policy import PlayoutMemory
+from engine.ai.shortages import partners
+from engine.cards import DECK, Card
+from engine.state import MatchState, PlayKind
+from engine.view import PlayView, TableView
+
+FLOOR = 0.15  # the least chance one clue leaves a world
+TRIES = 8  # worlds drawn at most for one kept world (then the likeliest of them)
+MAX_CLUES = 12  # the latest clues read
+SUBSETS = 4  # guesses averaged at which cards a player drew since a clue
+SURE = 0.02  # a style with less than this share is not asked
+
+_KINDS = {PlayKind.BEAT: Kind.BEAT, PlayKind.DISCARD: Kind.DISCARD, PlayKind.LEAD: Kind.LEAD}
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One visible play of an opponent, with the table he played it at."""
+
+    answer: Answer
+    trick: int  # index of its trick in the deal (the trick on the table: len(history))
+    drawn_since: int  # cards he drew after it
+    # Face down (closed discards): only that he threw cards is known; a world
+    # says which (`position`: the play's place in its trick).
+    hidden: bool = False
+    position: int = 0
+    shown_since: tuple[Card, ...] = ()  # the face-up cards he played after it
+    hidden_since: tuple[tuple[int, int], ...] = ()  # (trick, position) of his face-down plays
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The clues of one decision, with what reading them in a world needs."""
+
+    clues: tuple[Clue, ...]
+    seen: int  # a bit per card id in the piles the viewer saw
+    tricks: int  # finished tricks
+    # The face-down plays, in order: (trick, position, taker, cards).
+    hidden_plays: tuple[tuple[int, int, int, int], ...]
+    memory: PlayoutMemory
+    # (clue, a bit per card of his hand then) -> (casual agrees, careful agrees):
+    # worlds of one decision often give a player the same hand.
+    known: dict[tuple[int, int], tuple[bool, bool]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.clues)
+
+
+NO_READING = Reading((), 0, 0, (), PlayoutMemory([], 0, 0, False))
+
+
+def clues_of(view: TableView) -> list[Clue]:
+    """The opponents' leads and answers of this deal, the sharpest first."""
+    return list(read(view).clues)
+
+
+def read(view: TableView) -> Reading:
+    """The clues of this decision (`weight` reads them in a world)."""
+    viewer = view.viewer
+    if viewer is None or view.trump is None:
+        return NO_READING
+    n = len(view.players)
+    size = view.rules.hand_size
+    tricks = [*view.history, view.trick] if view.trick else list(view.history)
+    offset = len(view.results) - len(view.history)
+    if offset != 0:
+        return NO_READING  # a deal stored before its plays were kept
+    # Replay the hand sizes and the stock: every hand holds `held[t]` cards
+    # when trick t is led (hands stay equal), the stock `stock[t]`.
+    stock_now = len(DECK) - n * size
+    held: list[int] = []
+    stocks: list[int] = []
+    hand = size
+    for plays in tricks:
+        held.append(hand)
+        stocks.append(stock_now)
+        led = len(plays[0].cards) if plays else 0
+        hand -= led
+        drawn = min(stock_now, n * led)
+        stock_now -= drawn
+        hand += drawn // n
+    if view.trick:
+        if held[-1] != view.hand_sizes[viewer] + _played_by(view.trick, viewer):
+            return NO_READING  # the replay does not fit: read nothing
+    elif hand != len(view.hand):
+        return NO_READING
+    found: list[Clue] = []
+    gone = 0
+    for index, plays in enumerate(tricks):
+        current = index == len(view.history)
+        combination = view.combination if current else view.results[index].combination
+        for position, play in enumerate(plays):
+            kind = _KINDS[play.kind]
+            hidden = None in play.cards
+            if (
+                play.seat == viewer
+                or partners(view, viewer, play.seat)
+                or (position == 0 and (kind is not Kind.LEAD or combination is not None))
+            ):
+                continue
+            cards = tuple(card for card in play.cards if card is not None)
+            before = [
+                (p.seat, _KINDS[p.kind], tuple(c for c in p.cards if c is not None))
+                for p in plays[:position]
+            ]
+            action = Action(kind, play.seat, cards)
+            played_after = sum(_played_by(later, play.seat) for later in tricks[index + 1 :])
+            now = view.hand_sizes[play.seat]
+            drawn = now - held[index] + len(play.cards) + played_after
+            answer = answer_of(action, before, gone, index, stocks[index] == 0, held[index], ())
+            later = [
+                (number, place, later_play)
+                for number, plays_then in enumerate(tricks[index + 1 :], start=index + 1)
+                for place, later_play in enumerate(plays_then)
+                if later_play.seat == play.seat
+            ]
+            shown = tuple(
+                card for _, _, later_play in later for card in later_play.cards if card is not None
+            )
+            down = tuple(
+                (number, place) for number, place, later_play in later if None in later_play.cards
+            )
+            found.append(Clue(answer, index, max(drawn, 0), hidden, position, shown, down))
+        for play in plays:
+            for card in play.cards:
+                if card is not None:
+                    gone |= 1 << card.id
+    seen = 0
+    for pile in view.piles:
+        for card in pile:
+            seen |= 1 << card.id
+    hidden_plays = tuple(
+        (
+            number,
+            place,
+            view.results[number].seat if number < len(view.history) else -1,
+            len(play.cards),
+        )
+        for number, plays in enumerate(tricks)
+        for place, play in enumerate(plays)
+        if None in play.cards
+    )
+    memory = PlayoutMemory([0] * n, 0, len(view.active), view.rules.is_teams)
+    # The sharpest and cheapest first (nothing drawn since: one hand to try),
+    # so that most refused worlds are refused early.
+    clues = tuple(sorted(found[-MAX_CLUES:], key=lambda clue: clue.drawn_since))
+    return Reading(clues, seen, len(view.history), hidden_plays, memory)
+
+
+def _played_by(plays: Sequence[PlayView], seat: int) -> int:
+    return sum(len(play.cards) for play in plays if play.seat == seat)
+
+
+Shares = dict[int, float]  # seat -> share of casual play
+
+
+def weight(
+    world: MatchState,
+    reading: Reading,
+    shares: Shares,
+    rng: random.Random,
+    bound: float = 0.0,
+) -> float:
+    """The chance that the opponents' styles play every clue in `world`;
+    once it falls below `bound`, that much (the rest is not read)."""
+    deal = world.deal
+    assert deal is not None
+    memory = reading.memory
+    down: dict[tuple[int, int], tuple[Card, ...]] | None = None
+    total = 1.0
+    known = reading.known
+    for index, clue in enumerate(reading.clues):
+        seat = clue.answer.seat
+        if down is None and (clue.hidden or clue.hidden_since):
+            down = _face_down_cards(world, reading)
+        played = clue.answer.action.cards
+        if clue.hidden:
+            assert down is not None
+            played = down[(clue.trick, clue.position)]
+        whole = [*deal.hands[seat], *clue.shown_since]
+        if clue.hidden_since:
+            assert down is not None
+            for key in clue.hidden_since:
+                whole.extend(down[key])
+        share = shares.get(seat, 0.5)
+        # A style read with near certainty: the other is not asked.
+        ask_casual = share > SURE
+        ask_careful = share < 1 - SURE
+        if not ask_careful:
+            share = 1.0
+        elif not ask_casual:
+            share = 0.0
+        # Which of his cards he drew since is hidden: average over a few guesses.
+        guesses = SUBSETS if clue.drawn_since else 1
+        chance = 0.0
+        for _ in range(guesses):
+            pool = whole
+            if clue.drawn_since:
+                pool = rng.sample(whole, max(len(whole) - clue.drawn_since, 0))
+            mask = 0
+            for card in pool:
+                mask |= 1 << card.id
+            for card in played:
+                mask |= 1 << card.id
+            key = (index, mask)
+            agree = known.get(key)
+            if agree is None:
+                hand = tuple(DECK[i] for i in range(36) if mask >> i & 1)
+                agree = known[key] = styles_agree(
+                    clue.answer,
+                    hand,
+                    deal.trump,
+                    memory,
+                    world.rules,
+                    ask_casual,
+                    ask_careful,
+                    kind_only=clue.hidden,
+                )
+            casual, careful = agree
+            chance += share * casual + (1 - share) * careful
+        chance /= guesses
+        total *= chance if chance > FLOOR else FLOOR
+        if total < bound:
+            break
+    return total
+
+
+def _face_down_cards(
+    world: MatchState, reading: Reading
+) -> dict[tuple[int, int], tuple[Card, ...]]:
+    """Which cards each face-down play was in `world`: a finished trick's went
+    into its taker's pile, in order, among the cards the viewer never saw."""
+    deal = world.deal
+    assert deal is not None
+    seen = reading.seen
+    left = [iter([card for card in pile if not seen >> card.id & 1]) for pile in deal.piles]
+    found: dict[tuple[int, int], tuple[Card, ...]] = {}
+    for number, place, taker, count in reading.hidden_plays:
+        if number >= reading.tricks:
+            assert deal.trick is not None
+            found[(number, place)] = deal.trick.plays[place].cards
+            continue
+        found[(number, place)] = tuple(next(left[taker], DECK[0]) for _ in range(count))
+    return found
+
+
+Sampler = Callable[[], MatchState]
+
+
+def pick_world(sample: Sampler, reading: Reading, shares: Shares, rng: random.Random) -> MatchState:
+    """A world drawn in proportion to its weight (rejection sampling; after
+    `TRIES` refusals the likeliest of them)."""
+    best: MatchState | None = None
+    best_weight = -1.0
+    for _ in range(TRIES):
+        world = sample()
+        threshold = rng.random()
+        chance = weight(world, reading, shares, rng, threshold)
+        if chance > threshold:
+            return world
+        if chance > best_weight:
+            best, best_weight = world, chance
+    assert best is not None
+    return best

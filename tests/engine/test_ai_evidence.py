@@ -1,0 +1,168 @@
+"""The deal's public history in the views, and the clues the search reads from it
+(`engine.ai.evidence`)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from dataclasses import replace
+from functools import partial
+
+from engine import RuleSet, apply, legal_actions, new_match, view_for
+from engine.ai.determinize import DealTracker, knowledge_of
+from engine.ai.evidence import clues_of, pick_world, read, weight
+from engine.ai.greedy import GreedyPlayer
+from engine.ai.hard import HardPlayer
+from engine.ai.opponents import styles_agree
+from engine.ai.policy import memory_for
+from engine.ai.worlds import sample_state
+from engine.cards import Card
+from engine.state import MatchState
+
+
+def _greedy_deal(seed: int, steps: int | None = None) -> list[MatchState]:
+    """Every state of one kozel match's first deal, four easy players."""
+    rules = RuleSet.create("kozel", {})
+    state = new_match(rules, ["a", "b", "c", "d"], seed)
+    players = [GreedyPlayer(seat) for seat in range(4)]
+    states = [state]
+    assert state.deal is not None
+    number = state.deal.number
+    while not state.over and state.deal is not None and state.deal.number == number:
+        seat = state.deal.turn
+        action = players[seat].choose(view_for(state, seat)) or legal_actions(state, seat)[0]
+        state, _ = apply(state, action)
+        states.append(state)
+        if steps is not None and len(states) > steps:
+            break
+    return states
+
+
+def test_the_history_shows_every_finished_trick_as_the_table_saw_it() -> None:
+    states = _greedy_deal(3)
+    checked = 0
+    for state in states:
+        deal = state.deal
+        if deal is None or not deal.history:
+            continue
+        assert len(deal.history) == len(deal.results) == deal.tricks_played
+        for viewer in range(4):
+            view = view_for(state, viewer)
+            assert len(view.history) == len(deal.history)
+            for shown, real in zip(view.history, deal.history, strict=True):
+                for seen, play in zip(shown, real, strict=True):
+                    assert (seen.seat, seen.kind, seen.face_down) == (
+                        play.seat,
+                        play.kind,
+                        play.face_down,
+                    )
+                    if play.face_down and viewer != play.seat:
+                        assert seen.cards == (None,) * len(play.cards)
+                    else:
+                        assert seen.cards == play.cards
+                    checked += 1
+    assert checked > 100
+    # Closed discards in kozel: some of the history is face down.
+    last = states[-2].deal
+    assert last is not None
+    assert any(play.face_down for plays in last.history for play in plays)
+
+
+def test_the_history_survives_storage_and_older_states_still_load() -> None:
+    state = _greedy_deal(5, steps=30)[-1]
+    assert state.deal is not None and state.deal.history
+    assert MatchState.from_json(state.to_json()) == state
+    data = state.to_json()
+    del data["deal"]["history"]
+    older = MatchState.from_json(data)
+    assert older.deal is not None and older.deal.history == ()
+    # A view of such a deal reads no clues (the replay would not fit).
+    view = view_for(older, older.deal.turn)
+    assert clues_of(view) == []
+
+
+def test_easy_players_clues_hold_in_the_real_deal() -> None:
+    """Rebuilt from the real hands, an easy player's every visible play is the
+    casual style's choice (and nearly every face-down one is a discard there)."""
+    shown = [0, 0]
+    hidden = [0, 0]
+    for seed in range(4):
+        states = _greedy_deal(seed)
+        hands_at: dict[tuple[int, int], tuple[Card, ...]] = {}
+        for state in states:
+            deal = state.deal
+            if deal is None:
+                continue
+            for seat in range(4):
+                hands_at.setdefault((len(deal.history), seat), deal.hands[seat])
+            view = view_for(state, deal.turn)
+            if not view.legal:
+                continue
+            memory = memory_for(state, [0] * 4)
+            for clue in clues_of(view):
+                hand = hands_at[(clue.trick, clue.answer.seat)]
+                casual, _ = styles_agree(
+                    clue.answer, hand, deal.trump, memory, state.rules, kind_only=clue.hidden
+                )
+                tally = hidden if clue.hidden else shown
+                tally[0] += casual
+                tally[1] += 1
+    assert shown[1] > 500 and hidden[1] > 100
+    assert shown[0] == shown[1]
+    assert hidden[0] >= 0.98 * hidden[1]
+
+
+def test_kept_worlds_fit_the_clues_better_and_still_show_the_view() -> None:
+    rng = random.Random(7)
+    tracker = DealTracker()
+    plain: list[float] = []
+    kept: list[float] = []
+    for state in _greedy_deal(11):
+        deal = state.deal
+        if deal is None or deal.turn != 0:
+            continue
+        view = view_for(state, 0)
+        if not view.legal:
+            continue
+        knowledge = knowledge_of(view, tracker.observe(view))
+        reading = read(view)
+        if not reading:
+            continue
+        shares = {clue.answer.seat: 1.0 for clue in reading.clues}
+        exact = [clue for clue in reading.clues if not (clue.drawn_since or clue.hidden)]
+        assert weight(state, replace(reading, clues=tuple(exact)), shares, rng) == 1.0
+        draw = partial(sample_state, view, knowledge, rng)
+        for _ in range(12):
+            world = pick_world(draw, reading, shares, rng)
+            assert view_for(world, 0) == view
+            kept.append(weight(world, reading, shares, rng))
+            plain.append(weight(sample_state(view, knowledge, rng), reading, shares, rng))
+    assert len(kept) > 50
+    assert statistics.mean(kept) > 1.5 * statistics.mean(plain)
+
+
+def test_kozel_search_refuses_worlds_the_clues_make_unlikely() -> None:
+    """The search draws more worlds than it searches once opponents have played
+    (and exactly as many with the weighing off, or before any clue)."""
+    states = _greedy_deal(2)
+    late = next(
+        state
+        for state in states
+        if state.deal is not None
+        and state.deal.turn == 0
+        and len(state.deal.history) >= 3
+        and len(read(view_for(state, 0)).clues) >= 3
+    )
+    view = view_for(late, 0)
+    on = HardPlayer(4, playouts=200)
+    on.choose(view)
+    off = HardPlayer(4, playouts=200, weigh_worlds=False)
+    off.choose(view)
+    assert on.stats.worlds > 1 and off.stats.worlds > 1
+    assert on.stats.drawn > on.stats.worlds
+    assert off.stats.drawn == off.stats.worlds
+    first = view_for(states[0], states[0].deal.turn if states[0].deal else 0)
+    fresh = HardPlayer(4, playouts=200)
+    fresh.choose(first)
+    assert fresh.stats.worlds > 1
+    assert fresh.stats.drawn == fresh.stats.worlds
