@@ -118,7 +118,9 @@ def _partial_world(
         seats = [(seat + 2) % count]
     else:
         return world  # no partner
-    return _reveal(world, state, seat, seats, lambda card: wanted(card, view.trump))
+    trump = view.trump
+    assert trump is not None  # a searched decision is always within a deal
+    return _reveal(world, state, seat, seats, lambda card: wanted(card, trump))
 
 
 def _reveal(
