@@ -21,7 +21,8 @@ Everything read here is public: `TableView.history` holds every play of the
 deal's finished tricks as the table saw them (face-down cards hidden).
 Partners are not modelled (the partner plays like the seat itself).
 Measured in kozel (docs/PERFORMANCE.md, "Issue 14, tenth pass"): checking
-the clues costs half the playouts a decision had, and still wins more deals.
+the clues costs two fifths of the playouts a decision had, and still wins
+more deals.
 """
 
 from __future__ import annotations
@@ -39,9 +40,9 @@ from engine.state import MatchState, PlayKind
 from engine.view import PlayView, TableView
 
 FLOOR = 0.15  # the least chance one clue leaves a world
-TRIES = 8  # worlds drawn at most for one kept world (then the likeliest of them)
+TRIES = 6  # worlds drawn at most for one kept world (then the likeliest of them)
 MAX_CLUES = 12  # the latest clues read
-SUBSETS = 4  # guesses averaged at which cards a player drew since a clue
+SUBSETS = 2  # guesses averaged at which cards a player drew since a clue
 SURE = 0.02  # a style with less than this share is not asked
 
 _KINDS = {PlayKind.BEAT: Kind.BEAT, PlayKind.DISCARD: Kind.DISCARD, PlayKind.LEAD: Kind.LEAD}

@@ -51,6 +51,6 @@ READ_STYLES = frozenset({"burkozel", "kozel"})
 COUNTING_ANSWERS = frozenset({"bura"})
 # The games where worlds are kept in proportion to how likely they make the
 # opponents' plays (`engine.ai.evidence`). Kozel at 270 ms, 1,600 deals
-# (seeds 21, 14, 16, 17): 66.6% -> 69.1% of deals against easy, with half
-# the playouts a decision (docs/PERFORMANCE.md, "Issue 14, tenth pass").
+# (seeds 21, 14, 16, 17): 66.6% -> 69.6% of deals against easy, with
+# three fifths of the playouts (docs/PERFORMANCE.md, "Issue 14, tenth pass").
 WEIGH_WORLDS = frozenset({"kozel"})

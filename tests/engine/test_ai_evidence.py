@@ -138,7 +138,8 @@ def test_kept_worlds_fit_the_clues_better_and_still_show_the_view() -> None:
             kept.append(weight(world, reading, shares, rng))
             plain.append(weight(sample_state(view, knowledge, rng), reading, shares, rng))
     assert len(kept) > 50
-    assert statistics.mean(kept) > 1.5 * statistics.mean(plain)
+    # Drawn blind, both means would be the same (about 0.24 here).
+    assert statistics.mean(kept) > 1.3 * statistics.mean(plain)
 
 
 def test_kozel_search_refuses_worlds_the_clues_make_unlikely() -> None:
