@@ -236,7 +236,7 @@ class HardPlayer(ComputerPlayer):
         if reads:
             knowledge = self._knowledge(view, memory)
             styles_rng = random.Random(f"{self.seed}/{view.deal_number}/{view.step}/{seat}/styles")
-            self.reader.observe(view, knowledge, styles_rng, sample_state)
+            self.reader.observe(view, knowledge, styles_rng, _plain_world)
         candidates: list[Action | None]
         if view.turn == seat:
             if (
@@ -521,6 +521,11 @@ class HardPlayer(ComputerPlayer):
                 continue  # the same result as the best in every world so far
             kept.append(index)
         return kept
+
+
+def _plain_world(view: TableView, knowledge: Knowledge, rng: random.Random) -> MatchState:
+    """A world without the deal's history (the style reader does not read it)."""
+    return sample_state(view, knowledge, rng, history=False)
 
 
 def _mean(values: Sequence[float]) -> float:

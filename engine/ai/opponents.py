@@ -300,15 +300,19 @@ def styles_agree(
     partner_owns = memory.teams and (answer.owner - seat) % 4 == 2
     last = len(answer.played) == memory.active - 1
     measure_partner = partner_owns and last
-    if kind_only:  # a face-down answer: only whether he beat is known
-        return _kinds_agree(answer, hand, trump, then, partner_owns, last, ask_casual, ask_careful)
     played = answer_measure(action, trump, measure_partner)
+
+    def matches(play: Action) -> bool:
+        if kind_only:  # a face-down answer: only whether he beat is known
+            return play.kind is action.kind
+        return answer_measure(play, trump, measure_partner) == played
+
     casual_match = careful_match = False
     if ask_casual:
         casual_play = casual_answer(
             seat, hand, trump, answer.played, answer.owner_cards, partner_owns, last
         )
-        casual_match = answer_measure(casual_play, trump, measure_partner) == played
+        casual_match = matches(casual_play)
     if ask_careful:
         careful_play = _CAREFUL.answer(
             seat,
@@ -321,38 +325,5 @@ def styles_agree(
             _DICE,
             then,
         )
-        careful_match = answer_measure(careful_play, trump, measure_partner) == played
+        careful_match = matches(careful_play)
     return casual_match, careful_match
-
-
-def _kinds_agree(
-    answer: Answer,
-    hand: tuple[Card, ...],
-    trump: Suit,
-    then: PlayoutMemory,
-    partner_owns: bool,
-    last: bool,
-    ask_casual: bool,
-    ask_careful: bool,
-) -> tuple[bool, bool]:
-    seat = answer.seat
-    kind = answer.action.kind
-    casual = careful = False
-    if ask_casual:
-        owner_cards = answer.owner_cards
-        play = casual_answer(seat, hand, trump, answer.played, owner_cards, partner_owns, last)
-        casual = play.kind is kind
-    if ask_careful:
-        play = _CAREFUL.answer(
-            seat,
-            hand,
-            trump,
-            answer.played,
-            answer.owner,
-            answer.owner_cards,
-            answer.stock_empty,
-            _DICE,
-            then,
-        )
-        careful = play.kind is kind
-    return casual, careful
