@@ -44,6 +44,7 @@ TRIES = 6  # worlds drawn at most for one kept world (then the likeliest of them
 MAX_CLUES = 12  # the latest clues read
 SUBSETS = 2  # guesses averaged at which cards a player drew since a clue
 SURE = 0.02  # a style with less than this share is not asked
+REORDER = 16  # worlds weighed between two reorderings of the clues
 
 _KINDS = {PlayKind.BEAT: Kind.BEAT, PlayKind.DISCARD: Kind.DISCARD, PlayKind.LEAD: Kind.LEAD}
 
@@ -63,9 +64,10 @@ class Clue:
     hidden_since: tuple[tuple[int, int], ...] = ()  # (trick, position) of his face-down plays
 
 
-@dataclass(frozen=True)
+@dataclass
 class Reading:
-    """The clues of one decision, with what reading them in a world needs."""
+    """The clues of one decision, with what reading them in a world needs
+    (and, mutable, what reading them in this decision's worlds taught)."""
 
     clues: tuple[Clue, ...]
     seen: int  # a bit per card id in the piles the viewer saw
@@ -76,6 +78,19 @@ class Reading:
     # (clue, a bit per card of his hand then) -> (casual agrees, careful agrees):
     # worlds of one decision often give a player the same hand.
     known: dict[tuple[int, int], tuple[bool, bool]] = field(default_factory=dict)
+    # The clues in the order they are read, the most refusing first: most
+    # worlds are then refused by the first clue read (`weight` reorders it).
+    # Per clue, how often it was read and how often it refused the world.
+    order: list[int] = field(init=False)
+    refusals: list[int] = field(init=False)
+    checks: list[int] = field(init=False)
+    weighed: int = field(init=False, default=0)  # worlds weighed so far
+
+    def __post_init__(self) -> None:
+        count = len(self.clues)
+        self.order = list(range(count))
+        self.refusals = [0] * count
+        self.checks = [0] * count
 
     def __bool__(self) -> bool:
         return bool(self.clues)
@@ -177,7 +192,8 @@ def read(view: TableView) -> Reading:
     )
     memory = PlayoutMemory([0] * n, 0, len(view.active), view.rules.is_teams)
     # The sharpest and cheapest first (nothing drawn since: one hand to try),
-    # so that most refused worlds are refused early.
+    # so that most refused worlds are refused early; `weight` then reorders
+    # them by how often they refused this decision's worlds.
     clues = tuple(sorted(found[-MAX_CLUES:], key=lambda clue: clue.drawn_since))
     return Reading(clues, seen, len(view.history), hidden_plays, memory)
 
@@ -204,7 +220,18 @@ def weight(
     down: dict[tuple[int, int], tuple[Card, ...]] | None = None
     total = 1.0
     known = reading.known
-    for index, clue in enumerate(reading.clues):
+    clues = reading.clues
+    refusals = reading.refusals
+    order = reading.order
+    checks = reading.checks
+    reading.weighed += 1
+    if reading.weighed % REORDER == 0:
+        # The likeliest to refuse first (Laplace's rule: a clue read rarely
+        # is not written off).
+        order.sort(key=lambda index: -(refusals[index] + 1) / (checks[index] + 2))
+    for index in order:
+        clue = clues[index]
+        checks[index] += 1
         seat = clue.answer.seat
         if down is None and (clue.hidden or clue.hidden_since):
             down = _face_down_cards(world, reading)
@@ -254,7 +281,10 @@ def weight(
             casual, careful = agree
             chance += share * casual + (1 - share) * careful
         chance /= guesses
-        total *= chance if chance > FLOOR else FLOOR
+        if chance <= FLOOR:
+            chance = FLOOR
+            refusals[index] += 1
+        total *= chance
         if total < bound:
             break
     return total

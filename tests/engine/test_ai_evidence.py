@@ -8,6 +8,8 @@ import statistics
 from dataclasses import replace
 from functools import partial
 
+import pytest
+
 from engine import RuleSet, apply, legal_actions, new_match, view_for
 from engine.ai.determinize import DealTracker, knowledge_of
 from engine.ai.evidence import clues_of, pick_world, read, weight
@@ -167,3 +169,39 @@ def test_kozel_search_refuses_worlds_the_clues_make_unlikely() -> None:
     fresh.choose(first)
     assert fresh.stats.worlds > 1
     assert fresh.stats.drawn == fresh.stats.worlds
+
+
+def test_reading_the_refusing_clues_first_changes_no_weight() -> None:
+    """`weight` reads the clues that refuse most first; a world's whole weight
+    does not depend on that order (clues with nothing drawn since: no guesses
+    at the drawn cards), and after enough worlds the first clue read is one
+    that refused at least as often as the last."""
+    states = _greedy_deal(3)
+    rng = random.Random(5)
+    tracker = DealTracker()
+    compared = 0
+    for state in states:
+        deal = state.deal
+        if deal is None or deal.turn != 0:
+            continue
+        view = view_for(state, 0)
+        knowledge = knowledge_of(view, tracker.observe(view))
+        reading = read(view)
+        exact = tuple(clue for clue in reading.clues if not clue.drawn_since)
+        if len(exact) < 3:
+            continue
+        reading = replace(reading, clues=exact)
+        shares = {clue.answer.seat: 0.9 for clue in reading.clues}
+        worlds = [sample_state(view, knowledge, rng) for _ in range(40)]
+        fresh = [weight(world, replace(reading), shares, random.Random(1)) for world in worlds]
+        for world in worlds:  # bounded reads, as the search does: they reorder
+            weight(world, reading, shares, rng, rng.random())
+        rate = [
+            (refused + 1) / (checked + 2)
+            for refused, checked in zip(reading.refusals, reading.checks, strict=True)
+        ]
+        assert rate[reading.order[0]] >= rate[reading.order[-1]]
+        again = [weight(world, reading, shares, random.Random(1)) for world in worlds]
+        assert again == pytest.approx(fresh)
+        compared += 1
+    assert compared >= 3
