@@ -191,6 +191,9 @@ def _swap(
 
 class PartialOracle(HardPlayer):
     def search(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        # Its worlds come from `_oracle_world`; weighed worlds are drawn as
+        # drafts that would bypass it (and the oracle needs no clues).
+        self.weigh_worlds = False
         _REVEAL["level"] = self.level
         try:
             return super().search(*args, **kwargs)
@@ -206,6 +209,7 @@ class OraclePlayer(HardPlayer):
     level = "oracle"
 
     def search(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.weigh_worlds = False  # as PartialOracle
         _ORACLE["on"] = True
         try:
             return super().search(*args, **kwargs)

@@ -15,7 +15,9 @@ same (of a face-down answer, only that he did not beat). The world's weight
 is the product over the clues of that chance, each at least `FLOOR` (no
 model of a player is sure, and a human plays neither style exactly); the
 search keeps a world with that chance (`pick_world`), so that it searches
-the deals the table's play makes likely.
+the deals the table's play makes likely. It weighs drafts
+(`engine.ai.worlds.draw_draft`: the cards only), so a refused world's state
+is never built.
 
 Everything read here is public: `TableView.history` holds every play of the
 deal's finished tricks as the table saw them (face-down cards hidden).
@@ -35,7 +37,9 @@ from engine.actions import Action, Kind
 from engine.ai.opponents import Answer, answer_of, styles_agree
 from engine.ai.policy import PlayoutMemory
 from engine.ai.shortages import partners
-from engine.cards import DECK, Card
+from engine.ai.worlds import Draft
+from engine.cards import DECK, Card, Suit
+from engine.rules import RuleSet
 from engine.state import MatchState, PlayKind
 from engine.view import PlayView, TableView
 
@@ -75,6 +79,8 @@ class Reading:
     # The face-down plays, in order: (trick, position, taker, cards).
     hidden_plays: tuple[tuple[int, int, int, int], ...]
     memory: PlayoutMemory
+    trump: Suit
+    rules: RuleSet
     # (clue, a bit per card of his hand then) -> (casual agrees, careful agrees):
     # worlds of one decision often give a player the same hand.
     known: dict[tuple[int, int], tuple[bool, bool]] = field(default_factory=dict)
@@ -96,7 +102,7 @@ class Reading:
         return bool(self.clues)
 
 
-NO_READING = Reading((), 0, 0, (), PlayoutMemory([], 0, 0, False))
+NO_READING = Reading((), 0, 0, (), PlayoutMemory([], 0, 0, False), Suit(0), RuleSet())
 
 
 def clues_of(view: TableView) -> list[Clue]:
@@ -195,7 +201,7 @@ def read(view: TableView) -> Reading:
     # so that most refused worlds are refused early; `weight` then reorders
     # them by how often they refused this decision's worlds.
     clues = tuple(sorted(found[-MAX_CLUES:], key=lambda clue: clue.drawn_since))
-    return Reading(clues, seen, len(view.history), hidden_plays, memory)
+    return Reading(clues, seen, len(view.history), hidden_plays, memory, view.trump, view.rules)
 
 
 def _played_by(plays: Sequence[PlayView], seat: int) -> int:
@@ -206,16 +212,18 @@ Shares = dict[int, float]  # seat -> share of casual play
 
 
 def weight(
-    world: MatchState,
+    world: Draft | MatchState,
     reading: Reading,
     shares: Shares,
     rng: random.Random,
     bound: float = 0.0,
 ) -> float:
-    """The chance that the opponents' styles play every clue in `world`;
-    once it falls below `bound`, that much (the rest is not read)."""
-    deal = world.deal
-    assert deal is not None
+    """The chance that the opponents' styles play every clue in `world` (a
+    drawn draft, or a whole state); once it falls below `bound`, that much
+    (the rest is not read)."""
+    if isinstance(world, MatchState):
+        world = draft_of(world)
+    hands = world.dealt
     memory = reading.memory
     down: dict[tuple[int, int], tuple[Card, ...]] | None = None
     total = 1.0
@@ -239,7 +247,7 @@ def weight(
         if clue.hidden:
             assert down is not None
             played = down[(clue.trick, clue.position)]
-        whole = [*deal.hands[seat], *clue.shown_since]
+        whole = [*hands[seat], *clue.shown_since]
         if clue.hidden_since:
             assert down is not None
             for key in clue.hidden_since:
@@ -271,9 +279,9 @@ def weight(
                 agree = known[key] = styles_agree(
                     clue.answer,
                     hand,
-                    deal.trump,
+                    reading.trump,
                     memory,
-                    world.rules,
+                    reading.rules,
                     ask_casual,
                     ask_careful,
                     kind_only=clue.hidden,
@@ -290,32 +298,42 @@ def weight(
     return total
 
 
-def _face_down_cards(
-    world: MatchState, reading: Reading
-) -> dict[tuple[int, int], tuple[Card, ...]]:
+def draft_of(state: MatchState) -> Draft:
+    """A whole state as a draft (to weigh a real deal)."""
+    deal = state.deal
+    assert deal is not None
+    plays = deal.trick.plays if deal.trick is not None else ()
+    return Draft(
+        [list(hand) for hand in deal.hands],
+        list(deal.piles),
+        list(deal.stock),
+        [list(cards) for cards in deal.face_down],
+        {place: list(play.cards) for place, play in enumerate(plays)},
+    )
+
+
+def _face_down_cards(world: Draft, reading: Reading) -> dict[tuple[int, int], tuple[Card, ...]]:
     """Which cards each face-down play was in `world`: a finished trick's went
     into its taker's pile, in order, among the cards the viewer never saw."""
-    deal = world.deal
-    assert deal is not None
     seen = reading.seen
-    left = [iter([card for card in pile if not seen >> card.id & 1]) for pile in deal.piles]
+    left = [iter([card for card in pile if not seen >> card.id & 1]) for pile in world.piles]
     found: dict[tuple[int, int], tuple[Card, ...]] = {}
     for number, place, taker, count in reading.hidden_plays:
         if number >= reading.tricks:
-            assert deal.trick is not None
-            found[(number, place)] = deal.trick.plays[place].cards
+            found[(number, place)] = tuple(world.trick_cards[place])
             continue
         found[(number, place)] = tuple(next(left[taker], DECK[0]) for _ in range(count))
     return found
 
 
-Sampler = Callable[[], MatchState]
+Sampler = Callable[[], Draft]
 
 
-def pick_world(sample: Sampler, reading: Reading, shares: Shares, rng: random.Random) -> MatchState:
+def pick_world(sample: Sampler, reading: Reading, shares: Shares, rng: random.Random) -> Draft:
     """A world drawn in proportion to its weight (rejection sampling; after
-    `TRIES` refusals the likeliest of them)."""
-    best: MatchState | None = None
+    `TRIES` refusals the likeliest of them). Drafts: a refused world's state
+    is never built (`engine.ai.worlds.build_world` builds the kept one)."""
+    best: Draft | None = None
     best_weight = -1.0
     for _ in range(TRIES):
         world = sample()

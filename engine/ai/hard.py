@@ -87,7 +87,7 @@ from engine.ai.tuning import (
     READ_STYLES,
     WEIGH_WORLDS,
 )
-from engine.ai.worlds import sample_state
+from engine.ai.worlds import Draft, build_world, deal_only_state, draw_draft, sample_state
 from engine.cards import Card, sort_cards
 from engine.errors import IllegalAction
 from engine.game import apply
@@ -398,13 +398,22 @@ class HardPlayer(ComputerPlayer):
             drawn += 1
             return sample_state(view, knowledge, rng, deal_only=True, history=False)
 
+        def draft() -> Draft:
+            nonlocal drawn
+            drawn += 1
+            return draw_draft(view, knowledge, rng)
+
         while worlds < MAX_WORLDS:
             if limit is not None:
                 if playouts >= limit:
                     break
             elif worlds >= 1 and now() >= deadline:
                 break
-            world = pick_world(draw, reading, shares, rng) if reading else draw()
+            if reading:
+                kept = pick_world(draft, reading, shares, rng)
+                world = deal_only_state(build_world(view, knowledge, kept))
+            else:
+                world = draw()
             dice = rng.getrandbits(32)
             # Every candidate replays the same dice: seeding once and copying
             # the generator's state back costs about half as much as seeding.

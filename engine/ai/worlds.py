@@ -15,6 +15,10 @@ people play and of the rules:
 - face-down discards are dealt as cheap cards (`_modelled_discards`);
 - trump_card=middle: the shown card stays in the stock until somebody may
   have drawn it (`_place_hidden_trump`).
+
+`sample_state` is `draw_draft` (the cards dealt) then `build_world` (the
+state): a search that refuses most worlds it draws (kozel's clues,
+`engine.ai.evidence`) weighs drafts and builds only the worlds it keeps.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import cast
+from typing import NamedTuple, cast
 
 from engine.actions import Action, Kind
 from engine.ai import shortages as lacks
@@ -309,7 +313,23 @@ def _place_hidden_trump(
     pool[index], pool[target] = pool[target], pool[index]
 
 
+class Draft(NamedTuple):
+    """A world's cards before its state is built: enough to weigh it
+    (`engine.ai.evidence`), cheaper to throw away than a `MatchState`."""
+
+    dealt: list[list[Card]]  # per seat, unsorted (the viewer's own hand as seen)
+    piles: list[tuple[Card, ...]]
+    stock: list[Card]
+    face_down: list[list[Card]]
+    trick_cards: dict[int, list[Card]]  # per play on the table: its hidden cards
+
+
 def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> MatchState:
+    return build_world(view, knowledge, draw_draft(view, knowledge, rng))
+
+
+def draw_draft(view: TableView, knowledge: Knowledge, rng: random.Random) -> Draft:
+    """The hidden cards dealt at random (the first half of `sample_state`)."""
     seat = knowledge.viewer
     n = len(view.players)
     pool = list(knowledge.unseen)
@@ -374,12 +394,20 @@ def _sample_once(view: TableView, knowledge: Knowledge, rng: random.Random) -> M
     if knowledge.shortages and rng.random() >= SHORTAGE_SLACK:
         locked = frozenset(card for cards in fixed.values() for card in cards)
         lacks.repair(dealt, stock, knowledge.shortages, locked, rng, seat)
-    hands = [
-        view.hand if other == seat else tuple(sorted(cards, key=card_key))
-        for other, cards in enumerate(dealt)
-    ]
     if knowledge.bottom is not None:
         stock.append(knowledge.bottom)
+    return Draft(dealt, piles, stock, face_down, trick_cards)
+
+
+def build_world(view: TableView, knowledge: Knowledge, draft: Draft) -> MatchState:
+    """The state of a drawn draft (the second half of `sample_state`)."""
+    seat = knowledge.viewer
+    stock, piles, trick_cards = draft.stock, draft.piles, draft.trick_cards
+    face_down = [list(cards) for cards in draft.face_down]
+    hands = [
+        view.hand if other == seat else tuple(sorted(cards, key=card_key))
+        for other, cards in enumerate(draft.dealt)
+    ]
     trick: Trick | None = None
     if view.trick:
         plays = []

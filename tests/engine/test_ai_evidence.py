@@ -17,7 +17,7 @@ from engine.ai.greedy import GreedyPlayer
 from engine.ai.hard import HardPlayer
 from engine.ai.opponents import styles_agree
 from engine.ai.policy import memory_for
-from engine.ai.worlds import sample_state
+from engine.ai.worlds import build_world, draw_draft, sample_state
 from engine.cards import Card
 from engine.state import MatchState
 
@@ -205,3 +205,32 @@ def test_reading_the_refusing_clues_first_changes_no_weight() -> None:
         assert again == pytest.approx(fresh)
         compared += 1
     assert compared >= 3
+
+
+def test_a_draft_weighs_as_the_state_built_from_it() -> None:
+    """The search weighs drafts and builds only the kept one: the state built
+    from a draft is the world `sample_state` draws with the same dice, and
+    both get the same weight."""
+    rng = random.Random(9)
+    tracker = DealTracker()
+    weighed = 0
+    for state in _greedy_deal(4):
+        deal = state.deal
+        if deal is None or deal.turn != 0:
+            continue
+        view = view_for(state, 0)
+        knowledge = knowledge_of(view, tracker.observe(view))
+        reading = read(view)
+        exact = tuple(clue for clue in reading.clues if not clue.drawn_since)
+        if not exact:
+            continue
+        reading = replace(reading, clues=exact)
+        shares = {clue.answer.seat: 0.8 for clue in exact}
+        for _ in range(10):
+            dice = rng.getrandbits(32)
+            draft = draw_draft(view, knowledge, random.Random(dice))
+            world = build_world(view, knowledge, draft)
+            assert world == sample_state(view, knowledge, random.Random(dice), history=False)
+            assert weight(draft, reading, shares, rng) == weight(world, reading, shares, rng)
+            weighed += 1
+    assert weighed >= 30
