@@ -91,9 +91,20 @@ class Reading:
     refusals: list[int] = field(init=False)
     checks: list[int] = field(init=False)
     weighed: int = field(init=False, default=0)  # worlds weighed so far
+    # Per clue, a bit per card known to be in his hand then: the clue's
+    # face-up cards, and the cards he showed since unless he drew since
+    # (then they may be among those drawn).
+    masks: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
         count = len(self.clues)
+        self.masks = []
+        for clue in self.clues:
+            mask = 0
+            shown = () if clue.drawn_since else clue.shown_since
+            for card in (*clue.answer.action.cards, *shown):
+                mask |= 1 << card.id
+            self.masks.append(mask)
         self.order = list(range(count))
         self.refusals = [0] * count
         self.checks = [0] * count
@@ -243,42 +254,41 @@ def weight(
         seat = clue.answer.seat
         if down is None and (clue.hidden or clue.hidden_since):
             down = _face_down_cards(world, reading)
-        played = clue.answer.action.cards
+        share, ask_casual, ask_careful = _asked(shares, seat)
+        hand_now = hands[seat]
+        # Which of his cards he drew since is hidden: average over a few guesses.
+        drawn = clue.drawn_since
+        guesses = SUBSETS if drawn else 1
+        fixed = reading.masks[index]
         if clue.hidden:
             assert down is not None
-            played = down[(clue.trick, clue.position)]
-        whole = [*hands[seat], *clue.shown_since]
-        if clue.hidden_since:
+            for card in down[(clue.trick, clue.position)]:
+                fixed |= 1 << card.id
+        whole: list[Card] = []
+        if drawn:
+            whole = [*hand_now, *clue.shown_since]
+        for key in clue.hidden_since:
             assert down is not None
-            for key in clue.hidden_since:
+            if drawn:
                 whole.extend(down[key])
-        share = shares.get(seat, 0.5)
-        # A style read with near certainty: the other is not asked.
-        ask_casual = share > SURE
-        ask_careful = share < 1 - SURE
-        if not ask_careful:
-            share = 1.0
-        elif not ask_casual:
-            share = 0.0
-        # Which of his cards he drew since is hidden: average over a few guesses.
-        guesses = SUBSETS if clue.drawn_since else 1
+            else:
+                for card in down[key]:
+                    fixed |= 1 << card.id
         chance = 0.0
         for _ in range(guesses):
-            pool = whole
-            if clue.drawn_since:
-                pool = rng.sample(whole, max(len(whole) - clue.drawn_since, 0))
-            mask = 0
-            for card in pool:
-                mask |= 1 << card.id
-            for card in played:
-                mask |= 1 << card.id
+            mask = fixed
+            if drawn:
+                for card in rng.sample(whole, max(len(whole) - drawn, 0)):
+                    mask |= 1 << card.id
+            else:
+                for card in hand_now:
+                    mask |= 1 << card.id
             key = (index, mask)
             agree = known.get(key)
             if agree is None:
-                hand = tuple(DECK[i] for i in range(36) if mask >> i & 1)
                 agree = known[key] = styles_agree(
                     clue.answer,
-                    hand,
+                    _cards_of(mask),
                     reading.trump,
                     memory,
                     reading.rules,
@@ -296,6 +306,29 @@ def weight(
         if total < bound:
             break
     return total
+
+
+def _asked(shares: Shares, seat: int) -> tuple[float, bool, bool]:
+    """His share of casual play, and which styles are asked: a style read
+    with near certainty, the other is not."""
+    share = shares.get(seat, 0.5)
+    ask_casual = share > SURE
+    ask_careful = share < 1 - SURE
+    if not ask_careful:
+        share = 1.0
+    elif not ask_casual:
+        share = 0.0
+    return share, ask_casual, ask_careful
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bit mask, in card order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
 
 
 def draft_of(state: MatchState) -> Draft:
