@@ -52,9 +52,9 @@ What needs no search:
   of the search: the worlds deal those discards as a player throwing his
   cheapest cards would (`engine.ai.worlds`), so the claim is weighed
   on how often such cards reach 31, against playing on;
-- actions that are dominated are not tried: discarding (or, when last to
-  play, beating with) a higher zero-point card of a suit where a lower one
-  would do the same;
+- actions that are dominated are not tried (`engine.ai.candidates`):
+  discarding (or, when last to play, beating with) a higher zero-point
+  card of a suit where a lower one would do the same;
 - a single remaining candidate is played at once.
 
 Off turn it is asked only when it holds a combination it could lead out of
@@ -70,6 +70,7 @@ from dataclasses import dataclass, replace
 
 from engine.actions import Action, Kind
 from engine.ai.base import ComputerPlayer, own_pile_points
+from engine.ai.candidates import candidate_actions
 from engine.ai.determinize import DealMemory, DealTracker, Knowledge, knowledge_of
 from engine.ai.endgame import solvable, solve
 from engine.ai.evidence import NO_READING, Reading, pick_world, read
@@ -88,10 +89,8 @@ from engine.ai.tuning import (
     WEIGH_WORLDS,
 )
 from engine.ai.worlds import Draft, build_world, deal_only_state, draw_draft, sample_state
-from engine.cards import Card, sort_cards
 from engine.errors import IllegalAction
 from engine.game import apply
-from engine.rules import Preset
 from engine.state import MatchState
 from engine.view import TableView
 
@@ -114,51 +113,6 @@ class SearchStats:
 
 def side_of(view: TableView, seat: int) -> int:
     return seat % 2 if view.rules.is_teams else seat
-
-
-def _dominated(
-    action: Action, hand: tuple[Card, ...], legal: frozenset[Action], bura: bool
-) -> bool:
-    """A lower zero-point card of the same suit could replace one of the action's cards."""
-    cards = action.cards
-    for card in cards:
-        if card.points:
-            continue
-        for other in hand:
-            if (
-                other.suit == card.suit
-                and other.rank < card.rank
-                and not other.points
-                and other not in cards
-                and not (bura and other.rank == 0)
-            ):
-                swapped = sort_cards([other if c is card else c for c in cards])
-                if Action(action.kind, action.seat, swapped) in legal:
-                    return True
-    return False
-
-
-def candidate_actions(view: TableView) -> list[Action]:
-    """The seat's own actions worth searching (claims are decided without search)."""
-    seat = view.viewer
-    legal = [action for action in view.legal if action.seat == seat]
-    declared = {action.cards for action in legal if action.kind is Kind.DECLARE}
-    legal_set = frozenset(legal)
-    last = len(view.trick) == len(view.active) - 1
-    bura = view.rules.preset is Preset.BURA
-    result = []
-    for action in legal:
-        kind = action.kind
-        if kind is Kind.CLAIM:
-            continue
-        if kind is Kind.LEAD and action.cards in declared:
-            continue  # the same cards led as the combination
-        if (kind is Kind.DISCARD or (kind is Kind.BEAT and last)) and _dominated(
-            action, view.hand, legal_set, bura
-        ):
-            continue
-        result.append(action)
-    return result
 
 
 class HardPlayer(ComputerPlayer):
