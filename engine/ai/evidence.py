@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine.actions import Action, Kind
 from engine.ai.opponents import Answer, answer_of, styles_agree
@@ -359,14 +360,16 @@ def _face_down_cards(world: Draft, reading: Reading) -> dict[tuple[int, int], tu
     return found
 
 
-Sampler = Callable[[], Draft]
+World = TypeVar("World", Draft, MatchState)
 
 
-def pick_world(sample: Sampler, reading: Reading, shares: Shares, rng: random.Random) -> Draft:
+def pick_world(
+    sample: Callable[[], World], reading: Reading, shares: Shares, rng: random.Random
+) -> World:
     """A world drawn in proportion to its weight (rejection sampling; after
     `TRIES` refusals the likeliest of them). Drafts: a refused world's state
     is never built (`engine.ai.worlds.build_world` builds the kept one)."""
-    best: Draft | None = None
+    best: World | None = None
     best_weight = -1.0
     for _ in range(TRIES):
         world = sample()

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import partial
 
 import pytest
 
 from engine import RuleSet, apply, legal_actions, new_match, view_for
-from engine.ai.determinize import DealTracker, knowledge_of
-from engine.ai.evidence import clues_of, pick_world, read, weight
+from engine.ai.determinize import DealTracker, Knowledge, knowledge_of
+from engine.ai.evidence import Reading, clues_of, pick_world, read, weight
 from engine.ai.greedy import GreedyPlayer
 from engine.ai.hard import HardPlayer
 from engine.ai.opponents import styles_agree
@@ -20,6 +21,7 @@ from engine.ai.policy import memory_for
 from engine.ai.worlds import build_world, draw_draft, sample_state
 from engine.cards import Card
 from engine.state import MatchState
+from engine.view import TableView
 
 
 def _greedy_deal(seed: int, steps: int | None = None) -> list[MatchState]:
@@ -171,16 +173,11 @@ def test_kozel_search_refuses_worlds_the_clues_make_unlikely() -> None:
     assert fresh.stats.drawn == fresh.stats.worlds
 
 
-def test_reading_the_refusing_clues_first_changes_no_weight() -> None:
-    """`weight` reads the clues that refuse most first; a world's whole weight
-    does not depend on that order (clues with nothing drawn since: no guesses
-    at the drawn cards), and after enough worlds the first clue read is one
-    that refused at least as often as the last."""
-    states = _greedy_deal(3)
-    rng = random.Random(5)
+def _exact_readings(seed: int) -> Iterator[tuple[TableView, Knowledge, Reading]]:
+    """Seat 0's decisions in a deal of easy players, each with only the clues
+    that need no guess at the drawn cards (their weight is not random)."""
     tracker = DealTracker()
-    compared = 0
-    for state in states:
+    for state in _greedy_deal(seed):
         deal = state.deal
         if deal is None or deal.turn != 0:
             continue
@@ -188,9 +185,20 @@ def test_reading_the_refusing_clues_first_changes_no_weight() -> None:
         knowledge = knowledge_of(view, tracker.observe(view))
         reading = read(view)
         exact = tuple(clue for clue in reading.clues if not clue.drawn_since)
-        if len(exact) < 3:
+        if exact:
+            yield view, knowledge, replace(reading, clues=exact)
+
+
+def test_reading_the_refusing_clues_first_changes_no_weight() -> None:
+    """`weight` reads the clues that refuse most first; a world's whole weight
+    does not depend on that order (clues with nothing drawn since: no guesses
+    at the drawn cards), and after enough worlds the first clue read is one
+    that refused at least as often as the last."""
+    rng = random.Random(5)
+    compared = 0
+    for view, knowledge, reading in _exact_readings(3):
+        if len(reading.clues) < 3:
             continue
-        reading = replace(reading, clues=exact)
         shares = {clue.answer.seat: 0.9 for clue in reading.clues}
         worlds = [sample_state(view, knowledge, rng) for _ in range(40)]
         fresh = [weight(world, replace(reading), shares, random.Random(1)) for world in worlds]
@@ -212,20 +220,9 @@ def test_a_draft_weighs_as_the_state_built_from_it() -> None:
     from a draft is the world `sample_state` draws with the same dice, and
     both get the same weight."""
     rng = random.Random(9)
-    tracker = DealTracker()
     weighed = 0
-    for state in _greedy_deal(4):
-        deal = state.deal
-        if deal is None or deal.turn != 0:
-            continue
-        view = view_for(state, 0)
-        knowledge = knowledge_of(view, tracker.observe(view))
-        reading = read(view)
-        exact = tuple(clue for clue in reading.clues if not clue.drawn_since)
-        if not exact:
-            continue
-        reading = replace(reading, clues=exact)
-        shares = {clue.answer.seat: 0.8 for clue in exact}
+    for view, knowledge, reading in _exact_readings(4):
+        shares = {clue.answer.seat: 0.8 for clue in reading.clues}
         for _ in range(10):
             dice = rng.getrandbits(32)
             draft = draw_draft(view, knowledge, random.Random(dice))
