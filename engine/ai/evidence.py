@@ -44,7 +44,9 @@ from engine.rules import RuleSet
 from engine.state import MatchState, PlayKind
 from engine.view import PlayView, TableView
 
-FLOOR = 0.15  # the least chance one clue leaves a world
+# The least chance one clue leaves a world (0.08 measured level in kozel:
+# 69.5% against 68.8% over the same 1,600 timed deals, eleventh pass).
+FLOOR = 0.15
 TRIES = 6  # worlds drawn at most for one kept world (then the likeliest of them)
 MAX_CLUES = 12  # the latest clues read
 SUBSETS = 2  # guesses averaged at which cards a player drew since a clue
