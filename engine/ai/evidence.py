@@ -51,7 +51,7 @@ FLOOR = 0.15
 # the latest clues read: 12 and 24 (every clue of a deal) instead of 6 and
 # 12 won kozel 69.5% of 2,400 timed deals against 68.4% on the same deals
 # (six seeds, +1.0 points, inside the scatter; docs/PERFORMANCE.md, twelfth
-# pass): the search had playouts to spare, not information.
+# pass): the search had playouts to spare and was short of information.
 TRIES = 12
 MAX_CLUES = 24
 SUBSETS = 2  # guesses averaged at which cards a player drew since a clue
