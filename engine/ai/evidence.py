@@ -47,13 +47,13 @@ from engine.view import PlayView, TableView
 # The least chance one clue leaves a world (0.08 measured level in kozel:
 # 69.5% against 68.8% over the same 1,600 timed deals, eleventh pass).
 FLOOR = 0.15
-# Worlds drawn at most for one kept world (then the likeliest of them), and
-# the latest clues read: 12 and 24 (every clue of a deal) instead of 6 and
-# 12 won kozel 69.5% of 2,400 timed deals against 68.4% on the same deals
-# (six seeds, +1.0 points, inside the scatter; docs/PERFORMANCE.md, twelfth
-# pass): the search had playouts to spare and was short of information.
+# Worlds drawn at most for one kept world (then the likeliest of them). 12
+# draws and every clue of the deal read, instead of 6 and the latest 12
+# clues, won kozel 69.5% of 2,400 timed deals against 68.4% on the same
+# deals (six seeds, +1.0 points, inside the scatter; docs/PERFORMANCE.md,
+# twelfth pass): the search had playouts to spare and was short of
+# information.
 TRIES = 12
-MAX_CLUES = 24
 SUBSETS = 2  # guesses averaged at which cards a player drew since a clue
 SURE = 0.02  # a style with less than this share is not asked
 REORDER = 16  # worlds weighed between two reorderings of the clues
@@ -219,7 +219,7 @@ def read(view: TableView) -> Reading:
     # The sharpest and cheapest first (nothing drawn since: one hand to try),
     # so that most refused worlds are refused early; `weight` then reorders
     # them by how often they refused this decision's worlds.
-    clues = tuple(sorted(found[-MAX_CLUES:], key=lambda clue: clue.drawn_since))
+    clues = tuple(sorted(found, key=lambda clue: clue.drawn_since))
     return Reading(clues, seen, len(view.history), hidden_plays, memory, view.trump, view.rules)
 
 

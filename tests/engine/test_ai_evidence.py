@@ -173,6 +173,36 @@ def test_kozel_search_refuses_worlds_the_clues_make_unlikely() -> None:
     assert fresh.stats.drawn == fresh.stats.worlds
 
 
+def test_every_opponent_play_of_the_deal_is_read() -> None:
+    """Every lead and answer of the two opponents is a clue, the earliest
+    too (a combination led is not: it is played whatever else he holds);
+    late in a deal that is more than the 12 the search once read."""
+    most = 0
+    for seed in (3, 4, 5):
+        for state in _greedy_deal(seed):
+            deal = state.deal
+            if deal is None or deal.turn != 0:
+                continue
+            view = view_for(state, 0)
+            tricks = [*view.history, view.trick] if view.trick else list(view.history)
+            expected = 0
+            for index, plays in enumerate(tricks):
+                combination = (
+                    view.combination
+                    if index == len(view.history)
+                    else view.results[index].combination
+                )
+                for position, play in enumerate(plays):
+                    led_combination = position == 0 and combination is not None
+                    if play.seat in (1, 3) and not led_combination:
+                        expected += 1
+            clues = read(view).clues
+            assert len(clues) == expected
+            assert all(clue.answer.seat in (1, 3) for clue in clues)
+            most = max(most, expected)
+    assert most > 12
+
+
 def _exact_readings(seed: int) -> Iterator[tuple[TableView, Knowledge, Reading]]:
     """Seat 0's decisions in a deal of easy players, each with only the clues
     that need no guess at the drawn cards (their weight is not random)."""
