@@ -111,12 +111,12 @@ def _measure_worlds(
         for name, value in _features(truth, view.trump).items():
             composition[(who, phase, name)]["real"].append(value)
         for label, sample in samplers.items():
-            drawn = [sample() for _ in range(SAMPLES)]
-            for name in _features(truth, view.trump):
-                values = [
-                    _features([c for other in seats for c in world.dealt[other]], view.trump)[name]
-                    for world in drawn
-                ]
+            drawn = [
+                _features([c for other in seats for c in sample().dealt[other]], view.trump)
+                for _ in range(SAMPLES)
+            ]
+            for name in drawn[0]:
+                values = [features[name] for features in drawn]
                 composition[(who, phase, name)][label].append(statistics.mean(values))
     if len(reading.clues) < 3:
         return
