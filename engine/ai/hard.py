@@ -35,10 +35,12 @@ Playouts let each opponent answer in his own style: a casual player's
 rules (`engine.ai.casual`) in the share of the worlds his plays so far make
 likely, the careful playout policy in the rest (`engine.ai.opponents`
 reads the style from what he played; `READ_STYLES`: burkozel and kozel,
-where it measured better; the partner and the seat itself always play the
-careful policy). Options: `read_styles` forces that on or off, `casual`
-sets a fixed share instead (docs/PERFORMANCE.md, "Issue 14, fifth pass";
-`bench/ai_styles.py`).
+where it measured better; the option `read_styles` forces it on or off,
+`casual` sets a fixed share instead: docs/PERFORMANCE.md, "Issue 14, fifth
+pass"; `bench/ai_styles.py`). The seat and its partner answer with the
+careful policy, and lead with it too except in kozel, where they lead as
+the casual player does, as the rules of thumb the search must beat lead
+there (`OWN_CASUAL_LEADS`, option `own_casual_leads`).
 
 Two-player burkozel after the stock is gone hides nothing any more; there
 the rest of the deal is searched exactly (`engine.ai.endgame`, alpha-beta
@@ -83,6 +85,7 @@ from engine.ai.tuning import (
     ADVISORS,
     COUNTING_ANSWERS,
     DEFAULT_BUDGET_MS,
+    OWN_CASUAL_LEADS,
     POINT_WEIGHT,
     PRUNE_Z,
     READ_STYLES,
@@ -144,8 +147,11 @@ class HardPlayer(ComputerPlayer):
         read_styles: bool | None = None,
         counting_answers: bool | None = None,
         weigh_worlds: bool | None = None,
+        own_casual_leads: bool | None = None,
     ) -> None:
         super().__init__(seed)
+        # None: as OWN_CASUAL_LEADS says for the game.
+        self.own_casual_leads = own_casual_leads
         # None: as WEIGH_WORLDS says for the game.
         self.weigh_worlds = weigh_worlds
         # None: as COUNTING_ANSWERS says for the game.
@@ -345,6 +351,7 @@ class HardPlayer(ComputerPlayer):
             else self.counting_answers
         )
         reading, shares = self._reading(view, reads)
+        own_leads = self._own_leads(view, side)
         drawn = 0
 
         def draw() -> MatchState:
@@ -374,6 +381,7 @@ class HardPlayer(ComputerPlayer):
             dice_state = random.Random(dice).getstate()
             start_memory = memory_for(world, knowledge.visible_points)
             start_memory.counting = counting
+            start_memory.casual_leads = own_leads
             if self.casual or reads:
                 start_memory.casual = self._casual_seats(view, side, dice, reads)
             row: list[float] = []
@@ -443,6 +451,18 @@ class HardPlayer(ComputerPlayer):
         return reading, {
             seat: self.reader.casual_share(view, seat) if reads else self.casual for seat in seats
         }
+
+    def _own_leads(self, view: TableView, side: int) -> int:
+        """A bit per seat of this side that leads casually in the playouts
+        (`OWN_CASUAL_LEADS`)."""
+        wanted = (
+            view.rules.preset.value in OWN_CASUAL_LEADS
+            if self.own_casual_leads is None
+            else self.own_casual_leads
+        )
+        if not wanted:
+            return 0
+        return sum(1 << seat for seat in view.active if side_of(view, seat) == side)
 
     def _reads(self, view: TableView) -> bool:
         if self.read_styles is None:

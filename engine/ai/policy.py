@@ -11,7 +11,8 @@ already in piles (card counting). Its rules of thumb, tuned against the
   turn in the window after a trick (nearest to the rightful leader first);
 - lead: cash point cards that nothing still out can beat; otherwise as many
   point-free plain cards of one suit as may be led; otherwise the cheapest
-  plain card, the one fewest cards still out can beat; trumps last;
+  plain card, the one fewest cards still out can beat; trumps last (or, for
+  the seats `PlayoutMemory.casual_leads` names, the casual player's lead);
 - answer: every card in hand has a kept value (its points, discounted by
   the risk of losing it, plus what it is worth for taking tricks: trumps
   most, the master trump more); a beat gains the table and the card's
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from engine.actions import Action, Kind
-from engine.ai.casual import casual_answer
+from engine.ai.casual import casual_answer, casual_lead
 from engine.ai.counting import SUIT_MASKS, counting_answer, top_trump_out
 from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
 from engine.beating import beaten_by_mask, beats_masks, owner_masks
@@ -108,10 +109,12 @@ class PlayoutMemory:
     `casual`: a bit per seat that answers as a casual player
     (`engine.ai.casual`) instead of by this policy's values;
     `counting`: the last seat to answer a trick answers as a card counter
-    (`engine.ai.counting`) unless casual.
+    (`engine.ai.counting`) unless casual;
+    `casual_leads`: a bit per seat that leads as a casual player
+    (`engine.ai.casual.casual_lead`; combinations and random leads as here).
     """
 
-    __slots__ = ("active", "casual", "counting", "gone", "seen", "teams")
+    __slots__ = ("active", "casual", "casual_leads", "counting", "gone", "seen", "teams")
 
     def __init__(
         self,
@@ -121,6 +124,7 @@ class PlayoutMemory:
         teams: bool,
         casual: int = 0,
         counting: bool = False,
+        casual_leads: int = 0,
     ) -> None:
         self.seen = seen
         self.gone = gone
@@ -128,10 +132,17 @@ class PlayoutMemory:
         self.teams = teams
         self.casual = casual
         self.counting = counting
+        self.casual_leads = casual_leads
 
     def copy(self) -> PlayoutMemory:
         return PlayoutMemory(
-            list(self.seen), self.gone, self.active, self.teams, self.casual, self.counting
+            list(self.seen),
+            self.gone,
+            self.active,
+            self.teams,
+            self.casual,
+            self.counting,
+            self.casual_leads,
         )
 
     def note(self, events: list[Event]) -> None:
@@ -286,6 +297,8 @@ class RolloutPolicy:
             plain = [card for card in hand if card.suit != trump]
             if plain:
                 return _ONE_LEAD[seat][rng.choice(plain).id]
+        if memory.casual_leads >> seat & 1:
+            return _new(Action, (LEAD, seat, casual_lead(hand, trump, limit)))
         # What a card counter knows is still out: neither in a pile nor in hand.
         own = 0
         for card in hand:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 
 from engine_builders import table
 
@@ -17,6 +18,7 @@ from engine.ai.worlds import sample_state
 from engine.cards import DECK, Card, Suit, format_cards, parse_cards
 from engine.game import apply, new_match
 from engine.rules import RuleSet
+from engine.state import MatchState
 from engine.view import view_for
 
 
@@ -149,3 +151,78 @@ def test_kozel_search_leans_on_the_greedy_rules() -> None:
     assert advice == greedy and z == ADVISORS["kozel"][1]
     burkozel = dataclasses.replace(view, rules=RuleSet.create("burkozel", {}, players=4))
     assert HardPlayer(1)._advice(burkozel)[0] == NormalPlayer(1).choose(burkozel)
+
+
+def test_a_seat_marked_for_casual_leads_leads_as_the_easy_player() -> None:
+    """Kozel, trump ♥, every heart gone: the careful policy cashes A♠ (no
+    card still out beats it); a seat whose playout leads are casual
+    leads the point-free 6♣ first, as the easy player does."""
+    from engine.ai.casual import casual_lead
+    from engine.ai.policy import PlayoutMemory, RolloutPolicy
+
+    rules = RuleSet.create("kozel", {})
+    hearts = Suit.parse("♥")
+    hand = tuple(parse_cards("A♠ 6♣"))
+    gone = 0
+    for card in DECK:
+        if card.suit == hearts:
+            gone |= 1 << card.id
+    policy = RolloutPolicy(0.0)
+    rng = random.Random(0)
+    careful = PlayoutMemory([0] * 4, gone, 4, True)
+    marked = PlayoutMemory([0] * 4, gone, 4, True, casual_leads=0b0101)
+    assert policy.lead(rules, 0, hand, hearts, 6, True, rng, careful).cards == parse_cards("A♠")
+    led = policy.lead(rules, 0, hand, hearts, 6, True, rng, marked)
+    assert led.cards == parse_cards("6♣") == casual_lead(hand, hearts, 2)
+    # Only the marked seats: seat 1 still leads as the careful policy.
+    assert policy.lead(rules, 1, hand, hearts, 6, True, rng, marked).cards == parse_cards("A♠")
+    assert marked.copy().casual_leads == 0b0101
+
+
+def _playout_lead_masks(preset: str, **options: bool) -> tuple[int, set[int]]:
+    """The seat on turn early in the second trick of an easy-played match,
+    and the `casual_leads` of every playout memory its search made."""
+    from engine.ai import hard as hard_module
+    from engine.ai import make_player, next_actor
+    from engine.ai.policy import PlayoutMemory
+
+    players = 4 if preset == "kozel" else 3
+    state = new_match(RuleSet.create(preset, {}), tuple("abcd"[:players]), 3)
+    easy = {seat: make_player("easy", seat) for seat in range(players)}
+    for _ in range(players + 1):
+        chosen = next_actor(state, easy)
+        assert chosen is not None
+        state, _ = apply(state, chosen[1])
+    assert state.deal is not None
+    seat = state.deal.turn
+    view = view_for(state, seat)
+    made: list[PlayoutMemory] = []
+    real = hard_module.memory_for
+
+    def recording(world: MatchState, seen: Sequence[int]) -> PlayoutMemory:
+        memory = real(world, seen)
+        made.append(memory)
+        return memory
+
+    hard_module.memory_for = recording  # type: ignore[assignment]
+    try:
+        player = hard_module.HardPlayer(seat, playouts=40, **options)
+        candidates = [action for action in view.legal if action.seat == seat][:3]
+        assert len(candidates) > 1
+        player.search(view, knowledge_of(view), candidates)
+    finally:
+        hard_module.memory_for = real
+    assert made, "the search ran no playouts"
+    return seat, {memory.casual_leads for memory in made}
+
+
+def test_kozel_search_imagines_its_own_side_leading_casually() -> None:
+    """Hard's kozel playouts let the seat and its partner lead as the rules
+    of thumb do (`OWN_CASUAL_LEADS`), and nobody else; in other games, or
+    with the option off, nobody."""
+    seat, masks = _playout_lead_masks("kozel")
+    assert masks == {0b0101 << (seat % 2)}
+    assert _playout_lead_masks("kozel", own_casual_leads=False)[1] == {0}
+    assert _playout_lead_masks("burkozel")[1] == {0}
+    seat, masks = _playout_lead_masks("burkozel", own_casual_leads=True)
+    assert masks == {1 << seat}

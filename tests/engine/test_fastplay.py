@@ -98,6 +98,10 @@ def assert_same_playout(state: MatchState, rng: random.Random) -> None:
         slow_memory.casual = fast_memory.casual = rng.getrandbits(len(state.players))
     if rng.random() < 0.5:  # the last to answer counts cards (engine.ai.counting)
         slow_memory.counting = fast_memory.counting = True
+    # Some seats lead as casual players (hard's own side in kozel); dice of
+    # their own, so that the other cases keep the positions they cover.
+    leads = random.Random(str(seen)).getrandbits(len(state.players) + 1)
+    slow_memory.casual_leads = fast_memory.casual_leads = leads >> 1 if leads & 1 else 0
     plays = [a for a in legal_actions(state, deal.turn) if a.kind in (LEAD, BEAT, DISCARD)]
     if plays and rng.random() < 0.5:
         first = rng.choice(plays)
