@@ -35,26 +35,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import RuleSet, new_match
-from engine.actions import Action, Kind
-from engine.ai.casual import casual_lead
+from engine.actions import Action
 from engine.ai.fastplay import fast_play_out
 from engine.ai.policy import PlayoutMemory, RolloutPolicy, Style, memory_for
 from engine.state import MatchState
 
 RULES = RuleSet.create("kozel")
-
-
-class CasualLeads(RolloutPolicy):
-    """The policy, leading as the easy player does (combinations and the
-    random leads of `noise` as the policy's)."""
-
-    def lead(self, rules: RuleSet, seat: int, hand: Any, trump: Any, *rest: Any) -> Action:
-        action = super().lead(rules, seat, hand, trump, *rest)
-        if action.kind is not Kind.LEAD:
-            return action
-        tricks_played = rest[0]
-        limit = 3 if rules.first_lead_max3 and tricks_played == 0 else len(hand)
-        return Action(Kind.LEAD, seat, casual_lead(hand, trump, min(limit, len(hand))))
 
 
 class Teams(RolloutPolicy):
@@ -78,14 +64,20 @@ def deals(count: int, seed: int) -> list[MatchState]:
     return [new_match(RULES, ["a", "b", "c", "d"], seed=seed + index) for index in range(count)]
 
 
-def outcomes(policy: RolloutPolicy, states: Sequence[MatchState]) -> list[bool]:
-    """Per deal and team: whether the policy's team won the deal."""
+def outcomes(
+    policy: RolloutPolicy, states: Sequence[MatchState], lead: str = "policy"
+) -> list[bool]:
+    """Per deal and team: whether the policy's team won the deal; with
+    `lead="casual"` its seats lead as hard's own side does in its playouts
+    (`PlayoutMemory.casual_leads`)."""
     theirs = RolloutPolicy(policy.noise)
     won = []
     for index, state in enumerate(states):
         for team in (0, 1):
             memory: PlayoutMemory = memory_for(state, [0, 0, 0, 0])
             memory.casual = 0b1010 if team == 0 else 0b0101
+            if lead == "casual":
+                memory.casual_leads = 0b0101 if team == 0 else 0b1010
             dice = random.Random(index * 2 + team)
             result = fast_play_out(state, Teams(policy, theirs, team), dice, memory)
             ours, other = result.penalties[team], result.penalties[1 - team]
@@ -101,10 +93,6 @@ def paired(new: list[bool], old: list[bool]) -> tuple[float, float]:
     return mean, (var / len(diffs)) ** 0.5
 
 
-def make(style: Style, lead: str, noise: float) -> RolloutPolicy:
-    return CasualLeads(noise, style) if lead == "casual" else RolloutPolicy(noise, style)
-
-
 def scaled(style: Style, name: str, factor: float) -> Style:
     value = getattr(style, name)
     if isinstance(value, tuple):
@@ -116,14 +104,14 @@ def scaled(style: Style, name: str, factor: float) -> Style:
 
 def descend(states: Sequence[MatchState], lead: str, noise: float) -> Style:
     current = Style()
-    won = outcomes(make(current, lead, noise), states)
+    won = outcomes(RolloutPolicy(noise, current), states, lead)
     for factors in ((0.5, 1.5, 0.0), (0.75, 1.25)):
         for field in fields(Style):
             for factor in factors:
                 trial = scaled(current, field.name, factor)
                 if trial == current:
                     continue
-                trial_won = outcomes(make(trial, lead, noise), states)
+                trial_won = outcomes(RolloutPolicy(noise, trial), states, lead)
                 mean, error = paired(trial_won, won)
                 kept = mean > 2 * error
                 print(
@@ -165,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         else:
             number: dict[str, Any] = {name: float(value)}
             style = replace(style, **number)
-    won = outcomes(make(style, args.lead, args.noise), states)
+    won = outcomes(RolloutPolicy(args.noise, style), states, args.lead)
     mean, error = paired(won, base)
     print(f"variant: {_rate(won)}, {mean:+.2%} ± {error:.2%} against the default")
 
