@@ -65,7 +65,7 @@ WEIGH_WORLDS = frozenset({"kozel"})
 # policy's rules. In kozel the search keeps the rules of thumb's choice
 # unless it clearly beats it (`ADVISORS`), so the team's own later leads
 # are more often those than the policy's; and as a playout policy they win
-# more deals (+0.8 points against casual answers, `bench/ai_policy.py`).
+# more deals (+0.7 points against casual answers, `bench/ai_policy.py`).
 # Kozel at 300 fixed playouts, seeds 21, 14, 16, 17: 65.4% -> 68.3% of
 # 1,600 deals, up on every seed; timed: docs/PERFORMANCE.md, "Issue 14,
 # fourteenth pass".
