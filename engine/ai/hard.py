@@ -40,7 +40,9 @@ where it measured better; the option `read_styles` forces it on or off,
 pass"; `bench/ai_styles.py`). The seat and its partner answer with the
 careful policy, and lead with it too except in kozel, where they lead as
 the casual player does, as the rules of thumb the search must beat lead
-there (`OWN_CASUAL_LEADS`, option `own_casual_leads`).
+there (`OWN_CASUAL_LEADS`, option `own_casual_leads`); there an opponent
+who plays casually in a world leads casually too (`READ_LEADS`, option
+`read_leads`; docs/PERFORMANCE.md, "Issue 14, fifteenth pass").
 
 Two-player burkozel after the stock is gone hides nothing any more; there
 the rest of the deal is searched exactly (`engine.ai.endgame`, alpha-beta
@@ -88,6 +90,7 @@ from engine.ai.tuning import (
     OWN_CASUAL_LEADS,
     POINT_WEIGHT,
     PRUNE_Z,
+    READ_LEADS,
     READ_STYLES,
     WEIGH_WORLDS,
 )
@@ -116,6 +119,11 @@ class SearchStats:
 
 def side_of(view: TableView, seat: int) -> int:
     return seat % 2 if view.rules.is_teams else seat
+
+
+def _for_game(option: bool | None, games: frozenset[str], view: TableView) -> bool:
+    """An option left at None follows its tuned table of games (`engine.ai.tuning`)."""
+    return view.rules.preset.value in games if option is None else option
 
 
 class HardPlayer(ComputerPlayer):
@@ -148,8 +156,11 @@ class HardPlayer(ComputerPlayer):
         counting_answers: bool | None = None,
         weigh_worlds: bool | None = None,
         own_casual_leads: bool | None = None,
+        read_leads: bool | None = None,
     ) -> None:
         super().__init__(seed)
+        # None: as READ_LEADS says for the game.
+        self.read_leads = read_leads
         # None: as OWN_CASUAL_LEADS says for the game.
         self.own_casual_leads = own_casual_leads
         # None: as WEIGH_WORLDS says for the game.
@@ -345,13 +356,10 @@ class HardPlayer(ComputerPlayer):
         checkpoint = 4
         reads = self._reads(view)
         playout_rng = random.Random()
-        counting = (
-            view.rules.preset.value in COUNTING_ANSWERS
-            if self.counting_answers is None
-            else self.counting_answers
-        )
+        counting = _for_game(self.counting_answers, COUNTING_ANSWERS, view)
         reading, shares = self._reading(view, reads)
         own_leads = self._own_leads(view, side)
+        read_leads = _for_game(self.read_leads, READ_LEADS, view)
         drawn = 0
 
         def draw() -> MatchState:
@@ -384,6 +392,8 @@ class HardPlayer(ComputerPlayer):
             start_memory.casual_leads = own_leads
             if self.casual or reads:
                 start_memory.casual = self._casual_seats(view, side, dice, reads)
+                if read_leads:
+                    start_memory.casual_leads |= start_memory.casual
             row: list[float] = []
             for index in alive:
                 action = candidates[index]
@@ -439,12 +449,7 @@ class HardPlayer(ComputerPlayer):
     def _reading(self, view: TableView, reads: bool) -> tuple[Reading, dict[int, float]]:
         """The clues in the opponents' plays (`engine.ai.evidence`), and each
         one's share of casual play."""
-        weighs = (
-            view.rules.preset.value in WEIGH_WORLDS
-            if self.weigh_worlds is None
-            else self.weigh_worlds
-        )
-        if not weighs:
+        if not _for_game(self.weigh_worlds, WEIGH_WORLDS, view):
             return NO_READING, {}
         reading = read(view)
         seats = {clue.answer.seat for clue in reading.clues}
@@ -455,19 +460,12 @@ class HardPlayer(ComputerPlayer):
     def _own_leads(self, view: TableView, side: int) -> int:
         """A bit per seat of this side that leads casually in the playouts
         (`OWN_CASUAL_LEADS`)."""
-        wanted = (
-            view.rules.preset.value in OWN_CASUAL_LEADS
-            if self.own_casual_leads is None
-            else self.own_casual_leads
-        )
-        if not wanted:
+        if not _for_game(self.own_casual_leads, OWN_CASUAL_LEADS, view):
             return 0
         return sum(1 << seat for seat in view.active if side_of(view, seat) == side)
 
     def _reads(self, view: TableView) -> bool:
-        if self.read_styles is None:
-            return view.rules.preset.value in READ_STYLES
-        return self.read_styles
+        return _for_game(self.read_styles, READ_STYLES, view)
 
     def _casual_seats(self, view: TableView, side: int, dice: int, reads: bool) -> int:
         """A bit per opponent who answers as a casual player in this world's playouts."""

@@ -179,9 +179,10 @@ def test_a_seat_marked_for_casual_leads_leads_as_the_easy_player() -> None:
     assert marked.copy().casual_leads == 0b0101
 
 
-def _playout_lead_masks(preset: str, **options: bool) -> tuple[int, set[int]]:
+def _playout_lead_masks(preset: str, **options: bool) -> tuple[int, set[tuple[int, int]]]:
     """The seat on turn early in the second trick of an easy-played match,
-    and the `casual_leads` of every playout memory its search made."""
+    and the `casual_leads` and `casual` of every playout memory its search
+    made."""
     from engine.ai import hard as hard_module
     from engine.ai import make_player, next_actor
     from engine.ai.policy import PlayoutMemory
@@ -213,16 +214,25 @@ def _playout_lead_masks(preset: str, **options: bool) -> tuple[int, set[int]]:
     finally:
         hard_module.memory_for = real
     assert made, "the search ran no playouts"
-    return seat, {memory.casual_leads for memory in made}
+    return seat, {(memory.casual_leads, memory.casual) for memory in made}
 
 
 def test_kozel_search_imagines_its_own_side_leading_casually() -> None:
     """Hard's kozel playouts let the seat and its partner lead as the rules
-    of thumb do (`OWN_CASUAL_LEADS`), and nobody else; in other games, or
-    with the option off, nobody."""
+    of thumb do (`OWN_CASUAL_LEADS`), and an opponent who answers casually
+    in a world lead casually there too (`READ_LEADS`); in other games, or
+    with the options off, nobody."""
     seat, masks = _playout_lead_masks("kozel")
-    assert masks == {0b0101 << (seat % 2)}
-    assert _playout_lead_masks("kozel", own_casual_leads=False)[1] == {0}
-    assert _playout_lead_masks("burkozel")[1] == {0}
+    own = 0b0101 << (seat % 2)
+    assert {leads for leads, _ in masks} == {own | casual for _, casual in masks}
+    # Easy opponents are read as casual in most worlds, not in all.
+    assert {casual for _, casual in masks} >= {0, 0b1111 ^ own}
+    seat, masks = _playout_lead_masks("kozel", read_leads=False)
+    assert {leads for leads, _ in masks} == {0b0101 << (seat % 2)}
+    masks = _playout_lead_masks("kozel", own_casual_leads=False, read_leads=False)[1]
+    assert {leads for leads, _ in masks} == {0}
+    assert {leads for leads, _ in _playout_lead_masks("burkozel")[1]} == {0}
     seat, masks = _playout_lead_masks("burkozel", own_casual_leads=True)
-    assert masks == {1 << seat}
+    assert {leads for leads, _ in masks} == {1 << seat}
+    seat, masks = _playout_lead_masks("burkozel", read_leads=True)
+    assert {leads for leads, _ in masks} == {casual for _, casual in masks} != {0}
