@@ -40,9 +40,9 @@ where it measured better; the option `read_styles` forces it on or off,
 pass"; `bench/ai_styles.py`). The seat and its partner answer with the
 careful policy, and lead with it too except in kozel, where they lead as
 the casual player does, as the rules of thumb the search must beat lead
-there (`OWN_CASUAL_LEADS`, option `own_casual_leads`); there an opponent
-who plays casually in a world leads casually too (`READ_LEADS`, option
-`read_leads`; docs/PERFORMANCE.md, "Issue 14, fifteenth pass").
+there (`OWN_CASUAL_LEADS`, option `own_casual_leads`). An opponent who
+answers casually in a world may lead casually too (option `read_leads`;
+`READ_LEADS`: no game, it measured level in kozel).
 
 Two-player burkozel after the stock is gone hides nothing any more; there
 the rest of the deal is searched exactly (`engine.ai.endgame`, alpha-beta
