@@ -72,10 +72,10 @@ WEIGH_WORLDS = frozenset({"kozel"})
 OWN_CASUAL_LEADS = frozenset({"kozel"})
 # The games where an opponent who answers as a casual player in a world's
 # playouts (`READ_STYLES`) leads as one too (`casual_lead`), as the `easy`
-# player does (option `read_leads`). None: kozel at 270 ms (--clock cpu),
+# player does (option `read_leads`). No game: kozel at 270 ms (--clock cpu),
 # against main on the same deals in one session, seeds 21, 14, 16-19, 22,
 # 23: 69.1% -> 69.2% of 3,200 deals (+1.7 over the first four seeds, -1.5
 # over the next four), penalty points a deal 0.79 either way; in the seventh
 # pass, before the own side led casually, 64.1% against 65.9% (300 fixed
-# playouts). Docs/PERFORMANCE.md, "Issue 14, fifteenth pass".
+# playouts); docs/PERFORMANCE.md, "Issue 14, fifteenth pass".
 READ_LEADS: frozenset[str] = frozenset()
