@@ -219,21 +219,23 @@ def _playout_lead_masks(preset: str, **options: bool) -> tuple[int, set[tuple[in
 
 def test_kozel_search_imagines_its_own_side_leading_casually() -> None:
     """Hard's kozel playouts let the seat and its partner lead as the rules
-    of thumb do (`OWN_CASUAL_LEADS`), and nobody else; with `read_leads` an
-    opponent who answers casually in a world leads casually there too; in
-    other games, or with the options off, nobody."""
+    of thumb do (`OWN_CASUAL_LEADS`), and nobody else; in other games, or
+    with the option off, nobody."""
     seat, masks = _playout_lead_masks("kozel")
-    own = 0b0101 << (seat % 2)
-    assert {leads for leads, _ in masks} == {own}
+    assert {leads for leads, _ in masks} == {0b0101 << (seat % 2)}
+    assert {leads for leads, _ in _playout_lead_masks("kozel", own_casual_leads=False)[1]} == {0}
+    assert {leads for leads, _ in _playout_lead_masks("burkozel")[1]} == {0}
+    seat, masks = _playout_lead_masks("burkozel", own_casual_leads=True)
+    assert {leads for leads, _ in masks} == {1 << seat}
+
+
+def test_read_leads_lets_the_opponents_read_as_casual_lead_casually() -> None:
+    """With `read_leads` (off by default, `READ_LEADS`), an opponent who
+    answers casually in a world leads casually there too."""
     seat, masks = _playout_lead_masks("kozel", read_leads=True)
     own = 0b0101 << (seat % 2)
     assert {leads for leads, _ in masks} == {own | casual for _, casual in masks}
     # Easy opponents are read as casual in most worlds, not in all.
     assert {casual for _, casual in masks} >= {0, 0b1111 ^ own}
-    masks = _playout_lead_masks("kozel", own_casual_leads=False, read_leads=False)[1]
-    assert {leads for leads, _ in masks} == {0}
-    assert {leads for leads, _ in _playout_lead_masks("burkozel")[1]} == {0}
-    seat, masks = _playout_lead_masks("burkozel", own_casual_leads=True)
-    assert {leads for leads, _ in masks} == {1 << seat}
     seat, masks = _playout_lead_masks("burkozel", read_leads=True)
     assert {leads for leads, _ in masks} == {casual for _, casual in masks} != {0}
