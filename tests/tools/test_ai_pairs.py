@@ -1,0 +1,53 @@
+"""`bench/ai_pairs.py`: two versions of `hard` judged on the same decisions."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import engine.ai.base as ai_base
+from engine.ai.hard import HardPlayer
+from tools.cli import main
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "ai_pairs.py"
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("ai_pairs", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _pairs(monkeypatch: pytest.MonkeyPatch, settings: list[tuple[str, object]]) -> object:
+    """One kozel deal at 30 fixed playouts, the variant changed by `settings`."""
+    # install() replaces these two for the whole process; put them back afterwards.
+    monkeypatch.setattr(HardPlayer, "search", HardPlayer.search)
+    monkeypatch.setattr(ai_base, "view_for", ai_base.view_for)
+    bench = _bench()
+    pairs = bench.Pairs()
+    bench.install(pairs, settings, [], None, 20)
+    arena = "arena --preset kozel --players 4 --levels hard,easy,hard,easy --deals 2 --seed 5"
+    main([*arena.split(), "--playouts", "30", "--jobs", "1"], out=io.StringIO())
+    return pairs
+
+
+def test_a_variant_equal_to_main_never_differs(monkeypatch: pytest.MonkeyPatch) -> None:
+    pairs = _pairs(monkeypatch, [])
+    gains = [gain for kind in pairs.gains.values() for gain in kind]  # type: ignore[attr-defined]
+    assert len(gains) > 10
+    assert not any(gains)
+
+
+def test_a_weaker_variant_differs_and_is_judged(monkeypatch: pytest.MonkeyPatch) -> None:
+    pairs = _pairs(monkeypatch, [("playouts", 2)])
+    gains = [gain for kind in pairs.gains.values() for gain in kind]  # type: ignore[attr-defined]
+    assert any(gains)
+    counts = pairs.playouts  # type: ignore[attr-defined]
+    assert sum(counts["variant"]) < sum(counts["main"]) / 3
+    assert "variant's gain" in pairs.report()  # type: ignore[attr-defined]
