@@ -33,7 +33,6 @@ import importlib
 import io
 import json
 import math
-import random
 import runpy
 import statistics
 import sys
@@ -45,24 +44,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine.ai.base as ai_base
+from bench.ai_worlds import real_deal_values, real_states, spy_view
 from engine.actions import Action, Kind
 from engine.ai.determinize import Knowledge
-from engine.ai.fastplay import fast_play_out
-from engine.ai.hard import HardPlayer, SearchStats, side_of
-from engine.ai.policy import memory_for
-from engine.ai.worlds import deal_only_state
-from engine.state import MatchState
-from engine.view import TableView, view_for
+from engine.ai.hard import HardPlayer, SearchStats
+from engine.view import TableView
 from tools.cli import main
 
-_real: dict[int, MatchState] = {}
 _SIMULATED = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
-
-
-def _spy(state: MatchState, seat: int | None) -> TableView:
-    if seat is not None:
-        _real[seat] = state
-    return view_for(state, seat)
 
 
 def _value(text: str) -> object:
@@ -97,44 +86,6 @@ def _patched(patches: Sequence[tuple[str, object]]) -> Iterator[None]:
     finally:
         for module, name, old in reversed(saved):
             setattr(module, name, old)
-
-
-def oracle_values(
-    player: HardPlayer,
-    view: TableView,
-    knowledge: Knowledge,
-    real: MatchState,
-    actions: Sequence[Action],
-    playouts: int,
-) -> list[float]:
-    """Each action's mean value on the real deal, for the deciding side."""
-    seat = knowledge.viewer
-    side = side_of(view, seat)
-    others = [other for other in range(len(view.penalties)) if other != side]
-    rng = random.Random(view.step * 31 + seat)
-    base = deal_only_state(real)
-    deal = base.deal
-    assert deal is not None
-    opponents = sum(1 << other for other in range(4) if side_of(view, other) != side)
-    own = sum(1 << other for other in range(4) if side_of(view, other) == side)
-    totals = [0.0] * len(actions)
-    for _ in range(playouts):
-        world = base
-        if deal.stock:
-            last = [] if deal.trump_hidden else list(deal.stock[-1:])
-            body = list(deal.stock[: len(deal.stock) - len(last)])
-            rng.shuffle(body)
-            world = base._replace(deal=deal._replace(stock=(*body, *last)))
-        dice = rng.getrandbits(32)
-        memory = memory_for(world, knowledge.visible_points)
-        memory.casual = opponents
-        memory.casual_leads = opponents | own
-        for index, action in enumerate(actions):
-            result = fast_play_out(
-                world, player.policy, random.Random(dice), memory.copy(), first=action
-            )
-            totals[index] += player.value(result, side, others)
-    return [total / playouts for total in totals]
 
 
 class Pairs:
@@ -181,7 +132,7 @@ def install(
         bar: float | None = None,
     ) -> Action | None:
         choice = search(self, view, knowledge, candidates, default, bar)
-        real = _real.get(knowledge.viewer)
+        real = real_states.get(knowledge.viewer)
         if real is None or real.step != view.step:
             return choice
         if any(c is None or c.kind not in _SIMULATED for c in candidates):
@@ -205,12 +156,15 @@ def install(
         gain = 0.0
         if other != choice:
             assert other is not None and choice is not None
-            mine, theirs = oracle_values(self, view, knowledge, real, [choice, other], oracle)
+            # Both sides lead casually there, as `easy` and main's own playouts do.
+            mine, theirs = real_deal_values(
+                self, view, knowledge, real, [choice, other], oracle, casual_leads=0b1111
+            )
             gain = theirs - mine
         pairs.gains[kind].append(gain)
         return choice
 
-    setattr(ai_base, "view_for", _spy)  # noqa: B010 - patching on purpose
+    setattr(ai_base, "view_for", spy_view)  # noqa: B010 - patching on purpose
     setattr(HardPlayer, "search", paired)  # noqa: B010
 
 

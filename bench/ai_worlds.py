@@ -52,7 +52,7 @@ from engine.state import MatchState
 from engine.view import TableView, view_for
 from tools.cli import main
 
-_real: dict[int, MatchState] = {}
+real_states: dict[int, MatchState] = {}
 placement: dict[str, list[float]] = defaultdict(list)
 composition: dict[tuple[str, str, str], dict[str, list[float]]] = defaultdict(
     lambda: defaultdict(list)
@@ -61,9 +61,9 @@ regrets: list[dict[str, object]] = []
 SAMPLES = 40  # worlds per decision and sampler
 
 
-def _spy(state: MatchState, seat: int | None) -> TableView:
+def spy_view(state: MatchState, seat: int | None) -> TableView:
     if seat is not None:
-        _real[seat] = state
+        real_states[seat] = state
     return view_for(state, seat)
 
 
@@ -139,6 +139,47 @@ def _measure_worlds(
     placement["resampled from 1,000"].append(statistics.mean(placed(world) for world in picks))
 
 
+def real_deal_values(
+    player: HardPlayer,
+    view: TableView,
+    knowledge: Knowledge,
+    real: MatchState,
+    actions: Sequence[Action | None],
+    playouts: int,
+    casual_leads: int = 0,
+) -> list[float]:
+    """Each action's mean value on the real deal for the deciding side:
+    `playouts` playouts of the real hands, the stock shuffled again, the
+    opponents answering as casual players (and the seats of `casual_leads`
+    leading as they do); every action sees the same dice."""
+    seat = knowledge.viewer
+    side = side_of(view, seat)
+    others = [other for other in range(len(view.penalties)) if other != side]
+    rng = random.Random(view.step * 31 + seat)
+    base = deal_only_state(real)
+    deal = base.deal
+    assert deal is not None
+    casual = sum(1 << other for other in range(4) if side_of(view, other) != side)
+    totals = [0.0] * len(actions)
+    for _ in range(playouts):
+        world = base
+        if deal.stock:
+            last = [] if deal.trump_hidden else list(deal.stock[-1:])
+            body = list(deal.stock[: len(deal.stock) - len(last)])
+            rng.shuffle(body)
+            world = base._replace(deal=deal._replace(stock=(*body, *last)))
+        dice = rng.getrandbits(32)
+        memory = memory_for(world, knowledge.visible_points)
+        memory.casual = casual
+        memory.casual_leads = casual_leads
+        for index, action in enumerate(actions):
+            result = fast_play_out(
+                world, player.policy, random.Random(dice), memory.copy(), first=action
+            )
+            totals[index] += player.value(result, side, others)
+    return [total / playouts for total in totals]
+
+
 def _measure_regret(
     player: HardPlayer,
     view: TableView,
@@ -152,30 +193,7 @@ def _measure_regret(
     if any(c is None or c.kind not in (Kind.LEAD, Kind.BEAT, Kind.DISCARD) for c in candidates):
         return
     seat = knowledge.viewer
-    side = side_of(view, seat)
-    others = [other for other in range(len(view.penalties)) if other != side]
-    rng = random.Random(view.step * 31 + seat)
-    base = deal_only_state(real)
-    deal = base.deal
-    assert deal is not None
-    casual = sum(1 << other for other in range(4) if side_of(view, other) != side)
-    values: list[list[float]] = [[] for _ in candidates]
-    for _ in range(playouts):
-        world = base
-        if deal.stock:
-            last = [] if deal.trump_hidden else list(deal.stock[-1:])
-            body = list(deal.stock[: len(deal.stock) - len(last)])
-            rng.shuffle(body)
-            world = base._replace(deal=deal._replace(stock=(*body, *last)))
-        dice = rng.getrandbits(32)
-        memory = memory_for(world, knowledge.visible_points)
-        memory.casual = casual
-        for index, action in enumerate(candidates):
-            result = fast_play_out(
-                world, player.policy, random.Random(dice), memory.copy(), first=action
-            )
-            values[index].append(player.value(result, side, others))
-    means = [statistics.mean(row) for row in values]
+    means = real_deal_values(player, view, knowledge, real, candidates, playouts)
     best = max(means)
     lead = not view.trick
     row: dict[str, object] = {
@@ -213,7 +231,7 @@ def _install(regret_playouts: int | None) -> None:
         prior_z: float | None = None,
     ) -> Action | None:
         choice = search(self, view, knowledge, candidates, default, prior_z)
-        real = _real.get(knowledge.viewer)
+        real = real_states.get(knowledge.viewer)
         if real is None or real.step != view.step:
             return choice
         if regret_playouts:
@@ -225,7 +243,7 @@ def _install(regret_playouts: int | None) -> None:
             _measure_worlds(view, knowledge, real, reading, shares)
         return choice
 
-    setattr(ai_base, "view_for", _spy)  # noqa: B010 - patching on purpose
+    setattr(ai_base, "view_for", spy_view)  # noqa: B010 - patching on purpose
     setattr(HardPlayer, "search", measured)  # noqa: B010
 
 
