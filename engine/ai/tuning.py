@@ -38,7 +38,7 @@ PRUNE_Z = 3.0
 # budget (four times the playouts) worth less: 66.6% -> 67.4% over the same
 # 1,600 deals (docs/PERFORMANCE.md, "Issue 14, seventh pass"). 0.5 at the
 # timed budget since the own side leads casually in the playouts: +0.033
-# +/- 0.015 value points a decision where the two bars choose differently
+# +/- 0.015 value points a searched decision, 0 where the two bars agree
 # (`bench/ai_pairs.py`), and in one session on seeds 21, 14, 16-19, 22, 23
 # 69.4% of 3,200 deals against 68.4% at 1 ("Issue 14, seventeenth pass").
 ADVISORS: dict[str, tuple[str, float]] = {"kozel": ("greedy", 0.5)}
