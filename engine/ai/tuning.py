@@ -41,6 +41,7 @@ PRUNE_Z = 3.0
 # +/- 0.015 value points a searched decision, 0 where the two bars agree
 # (`bench/ai_pairs.py`), and in one session on seeds 21, 14, 16-19, 22, 23
 # 69.4% of 3,200 deals against 68.4% at 1 ("Issue 14, seventeenth pass").
+# No bar at all judged level against 0.5 (+0.009 +/- 0.018, eighteenth pass).
 ADVISORS: dict[str, tuple[str, float]] = {"kozel": ("greedy", 0.5)}
 # The games where the playouts let each opponent answer in the style his
 # plays show (`engine.ai.opponents`). At the 270 ms budget, on the same
