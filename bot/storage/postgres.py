@@ -53,7 +53,7 @@ from bot.storage.records import (
     TableRecord,
     UserRecord,
 )
-from bot.storage.sqlite import (
+from bot.storage.results_sql import (
     LEADERBOARD,
     RECENT,
     RESULT_COLUMNS,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.records import MatchResult, Seat, Skill, TableRecord
-from bot.storage.sqlite import RESULT_COLUMNS, result_rows
+from bot.storage.results_sql import RESULT_COLUMNS, result_rows
 from engine import MatchState
 
 TABLE_COLUMNS = (

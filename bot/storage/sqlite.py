@@ -27,7 +27,6 @@ shape.
 from __future__ import annotations
 
 import json
-import secrets
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -36,7 +35,6 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
-from bot.storage.migrations import migrations, sqlite_statements
 from bot.storage.records import (
     FINISHED,
     LOBBY,
@@ -48,250 +46,31 @@ from bot.storage.records import (
     RatingRecord,
     ResultRow,
     Seat,
-    SeatResult,
-    Skill,
     StorageError,
     TableRecord,
     UserRecord,
 )
+from bot.storage.results_sql import (
+    LEADERBOARD,
+    RECENT,
+    RESULT_COLUMNS,
+    new_join_token,
+    result_from_row,
+)
 from bot.storage.sqlite_commits import GroupCommit
+from bot.storage.sqlite_setup import configure, migrate, probe_write, why_unusable
+from bot.storage.sqlite_sql import (
+    NO_SEAT,
+    SEAT_COLUMNS,
+    TABLE_COLUMNS,
+    save_with_seats,
+    table_from_row,
+    table_update,
+)
 from bot.storage.url import DatabaseUrl
-from engine import Action, MatchState
+from engine import Action
 
 T = TypeVar("T")
-
-_TABLE_COLUMNS = (
-    "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
-    " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
-    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
-    " t.join_token"
-)
-_SEAT_COLUMNS = "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level,"
-_SEAT_COLUMNS += " s.auto, s.missed"
-_NO_SEAT = (None,) * 9
-
-
-def new_join_token() -> str:
-    """16 characters of [A-Za-z0-9_-], 96 bits from `secrets`: a table's link
-    cannot be guessed from its number or from other tables' links."""
-    return secrets.token_urlsafe(12)
-
-
-def _table_from_row(row: Sequence[Any]) -> TableRecord:
-    return TableRecord(
-        id=row[0],
-        chat_id=row[1],
-        chat_title=row[2],
-        status=row[3],
-        creator_id=row[4],
-        preset=row[5],
-        options=json.loads(row[6]),
-        seed=row[7],
-        state=None if row[8] is None else MatchState.loads(row[8]),
-        version=row[9],
-        lobby_message_id=row[10],
-        live_message_id=row[11],
-        turn_deadline=row[12],
-        created_at=row[13],
-        updated_at=row[14],
-        turn_reminded=bool(row[15]),
-        practice=bool(row[16]),
-        settings=json.loads(row[17]),
-        told_step=row[18],
-        join_token=row[19],
-    )
-
-
-def _save_with_seats(
-    connection: sqlite3.Connection,
-    table_id: int,
-    update: tuple[str, tuple[Any, ...]],
-    seats: list[tuple[Any, ...]] | None,
-    renumbered: bool,
-    result: MatchResult | None = None,
-) -> bool:
-    """The table's UPDATE, its seats (None: unchanged) and a finished match's
-    results, inside the caller's transaction (a group commit's savepoint);
-    False (and nothing written) when the version moved on."""
-    if connection.execute(*update).rowcount != 1:
-        return False
-    if seats is not None:
-        # Seats are upserted without touching which message shows each hand:
-        # that bookkeeping belongs to the message jobs (set_hand_message),
-        # which may have moved on since this record was read.
-        if renumbered:
-            connection.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
-        else:
-            connection.execute(
-                "DELETE FROM seats WHERE table_id = ? AND seat >= ?", (table_id, len(seats))
-            )
-        connection.executemany(
-            """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-               ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
-                 name = excluded.name, kind = excluded.kind, level = excluded.level,
-                 auto = excluded.auto, missed = excluded.missed""",
-            seats,
-        )
-    if result is not None:
-        _write_result(connection, table_id, result)
-    return True
-
-
-def _write_result(connection: sqlite3.Connection, table_id: int, result: MatchResult) -> None:
-    """The results rows and the ratings they move, inside the caller's
-    transaction: the ratings are read and written with no other write between."""
-    now = time.time()
-    moved: dict[str, tuple[Skill, Skill]] = {}
-    if result.rate is not None:
-        players = sorted({seat.player for seat in result.seats})
-        marks = ", ".join("?" for _ in players)
-        current = {
-            row[0]: (float(row[1]), float(row[2]))
-            for row in connection.execute(
-                f"SELECT player, mu, sigma FROM ratings WHERE game = ? AND player IN ({marks})",
-                (result.game, *players),
-            )
-        }
-        moved = dict(result.rate(current))
-        connection.executemany(
-            """INSERT INTO ratings (game, player, mu, sigma, matches, updated_at)
-               VALUES (?, ?, ?, ?, 1, ?)
-               ON CONFLICT(game, player) DO UPDATE SET mu = excluded.mu,
-                 sigma = excluded.sigma, matches = matches + 1,
-                 updated_at = excluded.updated_at""",
-            [(result.game, player, *after, now) for player, (_, after) in moved.items()],
-        )
-    rows = result_rows(table_id, result, moved, now)
-    # A repeated write (it cannot happen: the version check stops a second
-    # save of the last move) would fail here and roll the whole save back.
-    connection.executemany(
-        f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ({', '.join('?' for _ in rows[0])})",
-        rows,
-    )
-
-
-def result_rows(
-    table_id: int, result: MatchResult, moved: dict[str, tuple[Skill, Skill]], now: float
-) -> list[tuple[Any, ...]]:
-    """The `results` rows of a match in `RESULT_COLUMNS` order (both backends)."""
-    options = json.dumps(result.options, sort_keys=True)
-    rows = []
-    for seat in result.seats:
-        before, after = moved.get(seat.player, (None, None))
-        rows.append(
-            (
-                table_id,
-                seat.seat,
-                result.chat_id,
-                result.game,
-                options,
-                result.practice,
-                seat.player,
-                seat.user_id,
-                seat.level,
-                seat.name,
-                seat.side,
-                seat.place,
-                seat.penalties,
-                seat.deals,
-                seat.deals_won,
-                seat.trick_points,
-                seat.combinations,
-                seat.claims_right,
-                seat.claims_wrong,
-                *(before or (None, None)),
-                *(after or (None, None)),
-                now,
-            )
-        )
-    return rows
-
-
-RESULT_COLUMNS = (
-    "table_id, seat, chat_id, game, options, practice, player, user_id, level, name, side,"
-    " place, penalties, deals, deals_won, trick_points, combinations, claims_right,"
-    " claims_wrong, mu_before, sigma_before, mu_after, sigma_after, finished_at"
-)
-
-
-# Both backends (placeholders aside): the newest name a player had, wins as
-# first places (shared ones included), ties by the rating.
-LEADERBOARD = """SELECT r.player, max(r.user_id), max(r.level),
-       (SELECT n.name FROM results n WHERE n.player = r.player
-        ORDER BY n.finished_at DESC LIMIT 1),
-       count(*), sum(CASE WHEN r.place = 1 THEN 1 ELSE 0 END), max(g.mu)
-   FROM results r LEFT JOIN ratings g ON g.game = r.game AND g.player = r.player
-   WHERE {where}
-   GROUP BY r.player HAVING count(*) >= ?
-   ORDER BY 6 DESC, 7 DESC, 5 DESC, 1 LIMIT ?"""
-
-
-# Both backends (SQLite numbers its placeholders ?n): the last matches of a group.
-RECENT = """SELECT {columns} FROM results WHERE chat_id = $1 AND table_id IN
-     (SELECT table_id FROM results WHERE chat_id = $1 GROUP BY table_id
-      ORDER BY max(finished_at) DESC, table_id DESC LIMIT $2)
-   ORDER BY finished_at DESC, table_id DESC, seat"""
-
-
-def result_from_row(row: Sequence[Any]) -> ResultRow:
-    seat = SeatResult(
-        seat=row[1],
-        player=row[6],
-        user_id=row[7],
-        level=row[8],
-        name=row[9],
-        side=row[10],
-        place=row[11],
-        penalties=row[12],
-        deals=row[13],
-        deals_won=row[14],
-        trick_points=row[15],
-        combinations=row[16],
-        claims_right=row[17],
-        claims_wrong=row[18],
-    )
-    before = None if row[19] is None else (float(row[19]), float(row[20]))
-    after = None if row[21] is None else (float(row[21]), float(row[22]))
-    return ResultRow(
-        table_id=row[0],
-        chat_id=row[2],
-        game=row[3],
-        practice=bool(row[5]),
-        finished_at=row[23],
-        result=seat,
-        before=before,
-        after=after,
-    )
-
-
-def probe_write(connection: sqlite3.Connection) -> None:
-    """Write for real, then roll back, so a database we cannot write fails at
-    start and not mid-match. `BEGIN IMMEDIATE` alone is not enough: in WAL mode
-    it succeeds on a read-only file; SQLite refuses only the first page written."""
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        connection.execute("CREATE TABLE write_probe (x INTEGER)")
-    finally:
-        if connection.in_transaction:
-            connection.execute("ROLLBACK")
-
-
-def _why_unusable(path: Path, error: sqlite3.Error) -> str:
-    """One sentence with the cause and what to do: a permission problem is not
-    a damaged file, and only a damaged file calls for a backup."""
-    text = str(error)
-    if "readonly" in text or "read-only" in text or "unable to open" in text:
-        return (
-            f"cannot write to database {path} ({text}): this user needs write permission"
-            f" on the file and on its folder {path.parent.resolve()} (SQLite keeps"
-            f" {path.name}-wal and {path.name}-shm beside it)"
-        )
-    if "locked" in text or "busy" in text:
-        return f"database {path} is locked by another process ({text}); stop it or wait"
-    if "disk I/O" in text or "is full" in text:
-        return f"cannot write to database {path} ({text}): check the disk and free space"
-    return f"database {path} is unusable ({text}); restore it from a backup or move it away"
 
 
 async def open_backend(url: DatabaseUrl, durable: bool = True) -> SqliteStore:
@@ -321,7 +100,7 @@ class SqliteStore:
             # aiosqlite starts a thread that would have to be wound down.
             sqlite3.connect(path).close()
         except sqlite3.Error as error:  # a new file in a read-only folder, say
-            raise StorageError(_why_unusable(path, error)) from None
+            raise StorageError(why_unusable(path, error)) from None
         try:
             connection = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
@@ -331,43 +110,13 @@ class SqliteStore:
             await store._setup()
         except sqlite3.DatabaseError as error:
             await connection.close()
-            raise StorageError(_why_unusable(path, error)) from None
+            raise StorageError(why_unusable(path, error)) from None
         return store
 
     async def _setup(self) -> None:
-        db = self._db
-        await db.execute("PRAGMA busy_timeout = 5000")
-        row = await (await db.execute("PRAGMA journal_mode = WAL")).fetchone()
-        if row is None or str(row[0]).lower() != "wal":
-            raise sqlite3.DatabaseError("could not switch to WAL mode")
-        # FULL: each commit waits until the WAL is on the disk, so a move is
-        # durable before anybody is told of it, power loss included. NORMAL
-        # syncs only at checkpoints: a crash of the bot loses nothing, a
-        # power loss may lose the last commits (docs/PERFORMANCE.md measures
-        # the difference).
-        await db.execute(f"PRAGMA synchronous = {'FULL' if self.durable else 'NORMAL'}")
-        await db.execute("PRAGMA foreign_keys = ON")
-        check = await (await db.execute("PRAGMA quick_check")).fetchone()
-        if check is None or check[0] != "ok":
-            raise sqlite3.DatabaseError(f"integrity check failed: {check}")
-        await self._migrate()
+        await configure(self._db, self.durable)
+        await migrate(self._db)
         await self._job(probe_write)
-
-    async def _migrate(self) -> None:
-        db = self._db
-        current = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
-        for migration in migrations("sqlite"):
-            if migration.number <= current:
-                continue
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                for statement in sqlite_statements(migration.script):
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {migration.number}")
-                await db.execute("COMMIT")
-            except BaseException:
-                await db.execute("ROLLBACK")
-                raise
 
     async def close(self) -> None:
         await self._db.close()
@@ -446,15 +195,15 @@ class SqliteStore:
     async def _tables_where(self, condition: str, params: Sequence[Any]) -> list[TableRecord]:
         """Tables and their seats in one query (one trip, nothing lands in between)."""
         rows = await self._fetchall(
-            f"SELECT {_TABLE_COLUMNS}, {_SEAT_COLUMNS} FROM tables t"
+            f"SELECT {TABLE_COLUMNS}, {SEAT_COLUMNS} FROM tables t"
             f" LEFT JOIN seats s ON s.table_id = t.id WHERE {condition} ORDER BY t.id, s.seat",
             params,
         )
         tables: list[TableRecord] = []
-        width = len(_NO_SEAT)
+        width = len(NO_SEAT)
         for row in rows:
             if not tables or tables[-1].id != row[0]:
-                tables.append(_table_from_row(row))
+                tables.append(table_from_row(row))
             r = row[-width:]
             if r[0] is not None:
                 tables[-1].seats.append(
@@ -549,38 +298,7 @@ class SqliteStore:
         result: MatchResult | None = None,
     ) -> TableRecord:
         now = time.time()
-        logged: tuple[int | None, int | None, str | None] = (None, None, None)
-        if action is not None:
-            assert table.state is not None
-            logged = (
-                table.state.step,
-                user_id,
-                json.dumps(action.to_json(), ensure_ascii=False),
-            )
-        update = (
-            """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
-                 preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
-                 turn_deadline = ?, turn_reminded = ?, settings = ?, updated_at = ?,
-                 logged_seq = ?, logged_user = ?, logged_action = ?
-               WHERE id = ? AND version = ?""",
-            (
-                table.chat_id,
-                table.chat_title,
-                table.status,
-                table.creator_id,
-                table.preset,
-                json.dumps(table.options),
-                table.seed,
-                None if table.state is None else table.state.dumps(),
-                table.turn_deadline,
-                int(table.turn_reminded),
-                json.dumps(table.settings),
-                now,
-                *logged,
-                table.id,
-                table.version,
-            ),
-        )
+        update = table_update(table, action, user_id, now)
         rows = table.seat_rows()
         # During a match seats change only when someone leaves or is away:
         # unchanged ones need no write, and the save is one statement (its
@@ -592,7 +310,7 @@ class SqliteStore:
             seats = None if unchanged else [(table.id, *r[:5], int(r[5]), r[6]) for r in rows]
             renumbered = table.status == LOBBY  # seats come and go in a lobby
             saved = await self._commits.run(
-                lambda connection: _save_with_seats(
+                lambda connection: save_with_seats(
                     connection, table.id, update, seats, renumbered, result
                 )
             )

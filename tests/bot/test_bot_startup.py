@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.storage.sqlite import SqliteStore, probe_write
+from bot.storage.sqlite import SqliteStore
+from bot.storage.sqlite_setup import probe_write
 from testing.fake_telegram import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[2]

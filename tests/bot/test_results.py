@@ -13,8 +13,7 @@ import aiosqlite
 import pytest
 
 from bot.stats.results import replay_events, seat_numbers
-from bot.storage import FINISHED, PLAYING, MatchResult, Seat, SeatResult
-from bot.storage import sqlite as sqlite_backend
+from bot.storage import FINISHED, PLAYING, MatchResult, Seat, SeatResult, sqlite_setup
 from bot.storage.cached import CachedStore
 from bot.storage.migrations import migrations
 from bot.storage.sqlite import SqliteStore
@@ -119,7 +118,7 @@ async def test_a_database_of_today_with_a_running_match_is_migrated_and_finishes
     half played; the new code migrates it, finishes it and writes its results."""
     path = tmp_path / "bot.db"
     before = [m for m in migrations("sqlite") if m.number < 6]
-    monkeypatch.setattr(sqlite_backend, "migrations", lambda backend: before)
+    monkeypatch.setattr(sqlite_setup, "migrations", lambda backend: before)
     old = await SqliteStore.open(path)
     table = await old.create_table(-5, "Group", 1, "burkozel", {"limit": 4})
     assert table is not None

@@ -1,0 +1,114 @@
+"""What both stores write and read alike: a finished match's `results`
+rows, the leaderboard's and the group history's SQL (placeholders aside),
+and the join tokens of tables' links. bot/storage/sqlite.py and
+bot/storage/postgres.py import them from here, so the two backends cannot
+drift apart on a column's order."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from bot.storage.records import MatchResult, ResultRow, SeatResult, Skill
+
+
+def new_join_token() -> str:
+    """16 characters of [A-Za-z0-9_-], 96 bits from `secrets`: a table's link
+    cannot be guessed from its number or from other tables' links."""
+    return secrets.token_urlsafe(12)
+
+
+def result_rows(
+    table_id: int, result: MatchResult, moved: dict[str, tuple[Skill, Skill]], now: float
+) -> list[tuple[Any, ...]]:
+    """The `results` rows of a match in `RESULT_COLUMNS` order (both backends)."""
+    options = json.dumps(result.options, sort_keys=True)
+    rows = []
+    for seat in result.seats:
+        before, after = moved.get(seat.player, (None, None))
+        rows.append(
+            (
+                table_id,
+                seat.seat,
+                result.chat_id,
+                result.game,
+                options,
+                result.practice,
+                seat.player,
+                seat.user_id,
+                seat.level,
+                seat.name,
+                seat.side,
+                seat.place,
+                seat.penalties,
+                seat.deals,
+                seat.deals_won,
+                seat.trick_points,
+                seat.combinations,
+                seat.claims_right,
+                seat.claims_wrong,
+                *(before or (None, None)),
+                *(after or (None, None)),
+                now,
+            )
+        )
+    return rows
+
+
+RESULT_COLUMNS = (
+    "table_id, seat, chat_id, game, options, practice, player, user_id, level, name, side,"
+    " place, penalties, deals, deals_won, trick_points, combinations, claims_right,"
+    " claims_wrong, mu_before, sigma_before, mu_after, sigma_after, finished_at"
+)
+
+
+# Both backends (placeholders aside): the newest name a player had, wins as
+# first places (shared ones included), ties by the rating.
+LEADERBOARD = """SELECT r.player, max(r.user_id), max(r.level),
+       (SELECT n.name FROM results n WHERE n.player = r.player
+        ORDER BY n.finished_at DESC LIMIT 1),
+       count(*), sum(CASE WHEN r.place = 1 THEN 1 ELSE 0 END), max(g.mu)
+   FROM results r LEFT JOIN ratings g ON g.game = r.game AND g.player = r.player
+   WHERE {where}
+   GROUP BY r.player HAVING count(*) >= ?
+   ORDER BY 6 DESC, 7 DESC, 5 DESC, 1 LIMIT ?"""
+
+
+# Both backends (SQLite numbers its placeholders ?n): the last matches of a group.
+RECENT = """SELECT {columns} FROM results WHERE chat_id = $1 AND table_id IN
+     (SELECT table_id FROM results WHERE chat_id = $1 GROUP BY table_id
+      ORDER BY max(finished_at) DESC, table_id DESC LIMIT $2)
+   ORDER BY finished_at DESC, table_id DESC, seat"""
+
+
+def result_from_row(row: Sequence[Any]) -> ResultRow:
+    seat = SeatResult(
+        seat=row[1],
+        player=row[6],
+        user_id=row[7],
+        level=row[8],
+        name=row[9],
+        side=row[10],
+        place=row[11],
+        penalties=row[12],
+        deals=row[13],
+        deals_won=row[14],
+        trick_points=row[15],
+        combinations=row[16],
+        claims_right=row[17],
+        claims_wrong=row[18],
+    )
+    before = None if row[19] is None else (float(row[19]), float(row[20]))
+    after = None if row[21] is None else (float(row[21]), float(row[22]))
+    return ResultRow(
+        table_id=row[0],
+        chat_id=row[2],
+        game=row[3],
+        practice=bool(row[5]),
+        finished_at=row[23],
+        result=seat,
+        before=before,
+        after=after,
+    )

@@ -1,0 +1,78 @@
+"""Opening a SQLite database for bot/storage/sqlite.py: the pragmas, the
+integrity check, the migrations, the proof that the file can be written,
+and a message that says what to check when it cannot."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+
+from bot.storage.migrations import migrations, sqlite_statements
+
+
+def probe_write(connection: sqlite3.Connection) -> None:
+    """Write for real, then roll back, so a database we cannot write fails at
+    start and not mid-match. `BEGIN IMMEDIATE` alone is not enough: in WAL mode
+    it succeeds on a read-only file; SQLite refuses only the first page written."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        connection.execute("CREATE TABLE write_probe (x INTEGER)")
+    finally:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+
+
+def why_unusable(path: Path, error: sqlite3.Error) -> str:
+    """One sentence with the cause and what to do: a permission problem is not
+    a damaged file, and only a damaged file calls for a backup."""
+    text = str(error)
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return (
+            f"cannot write to database {path} ({text}): this user needs write permission"
+            f" on the file and on its folder {path.parent.resolve()} (SQLite keeps"
+            f" {path.name}-wal and {path.name}-shm beside it)"
+        )
+    if "locked" in text or "busy" in text:
+        return f"database {path} is locked by another process ({text}); stop it or wait"
+    if "disk I/O" in text or "is full" in text:
+        return f"cannot write to database {path} ({text}): check the disk and free space"
+    return f"database {path} is unusable ({text}); restore it from a backup or move it away"
+
+
+async def configure(db: aiosqlite.Connection, durable: bool) -> None:
+    """WAL mode, the sync level, foreign keys and an integrity check; a
+    `sqlite3.DatabaseError` when the file cannot be used."""
+    await db.execute("PRAGMA busy_timeout = 5000")
+    row = await (await db.execute("PRAGMA journal_mode = WAL")).fetchone()
+    if row is None or str(row[0]).lower() != "wal":
+        raise sqlite3.DatabaseError("could not switch to WAL mode")
+    # FULL: each commit waits until the WAL is on the disk, so a move is
+    # durable before anybody is told of it, power loss included. NORMAL
+    # syncs only at checkpoints: a crash of the bot loses nothing, a
+    # power loss may lose the last commits (docs/PERFORMANCE.md measures
+    # the difference).
+    await db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+    await db.execute("PRAGMA foreign_keys = ON")
+    check = await (await db.execute("PRAGMA quick_check")).fetchone()
+    if check is None or check[0] != "ok":
+        raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+
+
+async def migrate(db: aiosqlite.Connection) -> None:
+    """Each pending migration in its own transaction; `PRAGMA user_version`
+    records the last one applied."""
+    current = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
+    for migration in migrations("sqlite"):
+        if migration.number <= current:
+            continue
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in sqlite_statements(migration.script):
+                await db.execute(statement)
+            await db.execute(f"PRAGMA user_version = {migration.number}")
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise

@@ -1,0 +1,159 @@
+"""The statements and row conversions of the SQLite store
+(bot/storage/sqlite.py): the work that runs on its database thread inside
+one transaction (a save with its seats, a match's results and ratings)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from bot.storage.records import MatchResult, Skill, TableRecord
+from bot.storage.results_sql import RESULT_COLUMNS, result_rows
+from engine import Action, MatchState
+
+TABLE_COLUMNS = (
+    "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
+    " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
+    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
+    " t.join_token"
+)
+SEAT_COLUMNS = "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level,"
+SEAT_COLUMNS += " s.auto, s.missed"
+NO_SEAT = (None,) * 9
+
+
+def table_from_row(row: Sequence[Any]) -> TableRecord:
+    return TableRecord(
+        id=row[0],
+        chat_id=row[1],
+        chat_title=row[2],
+        status=row[3],
+        creator_id=row[4],
+        preset=row[5],
+        options=json.loads(row[6]),
+        seed=row[7],
+        state=None if row[8] is None else MatchState.loads(row[8]),
+        version=row[9],
+        lobby_message_id=row[10],
+        live_message_id=row[11],
+        turn_deadline=row[12],
+        created_at=row[13],
+        updated_at=row[14],
+        turn_reminded=bool(row[15]),
+        practice=bool(row[16]),
+        settings=json.loads(row[17]),
+        told_step=row[18],
+        join_token=row[19],
+    )
+
+
+def save_with_seats(
+    connection: sqlite3.Connection,
+    table_id: int,
+    update: tuple[str, tuple[Any, ...]],
+    seats: list[tuple[Any, ...]] | None,
+    renumbered: bool,
+    result: MatchResult | None = None,
+) -> bool:
+    """The table's UPDATE, its seats (None: unchanged) and a finished match's
+    results, inside the caller's transaction (a group commit's savepoint);
+    False (and nothing written) when the version moved on."""
+    if connection.execute(*update).rowcount != 1:
+        return False
+    if seats is not None:
+        # Seats are upserted without touching which message shows each hand:
+        # that bookkeeping belongs to the message jobs (set_hand_message),
+        # which may have moved on since this record was read.
+        if renumbered:
+            connection.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        else:
+            connection.execute(
+                "DELETE FROM seats WHERE table_id = ? AND seat >= ?", (table_id, len(seats))
+            )
+        connection.executemany(
+            """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT(table_id, seat) DO UPDATE SET user_id = excluded.user_id,
+                 name = excluded.name, kind = excluded.kind, level = excluded.level,
+                 auto = excluded.auto, missed = excluded.missed""",
+            seats,
+        )
+    if result is not None:
+        write_result(connection, table_id, result)
+    return True
+
+
+def write_result(connection: sqlite3.Connection, table_id: int, result: MatchResult) -> None:
+    """The results rows and the ratings they move, inside the caller's
+    transaction: the ratings are read and written with no other write between."""
+    now = time.time()
+    moved: dict[str, tuple[Skill, Skill]] = {}
+    if result.rate is not None:
+        players = sorted({seat.player for seat in result.seats})
+        marks = ", ".join("?" for _ in players)
+        current = {
+            row[0]: (float(row[1]), float(row[2]))
+            for row in connection.execute(
+                f"SELECT player, mu, sigma FROM ratings WHERE game = ? AND player IN ({marks})",
+                (result.game, *players),
+            )
+        }
+        moved = dict(result.rate(current))
+        connection.executemany(
+            """INSERT INTO ratings (game, player, mu, sigma, matches, updated_at)
+               VALUES (?, ?, ?, ?, 1, ?)
+               ON CONFLICT(game, player) DO UPDATE SET mu = excluded.mu,
+                 sigma = excluded.sigma, matches = matches + 1,
+                 updated_at = excluded.updated_at""",
+            [(result.game, player, *after, now) for player, (_, after) in moved.items()],
+        )
+    rows = result_rows(table_id, result, moved, now)
+    # A repeated write (it cannot happen: the version check stops a second
+    # save of the last move) would fail here and roll the whole save back.
+    connection.executemany(
+        f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ({', '.join('?' for _ in rows[0])})",
+        rows,
+    )
+
+
+def table_update(
+    table: TableRecord, action: Action | None, user_id: int | None, now: float
+) -> tuple[str, tuple[Any, ...]]:
+    """The UPDATE that saves a table (with the move to log, if any) only
+    if nobody saved it since it was read: `version` is the check."""
+    logged: tuple[int | None, int | None, str | None] = (None, None, None)
+    if action is not None:
+        assert table.state is not None
+        logged = (
+            table.state.step,
+            user_id,
+            json.dumps(action.to_json(), ensure_ascii=False),
+        )
+    update = (
+        """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
+             preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
+             turn_deadline = ?, turn_reminded = ?, settings = ?, updated_at = ?,
+             logged_seq = ?, logged_user = ?, logged_action = ?
+           WHERE id = ? AND version = ?""",
+        (
+            table.chat_id,
+            table.chat_title,
+            table.status,
+            table.creator_id,
+            table.preset,
+            json.dumps(table.options),
+            table.seed,
+            None if table.state is None else table.state.dumps(),
+            table.turn_deadline,
+            int(table.turn_reminded),
+            json.dumps(table.settings),
+            now,
+            *logged,
+            table.id,
+            table.version,
+        ),
+    )
+    return update
