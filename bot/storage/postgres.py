@@ -35,7 +35,6 @@ import asyncpg
 from bot.storage.postgres_locks import PostgresLocks
 from bot.storage.postgres_setup import connect, migrate, probe_write, where
 from bot.storage.postgres_sql import (
-    UPDATE,
     fetch_tables,
     save_with_seats,
 )
@@ -53,12 +52,14 @@ from bot.storage.records import (
     TableRecord,
     UserRecord,
 )
-from bot.storage.results_sql import (
+from bot.storage.shared_sql import (
     LEADERBOARD,
     RECENT,
     RESULT_COLUMNS,
+    UPDATE_TABLE,
     new_join_token,
     result_from_row,
+    update_params,
 )
 from bot.storage.url import DatabaseUrl
 from engine import Action
@@ -299,37 +300,13 @@ class PostgresStore:
         result: MatchResult | None = None,
     ) -> TableRecord:
         now = time.time()
-        logged: tuple[int | None, int | None, str | None] = (None, None, None)
-        if action is not None:
-            assert table.state is not None
-            logged = (
-                table.state.step,
-                user_id,
-                json.dumps(action.to_json(), ensure_ascii=False),
-            )
-        update = (
-            table.chat_id,
-            table.chat_title,
-            table.status,
-            table.creator_id,
-            table.preset,
-            json.dumps(table.options),
-            table.seed,
-            None if table.state is None else table.state.dumps(),
-            table.turn_deadline,
-            table.turn_reminded,
-            json.dumps(table.settings),
-            now,
-            *logged,
-            table.id,
-            table.version,
-        )
+        update = update_params(table, action, user_id, now)
         rows = table.seat_rows()
         # As in SQLite: unchanged seats mid-match need no write, and the move
         # is one statement (its own transaction, the log's entry by trigger).
         unchanged = table.status != LOBBY and rows == table.stored_seats
         if unchanged and result is None:
-            saved = await self._execute(UPDATE, *update) == "UPDATE 1"
+            saved = await self._execute(UPDATE_TABLE, *update) == "UPDATE 1"
         else:
             seats = None if unchanged else [(table.id, *r[:5], bool(r[5]), r[6]) for r in rows]
             renumbered = table.status == LOBBY  # seats come and go in a lobby

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.records import MatchResult, Seat, Skill, TableRecord
-from bot.storage.results_sql import RESULT_COLUMNS, result_rows
+from bot.storage.shared_sql import RESULT_COLUMNS, UPDATE_TABLE, result_rows
 from engine import MatchState
 
 TABLE_COLUMNS = (
@@ -23,12 +23,6 @@ SEAT_COLUMNS = (
     "s.seat, s.user_id AS seat_user, s.name, s.hand_message_id, s.hand_digest, s.kind,"
     " s.level, s.auto, s.missed"
 )
-
-UPDATE = """UPDATE tables SET chat_id = $1, chat_title = $2, status = $3, creator_id = $4,
-     preset = $5, options = $6, seed = $7, state = $8, version = version + 1,
-     turn_deadline = $9, turn_reminded = $10, settings = $11, updated_at = $12,
-     logged_seq = $13, logged_user = $14, logged_action = $15
-   WHERE id = $16 AND version = $17"""
 
 UPSERT_SEAT = """INSERT INTO seats (table_id, seat, user_id, name, kind, level, auto, missed)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -110,7 +104,7 @@ async def save_with_seats(
     transaction = connection.transaction()
     await transaction.start()
     try:
-        if await connection.execute(UPDATE, *update) != "UPDATE 1":
+        if await connection.execute(UPDATE_TABLE, *update) != "UPDATE 1":
             await transaction.rollback()
             return False
         if seats is not None:

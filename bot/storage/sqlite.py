@@ -50,12 +50,14 @@ from bot.storage.records import (
     TableRecord,
     UserRecord,
 )
-from bot.storage.results_sql import (
+from bot.storage.shared_sql import (
     LEADERBOARD,
     RECENT,
     RESULT_COLUMNS,
+    UPDATE_TABLE,
     new_join_token,
     result_from_row,
+    update_params,
 )
 from bot.storage.sqlite_commits import GroupCommit
 from bot.storage.sqlite_setup import configure, migrate, probe_write, why_unusable
@@ -65,12 +67,12 @@ from bot.storage.sqlite_sql import (
     TABLE_COLUMNS,
     save_with_seats,
     table_from_row,
-    table_update,
 )
 from bot.storage.url import DatabaseUrl
 from engine import Action
 
 T = TypeVar("T")
+SQLITE_UPDATE = UPDATE_TABLE.replace("$", "?")  # ?1, ?2: numbered
 
 
 async def open_backend(url: DatabaseUrl, durable: bool = True) -> SqliteStore:
@@ -298,7 +300,7 @@ class SqliteStore:
         result: MatchResult | None = None,
     ) -> TableRecord:
         now = time.time()
-        update = table_update(table, action, user_id, now)
+        update = (SQLITE_UPDATE, update_params(table, action, user_id, now))
         rows = table.seat_rows()
         # During a match seats change only when someone leaves or is away:
         # unchanged ones need no write, and the save is one statement (its

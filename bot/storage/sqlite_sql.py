@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.records import MatchResult, Skill, TableRecord
-from bot.storage.results_sql import RESULT_COLUMNS, result_rows
-from engine import Action, MatchState
+from bot.storage.shared_sql import RESULT_COLUMNS, result_rows
+from engine import MatchState
 
 TABLE_COLUMNS = (
     "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
@@ -117,43 +117,3 @@ def write_result(connection: sqlite3.Connection, table_id: int, result: MatchRes
         f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ({', '.join('?' for _ in rows[0])})",
         rows,
     )
-
-
-def table_update(
-    table: TableRecord, action: Action | None, user_id: int | None, now: float
-) -> tuple[str, tuple[Any, ...]]:
-    """The UPDATE that saves a table (with the move to log, if any) only
-    if nobody saved it since it was read: `version` is the check."""
-    logged: tuple[int | None, int | None, str | None] = (None, None, None)
-    if action is not None:
-        assert table.state is not None
-        logged = (
-            table.state.step,
-            user_id,
-            json.dumps(action.to_json(), ensure_ascii=False),
-        )
-    update = (
-        """UPDATE tables SET chat_id = ?, chat_title = ?, status = ?, creator_id = ?,
-             preset = ?, options = ?, seed = ?, state = ?, version = version + 1,
-             turn_deadline = ?, turn_reminded = ?, settings = ?, updated_at = ?,
-             logged_seq = ?, logged_user = ?, logged_action = ?
-           WHERE id = ? AND version = ?""",
-        (
-            table.chat_id,
-            table.chat_title,
-            table.status,
-            table.creator_id,
-            table.preset,
-            json.dumps(table.options),
-            table.seed,
-            None if table.state is None else table.state.dumps(),
-            table.turn_deadline,
-            int(table.turn_reminded),
-            json.dumps(table.settings),
-            now,
-            *logged,
-            table.id,
-            table.version,
-        ),
-    )
-    return update

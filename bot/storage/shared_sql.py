@@ -1,6 +1,6 @@
-"""What both stores write and read alike: a finished match's `results`
-rows, the leaderboard's and the group history's SQL (placeholders aside),
-and the join tokens of tables' links. bot/storage/sqlite.py and
+"""What both stores write and read alike: a table's save, a finished
+match's `results` rows, the leaderboard's and the group history's SQL
+(placeholders aside), and the join tokens of tables' links. bot/storage/sqlite.py and
 bot/storage/postgres.py import them from here, so the two backends cannot
 drift apart on a column's order."""
 
@@ -11,7 +11,8 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.records import MatchResult, ResultRow, SeatResult, Skill
+from bot.storage.records import MatchResult, ResultRow, SeatResult, Skill, TableRecord
+from engine import Action
 
 
 def new_join_token() -> str:
@@ -111,4 +112,41 @@ def result_from_row(row: Sequence[Any]) -> ResultRow:
         result=seat,
         before=before,
         after=after,
+    )
+
+
+# Both backends (SQLite numbers its placeholders ?n): a table's save, only
+# if nobody saved it since it was read (`version` is the check); a move's
+# log entry is written by the trigger from the logged_* columns.
+UPDATE_TABLE = """UPDATE tables SET chat_id = $1, chat_title = $2, status = $3, creator_id = $4,
+     preset = $5, options = $6, seed = $7, state = $8, version = version + 1,
+     turn_deadline = $9, turn_reminded = $10, settings = $11, updated_at = $12,
+     logged_seq = $13, logged_user = $14, logged_action = $15
+   WHERE id = $16 AND version = $17"""
+
+
+def update_params(
+    table: TableRecord, action: Action | None, user_id: int | None, now: float
+) -> tuple[Any, ...]:
+    """`UPDATE_TABLE`'s values: the table as it is now, and the move to log."""
+    logged: tuple[int | None, int | None, str | None] = (None, None, None)
+    if action is not None:
+        assert table.state is not None
+        logged = (table.state.step, user_id, json.dumps(action.to_json(), ensure_ascii=False))
+    return (
+        table.chat_id,
+        table.chat_title,
+        table.status,
+        table.creator_id,
+        table.preset,
+        json.dumps(table.options),
+        table.seed,
+        None if table.state is None else table.state.dumps(),
+        table.turn_deadline,
+        table.turn_reminded,
+        json.dumps(table.settings),
+        now,
+        *logged,
+        table.id,
+        table.version,
     )
