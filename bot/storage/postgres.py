@@ -53,11 +53,12 @@ from bot.storage.records import (
     UserRecord,
 )
 from bot.storage.shared_sql import (
+    INSERT_TABLE,
     LEADERBOARD,
     RECENT,
     RESULT_COLUMNS,
     UPDATE_TABLE,
-    new_join_token,
+    insert_params,
     result_from_row,
     update_params,
 )
@@ -220,30 +221,13 @@ class PostgresStore:
         settings: dict[str, Any] | None = None,
         practice: bool = False,
     ) -> TableRecord | None:
-        now = time.time()
-        values = (
-            chat_id,
-            chat_title,
-            LOBBY,
-            creator_id,
-            preset,
-            json.dumps(options),
-            json.dumps(settings or {}),
-            practice,
-            now,
-            new_join_token(),
+        values = insert_params(
+            chat_id, chat_title, creator_id, preset, options, settings, practice, time.time()
         )
 
         async def create(connection: Any) -> TableRecord | None:
             try:
-                table_id = await connection.fetchval(
-                    """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
-                         options, settings, practice, version, created_at, updated_at,
-                         join_token)
-                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $9, $10)
-                       RETURNING id""",
-                    *values,
-                )
+                table_id = await connection.fetchval(INSERT_TABLE + " RETURNING id", *values)
             except asyncpg.UniqueViolationError:
                 return None  # the chat has an open table; nothing was written
             found = await fetch_tables(connection, "t.id = $1", table_id)

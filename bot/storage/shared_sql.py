@@ -1,6 +1,6 @@
-"""What both stores write and read alike: a table's save, a finished
-match's `results` rows, the leaderboard's and the group history's SQL
-(placeholders aside), and the join tokens of tables' links.
+"""What both stores write and read alike: a new table and a table's save,
+a finished match's `results` rows, the leaderboard's and the group
+history's SQL (placeholders aside), and the join tokens of tables' links.
 bot/storage/sqlite.py and bot/storage/postgres.py import them from here, so
 the two backends cannot drift apart on a column's order."""
 
@@ -11,7 +11,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.records import MatchResult, ResultRow, SeatResult, Skill, TableRecord
+from bot.storage.records import LOBBY, MatchResult, ResultRow, SeatResult, Skill, TableRecord
 from engine import Action
 
 
@@ -149,4 +149,36 @@ def update_params(
         *logged,
         table.id,
         table.version,
+    )
+
+
+# Both backends (SQLite numbers its placeholders ?n): a new table, in its
+# lobby; the chat's unique open table makes a second one fail.
+INSERT_TABLE = """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
+     options, settings, practice, version, created_at, updated_at, join_token)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $9, $10)"""
+
+
+def insert_params(
+    chat_id: int,
+    chat_title: str,
+    creator_id: int,
+    preset: str,
+    options: dict[str, Any],
+    settings: dict[str, Any] | None,
+    practice: bool,
+    now: float,
+) -> tuple[Any, ...]:
+    """`INSERT_TABLE`'s values, with a fresh join token."""
+    return (
+        chat_id,
+        chat_title,
+        LOBBY,
+        creator_id,
+        preset,
+        json.dumps(options),
+        json.dumps(settings or {}),
+        practice,
+        now,
+        new_join_token(),
     )

@@ -51,11 +51,12 @@ from bot.storage.records import (
     UserRecord,
 )
 from bot.storage.shared_sql import (
+    INSERT_TABLE,
     LEADERBOARD,
     RECENT,
     RESULT_COLUMNS,
     UPDATE_TABLE,
-    new_join_token,
+    insert_params,
     result_from_row,
     update_params,
 )
@@ -73,6 +74,7 @@ from engine import Action
 
 T = TypeVar("T")
 SQLITE_UPDATE = UPDATE_TABLE.replace("$", "?")  # ?1, ?2: numbered
+SQLITE_INSERT = INSERT_TABLE.replace("$", "?")
 
 
 async def open_backend(url: DatabaseUrl, durable: bool = True) -> SqliteStore:
@@ -226,28 +228,12 @@ class SqliteStore:
         practice: bool = False,
     ) -> TableRecord | None:
         now = time.time()
+        values = insert_params(
+            chat_id, chat_title, creator_id, preset, options, settings, practice, now
+        )
         try:
-            insert = (
-                """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
-                     options, settings, practice, version, created_at, updated_at,
-                     join_token)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)""",
-                (
-                    chat_id,
-                    chat_title,
-                    LOBBY,
-                    creator_id,
-                    preset,
-                    json.dumps(options),
-                    json.dumps(settings or {}),
-                    int(practice),
-                    now,
-                    now,
-                    new_join_token(),
-                ),
-            )
             table_id = await self._commits.run(
-                lambda connection: connection.execute(*insert).lastrowid
+                lambda connection: connection.execute(SQLITE_INSERT, values).lastrowid
             )
         except sqlite3.IntegrityError:
             return None  # the chat has an open table; nothing was written
