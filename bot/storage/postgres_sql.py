@@ -10,15 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.records import MatchResult, Seat, Skill, TableRecord
-from bot.storage.shared_sql import RESULT_COLUMNS, UPDATE_TABLE, result_rows
+from bot.storage.shared_sql import RESULT_COLUMNS, TABLE_COLUMNS, UPDATE_TABLE, result_rows
 from engine import MatchState
 
-TABLE_COLUMNS = (
-    "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
-    " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
-    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
-    " t.join_token"
-)
 SEAT_COLUMNS = (
     "s.seat, s.user_id AS seat_user, s.name, s.hand_message_id, s.hand_digest, s.kind,"
     " s.level, s.auto, s.missed"

@@ -14,6 +14,14 @@ from typing import Any
 from bot.storage.records import LOBBY, MatchResult, ResultRow, SeatResult, Skill, TableRecord
 from engine import Action
 
+# Both backends: a table's columns (SQLite's `table_from_row` reads them by position).
+TABLE_COLUMNS = (
+    "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
+    " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
+    " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
+    " t.join_token"
+)
+
 
 def new_join_token() -> str:
     """16 characters of [A-Za-z0-9_-], 96 bits from `secrets`: a table's link

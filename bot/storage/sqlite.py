@@ -55,6 +55,7 @@ from bot.storage.shared_sql import (
     LEADERBOARD,
     RECENT,
     RESULT_COLUMNS,
+    TABLE_COLUMNS,
     UPDATE_TABLE,
     insert_params,
     result_from_row,
@@ -65,7 +66,6 @@ from bot.storage.sqlite_setup import configure, migrate, probe_write, why_unusab
 from bot.storage.sqlite_sql import (
     NO_SEAT,
     SEAT_COLUMNS,
-    TABLE_COLUMNS,
     save_with_seats,
     table_from_row,
 )
