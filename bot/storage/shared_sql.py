@@ -1,6 +1,7 @@
-"""What both stores write and read alike: a new table and a table's save,
-a finished match's `results` rows, the leaderboard's and the group
-history's SQL (placeholders aside), and the join tokens of tables' links.
+"""What both stores write and read alike: a table's columns, a new table
+and a table's save, a finished match's `results` rows, the leaderboard's
+and the group history's SQL (placeholders aside), and the join tokens of
+tables' links.
 bot/storage/sqlite.py and bot/storage/postgres.py import them from here, so
 the two backends cannot drift apart on a column's order."""
 
