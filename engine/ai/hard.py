@@ -75,6 +75,7 @@ from dataclasses import dataclass, replace
 from engine.actions import Action, Kind
 from engine.ai.base import ComputerPlayer, own_pile_points
 from engine.ai.candidates import candidate_actions
+from engine.ai.compare import best_of, clearly_better, prune
 from engine.ai.determinize import DealMemory, DealTracker, Knowledge, knowledge_of
 from engine.ai.endgame import solvable, solve
 from engine.ai.evidence import NO_READING, Reading, pick_world, read
@@ -426,7 +427,7 @@ class HardPlayer(ComputerPlayer):
             for index, value in zip(alive, row, strict=True):
                 values[index].append(value)
             if len(values[alive[0]]) >= checkpoint and len(alive) > 1:
-                alive = self._prune(alive, values)
+                alive = prune(alive, values, self.prune_z)
                 checkpoint = max(checkpoint + 2, int(checkpoint * 1.5))
                 if len(alive) == 1 and timed:
                     break
@@ -434,15 +435,12 @@ class HardPlayer(ComputerPlayer):
         self.stats.drawn = drawn
         self.stats.playouts = playouts
         self.stats.seconds = now() - start
-        best = max(alive, key=lambda index: (_mean(values[index]), -index))
+        best = best_of(alive, values)
         if default is not None and default in alive and best != default:
             # Overrule the rules of thumb only when the playouts clearly say so.
-            diffs = [a - b for a, b in zip(values[best], values[default], strict=True)]
-            mean = _mean(diffs)
-            var = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
             z = self.prior_z if prior_z is None else prior_z
             assert z is not None
-            if mean <= z * (var / max(len(diffs), 1)) ** 0.5:
+            if not clearly_better(values[best], values[default], z):
                 best = default
         return candidates[best]
 
@@ -479,35 +477,7 @@ class HardPlayer(ComputerPlayer):
                 mask |= 1 << other
         return mask
 
-    def _prune(self, alive: list[int], values: list[list[float]]) -> list[int]:
-        """Drop candidates clearly worse than the best on the worlds they shared."""
-        best = max(alive, key=lambda index: (_mean(values[index]), -index))
-        kept = []
-        for index in alive:
-            if index == best:
-                kept.append(index)
-                continue
-            shared = min(len(values[index]), len(values[best]))
-            # Both were evaluated on the same last `shared` worlds only if both
-            # stayed alive since; alive candidates always were.
-            diffs = [
-                a - b for a, b in zip(values[index][-shared:], values[best][-shared:], strict=True)
-            ]
-            mean = _mean(diffs)
-            var = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
-            bound = mean + self.prune_z * (var / len(diffs)) ** 0.5
-            if bound < 0:
-                continue
-            if len(diffs) >= 8 and not any(diffs):
-                continue  # the same result as the best in every world so far
-            kept.append(index)
-        return kept
-
 
 def _plain_world(view: TableView, knowledge: Knowledge, rng: random.Random) -> MatchState:
     """A world without the deal's history (the style reader does not read it)."""
     return sample_state(view, knowledge, rng, history=False)
-
-
-def _mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values) if values else float("-inf")
