@@ -18,43 +18,14 @@ from engine.ai.base import priority_distance
 from engine.ai.greedy import GreedyPlayer
 from engine.cards import Card, format_cards
 from engine.errors import IllegalAction
-from engine.events import (
-    CardsDrawn,
-    CardsLed,
-    CardsPlayed,
-    ClaimMade,
-    CombinationDeclared,
-    DealScored,
-    DealStarted,
-    DealVoid,
-    DealWonByCombination,
-    DeclarationRefused,
-    Event,
-    MatchOver,
-    SideEliminated,
-    TrickRestarted,
-    TrickTaken,
-)
+from engine.events import DealStarted, Event
 from engine.game import apply, new_match
 from engine.rules import RuleSet
 from engine.state import MatchState
 from engine.view import TableView, event_for, view_for
+from tools.play_text import EventText
 
 InputFn = Callable[[str], str]
-
-COMBINATION_NAMES = {
-    "bura": "a bura",
-    "molodka": "a molodka",
-    "moscow": "a moscow",
-    "golden_moscow": "a golden moscow",
-    "four_ends": "four ends",
-    "small_moscow": "a small moscow",
-}
-DEAL_END_REASONS = {
-    "cards": "all cards played",
-    "claim": "a claim of 31",
-    "combination": "a combination in hand",
-}
 
 HELP_TEXT = """\
 How to play: the numbers in [brackets] pick cards from your hand.
@@ -114,27 +85,13 @@ class PlaySession:
         self.input_fn = input_fn
         self.out = out if out is not None else sys.stdout
         self.passed: tuple[int, int] | None = None  # the out-of-turn window declined
-        self.lead_size = 0
+        self.text = EventText(self.names, self.human)
 
     # -- output -------------------------------------------------------------
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
-
-    def name(self, seat: int) -> str:
-        return self.names[seat]
-
-    def does(self, seat: int, verb: str) -> str:
-        """ "You lead" / "Bot 1 leads": the person is addressed directly."""
-        if seat == self.human:
-            return f"You {verb}"
-        if verb.endswith(("s", "sh", "ch")):
-            return f"{self.names[seat]} {verb}es"
-        return f"{self.names[seat]} {verb}s"
-
-    def side_name(self, seats: Sequence[int]) -> str:
-        return " & ".join(self.names[seat] for seat in seats)
 
     def view(self) -> TableView:
         return view_for(self.state, self.human)
@@ -354,7 +311,7 @@ class PlaySession:
         self.say(
             "Penalty points: "
             + " · ".join(
-                f"{self.side_name(seats)} {view.penalties[side]}"
+                f"{self.text.side_name(seats)} {view.penalties[side]}"
                 + (" (out)" if side in view.out else "")
                 for side, seats in enumerate(sides)
             )
@@ -363,22 +320,22 @@ class PlaySession:
         for seat in view.active:
             pile = view.pile_points[seat]
             shown = f", {pile} pts" if pile is not None else ""
-            tricks.append(f"{self.name(seat)} {view.tricks_won[seat]}{shown}")
+            tricks.append(f"{self.text.name(seat)} {view.tricks_won[seat]}{shown}")
         self.say("Tricks taken: " + " · ".join(tricks))
         if view.trick:
             parts = []
             for play in view.trick:
                 if play.face_down and None in play.cards:
-                    parts.append(f"{self.name(play.seat)}: {len(play.cards)} face down")
+                    parts.append(f"{self.text.name(play.seat)}: {len(play.cards)} face down")
                 else:
                     word = {"lead": "led", "beat": "beat with", "discard": "discarded"}[play.kind]
                     cards = format_cards(c for c in play.cards if c is not None)
-                    parts.append(f"{self.name(play.seat)} {word} {cards}")
+                    parts.append(f"{self.text.name(play.seat)} {word} {cards}")
             self.say("On the table: " + "; ".join(parts))
             if view.owner is not None:
-                self.say(f"The trick belongs to {self.name(view.owner)}.")
+                self.say(f"The trick belongs to {self.text.name(view.owner)}.")
         elif view.turn is not None and view.turn != self.human:
-            self.say(f"{self.name(view.turn)} is to lead.")
+            self.say(f"{self.text.name(view.turn)} is to lead.")
         self.say("Your hand: " + "  ".join(f"[{i}] {c}" for i, c in enumerate(view.hand, 1)))
         declarations = [a for a in view.legal if a.kind is Kind.DECLARE]
         combos = "; ".join(f"`{self.describe_choice(a)}`" for a in declarations)
@@ -403,100 +360,5 @@ class PlaySession:
 
     def show_events(self, events: Sequence[Event]) -> None:
         for event in events:
-            for line in self.describe(event_for(event, self.human, self.rules)):
+            for line in self.text.describe(event_for(event, self.human, self.rules)):
                 self.say(line)
-
-    def describe(self, event: Event) -> list[str]:
-        if isinstance(event, DealStarted):
-            where = (
-                f"{event.trump_card} was shown and stays hidden in the stock"
-                if event.trump_hidden
-                else f"{event.trump_card} lies at the bottom of the stock"
-            )
-            lines = [
-                "",
-                f"=== Deal {event.number} === dealer: {self.name(event.dealer)}",
-                f"Trump: {event.trump} ({where}). Stock: {event.stock_left} cards.",
-                f"{self.does(event.leader, 'lead')} first.",
-            ]
-            if event.multiplier > 1:
-                lines.append(f"Penalties count x{event.multiplier} in this deal.")
-            return lines
-        if isinstance(event, CombinationDeclared):
-            how = " out of turn" if event.out_of_turn else ""
-            name = COMBINATION_NAMES.get(event.combination, event.combination)
-            return [f"{self.does(event.seat, 'declare')} {name}{how}!"]
-        if isinstance(event, DeclarationRefused):
-            name = COMBINATION_NAMES.get(event.combination, event.combination)
-            by = COMBINATION_NAMES.get(event.by or "", event.by or "a stronger combination")
-            return [
-                f"{self.does(event.seat, 'declare')} {name} out of turn: refused, "
-                f"somebody else holds {by}."
-            ]
-        if isinstance(event, TrickRestarted):
-            return ["The trick restarts: every card played to it goes back to its owner."]
-        if isinstance(event, CardsLed):
-            self.lead_size = len(event.cards)
-            return [f"{self.does(event.seat, 'lead')} {format_cards(event.cards)}"]
-        if isinstance(event, CardsPlayed):
-            if event.beat:
-                return [f"{self.does(event.seat, 'beat')} it with {format_cards(event.cards)}"]
-            if event.face_down and not event.cards:
-                count = self.lead_size
-                return [f"{self.does(event.seat, 'discard')} {count} card(s) face down"]
-            down = " face down" if event.face_down else ""
-            return [f"{self.does(event.seat, 'discard')} {format_cards(event.cards)}{down}"]
-        if isinstance(event, TrickTaken):
-            cards = format_cards(event.cards) or "only face-down cards"
-            return [f"{self.does(event.seat, 'take')} the trick ({cards}): {event.points} points"]
-        if isinstance(event, CardsDrawn):
-            mine = next((cards for seat, cards in event.draws if seat == self.human), ())
-            got = f"You draw {format_cards(mine)}. " if mine else ""
-            return [f"{got}Stock: {event.stock_left} left."]
-        if isinstance(event, ClaimMade):
-            verdict = "correct: the deal is won!" if event.success else "a false claim!"
-            return [
-                f"{self.does(event.seat, 'claim')} 31: the pile holds {event.points} points, "
-                f"{verdict}"
-            ]
-        if isinstance(event, DealWonByCombination):
-            name = COMBINATION_NAMES.get(event.combination, event.combination)
-            wins = "win" if event.seat == self.human else "wins"
-            return [
-                f"{self.does(event.seat, 'hold')} {name} ({format_cards(event.cards)}) "
-                f"and {wins} the deal at once."
-            ]
-        if isinstance(event, DealVoid):
-            if event.reason == "tie":
-                return ["The deal ends level: it is void and dealt again."]
-            holder = self.name(event.seat) if event.seat is not None else "somebody"
-            return [f"{holder} was dealt a combination: the cards are dealt again."]
-        if isinstance(event, DealScored):
-            reason = DEAL_END_REASONS.get(event.reason, event.reason)
-            lines = [f"--- Deal {event.number} is over ({reason}) ---"]
-            if event.eggs:
-                lines.append("Eggs: 60 to 60, the two at 60 get no penalty points.")
-            if event.multiplier > 1:
-                lines.append(f"Penalties counted x{event.multiplier}.")
-            for result in event.results:
-                lines.append(
-                    f"  {self.side_name(result.seats)}: {result.points} points, "
-                    f"{result.tricks} trick(s), +{result.penalty} penalty → {result.total}"
-                )
-            return lines
-        if isinstance(event, SideEliminated):
-            who = self.side_name(event.seats)
-            verb = "are" if who == "You" or len(event.seats) > 1 else "is"
-            return [f"{who} {verb} out with {event.penalties} penalty points."]
-        if isinstance(event, MatchOver):
-            lines = ["", f"=== Match over after {event.deals} deal(s) ===", "Final standing:"]
-            for placing in event.standing:
-                split = " + ".join(str(share) for share in placing.shares)
-                each = f" ({split})" if len(placing.shares) > 1 else ""
-                payout = f", {placing.payout} chips{each}" if event.bank else ""
-                lines.append(
-                    f"  {placing.rank}. {self.side_name(placing.seats)}: "
-                    f"{placing.penalties} penalty points{payout}"
-                )
-            return lines
-        return [str(event)]
