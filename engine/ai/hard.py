@@ -18,7 +18,7 @@ numbers). For one decision:
 4. Repeat while the time budget lasts (or up to a fixed number of playouts,
    which makes the player deterministic for its seed: tests use that),
    dropping candidates that are clearly worse than the best so far (a paired
-   comparison over the shared worlds).
+   comparison over the shared worlds: `engine.ai.compare`).
 5. Play the best mean, unless the rules of thumb's choice (the `normal`
    player's, in kozel the `easy` one's, which play kozel better: `ADVISORS`;
    computed from the same view) is still in the running and the best is
