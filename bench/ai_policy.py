@@ -3,13 +3,16 @@
     python bench/ai_policy.py --deals 10000
     python bench/ai_policy.py --deals 10000 --set discard_table=0.75 --lead casual
     python bench/ai_policy.py --deals 10000 --descend
+    python bench/ai_policy.py --deals 20000 --seed 7000 --lead casual --base-lead casual \
+        --their-leads casual --set keep_trump=1.0
 
 `hard` plays its own later moves in every playout with the careful policy
 (`engine.ai.policy`: its answers weigh the numbers of `Style`, its leads
 follow fixed rules). A search is only as good as the play it imagines, so
 this asks whether other numbers or leads would play kozel better: one team
 plays the variant, the other answers as a casual player (`engine.ai.casual`,
-the easy player's rules) and leads with the default policy, each deal twice
+the easy player's rules) and leads with the default policy (or, with
+`--their-leads casual`, as the easy player does), each deal twice
 (the variant on seats 0 and 2, then 1 and 3) with the same dice for every
 variant, so the variants are compared deal by deal (paired differences and
 their standard error). Only playouts are run, a few thousand deals a
@@ -65,11 +68,15 @@ def deals(count: int, seed: int) -> list[MatchState]:
 
 
 def outcomes(
-    policy: RolloutPolicy, states: Sequence[MatchState], lead: str = "policy"
+    policy: RolloutPolicy,
+    states: Sequence[MatchState],
+    lead: str = "policy",
+    their_leads: str = "policy",
 ) -> list[bool]:
     """Per deal and team: whether the policy's team won the deal; with
     `lead="casual"` its seats lead as hard's own side does in its playouts
-    (`PlayoutMemory.casual_leads`)."""
+    (`PlayoutMemory.casual_leads`), with `their_leads="casual"` the other
+    team's seats lead as `easy` does."""
     theirs = RolloutPolicy(policy.noise)
     won = []
     for index, state in enumerate(states):
@@ -78,6 +85,8 @@ def outcomes(
             memory.casual = 0b1010 if team == 0 else 0b0101
             if lead == "casual":
                 memory.casual_leads = 0b0101 if team == 0 else 0b1010
+            if their_leads == "casual":
+                memory.casual_leads |= 0b1010 if team == 0 else 0b0101
             dice = random.Random(index * 2 + team)
             result = fast_play_out(state, Teams(policy, theirs, team), dice, memory)
             ours, other = result.penalties[team], result.penalties[1 - team]
@@ -102,16 +111,16 @@ def scaled(style: Style, name: str, factor: float) -> Style:
     return replace(style, **changed)
 
 
-def descend(states: Sequence[MatchState], lead: str, noise: float) -> Style:
+def descend(states: Sequence[MatchState], lead: str, noise: float, their_leads: str) -> Style:
     current = Style()
-    won = outcomes(RolloutPolicy(noise, current), states, lead)
+    won = outcomes(RolloutPolicy(noise, current), states, lead, their_leads)
     for factors in ((0.5, 1.5, 0.0), (0.75, 1.25)):
         for field in fields(Style):
             for factor in factors:
                 trial = scaled(current, field.name, factor)
                 if trial == current:
                     continue
-                trial_won = outcomes(RolloutPolicy(noise, trial), states, lead)
+                trial_won = outcomes(RolloutPolicy(noise, trial), states, lead, their_leads)
                 mean, error = paired(trial_won, won)
                 kept = mean > 2 * error
                 print(
@@ -136,13 +145,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--noise", type=float, default=0.1, help="as hard's playouts: 0.1")
     parser.add_argument("--set", nargs="*", default=[], help="Style numbers: name=value")
     parser.add_argument("--lead", choices=("policy", "casual"), default="policy")
+    parser.add_argument(
+        "--their-leads", choices=("policy", "casual"), default="policy", help="casual: as easy"
+    )
+    parser.add_argument(
+        "--base-lead", choices=("policy", "casual"), default="policy", help="the default's leads"
+    )
     parser.add_argument("--descend", action="store_true")
     args = parser.parse_args(argv)
     states = deals(args.deals, args.seed)
-    base = outcomes(RolloutPolicy(args.noise), states)
+    base = outcomes(RolloutPolicy(args.noise), states, args.base_lead, args.their_leads)
     print(f"default policy against casual answers: {_rate(base)} of {len(base)} deals won")
     if args.descend:
-        descend(states, args.lead, args.noise)
+        descend(states, args.lead, args.noise, args.their_leads)
         return
     style = Style()
     for item in args.set:
@@ -153,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         else:
             number: dict[str, Any] = {name: float(value)}
             style = replace(style, **number)
-    won = outcomes(RolloutPolicy(args.noise, style), states, args.lead)
+    won = outcomes(RolloutPolicy(args.noise, style), states, args.lead, args.their_leads)
     mean, error = paired(won, base)
     print(f"variant: {_rate(won)}, {mean:+.2%} ± {error:.2%} against the default")
 
