@@ -54,11 +54,14 @@ def option_button(lang: str, name: str, value: object) -> str:
     return t(lang, "options.button", name=title, value=option_value(lang, name, value))
 
 
-def options_lines(lang: str, rules: RuleSet, only_changed: bool = False) -> list[str]:
+def options_lines(
+    lang: str, rules: RuleSet, only_changed: bool = False, leave_out: tuple[str, ...] = ()
+) -> list[str]:
     values = rules.changed_options() if only_changed else rules.options()
     return [
         t(lang, "options.line", name=t(lang, f"option.{name}"), value=option_value(lang, name, v))
         for name, v in values.items()
+        if name not in leave_out
     ]
 
 
@@ -75,7 +78,9 @@ def lobby(info: TableInfo, lang: str) -> Screen:
         t(lang, "lobby.title", preset=preset_name(lang, rules), table=info.id),
         t(lang, "lobby.limit", limit=rules.limit),
     ]
-    changed = options_lines(lang, rules, only_changed=True)
+    # The limit has its own line just above: listing it again among the
+    # changed rules said the same thing twice ("to 2 points", "limit: 2").
+    changed = options_lines(lang, rules, only_changed=True, leave_out=("limit",))
     if changed:
         lines.append(t(lang, "lobby.options"))
         lines.extend(changed)

@@ -286,6 +286,21 @@ def test_empty_lobby_and_changed_options(lang: str) -> None:
     assert t(lang, "option.first_lead") not in plain
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_changed_limit_is_stated_once_in_the_lobby(lang: str) -> None:
+    rules = RuleSet.create("kozel", {"limit": 2})
+    plain = check_telegram_html(render.lobby(info_for(rules, NAMES[:1], status="lobby"), lang))
+    assert plain_of(t(lang, "lobby.limit", limit=2)) in plain
+    listed = plain_of(t(lang, "options.line", name=t(lang, "option.limit"), value="2"))
+    # Nothing else changed, so there is no list of changed rules to repeat it in.
+    assert t(lang, "lobby.options") not in plain
+    assert listed not in plain
+    with_stake = RuleSet.create("kozel", {"limit": 2, "stake": 50})
+    plain = check_telegram_html(render.lobby(info_for(with_stake, NAMES[:1], status="lobby"), lang))
+    assert t(lang, "lobby.options") in plain and t(lang, "option.stake") in plain
+    assert listed not in plain
+
+
 def test_lobby_of_another_table_and_version_has_other_payloads() -> None:
     rules = RuleSet.create("burkozel")
     one = render.lobby(info_for(rules, NAMES[:2], id=1, version=1), "ru")

@@ -12,7 +12,7 @@ module imports neither ``bot.tables`` nor ``bot.storage``.
 
 Updating the golden files after an intended change of what the bot says::
 
-    UPDATE_GOLDEN=1 python -m pytest tests/test_transcript.py
+    UPDATE_GOLDEN=1 python -m pytest tests/bot/test_transcript.py
 
 then review the change with ``git diff tests/bot/golden/`` before committing it.
 
@@ -441,7 +441,7 @@ def explain_difference(expected: dict[str, Any], actual: dict[str, Any], limit: 
     shown = diff[:limit]
     if len(diff) > limit:
         shown.append(f"... {len(diff) - limit} more diff lines")
-    tail = ["", "If the change is intended: UPDATE_GOLDEN=1 pytest tests/test_transcript.py"]
+    tail = ["", "If the change is intended: UPDATE_GOLDEN=1 pytest tests/bot/test_transcript.py"]
     return "\n".join(head + shown + tail)
 
 
