@@ -207,12 +207,24 @@ def _penalties_line(info: TableInfo, lang: str, view: TableView) -> Html:
     return t(lang, "live.penalties", scores=Html(" · ".join(parts)), limit=view.rules.limit)
 
 
+def _trump_card_note(lang: str, view: TableView) -> str:
+    """The shown trump card, and where it lies while it is still in the stock.
+
+    Once the stock is empty (or the card has been played, which a card
+    hidden in the middle of the stock may be before that) it is in a hand or
+    a pile: "under the stock" or "hidden in the stock" would then be false,
+    so the card alone names the trump.
+    """
+    card = view.trump_card
+    text = card_text(lang, card)
+    played = any(card in play.cards for play in view.trick)
+    if view.stock_left == 0 or card in view.seen or played:
+        return text
+    return t(lang, "live.trump_hidden" if view.trump_hidden else "live.trump_bottom", card=text)
+
+
 def _header(info: TableInfo, lang: str, view: TableView) -> list[str]:
-    trump_card = (
-        t(lang, "live.trump_hidden", card=card_text(lang, view.trump_card))
-        if view.trump_hidden
-        else t(lang, "live.trump_bottom", card=card_text(lang, view.trump_card))
-    )
+    trump_card = _trump_card_note(lang, view)
     lines: list[str] = [
         t(
             lang,

@@ -475,6 +475,39 @@ def test_live_message_shows_face_down_discards_as_backs(lang: str) -> None:
     assert card_text(lang, Card.parse("9♣")) in plain
 
 
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_live_message_places_the_trump_card_in_the_stock_only_while_it_is_there(
+    preset: Preset, count: int
+) -> None:
+    states = [m.state for m in moments(preset, count) if m.state.deal is not None]
+    left = set()
+    for state in states:
+        deal = state.deal
+        assert deal is not None
+        view = view_for(state, None)
+        card = deal.trump_card
+        # Where the card really is: still in the stock, or drawn (then the
+        # table knows it only once it is played).
+        in_stock = card in deal.stock
+        played = card in view.seen or any(
+            card in play.cards for play in view.trick if not play.face_down
+        )
+        for lang in LANGS:
+            plain = check_telegram_html(render.live(info_for(state, state.players), lang, view))
+            where = {
+                plain_of(t(lang, key, card=card_text(lang, card)))
+                for key in ("live.trump_hidden", "live.trump_bottom")
+            }
+            said = {phrase for phrase in where if phrase in plain}
+            if not in_stock and (view.stock_left == 0 or played):
+                assert not said, plain  # never "under the stock" once it is gone
+            if in_stock:
+                assert said, plain
+            assert card_text(lang, card) in plain  # the card itself always names the trump
+        left.add(in_stock)
+    assert left == {True, False}  # the walk saw the card in the stock and out of it
+
+
 # -- the private hand ---------------------------------------------------------------------
 
 
