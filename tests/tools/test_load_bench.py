@@ -42,7 +42,18 @@ def _assert_healthy(report: dict[str, Any]) -> None:
     # Every tap got its answer: no table stalled, nothing was dropped or refused.
     assert report["nudges"] == 0
     assert report["taps_dropped"] == 0
-    assert report["api_errors"] == {}
+    # Telegram's "message is not modified" is an answer the bot takes as
+    # success (bot/telegram/messenger.py): two move jobs of one table may
+    # both render its newest state, the second an edit that changes
+    # nothing. About 1 edit in 500 here; anything else is a failure.
+    errors = dict(report["api_errors"])
+    unchanged = sum(n for key, n in errors.items() if "message is not modified" in key)
+    assert {key for key in errors if "message is not modified" not in key} == set()
+    edits = sum(
+        phase["requests_per_update"].get("editMessageText", 0) * phase["updates"]
+        for phase in report["phases"].values()
+    )
+    assert unchanged <= max(2, 0.02 * edits), (unchanged, edits)
     # Matches were played to the end, in both phases, and every update the
     # bot was handed made it call the Bot API.
     assert report["matches_total"] >= 1
