@@ -45,9 +45,10 @@ def _assert_healthy(report: dict[str, Any]) -> None:
     # Telegram's "message is not modified" is an answer the bot takes as
     # success (bot/telegram/messenger.py). Under this load about 1 edit in
     # 500 gets it: two move jobs of a table both redraw the group's live
-    # message from the same newest state, when the second move was committed
-    # after the first job's `superseded` check but before its job was queued
-    # (bot/tables/fanout.py, `tell_move`). Anything else is a failure.
+    # message from the same newest state: the second move was committed
+    # before the first job read the table, and its own job was queued only
+    # after the first job's `superseded` check (bot/tables/fanout.py,
+    # `tell_move`). Anything else is a failure.
     errors = dict(report["api_errors"])
     unchanged = sum(n for key, n in errors.items() if "message is not modified" in key)
     assert {key for key in errors if "message is not modified" not in key} == set()
