@@ -318,11 +318,15 @@ class Fanout:
         table = loaded or await self.store.get_table(table_id)
         if table is None or table.state is None:
             return
-        # A newer move is already queued: it will redraw the live message and
-        # the hands from the same newest state, so this job only adds what is
-        # its own (the closing of a deal and the news). This is what keeps a
-        # fast table under the group's per-minute message limit.
-        superseded = self.outbox.superseded(table_id, GROUP, "move")
+        # A newer move is already queued, or already committed (its job is
+        # queued just after its commit, so it may not be in the lane yet): its
+        # job will redraw the live message and the hands from the same newest
+        # state, so this job only adds what is its own (the closing of a deal
+        # and the news). Two jobs drawing one position made the second edit
+        # change nothing. This is what keeps a fast table under the group's
+        # per-minute message limit.
+        newer = table.state.step > previous.step + 1
+        superseded = newer or self.outbox.superseded(table_id, GROUP, "move")
         lang = await self.tables.chat_lang(table.chat_id)
         info = self.tables.info(table)
         ends = any(isinstance(e, MatchOver) for e in events)

@@ -42,21 +42,11 @@ def _assert_healthy(report: dict[str, Any]) -> None:
     # Every tap got its answer: no table stalled, nothing was dropped or refused.
     assert report["nudges"] == 0
     assert report["taps_dropped"] == 0
-    # Telegram's "message is not modified" is an answer the bot takes as
-    # success (bot/telegram/messenger.py). Under this load about 1 edit in
-    # 500 gets it: two move jobs of a table both redraw the group's live
-    # message from the same newest state: the second move was committed
-    # before the first job read the table, and its own job was queued only
-    # after the first job's `superseded` check (bot/tables/fanout.py,
-    # `tell_move`). Anything else is a failure.
-    errors = dict(report["api_errors"])
-    unchanged = sum(n for key, n in errors.items() if "message is not modified" in key)
-    assert {key for key in errors if "message is not modified" not in key} == set()
-    edits = sum(
-        phase["requests_per_update"].get("editMessageText", 0) * phase["updates"]
-        for phase in report["phases"].values()
-    )
-    assert unchanged <= max(2, 0.02 * edits), (unchanged, edits)
+    # Not even Telegram's "message is not modified", which the bot takes as
+    # success: each one is a request the group's budget paid for nothing
+    # (two move jobs drawing one position did it to 1 edit in 500 until
+    # tests/bot/test_live_redraw.py's fix).
+    assert report["api_errors"] == {}
     # Matches were played to the end, in both phases, and every update the
     # bot was handed made it call the Bot API.
     assert report["matches_total"] >= 1
