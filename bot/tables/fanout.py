@@ -343,7 +343,11 @@ class Fanout:
             # before the edit goes out), so that nothing failing later can
             # have it edited over; an edit leaves the chat's order alone, so
             # it runs beside the summary and the next deal's live message.
-            closed = render.deal_closed(view_for(previous, None), news.last_trick(previous, events))
+            closed = render.deal_closed(
+                view_for(previous, None),
+                news.last_trick(previous, events),
+                news.last_play(previous, events, None),
+            )
             live, table.live_message_id = table.live_message_id, None
             beside.append(self.store.clear_live_message(table.id))
             beside.append(done(self.out.edit(table.chat_id, live, render.live(info, lang, closed))))

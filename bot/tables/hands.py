@@ -133,7 +133,9 @@ class Hands:
             if old is None:
                 return
             lang = await self.tables.user_lang(seat.user_id)
-            view = render.deal_closed(view_for(previous, seat.seat), final)
+            view = render.deal_closed(
+                view_for(previous, seat.seat), final, news.last_play(previous, events, seat.seat)
+            )
             told: list[str] = []
             if not table.practice:  # a practice chat reads the summary as the group's
                 told = news.announcements(info, lang, events, state, live=True)

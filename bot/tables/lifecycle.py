@@ -14,7 +14,7 @@ from bot.tables.fanout import Fanout
 from bot.tables.lobby import renumber
 from bot.tables.stats import Stats
 from bot.tables.turns import Turns
-from bot.view import names, render
+from bot.view import names, render, rules_help
 from bot.view.i18n import Html, t
 from bot.view.screen import Screen
 from engine import RulesError, start_match
@@ -110,7 +110,7 @@ class Lifecycle:
             elif level_named is not None:
                 level = level_named
             else:
-                presets, levels_list = render.presets_list(lang), names.levels_list(lang)
+                presets, levels_list = rules_help.presets_list(lang), names.levels_list(lang)
                 return Reply(t(lang, "practice.usage", presets=presets, levels=levels_list))
         counts = PLAYER_COUNTS[preset]
         players = players or min(counts)

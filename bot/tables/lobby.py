@@ -13,7 +13,7 @@ from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload
 from bot.tables.fanout import Fanout
 from bot.tables.outbox import Outcome
 from bot.tables.turns import Turns
-from bot.view import callbacks, names, render
+from bot.view import callbacks, names, render, rules_help
 from bot.view.i18n import Html, short, t
 from bot.view.screen import Button, Screen
 from engine import RulesError, RuleSet
@@ -45,7 +45,7 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
                     lang,
                     "new.bad_preset",
                     preset=short(preset_name),
-                    presets=render.presets_list(lang),
+                    presets=rules_help.presets_list(lang),
                 )
             )
         )
@@ -58,7 +58,7 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
                 Reply(
                     t(lang, "new.bad_word", word=short(word))
                     + "\n\n"
-                    + render.options_help(lang, preset)
+                    + rules_help.options_help(lang, preset)
                 )
             )
         key = name.strip().lower()
@@ -74,9 +74,9 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
     except RulesError as error:
         raise Refused(
             Reply(
-                t(lang, "new.bad_option", error=Html(render.rules_error(lang, error)))
+                t(lang, "new.bad_option", error=Html(rules_help.rules_error(lang, error)))
                 + "\n\n"
-                + render.options_help(lang, preset)
+                + rules_help.options_help(lang, preset)
             )
         ) from None
 
@@ -284,7 +284,7 @@ class Lobby:
             try:
                 rules = table.rules.with_options({payload.option: payload.value})
             except RulesError as error:
-                return Reply(render.rules_error(lang, error), alert=True)
+                return Reply(rules_help.rules_error(lang, error), alert=True)
             table.options = rules.changed_options()
             await self.store.save_table(table)
             self._redraw(table.id, settings=True)

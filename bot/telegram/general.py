@@ -14,7 +14,7 @@ from bot.telegram.common import (
     reply,
     service,
 )
-from bot.view import names, render
+from bot.view import names, rules_help
 from bot.view.i18n import LANGUAGES, short, supported, t
 from engine import RuleSet
 from engine.rules import Preset
@@ -24,7 +24,7 @@ async def cmd_help(update: Update, context: Context) -> None:
     if update.effective_message is None:
         return
     lang = await message_lang(update, context)
-    await reply(update.effective_message, render.help_text(lang))
+    await reply(update.effective_message, rules_help.help_text(lang))
 
 
 async def cmd_rules(update: Update, context: Context) -> None:
@@ -44,11 +44,16 @@ async def cmd_rules(update: Update, context: Context) -> None:
         if preset is None:
             await reply(
                 message,
-                t(lang, "new.bad_preset", preset=short(name), presets=render.presets_list(lang)),
+                t(
+                    lang,
+                    "new.bad_preset",
+                    preset=short(name),
+                    presets=rules_help.presets_list(lang),
+                ),
             )
             return
         rules = RuleSet.create(preset.value)
-    await reply(message, render.rules_text(lang, rules))
+    await reply(message, rules_help.rules_text(lang, rules))
 
 
 async def cmd_lang(update: Update, context: Context) -> None:

@@ -15,7 +15,7 @@ from bot.telegram.common import (
     reply,
     service,
 )
-from bot.view import callbacks, names, render
+from bot.view import callbacks, names, rules_help
 from bot.view.i18n import t
 
 
@@ -48,7 +48,7 @@ async def cmd_play(update: Update, context: Context) -> None:
     svc = service(context)
     lang = await message_lang(update, context)
     if is_group(chat):
-        presets = render.presets_list(lang)
+        presets = rules_help.presets_list(lang)
         await reply(
             message, t(lang, "practice.usage", presets=presets, levels=names.levels_list(lang))
         )

@@ -73,7 +73,7 @@ def hand(
             lines.append(t(lang, "hand.own_points", points=own))
     if view.results:
         lines.append("")
-        lines.extend(results_lines(info, lang, view.results, viewer=seat))
+        lines.extend(results_lines(info, lang, view))
     if view.trick:
         lines.append("")
         if view.combination:
@@ -255,7 +255,7 @@ def deal_record(info: TableInfo, lang: str, view: TableView, told: Sequence[str]
     ]
     if view.results:
         lines.append("")
-        lines.extend(results_lines(info, lang, view.results, viewer=view.viewer))
+        lines.extend(results_lines(info, lang, view))
     for part in told:
         lines.append("")
         lines.append(part)

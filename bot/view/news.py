@@ -39,19 +39,9 @@ def trick_record(
 ) -> Screen:
     before = view_for(previous, None)
     plays = list(before.trick)
-    last = next((e for e in events if isinstance(e, CardsPlayed)), None)
+    last = last_play(previous, events, None)
     if last is not None:
-        shown = event_for(last, None, previous.rules)
-        assert isinstance(shown, CardsPlayed)
-        cards: tuple[Card | None, ...] = shown.cards if shown.cards else (None,) * len(last.cards)
-        plays.append(
-            PlayView(
-                seat=last.seat,
-                kind=PlayKind.BEAT if last.beat else PlayKind.DISCARD,
-                cards=cards,
-                face_down=last.face_down,
-            )
-        )
+        plays.append(last)
     public = event_for(taken, None, previous.rules)
     assert isinstance(public, TrickTaken)
     return render.trick_record(
@@ -62,6 +52,24 @@ def trick_record(
         taken.seat,
         public.points,
         before.combination,
+    )
+
+
+def last_play(previous: MatchState, events: Sequence[Event], viewer: int | None) -> PlayView | None:
+    """The move's own play as `viewer` saw it (face-down cards hidden from all
+    but their owner): the play that is never on the table when the move
+    closes a trick."""
+    last = next((e for e in events if isinstance(e, CardsPlayed)), None)
+    if last is None:
+        return None
+    shown = event_for(last, viewer, previous.rules)
+    assert isinstance(shown, CardsPlayed)
+    cards: tuple[Card | None, ...] = shown.cards if shown.cards else (None,) * len(last.cards)
+    return PlayView(
+        seat=last.seat,
+        kind=PlayKind.BEAT if last.beat else PlayKind.DISCARD,
+        cards=cards,
+        face_down=last.face_down,
     )
 
 

@@ -1,9 +1,9 @@
 """Pure rendering: (table, engine view, language) in, text and buttons out.
 
 Nothing here talks to Telegram or the database, so every screen can be unit
-tested. The group sees the lobby, one live table message per trick (edited
-as the trick goes, then left behind as the trick's record), deal summaries
-and the final result. Each player sees their hand in private.
+tested. The group sees the lobby, one live table message per deal (edited as
+the deal goes: every finished trick a line, the trick in progress below),
+deal summaries and the final result. Each player sees their hand in private.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from functools import lru_cache
 
 from bot.view import callbacks, names
 from bot.view.cards import card_text, cards_text, suit_text
-from bot.view.i18n import Html, esc, plain, short, t
+from bot.view.i18n import Html, esc, plain, t
 from bot.view.screen import Button, Screen, TableInfo
-from engine import RulesError, RuleSet, TableView
-from engine.cards import Suit
+from engine import RuleSet, TableView
+from engine.cards import Card, Suit
 from engine.events import DealScored, MatchOver, Placing
-from engine.rules import OPTIONS, Preset
+from engine.rules import OPTIONS
 from engine.state import PlayKind, TrickResult
 from engine.view import PlayView
 
@@ -246,45 +246,81 @@ def _header(info: TableInfo, lang: str, view: TableView) -> list[str]:
     return lines
 
 
-def results_lines(
-    info: TableInfo, lang: str, results: Sequence[TrickResult], viewer: int | None = None
-) -> list[str]:
-    """One line per finished trick of the deal: who took it and its points
-    ("you" for the viewer's own), and the combination it was led with."""
-    return [
-        _result_line(
-            lang,
-            number,
-            None if result.seat == viewer else _name(info, result.seat),
-            result.points,
-            result.combination,
+def results_lines(info: TableInfo, lang: str, view: TableView) -> list[str]:
+    """One line per finished trick of the deal: who took it ("you" for the
+    viewer's own), with which cards, its points, and the combination it was
+    led with.
+
+    The cards that took a trick are named because the move that took it (the
+    last answer) is never on the table for anyone to read: the next draw of
+    the live message already shows the trick's result."""
+    # A deal stored before its plays were kept has fewer plays than results:
+    # its first tricks are shown without their cards.
+    missing = len(view.results) - len(view.history)
+    lines: list[str] = []
+    for index, result in enumerate(view.results):
+        plays = view.history[index - missing] if index >= missing else ()
+        taking = cards_text(lang, taking_cards(plays), view.trump) if plays else ""
+        lines.append(
+            _result_line(
+                lang,
+                index + 1,
+                None if result.seat == view.viewer else _name(info, result.seat),
+                result.points,
+                result.combination,
+                taking,
+            )
         )
-        for number, result in enumerate(results, start=1)
-    ]
+    return lines
+
+
+def taking_cards(plays: Sequence[PlayView]) -> tuple[Card | None, ...]:
+    """The cards that took a finished trick: the last beat's, or the lead's
+    when nobody beat (4.4). Both are face up."""
+    for play in reversed(plays):
+        if play.kind is PlayKind.BEAT:
+            return play.cards
+    return plays[0].cards
 
 
 # The live message is drawn again on every move with every trick's line so far:
 # half of what the bot spent in its texts under load (docs/PERFORMANCE.md).
 @lru_cache(maxsize=32768)
 def _result_line(
-    lang: str, number: int, name: Html | None, points: int, combination: str | None
+    lang: str, number: int, name: Html | None, points: int, combination: str | None, cards: str
 ) -> Html:
-    if name is None:
-        line = t(lang, "trick.line_mine", number=number, points=points)
-    else:
-        line = t(lang, "trick.line", number=number, name=name, points=points)
+    key = "trick.line_mine" if name is None else "trick.line"
+    args: dict[str, object] = {"number": number, "points": points}
+    if name is not None:
+        args["name"] = name
+    if cards:
+        key, args["cards"] = f"{key}_cards", cards
+    line = t(lang, key, **args)
     if combination:
         line = Html(f"{line} · {combo_name(lang, combination)}")
     return line
 
 
-def deal_closed(view: TableView, final: TrickResult | None) -> TableView:
+def deal_closed(
+    view: TableView, final: TrickResult | None, last: PlayView | None = None
+) -> TableView:
     """A view of the deal that just ended, as the last move left it: its last
-    trick (if one was taken) among the results, nothing on the table, nobody
-    to move. `view` is of the state before that move."""
-    results = view.results if final is None else (*view.results, final)
+    trick (if one was taken) among the results and its plays (the move's own,
+    `last`, included) in the history, nothing on the table, nobody to move.
+    `view` is of the state before that move."""
+    results, history = view.results, view.history
+    if final is not None:
+        results = (*results, final)
+        history = (*history, (*view.trick, *((last,) if last is not None else ())))
     return dataclasses.replace(
-        view, results=results, trick=(), turn=None, combination=None, legal=(), leader=None
+        view,
+        results=results,
+        history=history,
+        trick=(),
+        turn=None,
+        combination=None,
+        legal=(),
+        leader=None,
     )
 
 
@@ -302,7 +338,7 @@ def live(info: TableInfo, lang: str, view: TableView) -> Screen:
         lines.append(t(lang, "live.points", points=Html(" · ".join(points))))
     if view.results:
         lines.append("")
-        lines.extend(results_lines(info, lang, view.results))
+        lines.extend(results_lines(info, lang, view))
     if view.trick or view.turn is not None:
         lines.append("")
     if view.trick:
@@ -441,68 +477,3 @@ def _placing_line(info: TableInfo, lang: str, placing: Placing, bank: bool) -> H
         else:
             line = Html(line + " " + t(lang, "final.payout", chips=placing.payout))
     return line
-
-
-# -- the private hand -------------------------------------------------------------------
-
-
-# -- rules and help ----------------------------------------------------------------
-
-
-def rules_text(lang: str, rules: RuleSet) -> str:
-    lines: list[str] = [t(lang, f"rules.{rules.preset.value}")]
-    lines.append("")
-    lines.append(t(lang, "rules.options_title"))
-    lines.extend(options_lines(lang, rules))
-    return "\n".join(lines)
-
-
-def help_text(lang: str) -> str:
-    return t(lang, "help")
-
-
-def presets_list(lang: str) -> str:
-    return names.presets_list(lang)
-
-
-def option_values(lang: str, name: str) -> str:
-    """What an option takes, as a person types it: the codes themselves, in words."""
-    spec = OPTIONS[name]
-    if spec.kind is bool:
-        return t(lang, "options.switch")
-    if spec.choices:
-        return ", ".join(str(choice) for choice in spec.choices)
-    return t(lang, "options.range", min=spec.minimum, max=spec.maximum)
-
-
-def rules_error(lang: str, error: RulesError) -> str:
-    """An engine `RulesError` in the reader's language."""
-    if error.code == "unknown_preset":
-        return t(lang, "new.bad_preset", preset=short(error.value), presets=presets_list(lang))
-    if error.code in ("unknown_option", "not_applicable"):
-        return t(lang, f"rules_error.{error.code}", option=short(error.option))
-    if error.option in OPTIONS:
-        return t(
-            lang,
-            "rules_error.bad_value",
-            option=error.option,
-            value=short(error.value),
-            values=option_values(lang, error.option),
-        )
-    return t(lang, "illegal.other", reason=short(error, 200))
-
-
-def options_help(lang: str, preset: Preset) -> str:
-    lines: list[str] = [t(lang, "options.help_title", preset=preset.value)]
-    for name, spec in OPTIONS.items():
-        if preset in spec.presets:
-            lines.append(
-                t(
-                    lang,
-                    "options.help_line",
-                    name=name,
-                    values=option_values(lang, name),
-                    title=t(lang, f"option.{name}"),
-                )
-            )
-    return "\n".join(lines)

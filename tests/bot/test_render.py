@@ -7,6 +7,7 @@ face-down discards, combinations, claims, deal results and final standings.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import re
@@ -19,7 +20,7 @@ from bot_steps import expect
 from engine_builders import table as build_table
 from grammar import findings
 
-from bot.view import callbacks, names, news, render
+from bot.view import callbacks, names, news, render, rules_help
 from bot.view import hand as hand_view
 from bot.view.cards import FACE_DOWN, card_text
 from bot.view.i18n import LANGUAGES, catalogue, plain, t
@@ -508,6 +509,85 @@ def test_live_message_places_the_trump_card_in_the_stock_only_while_it_is_there(
     assert left == {True, False}  # the walk saw the card in the stock and out of it
 
 
+def check_trick_line(moment: Moment, count: int) -> bool:
+    """The line of the trick `moment` took names the cards that took it, for
+    the group and two players (one the taker). False: no trick was taken."""
+    taken = next((e for e in moment.events if isinstance(e, TrickTaken)), None)
+    if taken is None or moment.before is None or moment.action is None:
+        return False
+    deal = moment.before.deal
+    assert deal is not None and deal.trick is not None
+    info = info_for(moment.state, moment.state.players)
+    # What owns the trick after the closing move, by the engine's record.
+    owner = moment.action.cards if moment.action.kind is Kind.BEAT else deal.trick.owner_cards
+    ended = moment.state.deal is None or moment.state.deal.number != deal.number
+    for viewer in (None, taken.seat, (taken.seat + 1) % count):
+        if ended:
+            view = render.deal_closed(
+                view_for(moment.before, viewer),
+                news.last_trick(moment.before, moment.events),
+                news.last_play(moment.before, moment.events, viewer),
+            )
+        else:
+            view = view_for(moment.state, viewer)
+        for lang in LANGS:
+            if viewer is None:
+                screen = render.live(info, lang, view)
+            elif ended:
+                screen = hand_view.deal_record(info, lang, view, [])
+            else:
+                screen = hand_view.hand(info, lang, view)
+            plain = check_telegram_html(screen)
+            number = f"✅ {taken.trick_number}."
+            line = next(line for line in plain.splitlines() if line.startswith(number))
+            assert shown_cards(line) == set(owner), (line, owner)
+            assert not findings(lang, line)
+    return True
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_each_tricks_line_names_the_cards_that_took_it(preset: Preset, count: int) -> None:
+    """The move that closes a trick is never on the table for anyone to read
+    (the next draw shows the trick's result), so every trick's line names the
+    cards that took it: in the group's live message and each player's hand."""
+    assert sum(check_trick_line(moment, count) for moment in moments(preset, count))
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_a_deal_ended_by_a_beat_names_it_in_the_closed_messages(preset: Preset, count: int) -> None:
+    """The deal's last move is in no view of the table: the closed live
+    message and each deal record add it to the last trick themselves."""
+    found = 0
+    for seed in range(100, 400):
+        for moment in random_match(preset, count, seed):
+            before = moment.before
+            if before is None or before.deal is None or moment.action is None:
+                continue
+            after = moment.state.deal
+            ended = after is None or after.number != before.deal.number
+            if ended and moment.action.kind is Kind.BEAT:
+                found += check_trick_line(moment, count)
+        if found >= 3:
+            return
+    raise AssertionError(f"only {found} deals ended with a beat")
+
+
+def test_a_deal_stored_before_its_plays_were_kept_shows_its_first_tricks_without_cards() -> None:
+    state = next(
+        m.state
+        for m in moments(Preset.KOZEL, 4)
+        if m.state.deal is not None and len(m.state.deal.results) >= 2
+    )
+    view = view_for(state, None)
+    old = dataclasses.replace(view, history=view.history[1:])
+    info = info_for(state, state.players)
+    for lang in LANGS:
+        new_lines = render.results_lines(info, lang, view)
+        old_lines = render.results_lines(info, lang, old)
+        assert shown_cards(new_lines[0]) and not shown_cards(old_lines[0])
+        assert old_lines[1:] == new_lines[1:]
+
+
 # -- the private hand ---------------------------------------------------------------------
 
 
@@ -799,13 +879,13 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
 @pytest.mark.parametrize("preset", list(Preset))
 def test_rules_and_option_help(lang: str, preset: Preset) -> None:
     rules = RuleSet.create(preset, {"stake": 5})
-    plain = check_telegram_html(render.rules_text(lang, rules))
+    plain = check_telegram_html(rules_help.rules_text(lang, rules))
     for name in applicable_options(preset):
         assert t(lang, f"option.{name}") in plain
-    plain = check_telegram_html(render.options_help(lang, preset))
+    plain = check_telegram_html(rules_help.options_help(lang, preset))
     for name in OPTIONS:
         assert (name in plain) is (name in applicable_options(preset)), name
-    presets = render.presets_list(lang)
+    presets = rules_help.presets_list(lang)
     assert all(
         names.preset_named(word) is p for word, p in zip(presets.split(", "), Preset, strict=True)
     )
@@ -813,7 +893,7 @@ def test_rules_and_option_help(lang: str, preset: Preset) -> None:
 
 @pytest.mark.parametrize("preset", list(Preset))
 def test_russian_option_help_is_all_russian(preset: Preset) -> None:
-    text = render.options_help("ru", preset)
+    text = rules_help.options_help("ru", preset)
     assert "<code>limit</code>" in text
     english = [w for w in ("on, off", "a whole number", " from ", " to ") if w in text]
     expect(not english, f"English in the Russian help: {english}")
@@ -821,7 +901,7 @@ def test_russian_option_help_is_all_russian(preset: Preset) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_help(lang: str) -> None:
-    plain = check_telegram_html(render.help_text(lang))
+    plain = check_telegram_html(rules_help.help_text(lang))
     for command in ("/new", "/join", "/start", "/stop", "/rules", "/lang"):
         assert command in plain
 

@@ -148,6 +148,16 @@ trick-line_mine = ✅ { $number }. Бераце вы — { $points } { $points -
         [few] ачкі
        *[many] ачкоў
     }
+trick-line_cards = ✅ { $number }. Бярэ { $name } ({ $cards }) — { $points } { $points ->
+        [one] ачко
+        [few] ачкі
+       *[many] ачкоў
+    }
+trick-line_mine_cards = ✅ { $number }. Бераце вы ({ $cards }) — { $points } { $points ->
+        [one] ачко
+        [few] ачкі
+       *[many] ачкоў
+    }
 news-declared = 📣 { $name } абвяшчае «{ $combo }» па-за чаргой: { $cards }
 news-refused-outranked = ✋ { $name } абвяшчае «{ $combo }» па-за чаргой — адмоўлена: у іншага гульца «{ $by }».
 news-claim_true = 🎉 { $name }: «Адкрываюся!» — { $points } { $points ->

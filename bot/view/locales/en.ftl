@@ -143,6 +143,14 @@ trick-line_mine = ✅ { $number }. You take { $points } { $points ->
         [one] point
        *[other] points
     }
+trick-line_cards = ✅ { $number }. { $name } takes { $points } { $points ->
+        [one] point
+       *[other] points
+    } with { $cards }
+trick-line_mine_cards = ✅ { $number }. You take { $points } { $points ->
+        [one] point
+       *[other] points
+    } with { $cards }
 news-declared = 📣 { $name } declares “{ $combo }” out of turn: { $cards }
 news-refused-outranked = ✋ { $name } declares “{ $combo }” out of turn — refused: another player holds “{ $by }”.
 news-claim_true = 🎉 { $name }: “I have 31!” — { $points } { $points ->

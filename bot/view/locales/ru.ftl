@@ -148,6 +148,16 @@ trick-line_mine = ✅ { $number }. Берёте вы — { $points } { $points -
         [few] очка
        *[many] очков
     }
+trick-line_cards = ✅ { $number }. Берёт { $name } ({ $cards }) — { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }
+trick-line_mine_cards = ✅ { $number }. Берёте вы ({ $cards }) — { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }
 news-declared = 📣 { $name } объявляет «{ $combo }» вне очереди: { $cards }
 news-refused-outranked = ✋ { $name } объявляет «{ $combo }» вне очереди — отказано: у другого игрока «{ $by }».
 news-claim_true = 🎉 { $name }: «Вскрываюсь!» — { $points } { $points ->

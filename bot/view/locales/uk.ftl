@@ -148,6 +148,16 @@ trick-line_mine = ✅ { $number }. Берете ви — { $points } { $points -
         [few] очки
        *[many] очок
     }
+trick-line_cards = ✅ { $number }. Бере { $name } ({ $cards }) — { $points } { $points ->
+        [one] очко
+        [few] очки
+       *[many] очок
+    }
+trick-line_mine_cards = ✅ { $number }. Берете ви ({ $cards }) — { $points } { $points ->
+        [one] очко
+        [few] очки
+       *[many] очок
+    }
 news-declared = 📣 { $name } оголошує «{ $combo }» поза чергою: { $cards }
 news-refused-outranked = ✋ { $name } оголошує «{ $combo }» поза чергою — відмовлено: в іншого гравця «{ $by }».
 news-claim_true = 🎉 { $name }: «Відкриваюсь!» — { $points } { $points ->

@@ -1,0 +1,70 @@
+"""The texts of /rules, /help and the table options: what each game's rules
+say, which options a preset takes and what they accept, and an engine
+`RulesError` in the reader's language. Pure: language and rules in, text out."""
+
+from __future__ import annotations
+
+from bot.view import names
+from bot.view.i18n import short, t
+from bot.view.render import options_lines
+from engine import RulesError, RuleSet
+from engine.rules import OPTIONS, Preset
+
+
+def rules_text(lang: str, rules: RuleSet) -> str:
+    lines: list[str] = [t(lang, f"rules.{rules.preset.value}")]
+    lines.append("")
+    lines.append(t(lang, "rules.options_title"))
+    lines.extend(options_lines(lang, rules))
+    return "\n".join(lines)
+
+
+def help_text(lang: str) -> str:
+    return t(lang, "help")
+
+
+def presets_list(lang: str) -> str:
+    return names.presets_list(lang)
+
+
+def option_values(lang: str, name: str) -> str:
+    """What an option takes, as a person types it: the codes themselves, in words."""
+    spec = OPTIONS[name]
+    if spec.kind is bool:
+        return t(lang, "options.switch")
+    if spec.choices:
+        return ", ".join(str(choice) for choice in spec.choices)
+    return t(lang, "options.range", min=spec.minimum, max=spec.maximum)
+
+
+def rules_error(lang: str, error: RulesError) -> str:
+    """An engine `RulesError` in the reader's language."""
+    if error.code == "unknown_preset":
+        return t(lang, "new.bad_preset", preset=short(error.value), presets=presets_list(lang))
+    if error.code in ("unknown_option", "not_applicable"):
+        return t(lang, f"rules_error.{error.code}", option=short(error.option))
+    if error.option in OPTIONS:
+        return t(
+            lang,
+            "rules_error.bad_value",
+            option=error.option,
+            value=short(error.value),
+            values=option_values(lang, error.option),
+        )
+    return t(lang, "illegal.other", reason=short(error, 200))
+
+
+def options_help(lang: str, preset: Preset) -> str:
+    lines: list[str] = [t(lang, "options.help_title", preset=preset.value)]
+    for name, spec in OPTIONS.items():
+        if preset in spec.presets:
+            lines.append(
+                t(
+                    lang,
+                    "options.help_line",
+                    name=name,
+                    values=option_values(lang, name),
+                    title=t(lang, f"option.{name}"),
+                )
+            )
+    return "\n".join(lines)
