@@ -90,11 +90,16 @@ def lobby(info: TableInfo, lang: str) -> Screen:
     if info.names:
         for index, name in enumerate(info.names):
             team = ""
-            if rules.is_teams:
-                team = " " + t(lang, "lobby.team", team="AB"[index % 2])
+            side = "AB"[index % 2] if rules.is_teams else None
             if index in info.computers:
+                # One parenthesis for both: "(team A · computer, normal)".
                 level = names.level_name(lang, info.computers[index])
-                team += " " + t(lang, "lobby.computer", level=level)
+                if side is None:
+                    team = " " + t(lang, "lobby.computer", level=level)
+                else:
+                    team = " " + t(lang, "lobby.team_computer", team=side, level=level)
+            elif side is not None:
+                team = " " + t(lang, "lobby.team", team=side)
             if index in info.waiting:
                 team += " ⏳"
             lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
@@ -399,10 +404,12 @@ def deal_summary(info: TableInfo, lang: str, event: DealScored, rules: RuleSet) 
         lines.append(t(lang, "deal.multiplied", multiplier=event.multiplier))
     for result in event.results:
         who = " + ".join(esc(info.names[s]) for s in result.seats)
+        # "Total 8 of 6" reads oddly: past the limit it names the limit instead.
+        key = "deal.line_over" if result.total > rules.limit else "deal.line"
         lines.append(
             t(
                 lang,
-                "deal.line",
+                key,
                 name=Html(who),
                 points=result.points,
                 tricks=result.tricks,

@@ -40,7 +40,7 @@ from engine import (
 from engine.actions import Kind
 from engine.cards import DECK, Card
 from engine.combos import Combo
-from engine.events import CardsPlayed, DealScored, Event, MatchOver, TrickTaken
+from engine.events import CardsPlayed, DealScored, Event, MatchOver, SideResult, TrickTaken
 from engine.rules import PLAYER_COUNTS, applicable_options
 from engine.state import PlayKind
 from engine.view import PlayView, event_for
@@ -255,7 +255,9 @@ def test_lobby_and_live_message_mark_computer_players(lang: str) -> None:
     lines = plain.splitlines()
     for seat, level in ((1, "greedy"), (3, "easy")):
         line = next(line for line in lines if line.startswith(f"{seat + 1}. {NAMES[seat]}"))
-        assert plain_of(t(lang, "lobby.computer", level=names.level_name(lang, level))) in line
+        said = t(lang, "lobby.team_computer", team="B", level=names.level_name(lang, level))
+        assert plain_of(said) in line
+        assert line.count("(") == 1  # team and level in one parenthesis
     for seat in (0, 2):
         line = next(line for line in lines if line.startswith(f"{seat + 1}. {NAMES[seat]}"))
         assert (
@@ -825,6 +827,17 @@ def trick_records(moments_: list[Moment]) -> Iterator[Screen]:
             )
 
 
+def _deal_line_args(result: SideResult, limit: int) -> dict[str, object]:
+    return {
+        "name": "",
+        "points": result.points,
+        "tricks": result.tricks,
+        "penalty": result.penalty,
+        "total": result.total,
+        "limit": limit,
+    }
+
+
 @pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
 def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: int) -> None:
     found = moments(preset, count)
@@ -838,6 +851,7 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
     deals = [e for m in found for e in m.events if isinstance(e, DealScored)]
     overs = [(m.state, e) for m in found for e in m.events if isinstance(e, MatchOver)]
     assert deals
+    passed_limit: set[bool] = set()
     assert len(overs) == (2 if preset is Preset.BURA else 3)  # one per random match
     for event in deals:
         for lang in LANGS:
@@ -849,6 +863,17 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
                 assert f": {result.points} " in line and f", {result.tricks} " in line
                 assert not findings(lang, line)
                 assert f"+{result.penalty}" in line
+                # Past the limit the line names the limit, never "8 of 6".
+                of = plain_of(t(lang, "deal.line", **_deal_line_args(result, info.rules.limit)))
+                over = plain_of(
+                    t(lang, "deal.line_over", **_deal_line_args(result, info.rules.limit))
+                )
+                past = result.total > info.rules.limit
+                assert line.endswith(over.split(": ", 1)[1] if past else of.split(": ", 1)[1])
+                passed_limit.add(past)
+    assert False in passed_limit
+    if preset is not Preset.BURA:  # bura's 2 a lost deal often stops at its limit of 4
+        assert True in passed_limit
     for state, event in overs:
         assert state.standing == event.standing
         with_stake = state.rules.stake > 0

@@ -193,6 +193,15 @@ deal-line = { $name }: { $points } { $points ->
         [few] узяткі
        *[many] узятак
     } → +{ $penalty } (усяго { $total } з { $limit })
+deal-line_over = { $name }: { $points } { $points ->
+        [one] ачко
+        [few] ачкі
+       *[many] ачкоў
+    }, { $tricks } { $tricks ->
+        [one] узятка
+        [few] узяткі
+       *[many] узятак
+    } → +{ $penalty } (усяго { $total }, мяжа { $limit })
 final-title = 🏁 <b>{ $preset }</b> · стол #{ $table }: гульня скончана!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] штрафное ачко
@@ -384,6 +393,7 @@ forget-kept = Нічога не сцёрта.
 forget-seated = Вы цяпер за сталом #{ $table }. Пакіньце яго або дагуляйце, потым адпраўце /forget яшчэ раз.
 forget-in_private = Адпраўце /forget мне ў асабістыя: так сціраецца тое, што я пра вас захоўваю.
 lobby-computer = (камп'ютар, { $level })
+lobby-team_computer = (каманда { $team } · камп'ютар, { $level })
 button-add_computer = 🤖 + Камп'ютар
 button-remove_computer = 🤖 − Прыбраць
 option-turn_time = Час на ход, с

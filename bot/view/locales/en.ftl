@@ -181,6 +181,13 @@ deal-line = { $name }: { $points } { $points ->
         [one] trick
        *[other] tricks
     } → +{ $penalty } (total { $total } of { $limit })
+deal-line_over = { $name }: { $points } { $points ->
+        [one] point
+       *[other] points
+    }, { $tricks } { $tricks ->
+        [one] trick
+       *[other] tricks
+    } → +{ $penalty } (total { $total }, limit { $limit })
 final-title = 🏁 <b>{ $preset }</b> · table #{ $table }: game over!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] penalty point
@@ -366,6 +373,7 @@ forget-kept = Nothing erased.
 forget-seated = You are at table #{ $table } now. Leave it or finish the game, then send /forget again.
 forget-in_private = Send /forget to me in private: it erases what I keep about you.
 lobby-computer = (computer, { $level })
+lobby-team_computer = (team { $team } · computer, { $level })
 button-add_computer = 🤖 + Computer
 button-remove_computer = 🤖 − Remove
 option-turn_time = Time per move, s

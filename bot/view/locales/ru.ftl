@@ -193,6 +193,15 @@ deal-line = { $name }: { $points } { $points ->
         [few] взятки
        *[many] взяток
     } → +{ $penalty } (всего { $total } из { $limit })
+deal-line_over = { $name }: { $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }, { $tricks } { $tricks ->
+        [one] взятка
+        [few] взятки
+       *[many] взяток
+    } → +{ $penalty } (всего { $total }, предел { $limit })
 final-title = 🏁 <b>{ $preset }</b> · стол #{ $table }: игра окончена!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] штрафное очко
@@ -384,6 +393,7 @@ forget-kept = Ничего не стёрто.
 forget-seated = Вы сейчас за столом #{ $table }. Выйдите из него или доиграйте, потом отправьте /forget ещё раз.
 forget-in_private = Отправьте /forget мне в личку: так стирается то, что я о вас храню.
 lobby-computer = (компьютер, { $level })
+lobby-team_computer = (команда { $team } · компьютер, { $level })
 button-add_computer = 🤖 + Компьютер
 button-remove_computer = 🤖 − Убрать
 option-turn_time = Время на ход, с

@@ -193,6 +193,15 @@ deal-line = { $name }: { $points } { $points ->
         [few] взятки
        *[many] взяток
     } → +{ $penalty } (усього { $total } з { $limit })
+deal-line_over = { $name }: { $points } { $points ->
+        [one] очко
+        [few] очки
+       *[many] очок
+    }, { $tricks } { $tricks ->
+        [one] взятка
+        [few] взятки
+       *[many] взяток
+    } → +{ $penalty } (усього { $total }, межа { $limit })
 final-title = 🏁 <b>{ $preset }</b> · стіл #{ $table }: гру закінчено!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] штрафне очко
@@ -384,6 +393,7 @@ forget-kept = Нічого не стерто.
 forget-seated = Ви зараз за столом #{ $table }. Залиште його або дограйте, потім надішліть /forget ще раз.
 forget-in_private = Надішліть /forget мені в особисті: так стирається те, що я про вас зберігаю.
 lobby-computer = (комп'ютер, { $level })
+lobby-team_computer = (команда { $team } · комп'ютер, { $level })
 button-add_computer = 🤖 + Комп'ютер
 button-remove_computer = 🤖 − Прибрати
 option-turn_time = Час на хід, с
