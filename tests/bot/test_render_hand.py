@@ -1,0 +1,330 @@
+"""A player's private hand, without Telegram: only the viewer's cards, buttons
+that follow the legal actions, one tap a move.
+
+The states are every configuration's random matches (`render_support`).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from bot_harness import card_of_label
+from engine_builders import table as build_table
+from grammar import findings
+from render_support import (
+    CONFIG_IDS,
+    CONFIGS,
+    LANGS,
+    NAMES,
+    check_telegram_html,
+    hidden_from,
+    info_for,
+    plain_of,
+    playing,
+    screen_cards,
+)
+
+from bot.view import callbacks, news
+from bot.view import hand as hand_view
+from bot.view.cards import card_text
+from bot.view.i18n import LANGUAGES, plain, t
+from bot.view.screen import Screen
+from engine import (
+    Action,
+    Preset,
+    RuleSet,
+    apply,
+    legal_actions,
+    new_match,
+    view_for,
+)
+from engine.actions import Kind
+from engine.cards import DECK, Card
+
+# -- the private hand ---------------------------------------------------------------------
+
+
+def kind_buttons(screen: Screen) -> set[tuple[Kind, frozenset[Card]]]:
+    found = set()
+    for row in screen.buttons:
+        for button in row:
+            payload = callbacks.parse(button.data or "")
+            if isinstance(payload, callbacks.Play):
+                found.add((payload.kind, frozenset(payload.cards)))
+    return found
+
+
+def card_buttons(screen: Screen) -> list[tuple[str, callbacks.Select]]:
+    found = []
+    for row in screen.buttons:
+        for button in row:
+            payload = callbacks.parse(button.data or "")
+            if (
+                isinstance(payload, callbacks.Select)
+                and not payload.claim
+                and card_of_label(button.text) is not None
+            ):
+                found.append((button.text, payload))
+    return found
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_hand_shows_only_the_viewers_cards(preset: Preset, count: int) -> None:
+    for state in playing(preset, count):
+        info = info_for(state, state.players)
+        for seat in range(count):
+            view = view_for(state, seat)
+            for lang in LANGS:
+                screen = hand_view.hand(info, lang, view)
+                plain = check_telegram_html(screen)
+                leaked = screen_cards(screen) & hidden_from(state, seat)
+                assert not leaked, (seat, leaked, plain)
+                for card in view.hand:
+                    assert card_text(lang, card) in plain
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
+    """Picking cards one by one: card buttons toggle the selection; action
+    buttons are exactly the legal moves with the selected cards; declares and
+    the claim are one button each."""
+    declares_seen = 0
+    for state in playing(preset, count):
+        info = info_for(state, state.players)
+        for seat in range(count):
+            view = view_for(state, seat)
+            legal = set(legal_actions(state, seat))
+            one_tap = {(a.kind, frozenset(a.cards)) for a in legal if a.kind is Kind.DECLARE}
+            declares_seen += len(one_tap)
+            my_turn = view.turn == seat and bool(legal)
+            selections = (
+                [
+                    frozenset(c)
+                    for n in range(len(view.hand) + 1)
+                    for c in itertools.combinations(view.hand, n)
+                ]
+                if my_turn
+                else [frozenset()]
+            )
+            if my_turn and len(legal) == 1 and not one_tap:
+                # The only possible move: one button plays it, no cards to pick.
+                (only,) = legal
+                screen = hand_view.hand(info, "en", view)
+                assert kind_buttons(screen) == {(only.kind, frozenset(only.cards))}
+                assert card_buttons(screen) == []
+                continue
+            for selection in selections:
+                screen = hand_view.hand(info, "en", view, selection, manual=True)
+                expected = one_tap | {
+                    (a.kind, frozenset(a.cards))
+                    for a in legal
+                    if a.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
+                    and frozenset(a.cards) == selection
+                    and selection
+                }
+                assert kind_buttons(screen) == expected, (view.hand, selection)
+                cards = card_buttons(screen)
+                if not my_turn:
+                    assert cards == []
+                    continue
+                shown = [card_text("en", c, view.trump) for c in view.hand]
+                assert [text.removeprefix("✅") for text, _ in cards] == shown
+                for (text, payload), card in zip(cards, view.hand, strict=True):
+                    assert text.startswith("✅") is (card in selection)
+                    assert payload.cards == selection ^ {card}
+                    assert (payload.table, payload.version) == (info.id, info.version)
+    if preset is Preset.BURA:
+        assert declares_seen, "no declare or claim button was ever checked"
+
+
+def test_a_selection_of_cards_not_in_hand_is_ignored() -> None:
+    state = new_match(RuleSet.create("burkozel"), NAMES[:2], 3)
+    assert state.deal is not None
+    seat = state.deal.turn
+    view = view_for(state, seat)
+    foreign = next(c for c in DECK if c not in view.hand)
+    screen = hand_view.hand(info_for(state, NAMES[:2]), "ru", view, {foreign})
+    assert screen == hand_view.hand(info_for(state, NAMES[:2]), "ru", view)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_declare_buttons_in_burkozel(lang: str) -> None:
+    state = build_table(("7♠ 8♠ 9♣ 8♦", "6♠ K♥ Q♣ 10♦", "J♦ Q♦ K♦ A♦", "6♣ 7♣ 7♦ 9♦"))
+    info = info_for(state, NAMES)
+    screen = hand_view.hand(info, lang, view_for(state, 2))
+    check_telegram_html(screen)
+    declare = Action.declare(2, "J♦ Q♦ K♦ A♦")
+    assert declare in legal_actions(state, 2)
+    assert kind_buttons(screen) == {(Kind.DECLARE, frozenset(declare.cards))}
+    label = next(b.text for row in screen.buttons for b in row)
+    assert t(lang, "combo.molodka") in label
+    # Not this player's turn: no card buttons, just the out-of-turn declare.
+    assert card_buttons(screen) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_declare_and_claim_buttons_in_bura(lang: str) -> None:
+    state = build_table(
+        ("6♠ 6♥ 6♦", "7♣ 8♣ 9♣"),
+        preset="bura",
+        trump="♥",
+        piles=("A♥ 10♥ A♣ J♣", ""),
+        tricks_won=(2, 0),
+    )
+    view = view_for(state, 0)
+    screen = hand_view.hand(info_for(state, NAMES[:2]), lang, view)
+    check_telegram_html(screen)
+    buttons = kind_buttons(screen)
+    assert (Kind.DECLARE, frozenset(Card.parse(c) for c in ("6♠", "6♥", "6♦"))) in buttons
+    labels = [b.text for row in screen.buttons for b in row]
+    assert any(t(lang, "combo.small_moscow") in label for label in labels)
+    # The claim costs points when false: its button only asks, on the same hand.
+    assert (Kind.CLAIM, frozenset()) not in buttons
+    (ask,) = [b for row in screen.buttons for b in row if b.text == t(lang, "button.claim")]
+    asked = callbacks.parse(ask.data or "")
+    assert isinstance(asked, callbacks.Select) and asked.claim and not asked.cards
+    sure = hand_view.hand(info_for(state, NAMES[:2]), lang, view, confirm_claim=True)
+    check_telegram_html(sure)
+    assert (Kind.CLAIM, frozenset()) in kind_buttons(sure)
+    assert "4 " in sure.text and not findings(
+        lang, plain(sure.text)
+    )  # false_claim_double is on by default
+    back = [b for row in sure.buttons for b in row if b.text == t(lang, "button.claim_no")]
+    assert callbacks.parse(back[0].data or "") == callbacks.Select(
+        asked.table, asked.version, frozenset()
+    )
+    # The other player may not claim: it is not his turn.
+    other = hand_view.hand(info_for(state, NAMES[:2]), lang, view_for(state, 1))
+    assert (Kind.CLAIM, frozenset()) not in kind_buttons(other)
+    assert t(lang, "button.claim") not in [b.text for row in other.buttons for b in row]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refused_declaration_is_news_with_its_public_reason(lang: str) -> None:
+    state = build_table(("7♠ 9♣ 8♦", "J♦ Q♦ K♦", "6♣ 6♥ 6♠"), preset="bura", trump="♥")
+    info = info_for(state, NAMES[:3])
+    before = hand_view.hand(info, lang, view_for(state, 1))
+    declare = Action.declare(1, "J♦ Q♦ K♦")
+    assert (Kind.DECLARE, frozenset(declare.cards)) in kind_buttons(before)
+    after, events = apply(state, declare)
+    lines = news.announcements(info, lang, events, after)
+    plain = check_telegram_html(lines[0])
+    assert NAMES[1] in plain
+    assert plain_of(t(lang, "combo.molodka")) in plain
+    assert plain_of(t(lang, "combo.small_moscow")) in plain
+    assert "J♦" not in plain  # the declarer keeps his cards to himself
+    again = hand_view.hand(info, lang, view_for(after, 1))
+    assert (Kind.DECLARE, frozenset(declare.cards)) not in kind_buttons(again)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_own_points_leave_out_face_down_cards(lang: str) -> None:
+    state = build_table(
+        ("A♠ 7♣", "6♠ K♦"), preset="bura", trump="♥", options={"show_own_points": "on"}
+    )
+    state, _ = apply(state, Action.lead(0, "A♠"))
+    state, _ = apply(state, Action.discard(1, "K♦"))
+    plain = check_telegram_html(
+        hand_view.hand(info_for(state, NAMES[:2]), lang, view_for(state, 0))
+    )
+    assert plain_of(t(lang, "hand.own_points_hidden", points=11, count=1)) in plain
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hand_of_an_out_of_turn_player_says_who_moves(lang: str) -> None:
+    state = new_match(RuleSet.create("burkozel"), NAMES[:3], 11)
+    assert state.deal is not None
+    waiting = (state.deal.turn + 1) % 3
+    plain = check_telegram_html(
+        hand_view.hand(info_for(state, NAMES[:3]), lang, view_for(state, waiting))
+    )
+    assert NAMES[state.deal.turn] in plain
+
+
+def test_the_only_possible_move_is_one_tap() -> None:
+    """A forced move (one legal action, say the last card) is one button
+    naming its cards: no card to pick first."""
+    forced = 0
+    for preset, count in CONFIGS:
+        for state in playing(preset, count):
+            info = info_for(state, state.players)
+            for seat in range(count):
+                legal = legal_actions(state, seat)
+                if len(legal) != 1 or legal[0].kind not in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
+                    continue
+                screen = hand_view.hand(info, "ru", view_for(state, seat))
+                (row,) = screen.buttons
+                (button,) = row
+                assert callbacks.parse(button.data or "") == callbacks.Play(
+                    info.id, info.version, legal[0].kind, legal[0].cards
+                )
+                assert all(card_text("ru", c) in button.text for c in legal[0].cards)
+                forced += 1
+    assert forced, "no forced move in the positions played"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_buttons_are_coloured_and_trumps_marked(lang: str) -> None:
+    """Every card button draws its suit as an emoji (U+FE0F) and its rank in
+    the reader's language; exactly the trumps carry ★, and the text names
+    the trump suit."""
+    seen_trump = seen_plain = 0
+    for preset, count in CONFIGS:
+        for state in playing(preset, count):
+            info = info_for(state, state.players)
+            for seat in range(count):
+                view = view_for(state, seat)
+                screen = hand_view.hand(info, lang, view, manual=True)
+                for text, _payload in card_buttons(screen):
+                    (card,) = [c for c in view.hand if card_text(lang, c) in text]
+                    assert "\ufe0f" in text, text
+                    assert ("★" in text) == (card.suit == view.trump), (text, view.trump)
+                    seen_trump += card.suit == view.trump
+                    seen_plain += card.suit != view.trump
+                if view.trump is not None:
+                    assert f"{view.trump.symbol}\ufe0f" in screen.text
+    assert seen_trump and seen_plain
+    ranks = "".join(card_text(lang, Card.parse(f"{r}♠")) for r in "JQKA")
+    assert ranks == ("J♠️Q♠️K♠️A♠️" if lang == "en" else "В♠️Д♠️К♠️Т♠️")
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_most_moves_are_one_tap(preset: Preset, count: int) -> None:
+    """Without picking: every move button is a legal move; a single card is
+    led, beaten with or discarded with one tap; an answer of several cards is
+    offered ready-made (a beat when one exists, a discard when one exists);
+    "✋" appears exactly when some move is not offered that way."""
+    quick_seen = 0
+    for state in playing(preset, count):
+        info = info_for(state, state.players)
+        for seat in range(count):
+            view = view_for(state, seat)
+            legal = legal_actions(state, seat)
+            moves = [a for a in legal if a.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD)]
+            if view.turn != seat or len(legal) <= 1 or not moves:
+                continue
+            screen = hand_view.hand(info, "ru", view)
+            offered = kind_buttons(screen) - {
+                (a.kind, frozenset(a.cards)) for a in legal if a.kind is Kind.DECLARE
+            }
+            assert offered <= {(a.kind, frozenset(a.cards)) for a in moves}
+            picks = [
+                b
+                for row in screen.buttons
+                for b in row
+                if isinstance(callbacks.parse(b.data or ""), callbacks.Select) and b.text[0] == "✋"
+            ]
+            if not view.trick:
+                singles = {(Kind.LEAD, frozenset(a.cards)) for a in moves if len(a.cards) == 1}
+                assert offered == singles
+            elif len(view.trick[0].cards) == 1:
+                assert {next(iter(cards)) for _, cards in offered} == set(view.hand)
+                beats = {frozenset(a.cards) for a in moves if a.kind is Kind.BEAT}
+                assert {c for k, c in offered if k is Kind.BEAT} == beats
+            else:
+                kinds = {a.kind for a in moves}
+                assert {k for k, _ in offered} == kinds
+            assert bool(picks) == (len(offered) < len(moves)), (offered, moves)
+            quick_seen += 1
+    assert quick_seen
