@@ -16,6 +16,7 @@ from bot.view.render import (
     _name,
     _plays_line,
     combo_name,
+    last_trick_line,
     results_lines,
 )
 from bot.view.screen import Button, Screen, TableInfo
@@ -74,6 +75,9 @@ def hand(
     if view.results:
         lines.append("")
         lines.extend(results_lines(info, lang, view))
+        last = last_trick_line(info, lang, view)
+        if last is not None:
+            lines.append(last)
     if view.trick:
         lines.append("")
         if view.combination:

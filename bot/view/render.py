@@ -257,8 +257,9 @@ def results_lines(info: TableInfo, lang: str, view: TableView) -> list[str]:
     led with.
 
     The cards that took a trick are named because the move that took it (the
-    last answer) is never on the table for anyone to read: the next draw of
-    the live message already shows the trick's result."""
+    last answer) is never among the plays on the table: the next draw already
+    shows the trick's result. `last_trick_line` shows the whole trick until
+    the next lead; these lines keep the deciding cards for the whole deal."""
     # A deal stored before its plays were kept has fewer plays than results:
     # its first tricks are shown without their cards.
     missing = len(view.results) - len(view.history)
@@ -277,6 +278,21 @@ def results_lines(info: TableInfo, lang: str, view: TableView) -> list[str]:
             )
         )
     return lines
+
+
+def last_trick_line(info: TableInfo, lang: str, view: TableView) -> str | None:
+    """The trick just taken, play by play, while the next lead is awaited: at a
+    table it lies there until it is gathered. The last answer is on no other
+    screen (an open discard in two-player burkozel is the whole answer), so
+    this is where the table reads it. None once the next lead is made."""
+    if view.trick or view.turn is None or not view.history:
+        return None
+    marks = {PlayKind.LEAD: "", PlayKind.BEAT: "⚔️", PlayKind.DISCARD: "🗑"}
+    plays = [
+        f"{_name(info, play.seat)} {marks[play.kind]}{cards_text(lang, play.cards, view.trump)}"
+        for play in view.history[-1]
+    ]
+    return t(lang, "live.last_trick", plays=Html(" · ".join(plays)))
 
 
 def taking_cards(plays: Sequence[PlayView]) -> tuple[Card | None, ...]:
@@ -344,6 +360,9 @@ def live(info: TableInfo, lang: str, view: TableView) -> Screen:
     if view.results:
         lines.append("")
         lines.extend(results_lines(info, lang, view))
+        last = last_trick_line(info, lang, view)
+        if last is not None:
+            lines.append(last)
     if view.trick or view.turn is not None:
         lines.append("")
     if view.trick:

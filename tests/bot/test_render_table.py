@@ -180,6 +180,51 @@ def test_a_deal_ended_by_a_beat_names_it_in_the_closed_messages(preset: Preset, 
     raise AssertionError(f"only {found} deals ended with a beat")
 
 
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_the_trick_just_taken_lies_on_the_table_until_the_next_lead(
+    preset: Preset, count: int
+) -> None:
+    """Its last answer is on no other screen: in two-player burkozel an open
+    discard was never seen by anybody but its owner."""
+    found = moments(preset, count)
+    info = info_for(found[0].state, found[0].state.players)
+    waiting = 0
+    for moment in found:
+        deal = moment.state.deal
+        if deal is None:
+            continue
+        awaited = deal.trick is None and bool(deal.history)
+        for viewer in (None, *range(count)):
+            view = view_for(moment.state, viewer)
+            for lang in LANGS:
+                if viewer is None:
+                    screen = render.live(info, lang, view)
+                else:
+                    screen = hand_view.hand(info, lang, view)
+                lines = check_telegram_html(screen).splitlines()
+                shown = [line for line in lines if line.startswith("└ ")]
+                if not awaited:
+                    assert not shown
+                    continue
+                assert len(shown) == 1
+                # Every card of the trick as this viewer may see it, by the engine's record.
+                plays = deal.history[-1]
+                seen = {
+                    card
+                    for play in plays
+                    if not play.face_down or play.seat == viewer
+                    for card in play.cards
+                }
+                hidden = sum(
+                    len(play.cards) for play in plays if play.face_down and play.seat != viewer
+                )
+                assert shown_cards(shown[0]) == seen
+                assert shown[0].count(FACE_DOWN) == hidden
+                assert all(info.names[play.seat] in shown[0] for play in plays)
+        waiting += awaited
+    assert waiting
+
+
 def test_a_deal_stored_before_its_plays_were_kept_shows_its_first_tricks_without_cards() -> None:
     state = next(
         m.state

@@ -148,6 +148,7 @@ trick-line_mine = ✅ { $number }. Бераце вы — { $points } { $points -
         [few] ачкі
        *[many] ачкоў
     }
+live-last_trick = └ { $plays }
 trick-line_cards = ✅ { $number }. Бярэ { $name } ({ $cards }) — { $points } { $points ->
         [one] ачко
         [few] ачкі

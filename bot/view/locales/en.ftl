@@ -143,6 +143,7 @@ trick-line_mine = ✅ { $number }. You take { $points } { $points ->
         [one] point
        *[other] points
     }
+live-last_trick = └ { $plays }
 trick-line_cards = ✅ { $number }. { $name } takes { $points } { $points ->
         [one] point
        *[other] points

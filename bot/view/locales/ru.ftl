@@ -148,6 +148,7 @@ trick-line_mine = ✅ { $number }. Берёте вы — { $points } { $points -
         [few] очка
        *[many] очков
     }
+live-last_trick = └ { $plays }
 trick-line_cards = ✅ { $number }. Берёт { $name } ({ $cards }) — { $points } { $points ->
         [one] очко
         [few] очка

@@ -148,6 +148,7 @@ trick-line_mine = ✅ { $number }. Берете ви — { $points } { $points -
         [few] очки
        *[many] очок
     }
+live-last_trick = └ { $plays }
 trick-line_cards = ✅ { $number }. Бере { $name } ({ $cards }) — { $points } { $points ->
         [one] очко
         [few] очки
