@@ -16,8 +16,7 @@ from bot.view.render import (
     _name,
     _plays_line,
     combo_name,
-    last_trick_line,
-    results_lines,
+    tricks_lines,
 )
 from bot.view.screen import Button, Screen, TableInfo
 from engine import Action, Card, TableView
@@ -74,10 +73,7 @@ def hand(
             lines.append(t(lang, "hand.own_points", points=own))
     if view.results:
         lines.append("")
-        lines.extend(results_lines(info, lang, view))
-        last = last_trick_line(info, lang, view)
-        if last is not None:
-            lines.append(last)
+        lines.extend(tricks_lines(info, lang, view))
     if view.trick:
         lines.append("")
         if view.combination:
@@ -259,7 +255,7 @@ def deal_record(info: TableInfo, lang: str, view: TableView, told: Sequence[str]
     ]
     if view.results:
         lines.append("")
-        lines.extend(results_lines(info, lang, view))
+        lines.extend(tricks_lines(info, lang, view))
     for part in told:
         lines.append("")
         lines.append(part)

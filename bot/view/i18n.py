@@ -233,3 +233,21 @@ def t(lang: str, key: str, **params: Any) -> Html:
     if len(parts) == 1:
         return Html(parts[0])
     return Html("".join(part if i % 2 == 0 else fills[part] for i, part in enumerate(parts)))
+
+
+# -- numbers as the reader writes them -------------------------------------------------
+
+
+def decimal(lang: str, value: float) -> str:
+    """One decimal, with the language's decimal mark (25,0 in Russian,
+    Belarusian and Ukrainian)."""
+    text = f"{value:.1f}"
+    return text if lang == "en" else text.replace(".", ",")
+
+
+def signed(lang: str, value: float) -> str:
+    """A change with its sign: +2.6, −2.6 (a real minus), ±0.0."""
+    shown = decimal(lang, abs(value))
+    if shown in ("0.0", "0,0"):
+        return "±" + shown
+    return ("+" if value > 0 else "−") + shown

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from bot.view import callbacks, names
 from bot.view.cards import card_text, cards_text, suit_text
-from bot.view.i18n import Html, esc, plain, t
+from bot.view.i18n import Html, decimal, esc, plain, signed, t
 from bot.view.screen import Button, Screen, TableInfo
 from engine import RuleSet, TableView
 from engine.cards import Card, Suit
@@ -280,12 +280,21 @@ def results_lines(info: TableInfo, lang: str, view: TableView) -> list[str]:
     return lines
 
 
+def tricks_lines(info: TableInfo, lang: str, view: TableView) -> list[str]:
+    """The deal's finished tricks: a line each, then the one just taken in
+    full while it lies on the table."""
+    lines = results_lines(info, lang, view)
+    last = last_trick_line(info, lang, view)
+    return lines if last is None else [*lines, last]
+
+
 def last_trick_line(info: TableInfo, lang: str, view: TableView) -> str | None:
-    """The trick just taken, play by play, while the next lead is awaited: at a
-    table it lies there until it is gathered. The last answer is on no other
-    screen (an open discard in two-player burkozel is the whole answer), so
-    this is where the table reads it. None once the next lead is made."""
-    if view.trick or view.turn is None or not view.history:
+    """The trick just taken, play by play, while the next lead is awaited (and
+    in a deal's closed message and records, its last trick): at a table it
+    lies there until it is gathered. The last answer is on no other screen
+    (an open discard in two-player burkozel is the whole answer), so this is
+    where the table reads it. None once the next lead is made."""
+    if view.trick or not view.history:
         return None
     marks = {PlayKind.LEAD: "", PlayKind.BEAT: "⚔️", PlayKind.DISCARD: "🗑"}
     plays = [
@@ -359,10 +368,7 @@ def live(info: TableInfo, lang: str, view: TableView) -> Screen:
         lines.append(t(lang, "live.points", points=Html(" · ".join(points))))
     if view.results:
         lines.append("")
-        lines.extend(results_lines(info, lang, view))
-        last = last_trick_line(info, lang, view)
-        if last is not None:
-            lines.append(last)
+        lines.extend(tricks_lines(info, lang, view))
     if view.trick or view.turn is not None:
         lines.append("")
     if view.trick:
@@ -465,21 +471,6 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
                 )
             )
     return Screen("\n".join(lines))
-
-
-def decimal(lang: str, value: float) -> str:
-    """One decimal, with the language's decimal mark (25,0 in Russian,
-    Belarusian and Ukrainian)."""
-    text = f"{value:.1f}"
-    return text if lang == "en" else text.replace(".", ",")
-
-
-def signed(lang: str, value: float) -> str:
-    """A change with its sign: +2.6, −2.6 (a real minus), ±0.0."""
-    shown = decimal(lang, abs(value))
-    if shown in ("0.0", "0,0"):
-        return "±" + shown
-    return ("+" if value > 0 else "−") + shown
 
 
 def _placing_line(info: TableInfo, lang: str, placing: Placing, bank: bool) -> Html:

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.stats.summary import Record
-from bot.view.i18n import Html, esc, t
-from bot.view.render import decimal
+from bot.view.i18n import Html, decimal, esc, t
 
 
 class Leader(NamedTuple):

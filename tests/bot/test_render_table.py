@@ -41,7 +41,7 @@ from engine import (
 )
 from engine.actions import Kind
 from engine.cards import Card
-from engine.events import DealScored, MatchOver, SideResult, TrickTaken
+from engine.events import CardsPlayed, DealScored, MatchOver, SideResult, TrickTaken
 
 # -- the group's live message ------------------------------------------------------------
 
@@ -150,6 +150,16 @@ def check_trick_line(moment: Moment, count: int) -> bool:
             line = next(line for line in plain.splitlines() if line.startswith(number))
             assert shown_cards(line) == set(owner), (line, owner)
             assert not findings(lang, line)
+            # The whole trick stays on the table (the deal's last move too).
+            last = [line for line in plain.splitlines() if line.startswith("└ ")]
+            plays = [*deal.trick.plays, *(e for e in moment.events if isinstance(e, CardsPlayed))]
+            seen = {
+                card
+                for play in plays
+                if not play.face_down or play.seat == viewer
+                for card in play.cards
+            }
+            assert len(last) == 1 and shown_cards(last[0]) == seen, (last, seen)
     return True
 
 
