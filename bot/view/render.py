@@ -341,7 +341,7 @@ def deal_closed(
     results, history = view.results, view.history
     if final is not None:
         results = (*results, final)
-        history = (*history, (*view.trick, *((last,) if last is not None else ())))
+        history = (*history, view.trick if last is None else (*view.trick, last))
     return dataclasses.replace(
         view,
         results=results,
