@@ -20,6 +20,10 @@ EMOJI: dict[Suit, str] = {suit: suit.symbol + "\ufe0f" for suit in Suit}
 FACE_DOWN = "🎴"
 # After a trump, and on no other card: what a trump button carries.
 TRUMP_MARK = "★"
+# Before the cards of a beat and of a discard: on the hand's one-tap buttons,
+# and in the line of the trick just taken.
+BEAT_MARK = "⚔️"
+DISCARD_MARK = "🗑"
 _PICTURES = ("J", "Q", "K", "A")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.view import callbacks
-from bot.view.cards import card_text, cards_text, suit_text
+from bot.view.cards import BEAT_MARK, DISCARD_MARK, card_text, cards_text, suit_text
 from bot.view.i18n import plain, t
 from bot.view.render import (
     CARDS_PER_ROW,
@@ -203,10 +203,10 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
             shown = card_text(lang, card, view.trump)
             if card in beats:
                 play = callbacks.play(info.id, v, Kind.BEAT, (card,))
-                buttons.append(Button(f"⚔️{shown}", play))
+                buttons.append(Button(f"{BEAT_MARK}{shown}", play))
             elif card in discards:
                 play = callbacks.play(info.id, v, Kind.DISCARD, (card,))
-                buttons.append(Button(f"🗑{shown}", play))
+                buttons.append(Button(f"{DISCARD_MARK}{shown}", play))
         several = bool(beats & discards)  # a card that beats may be discarded instead
     else:
         for kind in (Kind.BEAT, Kind.DISCARD):

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bot.view import callbacks, names
-from bot.view.cards import card_text, cards_text, suit_text
+from bot.view.cards import BEAT_MARK, DISCARD_MARK, card_text, cards_text, suit_text
 from bot.view.i18n import Html, decimal, esc, plain, signed, t
 from bot.view.screen import Button, Screen, TableInfo
 from engine import RuleSet, TableView
@@ -296,7 +296,7 @@ def last_trick_line(info: TableInfo, lang: str, view: TableView) -> str | None:
     where the table reads it. None once the next lead is made."""
     if view.trick or not view.history:
         return None
-    marks = {PlayKind.LEAD: "", PlayKind.BEAT: "⚔️", PlayKind.DISCARD: "🗑"}
+    marks = {PlayKind.LEAD: "", PlayKind.BEAT: BEAT_MARK, PlayKind.DISCARD: DISCARD_MARK}
     plays = [
         f"{_name(info, play.seat)} {marks[play.kind]}{cards_text(lang, play.cards, view.trump)}"
         for play in view.history[-1]
