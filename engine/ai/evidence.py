@@ -15,9 +15,11 @@ same (of a face-down answer, only that he did not beat). The world's weight
 is the product over the clues of that chance, each at least `FLOOR` (no
 model of a player is sure, and a human plays neither style exactly); the
 search keeps a world with that chance (`pick_world`), so that it searches
-the deals the table's play makes likely. It weighs drafts
-(`engine.ai.worlds.draw_draft`: the cards only), so a refused world's state
-is never built.
+the deals the table's play makes likely. Once the stock is gone the weight
+also counts the trumps a world puts face down (`DOWN_TRUMP`): players keep
+their trumps, and blind worlds put too many where nobody saw them. It
+weighs drafts (`engine.ai.worlds.draw_draft`: the cards only), so a
+refused world's state is never built.
 
 Everything read here is public: `TableView.history` holds every play of the
 deal's finished tricks as the table saw them (face-down cards hidden).
@@ -29,6 +31,7 @@ more deals.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -57,6 +60,15 @@ TRIES = 12
 SUBSETS = 2  # guesses averaged at which cards a player drew since a clue
 SURE = 0.02  # a style with less than this share is not asked
 REORDER = 16  # worlds weighed between two reorderings of the clues
+# Once the stock is gone, a world's weight is also e^-DOWN_TRUMP for every
+# trump it puts among the face-down cards the viewer has not seen. Players
+# keep their trumps: after the stock the worlds put 1.95 trumps there
+# against 1.70 really, and too few in the hands (opponents 1.26 against
+# 1.56, the partner 0.62 against 0.86; docs/PERFORMANCE.md, thirteenth
+# pass). Judged against 0 (`bench/ai_pairs.py`, "Issue 14, twenty-fourth
+# pass"); counting the stock's trumps too, from the first trick, judged
+# worse. 0 turns it off.
+DOWN_TRUMP = 0.5
 
 _KINDS = {PlayKind.BEAT: Kind.BEAT, PlayKind.DISCARD: Kind.DISCARD, PlayKind.LEAD: Kind.LEAD}
 
@@ -238,14 +250,16 @@ def weight(
     bound: float = 0.0,
 ) -> float:
     """The chance that the opponents' styles play every clue in `world` (a
-    drawn draft, or a whole state); once it falls below `bound`, that much
-    (the rest is not read)."""
+    drawn draft, or a whole state), times `DOWN_TRUMP`'s tilt once the stock
+    is gone; once it falls below `bound`, that much (the rest is not read)."""
     if isinstance(world, MatchState):
         world = draft_of(world)
     hands = world.dealt
     memory = reading.memory
     down: dict[tuple[int, int], tuple[Card, ...]] | None = None
     total = 1.0
+    if DOWN_TRUMP and not world.stock:
+        total = math.exp(-DOWN_TRUMP * trumps_face_down(world, reading))
     known = reading.known
     clues = reading.clues
     refusals = reading.refusals
@@ -314,6 +328,23 @@ def weight(
         if total < bound:
             break
     return total
+
+
+def trumps_face_down(world: Draft, reading: Reading) -> int:
+    """The trumps `world` puts among the face-down cards the viewer never saw:
+    in the piles, and in the face-down plays of the trick on the table."""
+    trump = reading.trump
+    seen = reading.seen
+    count = 0
+    for pile in world.piles:
+        for card in pile:
+            if card.suit == trump and not seen >> card.id & 1:
+                count += 1
+    for number, place, _, _ in reading.hidden_plays:
+        if number >= reading.tricks:
+            for card in world.trick_cards[place]:
+                count += card.suit == trump
+    return count
 
 
 def _asked(shares: Shares, seat: int) -> tuple[float, bool, bool]:

@@ -9,7 +9,8 @@ numbers). For one decision:
    into the other hands, the stock and the face-down slots, giving a full
    `MatchState` that shows this seat exactly its real view. In kozel a world
    is kept with the chance that the opponents' styles would have played
-   what they played in it (`engine.ai.evidence`; `WEIGH_WORLDS`).
+   what they played in it, and after the stock with fewer trumps face
+   down, as players keep theirs (`engine.ai.evidence`; `WEIGH_WORLDS`).
 3. In that world try every candidate action with the engine's own `apply`
    and play the deal out with the fast playout policy (`engine.ai.rollout`),
    which also plays the out-of-turn combination windows; every candidate
