@@ -1,0 +1,93 @@
+"""How often `hard`'s real choices in kozel are the ones its playouts imagine.
+
+    python bench/ai_agreement.py --deals 30 --playouts 1000 --seed 500
+
+A playout plays the seat's own later moves and its partner's with the
+careful policy's answers and the casual player's leads (`engine.ai.policy`,
+`OWN_CASUAL_LEADS`), and the search's own default is the greedy rules'
+choice (`ADVISORS`). Two `hard` seats play two `easy` ones; at each of a
+`hard` seat's own leads and answers this counts how often its choice equals
+the greedy rules' and the policy's (noise off) from the same position, by
+kind and phase. Where both agree with it rarely, the playouts imagine the
+team's later play differently from how it is played (docs/PERFORMANCE.md,
+"Issue 14, twenty-fourth pass").
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import RuleSet, apply, new_match, view_for
+from engine.actions import Action, Kind
+from engine.ai import HardPlayer, Player, make_player, next_actor
+from engine.ai.greedy import GreedyPlayer
+from engine.ai.policy import RolloutPolicy, memory_for
+from engine.events import DealScored
+
+HARD_SEATS = (0, 2)
+
+
+def play_deal(seed: int, playouts: int, tally: Counter[tuple[str, str]]) -> None:
+    """One first deal of a kozel match, counting the `hard` seats' agreements."""
+    rules = RuleSet.create("kozel")
+    state = new_match(rules, [f"P{seat}" for seat in range(4)], seed)
+    players: dict[int, Player] = {}
+    for seat in range(4):
+        if seat in HARD_SEATS:
+            players[seat] = HardPlayer(seed * 10 + seat, playouts=playouts)
+        else:
+            players[seat] = make_player("easy", seed * 10 + seat)
+    greedy = {seat: GreedyPlayer(seed * 10 + seat) for seat in HARD_SEATS}
+    policy = RolloutPolicy(0.0)
+    while state.deal is not None:
+        deal = state.deal
+        turn = deal.turn
+        rules_choice: Action | None = None
+        policy_choice: Action | None = None
+        if turn in greedy:
+            rules_choice = greedy[turn].choose(view_for(state, turn))
+            memory = memory_for(state, [0, 0, 0, 0])
+            memory.casual_leads = sum(1 << seat for seat in HARD_SEATS)
+            policy_choice = policy.act(state, deal, random.Random(0), memory)
+        chosen = next_actor(state, players)
+        assert chosen is not None
+        seat, action = chosen
+        if seat in greedy and seat == turn and action.kind is not Kind.DECLARE:
+            kind = "lead" if deal.trick is None else "answer"
+            key = f"{kind}, {'stock' if deal.stock else 'no stock'}"
+            tally[key, "decisions"] += 1
+            tally[key, "greedy"] += action == rules_choice
+            tally[key, "policy"] += action == policy_choice
+            tally[key, "neither"] += action not in (rules_choice, policy_choice)
+        state, events = apply(state, action)
+        if any(isinstance(event, DealScored) for event in events):
+            return
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("--playouts", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=500)
+    args = parser.parse_args(argv)
+    tally: Counter[tuple[str, str]] = Counter()
+    for index in range(args.deals):
+        play_deal(args.seed + index, args.playouts, tally)
+    print("decision            count  = greedy  = policy  neither")
+    for key in sorted({key for key, _ in tally}):
+        count = tally[key, "decisions"]
+        print(
+            f"{key:18s} {count:6d}  {tally[key, 'greedy'] / count:7.2f}"
+            f"  {tally[key, 'policy'] / count:7.2f}  {tally[key, 'neither'] / count:7.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
