@@ -259,7 +259,8 @@ def weight(
     down: dict[tuple[int, int], tuple[Card, ...]] | None = None
     total = 1.0
     if DOWN_TRUMP and not world.stock:
-        total = math.exp(-DOWN_TRUMP * trumps_face_down(world, reading))
+        down = _face_down_cards(world, reading)
+        total = math.exp(-DOWN_TRUMP * _trumps_in(down, reading.trump))
     known = reading.known
     clues = reading.clues
     refusals = reading.refusals
@@ -333,18 +334,11 @@ def weight(
 def trumps_face_down(world: Draft, reading: Reading) -> int:
     """The trumps `world` puts among the face-down cards the viewer never saw:
     in the piles, and in the face-down plays of the trick on the table."""
-    trump = reading.trump
-    seen = reading.seen
-    count = 0
-    for pile in world.piles:
-        for card in pile:
-            if card.suit == trump and not seen >> card.id & 1:
-                count += 1
-    for number, place, _, _ in reading.hidden_plays:
-        if number >= reading.tricks:
-            for card in world.trick_cards[place]:
-                count += card.suit == trump
-    return count
+    return _trumps_in(_face_down_cards(world, reading), reading.trump)
+
+
+def _trumps_in(down: dict[tuple[int, int], tuple[Card, ...]], trump: Suit) -> int:
+    return sum(card.suit == trump for cards in down.values() for card in cards)
 
 
 def _asked(shares: Shares, seat: int) -> tuple[float, bool, bool]:

@@ -52,6 +52,13 @@ def _greedy_deal(seed: int, steps: int | None = None) -> list[MatchState]:
     return states
 
 
+def _seat0_turns(seed: int) -> Iterator[tuple[MatchState, TableView]]:
+    """The states of `_greedy_deal(seed)` where seat 0 is on turn, with its view."""
+    for state in _greedy_deal(seed):
+        if state.deal is not None and state.deal.turn == 0:
+            yield state, view_for(state, 0)
+
+
 def test_the_history_shows_every_finished_trick_as_the_table_saw_it() -> None:
     states = _greedy_deal(3)
     checked = 0
@@ -193,11 +200,7 @@ def test_every_opponent_play_of_the_deal_is_read() -> None:
     late in a deal that is more than the 12 the search once read."""
     most = 0
     for seed in (3, 4, 5):
-        for state in _greedy_deal(seed):
-            deal = state.deal
-            if deal is None or deal.turn != 0:
-                continue
-            view = view_for(state, 0)
+        for _, view in _seat0_turns(seed):
             tricks = [*view.history, view.trick] if view.trick else list(view.history)
             expected = 0
             for index, plays in enumerate(tricks):
@@ -221,11 +224,7 @@ def _exact_readings(seed: int) -> Iterator[tuple[TableView, Knowledge, Reading]]
     """Seat 0's decisions in a deal of easy players, each with only the clues
     that need no guess at the drawn cards (their weight is not random)."""
     tracker = DealTracker()
-    for state in _greedy_deal(seed):
-        deal = state.deal
-        if deal is None or deal.turn != 0:
-            continue
-        view = view_for(state, 0)
+    for _, view in _seat0_turns(seed):
         knowledge = knowledge_of(view, tracker.observe(view))
         reading = read(view)
         exact = tuple(clue for clue in reading.clues if not clue.drawn_since)
@@ -305,11 +304,9 @@ def test_after_the_stock_worlds_weigh_less_for_every_trump_face_down() -> None:
     kept: list[int] = []
     stock_checked = 0
     for seed in (6, 8, 10):
-        for state in _greedy_deal(seed):
+        for state, view in _seat0_turns(seed):
             deal = state.deal
-            if deal is None or deal.turn != 0:
-                continue
-            view = view_for(state, 0)
+            assert deal is not None
             if not view.legal:
                 continue
             knowledge = knowledge_of(view, tracker.observe(view))
