@@ -101,14 +101,15 @@ def play_deal(
         if seat in HARD_SEATS and answering and spy.values is not None:
             view = view_for(state, seat)
             candidates = list(candidate_actions(view))
-            means = [statistics.fmean(row) if row else None for row in spy.values]
             mine = policy_answer(policy, state)
-            if len(means) == len(candidates) and mine in candidates:
-                best = max(range(len(means)), key=lambda i: -1e9 if means[i] is None else means[i])
+            values_ok = len(spy.values) == len(candidates) and all(spy.values)
+            if values_ok and mine in candidates:
+                means = [statistics.fmean(row) for row in spy.values]
+                best = max(range(len(means)), key=means.__getitem__)
                 index = candidates.index(mine)
                 row: dict[str, object] = {
                     "phase": "stock" if deal.stock else "no stock",
-                    "regret": means[best] - (means[index] or 0.0),
+                    "regret": means[best] - means[index],
                     "agrees": mine == action,
                 }
                 if args.oracle and index != best:
