@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
+from bench_scripts import load_bench
 
 import engine.ai.hard as hard_module
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "ai_answers.py"
-
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ai_answers", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_every_answer_is_scored_against_the_search_and_the_real_deal() -> None:
-    bench = _bench()
+    bench = load_bench("ai_answers")
     best_of = vars(hard_module)["best_of"]
     rows = bench.collect(bench.parse(["--deals", "2", "--playouts", "40", "--oracle", "20"]))
     assert vars(hard_module)["best_of"] is best_of  # the spy is gone again

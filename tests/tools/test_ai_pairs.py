@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+from bench_scripts import load_bench
 
 import engine.ai.base as ai_base
 from engine.ai.hard import HardPlayer
 from tools.cli import main
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "ai_pairs.py"
-
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ai_pairs", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _pairs(monkeypatch: pytest.MonkeyPatch, settings: list[tuple[str, object]]) -> object:
@@ -29,7 +17,7 @@ def _pairs(monkeypatch: pytest.MonkeyPatch, settings: list[tuple[str, object]]) 
     # install() replaces these two for the whole process; put them back afterwards.
     monkeypatch.setattr(HardPlayer, "search", HardPlayer.search)
     monkeypatch.setattr(ai_base, "view_for", ai_base.view_for)
-    bench = _bench()
+    bench = load_bench("ai_pairs")
     pairs = bench.Pairs()
     bench.install(pairs, settings, [], None, 20)
     arena = "arena --preset kozel --players 4 --levels hard,easy,hard,easy --deals 2 --seed 5"
