@@ -30,32 +30,46 @@ from engine.ai import HardPlayer, Player, make_player, next_actor
 from engine.ai.greedy import GreedyPlayer
 from engine.ai.policy import RolloutPolicy, memory_for
 from engine.events import DealScored
+from engine.state import MatchState
 
 HARD_SEATS = (0, 2)
 
 
+def kozel_table(seed: int, playouts: int) -> tuple[MatchState, dict[int, Player]]:
+    """A kozel match from `seed`: `hard` at fixed playouts in `HARD_SEATS`, `easy` else."""
+    state = new_match(RuleSet.create("kozel"), [f"P{seat}" for seat in range(4)], seed)
+    players: dict[int, Player] = {
+        seat: HardPlayer(seed * 10 + seat, playouts=playouts)
+        if seat in HARD_SEATS
+        else make_player("easy", seed * 10 + seat)
+        for seat in range(4)
+    }
+    return state, players
+
+
+def policy_choice(policy: RolloutPolicy, state: MatchState) -> Action:
+    """The playout policy's move on turn, as a playout would make it (the
+    `hard` seats lead casually, `OWN_CASUAL_LEADS`)."""
+    deal = state.deal
+    assert deal is not None
+    memory = memory_for(state, [0] * len(state.players))
+    memory.casual_leads = sum(1 << seat for seat in HARD_SEATS)
+    return policy.act(state, deal, random.Random(0), memory)
+
+
 def play_deal(seed: int, playouts: int, tally: Counter[tuple[str, str]]) -> None:
     """One first deal of a kozel match, counting the `hard` seats' agreements."""
-    rules = RuleSet.create("kozel")
-    state = new_match(rules, [f"P{seat}" for seat in range(4)], seed)
-    players: dict[int, Player] = {}
-    for seat in range(4):
-        if seat in HARD_SEATS:
-            players[seat] = HardPlayer(seed * 10 + seat, playouts=playouts)
-        else:
-            players[seat] = make_player("easy", seed * 10 + seat)
+    state, players = kozel_table(seed, playouts)
     greedy = {seat: GreedyPlayer(seed * 10 + seat) for seat in HARD_SEATS}
     policy = RolloutPolicy(0.0)
     while state.deal is not None:
         deal = state.deal
         turn = deal.turn
         rules_choice: Action | None = None
-        policy_choice: Action | None = None
+        policy_move: Action | None = None
         if turn in greedy:
             rules_choice = greedy[turn].choose(view_for(state, turn))
-            memory = memory_for(state, [0, 0, 0, 0])
-            memory.casual_leads = sum(1 << seat for seat in HARD_SEATS)
-            policy_choice = policy.act(state, deal, random.Random(0), memory)
+            policy_move = policy_choice(policy, state)
         chosen = next_actor(state, players)
         assert chosen is not None
         seat, action = chosen
@@ -64,8 +78,8 @@ def play_deal(seed: int, playouts: int, tally: Counter[tuple[str, str]]) -> None
             key = f"{kind}, {'stock' if deal.stock else 'no stock'}"
             tally[key, "decisions"] += 1
             tally[key, "greedy"] += action == rules_choice
-            tally[key, "policy"] += action == policy_choice
-            tally[key, "neither"] += action not in (rules_choice, policy_choice)
+            tally[key, "policy"] += action == policy_move
+            tally[key, "neither"] += action not in (rules_choice, policy_move)
         state, events = apply(state, action)
         if any(isinstance(event, DealScored) for event in events):
             return

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import random
 import statistics
 import sys
 from collections import defaultdict
@@ -35,17 +34,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine.ai.hard as hard_module
+from bench.ai_agreement import HARD_SEATS, kozel_table, policy_choice
 from bench.ai_worlds import real_deal_values
-from engine import RuleSet, apply, new_match, view_for
-from engine.actions import Action, Kind
-from engine.ai import HardPlayer, Player, make_player, next_actor
+from engine import apply, view_for
+from engine.actions import Kind
+from engine.ai import HardPlayer, next_actor
 from engine.ai.candidates import candidate_actions
 from engine.ai.determinize import knowledge_of
-from engine.ai.policy import RolloutPolicy, memory_for
+from engine.ai.policy import RolloutPolicy
 from engine.events import DealScored
-from engine.state import MatchState
-
-HARD_SEATS = (0, 2)
 
 
 class _Spy:
@@ -70,25 +67,11 @@ class _Spy:
         return best
 
 
-def policy_answer(policy: RolloutPolicy, state: MatchState) -> Action:
-    deal = state.deal
-    assert deal is not None
-    memory = memory_for(state, [0] * len(state.players))
-    memory.casual_leads = sum(1 << seat for seat in HARD_SEATS)
-    return policy.act(state, deal, random.Random(0), memory)
-
-
 def play_deal(
     seed: int, args: argparse.Namespace, spy: _Spy, rows: list[dict[str, object]]
 ) -> None:
     """One first deal of a kozel match, recording the `hard` seats' answers."""
-    state = new_match(RuleSet.create("kozel"), [f"P{seat}" for seat in range(4)], seed)
-    players: dict[int, Player] = {
-        seat: HardPlayer(seed * 10 + seat, playouts=args.playouts)
-        if seat in HARD_SEATS
-        else make_player("easy", seed * 10 + seat)
-        for seat in range(4)
-    }
+    state, players = kozel_table(seed, args.playouts)
     policy = RolloutPolicy(0.0)
     prober = HardPlayer(0, playouts=1)
     while state.deal is not None:
@@ -101,7 +84,7 @@ def play_deal(
         if seat in HARD_SEATS and answering and spy.values is not None:
             view = view_for(state, seat)
             candidates = list(candidate_actions(view))
-            mine = policy_answer(policy, state)
+            mine = policy_choice(policy, state)
             values_ok = len(spy.values) == len(candidates) and all(spy.values)
             if values_ok and mine in candidates:
                 means = [statistics.fmean(row) for row in spy.values]
