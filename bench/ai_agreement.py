@@ -33,6 +33,7 @@ from engine.events import DealScored
 from engine.state import MatchState
 
 HARD_SEATS = (0, 2)
+HARD_LEADS = sum(1 << seat for seat in HARD_SEATS)  # they lead casually in playouts
 
 
 def kozel_table(seed: int, playouts: int) -> tuple[MatchState, dict[int, Player]]:
@@ -53,7 +54,7 @@ def policy_choice(policy: RolloutPolicy, state: MatchState) -> Action:
     deal = state.deal
     assert deal is not None
     memory = memory_for(state, [0] * len(state.players))
-    memory.casual_leads = sum(1 << seat for seat in HARD_SEATS)
+    memory.casual_leads = HARD_LEADS
     return policy.act(state, deal, random.Random(0), memory)
 
 

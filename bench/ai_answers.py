@@ -24,7 +24,6 @@ twenty-fifth pass").
 from __future__ import annotations
 
 import argparse
-import importlib
 import statistics
 import sys
 from collections import defaultdict
@@ -34,7 +33,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine.ai.hard as hard_module
-from bench.ai_agreement import HARD_SEATS, kozel_table, policy_choice
+from bench.ai_agreement import HARD_LEADS, HARD_SEATS, kozel_table, policy_choice
+from bench.ai_pairs import patched, settings_of
 from bench.ai_worlds import real_deal_values
 from engine import apply, view_for
 from engine.actions import Kind
@@ -103,7 +103,7 @@ def play_deal(
                         state,
                         [candidates[best], mine],
                         args.oracle,
-                        casual_leads=sum(1 << seat for seat in HARD_SEATS),
+                        casual_leads=HARD_LEADS,
                     )
                     row["search gap"] = row["regret"]
                     row["real gap"] = values[0] - values[1]
@@ -122,27 +122,20 @@ def collect(args: argparse.Namespace) -> list[dict[str, object]]:
     return rows
 
 
-def _patch(text: str) -> None:
-    target, value = text.split("=", 1)
-    module, name = target.split(":")
-    setattr(importlib.import_module(module), name, float(value))
-
-
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--playouts", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=10000)
     parser.add_argument("--oracle", type=int, default=0, help="real-deal playouts (0: none)")
-    parser.add_argument("--patch", action="append", default=[], help="module:NAME=NUMBER")
+    parser.add_argument("--patch", action="append", default=[], help="module:NAME=VALUE")
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse(argv)
-    for text in args.patch:
-        _patch(text)
-    rows = collect(args)
+    with patched(settings_of(args.patch)):
+        rows = collect(args)
     by_phase: dict[str, list[dict[str, object]]] = defaultdict(list)
     for row in rows:
         by_phase[str(row["phase"])].append(row)

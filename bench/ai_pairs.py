@@ -63,7 +63,8 @@ def _value(text: str) -> object:
         return float(text)
 
 
-def _pairs(items: Sequence[str]) -> list[tuple[str, object]]:
+def settings_of(items: Sequence[str]) -> list[tuple[str, object]]:
+    """`KEY=VALUE` arguments (`--set`, `--patch`) as pairs, the values as Python reads them."""
     pairs = []
     for item in items:
         key, sep, text = item.partition("=")
@@ -74,10 +75,13 @@ def _pairs(items: Sequence[str]) -> list[tuple[str, object]]:
 
 
 @contextmanager
-def _patched(patches: Sequence[tuple[str, object]]) -> Iterator[None]:
+def patched(patches: Sequence[tuple[str, object]]) -> Iterator[None]:
+    """Module constants (`module:NAME`) set while in the block, then put back."""
     saved = []
     for target, value in patches:
         module_name, _, name = target.partition(":")
+        if not name:
+            raise SystemExit(f"expected module:NAME=VALUE, got {target!r}")
         module = importlib.import_module(module_name)
         saved.append((module, name, getattr(module, name)))
         setattr(module, name, value)
@@ -144,7 +148,7 @@ def install(
             configure(variant)
         variant.stats = SearchStats(candidates=len(candidates))
         variant._deadline = variant._now() + variant.budget_ms / 1000.0
-        with _patched(patches):
+        with patched(patches):
             other = search(
                 variant, view, knowledge, candidates, default, bar if prior_z is None else prior_z
             )
@@ -189,7 +193,8 @@ def run(argv: Sequence[str]) -> int:
     configure = None
     if args.script:
         configure = runpy.run_path(args.script)["configure"]
-    install(pairs, _pairs(args.set), _pairs(args.patch), args.prior_z, args.oracle, configure)
+    settings, patches = settings_of(args.set), settings_of(args.patch)
+    install(pairs, settings, patches, args.prior_z, args.oracle, configure)
     arena = ["arena", "--preset", "kozel", "--players", "4", "--levels", "hard,easy,hard,easy"]
     arena += ["--deals", str(args.deals), "--seed", str(args.seed), "--jobs", "1"]
     if args.playouts:

@@ -39,3 +39,19 @@ def test_a_weaker_variant_differs_and_is_judged(monkeypatch: pytest.MonkeyPatch)
     counts = pairs.playouts  # type: ignore[attr-defined]
     assert sum(counts["variant"]) < sum(counts["main"]) / 3
     assert "variant's gain" in pairs.report()  # type: ignore[attr-defined]
+
+
+def test_patches_are_parsed_set_and_put_back() -> None:
+    bench = load_bench("ai_pairs")
+    import engine.ai.evidence as evidence
+
+    before = (evidence.TRIES, evidence.FLOOR)
+    patches = bench.settings_of(["engine.ai.evidence:TRIES=3", "engine.ai.evidence:FLOOR=0.5"])
+    assert patches == [("engine.ai.evidence:TRIES", 3), ("engine.ai.evidence:FLOOR", 0.5)]
+    with bench.patched(patches):
+        assert (evidence.TRIES, evidence.FLOOR) == (3, 0.5)
+    assert before == (evidence.TRIES, evidence.FLOOR)
+    with pytest.raises(SystemExit, match="module:NAME=VALUE"), bench.patched([("TRIES", 3)]):
+        pass
+    with pytest.raises(SystemExit, match="KEY=VALUE"):
+        bench.settings_of(["TRIES"])
