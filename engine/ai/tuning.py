@@ -13,7 +13,8 @@ from __future__ import annotations
 # kozel from 60% to 63.5% against easy; at today's 800-1,300 playouts
 # a kozel decision, 1.5 times as many no longer showed: 67.8% against
 # 68.8% over 1,600 deals, docs/PERFORMANCE.md, twelfth pass; twice the
-# time, 540 ms, 69.6% against 69.0% over 2,800 deals, twenty-sixth pass).
+# time, 540 ms, 69.6% against 69.0% over 2,800 deals, twenty-sixth pass;
+# four times, 1,080 ms, 68.6% against 69.1% over 1,600, twenty-seventh).
 DEFAULT_BUDGET_MS = 270.0
 POINT_WEIGHT = 0.1  # value of one card point of margin, in penalty points
 # How many standard errors behind the best a candidate must fall to be
