@@ -77,13 +77,17 @@ def settings_of(items: Sequence[str]) -> list[tuple[str, object]]:
 @contextmanager
 def patched(patches: Sequence[tuple[str, object]]) -> Iterator[None]:
     """Module constants (`module:NAME`) set while in the block, then put back."""
-    saved = []
+    # Every target is checked before any is set, so a bad one leaves nothing patched.
+    targets = []
     for target, value in patches:
         module_name, _, name = target.partition(":")
         if not name:
             raise SystemExit(f"expected module:NAME=VALUE, got {target!r}")
         module = importlib.import_module(module_name)
-        saved.append((module, name, getattr(module, name)))
+        targets.append((module, name, getattr(module, name), value))
+    saved = []
+    for module, name, old, value in targets:
+        saved.append((module, name, old))
         setattr(module, name, value)
     try:
         yield

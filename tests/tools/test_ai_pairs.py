@@ -53,5 +53,9 @@ def test_patches_are_parsed_set_and_put_back() -> None:
     assert before == (evidence.TRIES, evidence.FLOOR)
     with pytest.raises(SystemExit, match="module:NAME=VALUE"), bench.patched([("TRIES", 3)]):
         pass
+    bad = [("engine.ai.evidence:TRIES", 3), ("FLOOR", 0.5)]
+    with pytest.raises(SystemExit, match="module:NAME=VALUE"), bench.patched(bad):
+        pass
+    assert before == (evidence.TRIES, evidence.FLOOR)
     with pytest.raises(SystemExit, match="KEY=VALUE"):
         bench.settings_of(["TRIES"])
