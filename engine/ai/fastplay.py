@@ -96,12 +96,14 @@ def fast_play_out(
     played: list[tuple[Card, ...]] = []
     owner = -1
     owner_cards: tuple[Card, ...] = ()
-    down = 0
+    down = down_cards = 0
     if trick is not None:
         for play in trick.plays:
             played.append(play.cards)
             if play.face_down:
                 down += _points(play.cards)
+                for card in play.cards:
+                    down_cards |= 1 << card.id
         owner, owner_cards = trick.owner, trick.owner_cards
     on_table = trick is not None
     lead = policy.lead
@@ -169,7 +171,7 @@ def fast_play_out(
             hands[seat] = _without(hands[seat], cards)
             played = [cards]
             owner, owner_cards = seat, cards
-            down = 0
+            down = down_cards = 0
             refused = []
             turn = following[seat]
             on_table = True
@@ -180,7 +182,17 @@ def fast_play_out(
             first = None
         else:
             kind, seat, cards = answer(
-                turn, hand, trump, played, owner, owner_cards, stock_empty, rng, memory, down
+                turn,
+                hand,
+                trump,
+                played,
+                owner,
+                owner_cards,
+                stock_empty,
+                rng,
+                memory,
+                down,
+                down_cards,
             )
         if len(cards) == 1:
             index = hand.index(cards[0])
@@ -192,6 +204,8 @@ def fast_play_out(
             owner, owner_cards = seat, cards
         elif closed:
             down += _points(cards)
+            for card in cards:
+                down_cards |= 1 << card.id
         if len(played) < players:
             turn = following[seat]
             continue
