@@ -3,8 +3,8 @@
 It plays inside one sampled state (a determinization) and reads only what
 its seat could know there: its own hand, the table, and which cards are
 already in piles (card counting); face-down cards count at their points in
-that state unless `FACE_DOWN_MEAN` says otherwise. Its rules of thumb, tuned against the
-`easy` and `normal` levels:
+that state unless `FACE_DOWN_MEAN` says otherwise. Its rules of thumb, tuned
+against the `easy` and `normal` levels:
 
 - bura: claim as soon as the cards the seat saw go into its own pile reach
   31 (face-down discards of others it cannot count);
@@ -401,8 +401,8 @@ class RolloutPolicy:
             for card in cards:
                 on_table += card.points
                 table_mask |= 1 << card.id
-        hidden = down_cards and FACE_DOWN_MEAN is not None
-        if hidden:
+        weight = FACE_DOWN_MEAN if down_cards else None
+        if weight is not None:
             table_mask &= ~down_cards  # the seat does not count them as gone
         if last and memory.counting and not partner_owns:
             own = 0
@@ -414,17 +414,15 @@ class RolloutPolicy:
             )
         # What the careful answer takes the table to be worth.
         table: float = on_table
-        if hidden and FACE_DOWN_MEAN is not None:
+        if weight is not None:
             # Each face-down card as a card the seat has not seen.
             table -= down
-            if FACE_DOWN_MEAN:
+            if weight:
                 own = 0
                 for card in hand:
                     own |= 1 << card.id
                 unseen = ALL_CARDS & ~(memory.gone | table_mask | own)
-                table += (
-                    FACE_DOWN_MEAN * down_cards.bit_count() * points_in(unseen) / unseen.bit_count()
-                )
+                table += weight * down_cards.bit_count() * points_in(unseen) / unseen.bit_count()
         kept = self.kept[stock_empty][trump]
         master = style.master_bonus * (style.endgame_hold if stock_empty else 1.0)
         top_out = _top_trump_out(trump, hand, table_mask | memory.gone)
