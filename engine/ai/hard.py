@@ -45,6 +45,9 @@ there (`OWN_CASUAL_LEADS`, option `own_casual_leads`). An opponent who
 answers casually in a world may lead casually too (option `read_leads`;
 `READ_LEADS`: no game, it measured level in kozel).
 
+`LEAD_PLANS` (off, measured level) also plays each candidate out with the
+seat's own later leads or answers made the other way: its better plan counts.
+
 Two-player burkozel after the stock is gone hides nothing any more; there
 the rest of the deal is searched exactly (`engine.ai.endgame`, alpha-beta
 within a node budget, else back to playouts).
@@ -89,6 +92,7 @@ from engine.ai.tuning import (
     ADVISORS,
     COUNTING_ANSWERS,
     DEFAULT_BUDGET_MS,
+    LEAD_PLANS,
     OWN_CASUAL_LEADS,
     POINT_WEIGHT,
     PRUNE_Z,
@@ -351,8 +355,15 @@ class HardPlayer(ComputerPlayer):
         rng = self.decision_rng(view)
         deadline = self._deadline if timed else 0.0
         count = len(candidates)
-        values: list[list[float]] = [[] for _ in range(count)]
-        alive = list(range(count))
+        bit = 1 << seat
+        toggles = [(0, 0)] + [
+            flips
+            for flag, flips in ((1, (bit, 0)), (2, (0, bit)), (4, (bit, bit)))
+            if LEAD_PLANS & flag
+        ]
+        plans = len(toggles)
+        values: list[list[float]] = [[] for _ in range(count * plans)]
+        alive = list(range(count * plans))
         worlds = playouts = 0
         number = view.deal_number
         checkpoint = 4
@@ -397,9 +408,14 @@ class HardPlayer(ComputerPlayer):
                 if read_leads:
                     start_memory.casual_leads |= start_memory.casual
             row: list[float] = []
-            for index in alive:
+            for pair in alive:
+                plan, index = divmod(pair, count)
                 action = candidates[index]
                 seen = start_memory.copy()
+                if plan:
+                    lead_flip, answer_flip = toggles[plan]
+                    seen.casual_leads ^= lead_flip
+                    seen.casual ^= answer_flip
                 playout_rng.setstate(dice_state)
                 if action is None:
                     state = world
@@ -437,13 +453,14 @@ class HardPlayer(ComputerPlayer):
         self.stats.playouts = playouts
         self.stats.seconds = now() - start
         best = best_of(alive, values)
-        if default is not None and default in alive and best != default:
+        advised = [pair for pair in alive if pair % count == default]  # under every plan
+        if advised and best % count != default:
             # Overrule the rules of thumb only when the playouts clearly say so.
             z = self.prior_z if prior_z is None else prior_z
             assert z is not None
-            if not clearly_better(values[best], values[default], z):
-                best = default
-        return candidates[best]
+            if not clearly_better(values[best], values[best_of(advised, values)], z):
+                best = advised[0]
+        return candidates[best % count]
 
     def _reading(self, view: TableView, reads: bool) -> tuple[Reading, dict[int, float]]:
         """The clues in the opponents' plays (`engine.ai.evidence`), and each

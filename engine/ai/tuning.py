@@ -86,3 +86,13 @@ OWN_CASUAL_LEADS = frozenset({"kozel"})
 # pass, before the own side led casually, 64.1% against 65.9% (300 fixed
 # playouts); docs/PERFORMANCE.md, "Issue 14, fifteenth pass".
 READ_LEADS: frozenset[str] = frozenset()
+# Parallel rollouts: each candidate is also played out with the seat's own
+# later moves made the other way, casual or careful (bits: 1 its leads, 2
+# its answers, 4 both), and valued at its better plan, so the later moves
+# the search imagines need not all be the one policy's. Kozel, judged
+# against main (`bench/ai_pairs.py`, 270 ms, seeds 21, 14, 16-19, 22, 23,
+# about 3,540 decisions each): leads +0.014 +/- 0.012 value points a
+# decision, answers +0.002 +/- 0.014, both -0.007 +/- 0.014; level (one
+# arena point is about +0.03). Off: docs/PERFORMANCE.md, "Issue 14,
+# twenty-ninth pass".
+LEAD_PLANS = 0
