@@ -93,6 +93,7 @@ READ_LEADS: frozenset[str] = frozenset()
 # against main (`bench/ai_pairs.py`, 270 ms, seeds 21, 14, 16-19, 22, 23,
 # about 3,540 decisions each): leads +0.014 +/- 0.012 value points a
 # decision, answers +0.002 +/- 0.014, both -0.007 +/- 0.014; level (one
-# arena point is about +0.03). Off: docs/PERFORMANCE.md, "Issue 14,
-# twenty-ninth pass".
+# arena point is about +0.03). The leads plan in the arena (270 ms, seeds
+# 32-35, 38-41): 68.4% of 3,200 deals against main's 68.9%. Off:
+# docs/PERFORMANCE.md, "Issue 14, twenty-ninth pass".
 LEAD_PLANS = 0
