@@ -34,7 +34,7 @@ import random
 
 from engine.actions import Action, Kind
 from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
-from engine.ai.policy import PlayoutMemory, RolloutPolicy
+from engine.ai.policy import PlayoutMemory, RolloutPolicy, points_in
 from engine.ai.rollout import DealResult
 from engine.cards import Card, Suit
 from engine.combos import Combo, classify, combos_in_hand, top_trump
@@ -92,16 +92,15 @@ def fast_play_out(
     turn = deal.turn
     trick = deal.trick
     # The trick on the table: each play's cards, who owns it with which cards,
-    # and the points that went face down.
+    # and the cards that went face down (a bit per card id).
     played: list[tuple[Card, ...]] = []
     owner = -1
     owner_cards: tuple[Card, ...] = ()
-    down = down_cards = 0
+    down_cards = 0
     if trick is not None:
         for play in trick.plays:
             played.append(play.cards)
             if play.face_down:
-                down += _points(play.cards)
                 for card in play.cards:
                     down_cards |= 1 << card.id
         owner, owner_cards = trick.owner, trick.owner_cards
@@ -171,7 +170,7 @@ def fast_play_out(
             hands[seat] = _without(hands[seat], cards)
             played = [cards]
             owner, owner_cards = seat, cards
-            down = down_cards = 0
+            down_cards = 0
             refused = []
             turn = following[seat]
             on_table = True
@@ -191,7 +190,6 @@ def fast_play_out(
                 stock_empty,
                 rng,
                 memory,
-                down,
                 down_cards,
             )
         if len(cards) == 1:
@@ -203,7 +201,6 @@ def fast_play_out(
         if kind is BEAT:
             owner, owner_cards = seat, cards
         elif closed:
-            down += _points(cards)
             for card in cards:
                 down_cards |= 1 << card.id
         if len(played) < players:
@@ -261,7 +258,7 @@ def fast_play_out(
                 return result(bura_penalties(rules, sides, seats.active_sides, side, None))
         # The deal goes on: the policy remembers the trick.
         memory.gone |= taken
-        memory.seen[taker] += worth - down
+        memory.seen[taker] += worth - (points_in(down_cards) if down_cards else 0)
     return void()  # pragma: no cover - a livelock guard, as in play_out
 
 

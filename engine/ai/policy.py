@@ -278,11 +278,10 @@ class RolloutPolicy:
                 rng,
                 memory,
             )
-        down = down_cards = 0
+        down_cards = 0
         for play in trick.plays:
             if play.face_down:
                 for card in play.cards:
-                    down += card.points
                     down_cards |= 1 << card.id
         return self.answer(
             seat,
@@ -294,7 +293,6 @@ class RolloutPolicy:
             not deal.stock,
             rng,
             memory,
-            down,
             down_cards,
         )
 
@@ -383,13 +381,12 @@ class RolloutPolicy:
         stock_empty: bool,
         rng: random.Random,
         memory: PlayoutMemory,
-        down: int = 0,
         down_cards: int = 0,
     ) -> Action:
         """The answer of `seat` to the trick on the table (`played`: the
         cards of each play so far, `owner` holds it with `owner_cards`;
-        `down`: the points among them that lie face down, `down_cards` a bit
-        per card id of those cards)."""
+        `down_cards`: a bit per card id of those that lie face down)."""
+        down = points_in(down_cards) if down_cards else 0
         last = len(played) == memory.active - 1
         partner_owns = memory.teams and (owner - seat) % 4 == 2
         if memory.casual >> seat & 1:

@@ -62,7 +62,6 @@ def _answers(rng: random.Random) -> tuple[Action, Action]:
                 False,
                 random.Random(0),
                 PlayoutMemory([0] * 4, gone, 4, True),
-                sum(card.points for card in face_down),
                 _mask(face_down),
             )
         )

@@ -38,11 +38,24 @@ class SpyPolicy(RolloutPolicy):
             self.lead_styles.add(memory.casual_leads >> seat & 1)
         return super().lead(rules, seat, *rest)
 
-    def answer(self, seat: int, *rest: Any) -> Any:
-        memory: PlayoutMemory = rest[7]  # after hand, trump, played, owner, cards, stock, rng
+    def answer(
+        self,
+        seat: int,
+        hand: Any,
+        trump: Any,
+        played: Any,
+        owner: int,
+        owner_cards: Any,
+        stock_empty: bool,
+        rng: Any,
+        memory: PlayoutMemory,
+        down_cards: int = 0,
+    ) -> Any:
         if seat == SEAT:
             self.answer_styles.add(memory.casual >> seat & 1)
-        return super().answer(seat, *rest)
+        return super().answer(
+            seat, hand, trump, played, owner, owner_cards, stock_empty, rng, memory, down_cards
+        )
 
 
 def _play_deal(plans: int, monkeypatch: pytest.MonkeyPatch) -> SpyPolicy:
