@@ -128,6 +128,7 @@ def install(
     prior_z: float | None,
     oracle: int,
     configure: Callable[[HardPlayer], None] | None = None,
+    wins: bool = False,
 ) -> None:
     search = HardPlayer.search
 
@@ -166,7 +167,14 @@ def install(
             assert other is not None and choice is not None
             # Both sides lead casually there, as `easy` and main's own playouts do.
             mine, theirs = real_deal_values(
-                self, view, knowledge, real, [choice, other], oracle, casual_leads=0b1111
+                self,
+                view,
+                knowledge,
+                real,
+                [choice, other],
+                oracle,
+                casual_leads=0b1111,
+                wins=wins,
             )
             gain = theirs - mine
         pairs.gains[kind].append(gain)
@@ -186,6 +194,9 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--set", action="append", default=[], help="player ATTR=VALUE")
     parser.add_argument("--patch", action="append", default=[], help="module:NAME=VALUE")
     parser.add_argument("--prior-z", type=float, help="the advisor's bar, for the variant")
+    parser.add_argument(
+        "--wins", action="store_true", help="score deals won (+1) and lost (-1), not value"
+    )
     parser.add_argument("--json", help="also write every decision's gain to this file")
     parser.add_argument(
         "--exec",
@@ -198,7 +209,7 @@ def run(argv: Sequence[str]) -> int:
     if args.script:
         configure = runpy.run_path(args.script)["configure"]
     settings, patches = settings_of(args.set), settings_of(args.patch)
-    install(pairs, settings, patches, args.prior_z, args.oracle, configure)
+    install(pairs, settings, patches, args.prior_z, args.oracle, configure, args.wins)
     arena = ["arena", "--preset", "kozel", "--players", "4", "--levels", "hard,easy,hard,easy"]
     arena += ["--deals", str(args.deals), "--seed", str(args.seed), "--jobs", "1"]
     if args.playouts:

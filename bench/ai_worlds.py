@@ -164,11 +164,13 @@ def real_deal_values(
     actions: Sequence[Action | None],
     playouts: int,
     casual_leads: int = 0,
+    wins: bool = False,
 ) -> list[float]:
     """Each action's mean value on the real deal for the deciding side:
     `playouts` playouts of the real hands, the stock shuffled again, the
     opponents answering as casual players (and the seats of `casual_leads`
-    leading as they do); every action sees the same dice."""
+    leading as they do); every action sees the same dice. With `wins`, a
+    playout scores the deal's outcome alone: +1 won, -1 lost, 0 eggs."""
     seat = knowledge.viewer
     side = side_of(view, seat)
     others = [other for other in range(len(view.penalties)) if other != side]
@@ -193,7 +195,11 @@ def real_deal_values(
             result = fast_play_out(
                 world, player.policy, random.Random(dice), memory.copy(), first=action
             )
-            totals[index] += player.value(result, side, others)
+            if wins:  # +1 a deal won, -1 a deal lost, 0 eggs
+                lost = result.penalties[side] > 0
+                totals[index] += -1.0 if lost else float(any(result.penalties))
+            else:
+                totals[index] += player.value(result, side, others)
     return [total / playouts for total in totals]
 
 

@@ -71,6 +71,7 @@ turn; "not now" is then one of the candidates.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -130,6 +131,17 @@ def side_of(view: TableView, seat: int) -> int:
 def _for_game(option: bool | None, games: frozenset[str], view: TableView) -> bool:
     """An option left at None follows its tuned table of games (`engine.ai.tuning`)."""
     return view.rules.preset.value in games if option is None else option
+
+
+def smooth_penalty(points: int, penalty: int, scale: float) -> float:
+    """A kozel side's penalty (2 under 61, 2 more under 31, 2 more with no
+    trick) with its two steps smoothed by a logistic of `scale` card points:
+    a playout just short of a step counts nearly as much as one past it, and
+    points far from both steps count for nothing."""
+    value = 2.0 if penalty == 6 else 0.0
+    for step in (60.5, 30.5):
+        value += 2.0 / (1.0 + math.exp((points - step) / scale))
+    return value
 
 
 class HardPlayer(ComputerPlayer):
@@ -193,6 +205,10 @@ class HardPlayer(ComputerPlayer):
         self.budget_ms = budget_ms
         self.playouts = playouts
         self.point_weight = point_weight
+        # Kozel only: > 0 values each side's penalty smoothed over its card
+        # points (a logistic of this scale round 31 and 61) instead of the
+        # penalty plus `point_weight` a point of margin (`value`).
+        self.smooth = 0.0
         self.prune_z = prune_z
         self.policy = RolloutPolicy(noise)
         self.tracker = DealTracker()
@@ -331,6 +347,10 @@ class HardPlayer(ComputerPlayer):
             return 0.0
         penalties = result.penalties
         points = result.points
+        if self.smooth > 0.0 and len(penalties) == 2:
+            return smooth_penalty(points[others[0]], penalties[others[0]], self.smooth) - (
+                smooth_penalty(points[side], penalties[side], self.smooth)
+            )
         their_penalty = sum(penalties[other] for other in others) / len(others)
         their_points = sum(points[other] for other in others) / len(others)
         return their_penalty - penalties[side] + self.point_weight * (points[side] - their_points)
