@@ -30,7 +30,8 @@ A playout is scored for the deciding side as the other sides' mean penalty
 points in the deal minus its own, plus `point_weight` (0.1) per card point
 of margin: the card points are a much smoother signal than the penalty
 steps, and with a few hundred playouts that matters more than anything else
-tried. Only the deal is played out, never the rest of the match.
+tried (`engine.ai.value`). Only the deal is played out, never the rest of
+the match.
 
 Playouts let each opponent answer in his own style: a casual player's
 rules (`engine.ai.casual`) in the share of the worlds his plays so far make
@@ -71,7 +72,6 @@ turn; "not now" is then one of the candidates.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -101,6 +101,7 @@ from engine.ai.tuning import (
     READ_STYLES,
     WEIGH_WORLDS,
 )
+from engine.ai.value import playout_value
 from engine.ai.worlds import Draft, build_world, deal_only_state, draw_draft, sample_state
 from engine.errors import IllegalAction
 from engine.game import apply
@@ -131,17 +132,6 @@ def side_of(view: TableView, seat: int) -> int:
 def _for_game(option: bool | None, games: frozenset[str], view: TableView) -> bool:
     """An option left at None follows its tuned table of games (`engine.ai.tuning`)."""
     return view.rules.preset.value in games if option is None else option
-
-
-def smooth_penalty(points: int, penalty: int, scale: float) -> float:
-    """A kozel side's penalty (2 under 61, 2 more under 31, 2 more with no
-    trick) with its two steps smoothed by a logistic of `scale` card points:
-    a playout just short of a step counts nearly as much as one past it, and
-    points far from both steps count for nothing."""
-    value = 2.0 if penalty == 6 else 0.0
-    for step in (60.5, 30.5):
-        value += 2.0 / (1.0 + math.exp((points - step) / scale))
-    return value
 
 
 class HardPlayer(ComputerPlayer):
@@ -343,17 +333,7 @@ class HardPlayer(ComputerPlayer):
         return random.Random(f"{self.seed}/{view.deal_number}/{view.step}/{view.viewer}")
 
     def value(self, result: DealResult, side: int, others: Sequence[int]) -> float:
-        if result.void or not others:
-            return 0.0
-        penalties = result.penalties
-        points = result.points
-        if self.smooth > 0.0 and len(penalties) == 2:
-            return smooth_penalty(points[others[0]], penalties[others[0]], self.smooth) - (
-                smooth_penalty(points[side], penalties[side], self.smooth)
-            )
-        their_penalty = sum(penalties[other] for other in others) / len(others)
-        their_points = sum(points[other] for other in others) / len(others)
-        return their_penalty - penalties[side] + self.point_weight * (points[side] - their_points)
+        return playout_value(result, side, others, self.point_weight, self.smooth)
 
     def search(
         self,

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from engine.ai import HardPlayer
-from engine.ai.hard import smooth_penalty
 from engine.ai.rollout import DealResult
+from engine.ai.value import smooth_penalty
 
 
 def test_far_from_both_steps_the_smoothed_penalty_is_the_penalty() -> None:
