@@ -195,9 +195,10 @@ class HardPlayer(ComputerPlayer):
         self.budget_ms = budget_ms
         self.playouts = playouts
         self.point_weight = point_weight
-        # Kozel only: > 0 values each side's penalty smoothed over its card
-        # points (a logistic of this scale round 31 and 61) instead of the
-        # penalty plus `point_weight` a point of margin (`value`).
+        # > 0 (two sides only; measured in kozel) values each side's penalty
+        # smoothed over its card points (a logistic of this scale round 31
+        # and 61) instead of the penalty plus `point_weight` a point of
+        # margin (`engine.ai.value`).
         self.smooth = 0.0
         self.prune_z = prune_z
         self.policy = RolloutPolicy(noise)

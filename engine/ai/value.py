@@ -22,10 +22,12 @@ from engine.ai.rollout import DealResult
 
 
 def smooth_penalty(points: int, penalty: int, scale: float) -> float:
-    """A kozel side's penalty (2 under 61, 2 more under 31, 2 more with no
-    trick) with its two steps smoothed by a logistic of `scale` card points:
-    a playout just short of a step counts nearly as much as one past it, and
-    points far from both steps count for nothing."""
+    """A side's penalty in a two-sided trick game (kozel, two-player
+    burkozel: `engine.scoring` makes "most points" 61 there) with its two
+    steps smoothed by a logistic of `scale` card points: 2 under 61, 2 more
+    under 31, 2 more with no trick. A playout just short of a step counts
+    nearly as much as one past it, and points far from both steps count for
+    nothing. The deal's multiplier (eggs doubled) is left out."""
     value = 2.0 if penalty == 6 else 0.0
     for step in (60.5, 30.5):
         value += 2.0 / (1.0 + math.exp((points - step) / scale))
@@ -40,7 +42,7 @@ def playout_value(
     smooth: float = 0.0,
 ) -> float:
     """The other sides' mean penalty minus `side`'s, plus `point_weight` per
-    card point of margin; with `smooth` > 0 and two sides (kozel), the two
+    card point of margin; with `smooth` > 0 and two sides, the two
     sides' smoothed penalties instead. A void deal (bura) is worth 0."""
     if result.void or not others:
         return 0.0
