@@ -18,8 +18,11 @@ import engine.ai.hard as hard_module
 from engine import RuleSet, apply, new_match
 from engine.ai import EasyPlayer, HardPlayer
 from engine.ai.base import Player, next_actor
+from engine.ai.candidates import candidate_actions
 from engine.ai.policy import PlayoutMemory, RolloutPolicy
+from engine.ai.rollout import DealResult
 from engine.events import DealScored
+from engine.view import view_for
 
 SEAT = 0
 
@@ -92,3 +95,52 @@ def test_each_plan_plays_the_seat_the_other_way(
     spy = _play_deal(plans, monkeypatch)
     assert spy.lead_styles == leads
     assert spy.answer_styles == answers
+
+
+def _leader_view() -> tuple[Any, list[Any]]:
+    """Seat 0's view when it first leads a trick in a kozel deal, and its candidates."""
+    players: dict[int, Player] = {seat: EasyPlayer(seat) for seat in range(4)}
+    state = new_match(RuleSet.create("kozel"), ["a", "b", "c", "d"], 11)
+    for _ in range(200):
+        view = view_for(state, SEAT)
+        if view.turn == SEAT and not view.trick:
+            candidates = list(candidate_actions(view))
+            if len(candidates) >= 2:
+                return view, candidates
+        chosen = next_actor(state, players)
+        assert chosen is not None
+        state, _ = apply(state, chosen[1])
+    raise AssertionError("seat 0 never led with a choice")
+
+
+@pytest.mark.parametrize("advised", [False, True])
+def test_the_best_plan_decides_which_candidate_is_played(
+    advised: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Candidate B loses under the seat's usual later leads and wins big
+    under the other plan; A wins a little either way. Without plans the
+    search plays A; with the leads plan it plays B, even with A as the rules
+    of thumb's choice, since B's better plan clearly beats A in every world."""
+    view, candidates = _leader_view()
+    first, second = candidates[0], candidates[1]
+    bit = 1 << SEAT
+
+    def fake_play_out(*args: Any, first: Any = None, **kwargs: Any) -> DealResult:
+        memory: PlayoutMemory = args[3]
+        usual = bool(memory.casual_leads & bit)  # kozel: the own side leads casually
+        if first == second and usual:
+            return DealResult((2, 0), (59, 61), False)
+        if first == second:
+            return DealResult((0, 6), (120, 0), False)
+        return DealResult((0, 2), (61, 59), False)
+
+    monkeypatch.setattr(hard_module, "fast_play_out", fake_play_out)
+    chosen = {}
+    for plans in (0, 1):
+        monkeypatch.setattr(hard_module, "LEAD_PLANS", plans)
+        hard = HardPlayer(seed=3, playouts=60)
+        knowledge = hard._knowledge(view, None)
+        default = 0 if advised else None
+        chosen[plans] = hard.search(view, knowledge, candidates, default, 0.5)
+    assert chosen[0] == first
+    assert chosen[1] == second
