@@ -20,6 +20,7 @@ from engine import replay
 from engine.events import TrickTaken
 from engine.game import apply, new_match
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
+from testing.fake_telegram.faults import FaultKind
 
 GROUP_ID = -1005550
 
@@ -99,7 +100,7 @@ async def check_final(
 async def test_flaky_telegram(
     fake_telegram: FakeTelegram,
     runner: BotRunner,
-    error: str,
+    error: FaultKind,
 ) -> None:
     fake = fake_telegram
     group, users, table_id = await seated(fake, runner, 3)

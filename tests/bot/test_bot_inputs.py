@@ -560,7 +560,9 @@ async def test_bad_taps_during_a_match_change_nothing(
     assert_clean(fake)
 
 
-async def select_then_button(fake: FakeTelegram, user: object, kind: Kind) -> tuple[object, str]:
+async def select_then_button(
+    fake: FakeTelegram, user: FakeUser, kind: Kind
+) -> tuple[StoredMessage, str]:
     """Select the first card that allows `kind` and return (message, that action's data)."""
 
     def current() -> StoredMessage:
@@ -568,13 +570,12 @@ async def select_then_button(fake: FakeTelegram, user: object, kind: Kind) -> tu
         assert found is not None
         return found
 
-    message = await picking(fake, user, current)  # type: ignore[arg-type]
+    message = await picking(fake, user, current)
     for data, payload in select_buttons(message):
         if len(payload.cards) != 1:
             continue
         await tap(fake, user, message, data)
-        message = hand_message(fake, user)
-        assert message is not None
+        message = current()
         found = [d for d, p in play_buttons(message) if p.kind is kind and p.cards]
         if found:
             return message, found[0]
@@ -621,11 +622,11 @@ async def test_stale_and_double_taps_are_applied_once(
     # The other player answers; then the first player's button from two moves ago is stale too.
     _seat, answerer = turn_user(runner, table_id, users)
     assert answerer is not mover
-    message = hand_message(fake, answerer)
-    assert message is not None
+    theirs = hand_message(fake, answerer)
+    assert theirs is not None
     # Someone else's buttons, forged by the player who is not to move: refused.
-    for data in message.callback_data:
-        answer = await tap(fake, mover, message, data, force=True, settle=False)
+    for data in theirs.callback_data:
+        answer = await tap(fake, mover, theirs, data, force=True, settle=False)
         stale = answer.text == plain(t(RU, "tap.stale"))
         assert answer.text and answer.show_alert is not stale, (data, answer)
         assert snapshot(runner.db_path, table_id) == moved, data

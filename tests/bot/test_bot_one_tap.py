@@ -6,6 +6,7 @@ cards one by one only when nothing fits. Over a whole match that is at most
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 from bot_harness import BotRunner
@@ -68,9 +69,7 @@ async def test_a_player_who_taps_what_is_offered_needs_about_one_tap_a_move(
         await tap(fake, user, message, rng.choice(offered))
         taps += 1
         moves += 1
-        await fake.wait_for(
-            lambda v=version: version_moved(runner.db_path, table_id, v), timeout=WAIT
-        )
+        await fake.wait_for(partial(version_moved, runner.db_path, table_id, version), timeout=WAIT)
         await runner.idle()
     assert snapshot(runner.db_path, table_id).status == "finished"
     assert moves > 40, moves

@@ -105,7 +105,8 @@ def hand_ready(player: Player, version: int) -> bool:
     data = next(
         (b.value for row in message.buttons for b in row if b.value and b.value[0] in "sp"), None
     )
-    return data is not None and callbacks.parse(data).version == version  # type: ignore[union-attr]
+    payload = None if data is None else callbacks.parse(data)
+    return isinstance(payload, callbacks.Select | callbacks.Play) and payload.version == version
 
 
 async def one_move(

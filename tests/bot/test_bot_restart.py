@@ -18,7 +18,7 @@ import random
 from pathlib import Path
 
 import pytest
-from bot_harness import BotRunner, Player, card_of_label, play_to_the_end
+from bot_harness import BotRunner, Player, card_of_label, has_toggles, play_to_the_end
 from bot_steps import (
     GROUP_ID,
     WAIT,
@@ -26,7 +26,6 @@ from bot_steps import (
     expect,
     fix_deals,
     hand_message,
-    has_toggles,
     lobby_data,
     open_private_chats,
     open_table,

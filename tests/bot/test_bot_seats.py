@@ -87,13 +87,14 @@ async def test_the_link_is_unguessable_and_fits_a_deep_link(
     from bot.tables.core import join_payload
 
     links = [await link_payload(fake, group, member) for group in (first, second)]
+    tokens = []
     for payload in links:
         assert len(payload) <= 64
         assert all(c.isascii() and (c.isalnum() or c in "_-") for c in payload), payload
         parsed = join_payload(payload)
         assert parsed is not None and len(parsed[1]) >= 12
+        tokens.append(parsed[1])
     # Two tables opened one after the other share nothing guessable but the id.
-    tokens = [join_payload(p)[1] for p in links]  # type: ignore[index]
     assert tokens[0] != tokens[1]
 
 
@@ -237,19 +238,19 @@ async def test_the_creator_or_an_admin_takes_a_player_out_with_a_button(
     await runner.idle()
     after = snapshot(runner.db_path, table_id)
     assert [user for _, user in after.seats] == [alice.id, bob.id]
-    shown = fake.find_message(group.id, lobby.message_id)
-    assert shown is not None and carol.first_name not in shown.text
-    assert set(seat_buttons(shown)) == {alice.first_name, bob.first_name}
+    redrawn = fake.find_message(group.id, lobby.message_id)
+    assert redrawn is not None and carol.first_name not in redrawn.text
+    assert set(seat_buttons(redrawn)) == {alice.first_name, bob.first_name}
 
     # A button from before that change is stale: answered, nothing moves.
-    answer = await tap(fake, alice, shown, buttons[bob.first_name], force=True, settle=False)
+    answer = await tap(fake, alice, redrawn, buttons[bob.first_name], force=True, settle=False)
     assert not answer.show_alert and answer.text == plain(t(RU, "stale"))
-    answer = await tap(fake, admin, shown, buttons[carol.first_name], force=True, settle=False)
+    answer = await tap(fake, admin, redrawn, buttons[carol.first_name], force=True, settle=False)
     assert not answer.show_alert and answer.text == plain(t(RU, "stale"))
     assert snapshot(runner.db_path, table_id) == after
 
     # A group admin who does not play may too, the creator included.
-    answer = await tap(fake, admin, shown, seat_buttons(shown)[alice.first_name])
+    answer = await tap(fake, admin, redrawn, seat_buttons(redrawn)[alice.first_name])
     assert answer.text == plain(t(RU, "kick.lobby", name=alice.first_name))
     await runner.idle()
     assert [user for _, user in snapshot(runner.db_path, table_id).seats] == [bob.id]
@@ -307,13 +308,13 @@ async def test_only_the_creator_or_an_admin_flips_the_lobby_back(
     answer = await tap(fake, bob, shown, lobby_data(shown, "b"))
     await runner.idle()
     assert answer.show_alert and answer.text == plain(t(RU, "settings.not_allowed"))
-    shown = fake.find_message(group.id, lobby.message_id)
-    assert shown is not None and shown.text == settings_text
-    answer = await tap(fake, alice, shown, lobby_data(shown, "b"))
+    kept = fake.find_message(group.id, lobby.message_id)
+    assert kept is not None and kept.text == settings_text
+    answer = await tap(fake, alice, kept, lobby_data(kept, "b"))
     await runner.idle()
     assert not answer.show_alert
-    shown = fake.find_message(group.id, lobby.message_id)
-    assert shown is not None and shown.text != settings_text
+    back = fake.find_message(group.id, lobby.message_id)
+    assert back is not None and back.text != settings_text
     assert_clean(fake)
 
 

@@ -51,15 +51,25 @@ async def lose_a_match(
 
 
 async def ask_for(
-    fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str, **kw: object
+    fake: FakeTelegram,
+    user: FakeUser,
+    chat: FakeChat,
+    text: str,
+    reply_to: StoredMessage | None = None,
 ) -> StoredMessage:
     """The bot's first message after `user` sends `text`, within the issue's 3 s."""
-    sent = await user.send(chat, text, **kw)  # type: ignore[arg-type]
+    sent = await user.send(chat, text, reply_to=reply_to)
     return await fake.wait_for_message(chat, after=sent, timeout=ANSWER_WITHIN)
 
 
-async def ask(fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str, **kw: object) -> str:
-    return (await ask_for(fake, user, chat, text, **kw)).text
+async def ask(
+    fake: FakeTelegram,
+    user: FakeUser,
+    chat: FakeChat,
+    text: str,
+    reply_to: StoredMessage | None = None,
+) -> str:
+    return (await ask_for(fake, user, chat, text, reply_to)).text
 
 
 def picture(message: StoredMessage) -> Image.Image:
@@ -115,8 +125,8 @@ async def test_stats_and_top_after_a_few_matches(
     assert ("Лучшая серия побед: 2" if lang == "ru" else "Best winning streak: 2") in own
 
     # As a reply to the other's message: theirs.
-    said = await runner_up.send(group, "gg")
-    theirs = await ask(fake, champion, group, "/stats", reply_to=said)
+    gg = await runner_up.send(group, "gg")
+    theirs = await ask(fake, champion, group, "/stats", reply_to=gg)
     assert runner_up.first_name in theirs and champion.first_name not in theirs
     assert ("побед: 1" if lang == "ru" else "wins: 1") in theirs
 
@@ -256,7 +266,10 @@ async def test_a_match_won_as_it_is_dealt_has_its_results_and_ratings(
 
 
 async def test_a_chart_that_cannot_be_drawn_leaves_the_end_told(
-    fake_telegram: FakeTelegram, runner: BotRunner, caplog: pytest.LogCaptureFixture
+    fake_telegram: FakeTelegram,
+    runner: BotRunner,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The end message is what counts: when drawing fails, the match's end is
     still told (and recorded as told, so no restart tells it again), without
@@ -269,7 +282,7 @@ async def test_a_chart_that_cannot_be_drawn_leaves_the_end_told(
     async def broken(*_: object) -> bytes:
         raise RuntimeError("no drawing today")
 
-    runner.service.tables.thinking.run = broken  # type: ignore[method-assign]
+    monkeypatch.setattr(runner.service.tables.thinking, "run", broken)
     await lose_a_match(fake, runner, group, ann, bob)
     assert all(m.photo is None for m in fake.messages(group))
     assert "chart could not be drawn" in caplog.text

@@ -7,6 +7,7 @@ import random
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -43,11 +44,11 @@ async def runner(
         await bot.stop()
 
 
-def db_row(runner: BotRunner, sql: str, *params: object) -> tuple:  # type: ignore[type-arg]
-    with sqlite3.connect(runner.db_path) as connection:
+def db_row(runner: BotRunner, sql: str, *params: object) -> tuple[Any, ...]:
+    with sqlite3.connect(runner.sqlite_path) as connection:
         row = connection.execute(sql, params).fetchone()
     assert row is not None
-    return row  # type: ignore[no-any-return]
+    return tuple(row)
 
 
 async def settle(runner: BotRunner, clock: ManualScheduler, rounds: int = 200) -> None:
@@ -155,8 +156,8 @@ async def test_computer_players_remember_the_match_between_decisions(
             player = minds.kept(table_id, table.state.seed, seat, level)
             if made == 0:
                 continue  # not asked yet: nothing built for it
-            assert player is not None
-            assert player.choices >= made  # type: ignore[attr-defined]
+            assert isinstance(player, CheckedPlayer)  # built by `counted`
+            assert player.choices >= made
             seen.append(made)
 
     final = await play_to_the_end(
@@ -288,7 +289,9 @@ async def test_kick_and_leave_hand_the_seat_to_a_computer(
     await settle(runner, clock)
     kinds = [
         row
-        for row in sqlite3.connect(runner.db_path).execute("SELECT kind FROM seats ORDER BY seat")
+        for row in sqlite3.connect(runner.sqlite_path).execute(
+            "SELECT kind FROM seats ORDER BY seat"
+        )
     ]
     assert kinds == [("human",), ("computer",), ("computer",)]
     # The last person leaves: nobody is left, the table closes.

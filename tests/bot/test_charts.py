@@ -32,7 +32,12 @@ def assert_a_picture(png: bytes) -> None:
     # Not blank: a white background with lines, text and more than a few colours.
     colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
     assert colours is not None and len(colours) > 20
-    dark = sum(count for count, (r, g, b) in colours if r + g + b < 200)
+    dark = 0
+    for count, colour in colours:
+        assert isinstance(colour, tuple)  # an RGB image's colours are (r, g, b)
+        r, g, b = colour
+        if r + g + b < 200:
+            dark += count
     assert dark > 500  # axes, labels, legend text
 
 

@@ -39,7 +39,7 @@ async def runner(
 
 
 def status(runner: BotRunner, table_id: int) -> str:
-    with sqlite3.connect(runner.db_path) as connection:
+    with sqlite3.connect(runner.sqlite_path) as connection:
         (found,) = connection.execute(
             "SELECT status FROM tables WHERE id = ?", (table_id,)
         ).fetchone()
@@ -131,7 +131,8 @@ async def test_a_person_who_plays_keeps_the_table_open(
         else:  # the absent one: the timer plays for them, then the computer (no pause)
             await clock.advance(0 if seat.auto else 60)
         await runner.idle()
-    assert table.status == "playing" and table.state.deals_dealt > first_deal + 1
+    assert table.status == "playing" and table.state is not None
+    assert table.state.deals_dealt > first_deal + 1
 
 
 async def test_caps_on_open_tables_per_person_and_practice_games(

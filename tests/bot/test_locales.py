@@ -185,9 +185,11 @@ def _reference(lang: str, key: str, **params: object) -> str:
     """The message resolved by Fluent directly, every time, as before templates."""
     catalogue_ = bundle(lang)
     message = catalogue_.get_message(fluent_id(key))
+    assert message is not None and message.value is not None, key
     arguments = {name: _argument(value) for name, value in params.items()}
     text, errors = catalogue_.format_pattern(message.value, arguments)
     assert not errors
+    assert isinstance(text, str), key
     return text
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
@@ -38,7 +39,14 @@ class Canned(BaseRequest):
         return 5.0
 
     async def do_request(
-        self, url: str, method: str, request_data: RequestData | None = None, **_: Any
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: Any = BaseRequest.DEFAULT_NONE,
+        write_timeout: Any = BaseRequest.DEFAULT_NONE,
+        connect_timeout: Any = BaseRequest.DEFAULT_NONE,
+        pool_timeout: Any = BaseRequest.DEFAULT_NONE,
     ) -> tuple[int, bytes]:
         assert request_data is not None
         self.asked.append((url.rsplit("/", 1)[1], request_data.parameters))
@@ -56,8 +64,14 @@ class Recording(BaseRateLimiter[None]):
     async def shutdown(self) -> None:
         pass
 
-    async def process_request(  # type: ignore[override]
-        self, callback: Any, args: Any, kwargs: Any, endpoint: str, data: Any, rate_limit_args: Any
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, Any]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: None,
     ) -> Any:
         self.seen.append((endpoint, data.get("chat_id")))
         return await callback(*args, **kwargs)

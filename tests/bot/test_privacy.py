@@ -83,7 +83,7 @@ async def one_move(
     user = next(u for u in users if u.id == table.seats[seat].user_id)
     action = next(a for a in legal_actions(table.state, seat) if a.kind is Kind.LEAD)
     await Player(fake, user, random.Random(1)).play(action)
-    await fake.wait_for(lambda: log_length(runner.db_path, table_id) > 0, timeout=WAIT)
+    await fake.wait_for(lambda: log_length(runner.sqlite_path, table_id) > 0, timeout=WAIT)
     await runner.idle()
 
 
@@ -114,24 +114,24 @@ async def test_forget_erases_the_person_and_keeps_the_games_whole(
     alice, bob = people(fake, 2)
     await open_private_chats(fake, [alice, bob])
     table_id = await ended_match(fake, runner, alice, bob)
-    record = game_record(runner.db_path, table_id)
+    record = game_record(runner.sqlite_path, table_id)
     assert record[1], "the match has moves in its log"
-    before = seats(runner.db_path, table_id)
-    assert user_row(runner.db_path, alice.id) is not None
+    before = seats(runner.sqlite_path, table_id)
+    assert user_row(runner.sqlite_path, alice.id) is not None
 
     question = await ask_to_forget(fake, alice)
     answer = await tap(fake, alice, question, callbacks.forget(True))
     assert not answer.show_alert
 
-    assert user_row(runner.db_path, alice.id) is None
+    assert user_row(runner.sqlite_path, alice.id) is None
     assert await runner.db.get_user(alice.id) is None  # no copy left in memory either
-    after = seats(runner.db_path, table_id)
+    after = seats(runner.sqlite_path, table_id)
     assert [(s, u) for s, u, _ in after] == [(s, u) for s, u, _ in before]
     names = {u: n for _, u, n in after}
     assert names[alice.id] == PLACEHOLDER
     assert names[bob.id] == bob.first_name  # nobody else is touched
-    assert user_row(runner.db_path, bob.id) is not None
-    assert game_record(runner.db_path, table_id) == record  # the game adds up as before
+    assert user_row(runner.sqlite_path, bob.id) is not None
+    assert game_record(runner.sqlite_path, table_id) == record  # the game adds up as before
     # The question became the answer, without its buttons.
     shown = fake.find_message(fake.private_chat(alice).id, question.message_id)
     assert shown is not None and not shown.callback_data
@@ -143,10 +143,10 @@ async def test_forget_can_be_cancelled(fake_telegram: FakeTelegram, runner: BotR
     fake = fake_telegram
     (alice,) = people(fake, 1)
     await open_private_chats(fake, [alice])
-    stored = user_row(runner.db_path, alice.id)
+    stored = user_row(runner.sqlite_path, alice.id)
     question = await ask_to_forget(fake, alice)
     await tap(fake, alice, question, callbacks.forget(False))
-    assert user_row(runner.db_path, alice.id) == stored
+    assert user_row(runner.sqlite_path, alice.id) == stored
     shown = fake.find_message(fake.private_chat(alice).id, question.message_id)
     assert shown is not None and shown.text == plain(t(RU, "forget.kept"))
     assert not shown.callback_data
@@ -161,14 +161,14 @@ async def test_forget_is_refused_while_seated_at_an_open_table(
     await open_private_chats(fake, [alice, bob])
     group = fake.group(GROUP_ID, "Стол", supergroup=True)
     table_id, _ = await open_table(fake, runner, group, "/new", [alice, bob])
-    stored = user_row(runner.db_path, alice.id)
-    before = seats(runner.db_path, table_id)
+    stored = user_row(runner.sqlite_path, alice.id)
+    before = seats(runner.sqlite_path, table_id)
     question = await ask_to_forget(fake, alice)
     await tap(fake, alice, question, callbacks.forget(True))
     shown = fake.find_message(fake.private_chat(alice).id, question.message_id)
     assert shown is not None and shown.text == plain(t(RU, "forget.seated", table=table_id))
-    assert user_row(runner.db_path, alice.id) == stored
-    assert seats(runner.db_path, table_id) == before
+    assert user_row(runner.sqlite_path, alice.id) == stored
+    assert seats(runner.sqlite_path, table_id) == before
     assert_clean(fake)
 
 
@@ -182,7 +182,7 @@ async def test_forget_in_a_group_points_to_the_private_chat(
     replies = await say(fake, alice, group, "/forget")
     assert [m.text for m in replies] == [plain(t(RU, "forget.in_private"))]
     assert not replies[0].callback_data
-    assert user_row(runner.db_path, alice.id) is not None
+    assert user_row(runner.sqlite_path, alice.id) is not None
 
 
 async def test_a_forged_forget_button_elsewhere_erases_nothing(
@@ -194,16 +194,16 @@ async def test_a_forged_forget_button_elsewhere_erases_nothing(
     await open_private_chats(fake, [alice, bob])
     group = fake.group(OTHER_GROUP_ID, "Другая", supergroup=True)
     (message,) = await say(fake, alice, group, "/help")
-    stored = user_row(runner.db_path, bob.id)
+    stored = user_row(runner.sqlite_path, bob.id)
     answer = await tap(fake, bob, message, callbacks.forget(True), force=True)
     assert answer.show_alert and answer.text == plain(t(RU, "tap.unknown"))
-    assert user_row(runner.db_path, bob.id) == stored
+    assert user_row(runner.sqlite_path, bob.id) == stored
     # Nor in somebody else's private chat.
     bobs_question = await ask_to_forget(fake, bob)
     answer = await tap(fake, alice, bobs_question, callbacks.forget(True), force=True)
     assert answer.show_alert
-    assert user_row(runner.db_path, alice.id) is not None
-    assert user_row(runner.db_path, bob.id) == stored
+    assert user_row(runner.sqlite_path, alice.id) is not None
+    assert user_row(runner.sqlite_path, bob.id) == stored
 
 
 # -- pruning the action logs -------------------------------------------------------------
@@ -236,28 +236,28 @@ async def test_old_logs_of_ended_tables_are_pruned_at_start_and_daily(
         running, lobby = await open_table(fake, runner, other, "/new", [carol, dave])
         await start_match(fake, other, carol, lobby)
         await one_move(fake, runner, running, [carol, dave])
-        assert log_length(runner.db_path, old) and log_length(runner.db_path, running)
+        assert log_length(runner.sqlite_path, old) and log_length(runner.sqlite_path, running)
     finally:
         await runner.stop()
     now = clock.now()
-    age_table(runner.db_path, old, now - 31 * DAY)
-    age_table(runner.db_path, running, now - 400 * DAY)  # running: kept whatever its age
-    record = game_record(runner.db_path, old)[0]
+    age_table(runner.sqlite_path, old, now - 31 * DAY)
+    age_table(runner.sqlite_path, running, now - 400 * DAY)  # running: kept whatever its age
+    record = game_record(runner.sqlite_path, old)[0]
 
     await runner.start()  # start-up prunes
     try:
-        assert log_length(runner.db_path, old) == 0
-        assert log_length(runner.db_path, running) > 0
-        assert game_record(runner.db_path, old)[0] == record  # the table itself stays
+        assert log_length(runner.sqlite_path, old) == 0
+        assert log_length(runner.sqlite_path, running) > 0
+        assert game_record(runner.sqlite_path, old)[0] == record  # the table itself stays
         # A table that ended recently keeps its log until its day comes.
         await say(fake, carol, other, "/stop")
-        kept = log_length(runner.db_path, running)
+        kept = log_length(runner.sqlite_path, running)
         assert kept > 0
-        age_table(runner.db_path, running, clock.now() - 29.5 * DAY)
+        age_table(runner.sqlite_path, running, clock.now() - 29.5 * DAY)
         await clock.advance(DAY - 1)
-        assert log_length(runner.db_path, running) == kept
+        assert log_length(runner.sqlite_path, running) == kept
         await clock.advance(1)  # the daily prune
-        assert log_length(runner.db_path, running) == 0
+        assert log_length(runner.sqlite_path, running) == 0
     finally:
         await runner.stop()
 

@@ -42,6 +42,7 @@ from engine import (
 from engine.actions import Kind
 from engine.cards import Card
 from engine.events import CardsPlayed, DealScored, MatchOver, SideResult, TrickTaken
+from engine.state import Play
 
 # -- the group's live message ------------------------------------------------------------
 
@@ -152,7 +153,10 @@ def check_trick_line(moment: Moment, count: int) -> bool:
             assert not findings(lang, line)
             # The whole trick stays on the table (the deal's last move too).
             last = [line for line in plain.splitlines() if line.startswith("└ ")]
-            plays = [*deal.trick.plays, *(e for e in moment.events if isinstance(e, CardsPlayed))]
+            plays: list[Play | CardsPlayed] = [
+                *deal.trick.plays,
+                *(e for e in moment.events if isinstance(e, CardsPlayed)),
+            ]
             seen = {
                 card
                 for play in plays
@@ -312,13 +316,13 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
     assert False in passed_limit
     if preset is not Preset.BURA:  # bura's 2 a lost deal often stops at its limit of 4
         assert True in passed_limit
-    for state, event in overs:
-        assert state.standing == event.standing
+    for state, ended in overs:
+        assert state.standing == ended.standing
         with_stake = state.rules.stake > 0
         for lang in LANGS:
-            plain = check_telegram_html(render.match_over(info_for(state, names), lang, event))
+            plain = check_telegram_html(render.match_over(info_for(state, names), lang, ended))
             lines = plain.splitlines()
-            for placing in event.standing:
+            for placing in ended.standing:
                 who = " + ".join(names[s] for s in placing.seats)
                 line = next(line for line in lines if who in line and f"{placing.rank}." in line)
                 assert f" — {placing.penalties} " in line and not findings(lang, line)
@@ -328,8 +332,8 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
                     assert t(lang, "final.payout_each", chips=each) in line
                 elif with_stake:
                     assert t(lang, "final.payout", chips=placing.payout) in line
-            assert str(event.deals) in plain
+            assert str(ended.deals) in plain
     # Ranks are ordered by penalties.
-    for _state, event in overs:
-        ranks = [(p.rank, p.penalties) for p in event.standing]
+    for _state, ended in overs:
+        ranks = [(p.rank, p.penalties) for p in ended.standing]
         assert ranks == sorted(ranks)

@@ -33,7 +33,7 @@ async def _stored_hands(path: Path) -> list[tuple[int, int | None, str | None]]:
         cursor = await raw.execute(
             "SELECT seat, hand_message_id, hand_digest FROM seats ORDER BY seat"
         )
-        return [tuple(row) for row in await cursor.fetchall()]  # type: ignore[misc]
+        return [tuple(row) for row in await cursor.fetchall()]
 
 
 async def test_hand_messages_are_written_when_their_id_changes_not_on_every_edit(
@@ -108,6 +108,7 @@ async def test_a_move_and_its_log_entry_are_saved_together_or_not_at_all(
     stale = await db.get_table(table.id)
     assert stale is not None
     action = Action(Kind.CLAIM, 0)
+    assert table.state is not None
     table.state = table.state._replace(step=1)
     table = await db.save_table(table, action, user_id=1)  # one statement
     assert db.inner.total_changes == changes + 2, "the table's row and the log's entry"

@@ -18,14 +18,25 @@ from engine_builders import CheckedPlayer
 
 from bot.clock import ManualScheduler
 from bot.tables import lifecycle
-from bot.tables import minds as minds_module
 from bot.tables.lifecycle import deal_seed
 from bot.tables.minds import Minds
 from bot.tables.thinking import Thinking
 from engine import new_match, replay, view_for
-from engine.ai import Player, make_player, next_actor
+from engine.ai import ComputerPlayer, Player, make_player, next_actor
 from engine.rules import Preset, RuleSet
 from testing.fake_telegram import FakeTelegram
+
+
+def choices_of(player: Player) -> int:
+    """How many actions a checked player chose (the copy back from a worker too)."""
+    assert isinstance(player, CheckedPlayer)
+    return player.choices
+
+
+def seed_of(player: Player) -> int:
+    """A built-in computer player's seed."""
+    assert isinstance(player, ComputerPlayer)
+    return player.seed
 
 
 async def test_a_decision_is_made_in_another_process_and_matches_the_engine() -> None:
@@ -40,7 +51,7 @@ async def test_a_decision_is_made_in_another_process_and_matches_the_engine() ->
         found, thought = await thinking.decide(state, seats)
         assert found == expected
         # The players come back from the worker with what they did (a copy).
-        assert found is not None and thought[found[0]].choices == 1  # type: ignore[attr-defined]
+        assert found is not None and choices_of(thought[found[0]]) == 1
         assert seats[found[0]].choices == 0
     finally:
         thinking.close()
@@ -55,7 +66,7 @@ async def test_a_stand_in_comes_back_from_the_worker_with_its_memory() -> None:
         player: Player = CheckedPlayer(make_player("normal", 3))
         for move in range(1, 4):
             action, player = await thinking.choose(view_for(state, seat), player)
-            assert action is not None and player.choices == move  # type: ignore[attr-defined]
+            assert action is not None and choices_of(player) == move
     finally:
         thinking.close()
 
@@ -113,7 +124,7 @@ async def test_a_seed_of_64_bits_is_stored_and_replays(
         table = await bot.db.open_table_in_chat(user.id)
         assert table is not None and table.state is not None
         assert table.seed == -987_654_321 and table.state.seed == table.seed
-        with sqlite3.connect(bot.db_path) as connection:
+        with sqlite3.connect(bot.sqlite_path) as connection:
             (stored,) = connection.execute("SELECT seed FROM tables").fetchone()
         assert stored == table.seed
         log = [a for _, _, a in await bot.db.action_log(table.id)]
@@ -135,12 +146,12 @@ def test_computer_seeds_come_from_secrets_not_from_the_deal(
         drawn.append(1000 + len(drawn))
         return drawn[-1]
 
-    monkeypatch.setattr(minds_module.secrets, "randbits", randbits)
+    monkeypatch.setattr(secrets, "randbits", randbits)  # the module bot.tables.minds uses
     minds = Minds()
     players = minds.players(7, 42, {1: "hard", 2: "easy"})
-    assert [player.seed for player in players.values()] == drawn == [1000, 1001]  # type: ignore[attr-defined]
+    assert [seed_of(player) for player in players.values()] == drawn == [1000, 1001]
     other = Minds().players(7, 43, {1: "hard"})
-    assert other[1].seed == 1002  # type: ignore[attr-defined]
+    assert seed_of(other[1]) == 1002
 
 
 async def test_players_whose_move_was_not_saved_are_forgotten(
@@ -171,6 +182,7 @@ async def test_players_whose_move_was_not_saved_are_forgotten(
         with pytest.raises(RuntimeError):
             await turns.computer_move(table.id, table.version)
         assert len(turns.minds) == 0
-        assert (await bot.db.get_table(table.id)).version == table.version  # type: ignore[union-attr]
+        stored = await bot.db.get_table(table.id)
+        assert stored is not None and stored.version == table.version
     finally:
         await bot.stop()

@@ -68,7 +68,7 @@ async def runner(
 
 
 def actions(runner: BotRunner) -> int:
-    with sqlite3.connect(runner.db_path) as connection:
+    with sqlite3.connect(runner.sqlite_path) as connection:
         (count,) = connection.execute("SELECT count(*) FROM actions").fetchone()
     return int(count)
 

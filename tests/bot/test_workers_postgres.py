@@ -70,7 +70,8 @@ class Worker:
 
     @property
     def service(self) -> TableService:
-        return self.app.bot_data["service"]  # type: ignore[no-any-return]
+        service: TableService = self.app.bot_data["service"]
+        return service
 
     async def start(self) -> None:
         settings = make_settings(
@@ -429,7 +430,11 @@ async def test_sigkill_of_a_worker_process_mid_trick_postgres(
                 stderr=asyncio.subprocess.DEVNULL,
             )
         )
-        await fake.wait_for(lambda n=number: len(fake.calls("setWebhook")) > n, timeout=WAIT)
+
+        def webhook_set(n: int = number) -> bool:
+            return len(fake.calls("setWebhook")) > n
+
+        await fake.wait_for(webhook_set, timeout=WAIT)
     dealer = WebhookDealer(fake, targets, SECRET, random.Random(1740))
     dealer.start()
     try:
@@ -443,12 +448,11 @@ async def test_sigkill_of_a_worker_process_mid_trick_postgres(
             await (await user.tap(lobby, lobby.buttons[0][0].value or "")).answer_received(
                 timeout=WAIT
             )
-            await fake.wait_for(
-                lambda user=user: bool(
-                    db.rows("SELECT 1 FROM seats WHERE user_id = $1", (user.id,))
-                ),
-                timeout=WAIT,
-            )
+
+            def seated(user: FakeUser = user) -> bool:
+                return bool(db.rows("SELECT 1 FROM seats WHERE user_id = $1", (user.id,)))
+
+            await fake.wait_for(seated, timeout=WAIT)
         await users[0].send(group, "/start")
         await fake.wait_for(lambda: table_row(db)[2] == "playing", timeout=WAIT)
         rng = random.Random(1741)

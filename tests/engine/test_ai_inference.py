@@ -9,6 +9,7 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
+import pytest
 from engine_builders import table
 
 from engine import Action
@@ -116,7 +117,7 @@ def test_face_down_discards_are_dealt_as_cheap_cards() -> None:
     assert view is not None
     knowledge = knowledge_of(view)
     rng = random.Random(4)
-    dealt = []
+    dealt: list[Card] = []
     for _ in range(200):
         world = sample_state(view, knowledge, rng)
         assert world.deal is not None
@@ -134,8 +135,9 @@ def test_kozel_search_leans_on_the_greedy_rules() -> None:
     two disagree (greedy beats with K♦, normal throws 7♥)."""
     from engine.ai import make_player, next_actor
     from engine.ai.greedy import GreedyPlayer
-    from engine.ai.hard import ADVISORS, HardPlayer
+    from engine.ai.hard import HardPlayer
     from engine.ai.normal import NormalPlayer
+    from engine.ai.tuning import ADVISORS
 
     state = new_match(RuleSet.create("kozel", {}), ("a", "b", "c", "d"), 0)
     players = {seat: make_player("easy", seat) for seat in range(4)}
@@ -179,13 +181,16 @@ def test_a_seat_marked_for_casual_leads_leads_as_the_easy_player() -> None:
     assert marked.copy().casual_leads == 0b0101
 
 
-def _playout_lead_masks(preset: str, **options: bool) -> tuple[int, set[tuple[int, int]]]:
+def _playout_lead_masks(
+    preset: str, own_casual_leads: bool | None = None, read_leads: bool | None = None
+) -> tuple[int, set[tuple[int, int]]]:
     """The seat on turn early in the second trick of an easy-played match,
     and the `casual_leads` and `casual` of every playout memory its search
     made."""
     from engine.ai import hard as hard_module
     from engine.ai import make_player, next_actor
     from engine.ai.policy import PlayoutMemory
+    from engine.ai.rollout import memory_for as real
 
     players = 4 if preset == "kozel" else 3
     state = new_match(RuleSet.create(preset, {}), tuple("abcd"[:players]), 3)
@@ -198,21 +203,20 @@ def _playout_lead_masks(preset: str, **options: bool) -> tuple[int, set[tuple[in
     seat = state.deal.turn
     view = view_for(state, seat)
     made: list[PlayoutMemory] = []
-    real = hard_module.memory_for
 
     def recording(world: MatchState, seen: Sequence[int]) -> PlayoutMemory:
         memory = real(world, seen)
         made.append(memory)
         return memory
 
-    hard_module.memory_for = recording  # type: ignore[assignment]
-    try:
-        player = hard_module.HardPlayer(seat, playouts=40, **options)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hard_module, "memory_for", recording)
+        player = hard_module.HardPlayer(
+            seat, playouts=40, own_casual_leads=own_casual_leads, read_leads=read_leads
+        )
         candidates = [action for action in view.legal if action.seat == seat][:3]
         assert len(candidates) > 1
         player.search(view, knowledge_of(view), candidates)
-    finally:
-        hard_module.memory_for = real
     assert made, "the search ran no playouts"
     return seat, {(memory.casual_leads, memory.casual) for memory in made}
 

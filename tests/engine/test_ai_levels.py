@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 from engine_builders import CheckedPlayer, play_match
@@ -61,7 +62,7 @@ def test_levels_are_registered() -> None:
 @pytest.mark.parametrize(("preset", "players"), TABLES)
 def test_every_level_plays_only_legal_actions(preset: Preset, players: int) -> None:
     rules = RuleSet.create(preset, {"limit": 4})
-    makers = [
+    makers: list[Callable[[int], Player]] = [
         lambda seed: hard(seed, 8),
         lambda seed: NormalPlayer(seed),
         lambda seed: EasyPlayer(seed),

@@ -220,7 +220,8 @@ def test_pending_declarations_go_nearest_to_the_rightful_leader_first() -> None:
     del computers[2]
     assert [a.seat for a in pending_declarations(state, computers)] == [3, 0]
     # No combinations before the first trick of a deal.
-    early = state._replace(deal=state.deal._replace(tricks_played=0))  # type: ignore[union-attr]
+    assert state.deal is not None
+    early = state._replace(deal=state.deal._replace(tricks_played=0))
     assert pending_declarations(early, computers) == []
 
 

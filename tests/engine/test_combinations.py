@@ -20,7 +20,7 @@ from engine.events import (
 )
 
 
-def refused(state, action: Action, code: str) -> None:  # type: ignore[no-untyped-def]
+def refused(state: MatchState, action: Action, code: str) -> None:
     before = state.to_json()
     with pytest.raises(IllegalAction) as error:
         apply(state, action)

@@ -121,7 +121,7 @@ def assert_same_playout(state: MatchState, rng: random.Random) -> None:
 def happened(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """What the engine's playouts did: a count per kind of event."""
     counts: Counter[str] = Counter()
-    real_apply = rollout.apply
+    real_apply = apply  # what rollout.apply is until it is patched
 
     def recording(state: MatchState, action: Any) -> tuple[MatchState, list[Event]]:
         after, events = real_apply(state, action)

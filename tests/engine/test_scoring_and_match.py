@@ -13,6 +13,7 @@ from engine.events import (
     DealScored,
     DealStarted,
     DealVoid,
+    Event,
     MatchOver,
     SideEliminated,
 )
@@ -32,7 +33,7 @@ def last_trick(
     penalties: Sequence[int] | None = None,
     multiplier: int = 1,
     out: Sequence[int] = (),
-) -> tuple[MatchState, list]:  # type: ignore[type-arg]
+) -> tuple[MatchState, list[Event]]:
     """Play a zero-point last trick that seat 0 takes; return the events."""
     n = len(piles)
     active = [s for s in range(n) if (s % 2 if preset == "kozel" else s) not in out]
@@ -52,7 +53,7 @@ def last_trick(
     return play(state, *moves)
 
 
-def penalties_of(events: list) -> dict[int, int]:  # type: ignore[type-arg]
+def penalties_of(events: Sequence[Event]) -> dict[int, int]:
     scored = of_type(events, DealScored)[0]
     return {result.side: result.penalty for result in scored.results}
 
@@ -132,7 +133,7 @@ class TestKozelScoring:
 
 
 class TestBuraScoring:
-    def bura(self, pile: str, options: dict[str, object] | None = None) -> list:  # type: ignore[type-arg]
+    def bura(self, pile: str, options: dict[str, object] | None = None) -> list[Event]:
         state = table(
             ["6♠ 7♠ 8♠", "6♣ 7♣ 8♣", "6♦ 7♦ 8♦"],
             preset="bura",
@@ -378,7 +379,7 @@ class TestBuraDealer:
 
     HANDS = ("6♠ 7♠ 8♠", "6♣ 7♣ 8♣", "6♦ 7♦ 8♦")
 
-    def claim(self, pile: str, edition: int = 2) -> list:  # type: ignore[type-arg]
+    def claim(self, pile: str, edition: int = 2) -> list[Event]:
         state = table(self.HANDS, preset="bura", trump="♥", piles=[pile, "", ""], dealer=2)
         state = state._replace(next_leader=2)  # an older deal's last taker
         if edition == 1:
@@ -455,5 +456,9 @@ class TestNewMatch:
 
     def test_seeds_differ(self) -> None:
         rules = RuleSet.create()
-        deals = {new_match(rules, ["a", "b"], seed).deal.hands for seed in range(10)}  # type: ignore[union-attr]
+        deals = set()
+        for seed in range(10):
+            deal = new_match(rules, ["a", "b"], seed).deal
+            assert deal is not None
+            deals.add(deal.hands)
         assert len(deals) == 10

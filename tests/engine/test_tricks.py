@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from engine_builders import of_type, play, table
 
-from engine import Action, IllegalAction, apply, legal_actions, view_for
+from engine import Action, IllegalAction, MatchState, apply, legal_actions, view_for
 from engine.cards import parse_cards
-from engine.events import CardsDrawn, CardsPlayed, TrickTaken
+from engine.events import CardsDrawn, CardsPlayed, Event, TrickTaken
 from engine.view import event_for
 
 
-def refused(state, action: Action, code: str) -> IllegalAction:  # type: ignore[no-untyped-def]
+def refused(state: MatchState, action: Action, code: str) -> IllegalAction:
     """Assert the action is refused with `code` and the state is untouched."""
     before = state.to_json()
     with pytest.raises(IllegalAction) as error:
@@ -191,7 +191,7 @@ class TestDraw:
 
 
 class TestClosedDiscard:
-    def setup_state(self):  # type: ignore[no-untyped-def]
+    def setup_state(self) -> tuple[MatchState, list[Event]]:
         state = table(
             ["K♠ 6♣ 7♣ 8♣", "A♦ 7♦ 8♦ 9♦", "6♥ 7♥ 8♥ 9♥"],
             trump="♣",
@@ -207,8 +207,10 @@ class TestClosedDiscard:
         assert mine.cards == parse_cards("A♦") and mine.face_down
         assert theirs.cards == (None,) and group.cards == (None,)
         played = of_type(events, CardsPlayed)[0]
-        assert event_for(played, 0, state.rules).cards == ()
-        assert event_for(played, 1, state.rules).cards == parse_cards("A♦")
+        hidden = event_for(played, 0, state.rules)
+        shown = event_for(played, 1, state.rules)
+        assert isinstance(hidden, CardsPlayed) and hidden.cards == ()
+        assert isinstance(shown, CardsPlayed) and shown.cards == parse_cards("A♦")
 
     def test_trick_result_hides_face_down_cards_and_their_points(self) -> None:
         state, _ = self.setup_state()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +112,14 @@ class BotRunner:
 
     @property
     def service(self) -> TableService:
-        return self.app.bot_data["service"]  # type: ignore[no-any-return]
+        service: TableService = self.app.bot_data["service"]
+        return service
+
+    @property
+    def sqlite_path(self) -> Path:
+        """The bot's SQLite file, for a test that opens it itself."""
+        assert isinstance(self.db_path, Path), f"not a SQLite bot: {self.db_path!r}"
+        return self.db_path
 
     @property
     def db(self) -> Store:
@@ -191,7 +199,7 @@ class Player:
                 and card_of_label(b.text) == card
             )
             await self.tap(message, data)
-            await self.fake.wait_for(lambda card=card: self._selected(card), timeout=WAIT)
+            await self.fake.wait_for(partial(self._selected, card), timeout=WAIT)
         message = self.hand_message()
         assert message is not None
         return await self.tap(message, _find_play_button(message, action))
@@ -265,7 +273,7 @@ async def play_to_the_end(
         version = table.version
         await players[user_id].play(action)
         await fake.wait_for(
-            lambda version=version: _version_moved(runner, table_id, version),
+            partial(_version_moved, runner, table_id, version),
             timeout=WAIT,
             message=f"move {move}: {action} was not applied",
         )

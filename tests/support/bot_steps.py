@@ -13,6 +13,7 @@ import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pytest
@@ -232,6 +233,19 @@ def _selected(message: StoredMessage) -> frozenset[Card]:
     return frozenset(card for card in found if card is not None)
 
 
+def _shows_selected(
+    fake: FakeTelegram, db_path: TestDatabase, table_id: int, user_id: int, cards: frozenset[Card]
+) -> bool:
+    """The hand the bot tracks for the user shows exactly these cards selected."""
+    return _selected(tracked_hand(fake, db_path, table_id, user_id)) == cards
+
+
+def _drawn_for(data: str) -> int | None:
+    """The table version a card or play button (`s:`, `p:`) was drawn for."""
+    payload = callbacks.parse(data)
+    return payload.version if isinstance(payload, callbacks.Select | callbacks.Play) else None
+
+
 def settled(fake: FakeTelegram, db_path: TestDatabase, table_id: int) -> bool:
     """The player to move has their hand with buttons of the table's current version.
 
@@ -249,7 +263,7 @@ def settled(fake: FakeTelegram, db_path: TestDatabase, table_id: int) -> bool:
     if message is None:
         return False
     return any(
-        callbacks.parse(data).version == snap.version
+        _drawn_for(data) == snap.version
         for data in message.callback_data
         if data.startswith(("s:", "p:"))
     )
@@ -264,7 +278,7 @@ def _buttons_sent(fake: FakeTelegram, db_path: TestDatabase, table_id: int) -> b
     assert deal is not None
     user_id = dict(snap.seats)[deal.turn]
     return any(
-        callbacks.parse(data).version == snap.version
+        _drawn_for(data) == snap.version
         for message in fake.messages(user_id)
         for data in message.callback_data
         if data.startswith(("s:", "p:"))
@@ -336,7 +350,7 @@ async def select_cards(
         data = next(d for d, p in select_buttons(message) if p.cards == wanted)
         await _press(fake, user, message, data)
         await fake.wait_for(
-            lambda w=wanted: _selected(tracked_hand(fake, db_path, table_id, user.id)) == w,
+            partial(_shows_selected, fake, db_path, table_id, user.id, wanted),
             timeout=WAIT,
             message=f"selection {sorted(map(str, wanted))} shown",
         )

@@ -5,6 +5,7 @@ shuffle), and computer-only matches checked move by move."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
 from engine import Action, Kind, MatchState, RuleSet, apply, legal_actions, new_match, parse_cards
 from engine.ai import Player, next_actor
@@ -12,6 +13,8 @@ from engine.cards import Card, Suit
 from engine.events import Event
 from engine.state import Deal
 from engine.view import TableView
+
+E = TypeVar("E")
 
 
 def table(
@@ -84,7 +87,8 @@ def play(state: MatchState, *moves: tuple[str, int, str]) -> tuple[MatchState, l
     return state, events
 
 
-def of_type(events: Sequence[Event], kind: type) -> list[Event]:
+def of_type(events: Sequence[Event], kind: type[E]) -> list[E]:
+    """The events of one kind, in order."""
     return [event for event in events if isinstance(event, kind)]
 
 

@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from bench_scripts import load_bench
 
 import engine.ai.base as ai_base
 from engine.ai.hard import HardPlayer
+from engine.view import view_for
 from tools.cli import main
 
 
 def _pairs(
     monkeypatch: pytest.MonkeyPatch, settings: list[tuple[str, object]], wins: bool = False
-) -> object:
-    """One kozel deal at 30 fixed playouts, the variant changed by `settings`."""
+) -> Any:
+    """One kozel deal at 30 fixed playouts, the variant changed by `settings`: the
+    script's `Pairs` (bench/ is loaded as a module at run time, so `Any`)."""
     # install() replaces these two for the whole process; put them back afterwards.
     monkeypatch.setattr(HardPlayer, "search", HardPlayer.search)
-    monkeypatch.setattr(ai_base, "view_for", ai_base.view_for)
+    monkeypatch.setattr(ai_base, "view_for", view_for)
     bench = load_bench("ai_pairs")
     pairs = bench.Pairs()
     bench.install(pairs, settings, [], None, 20, wins=wins)
@@ -29,31 +32,31 @@ def _pairs(
 
 def test_a_variant_equal_to_main_never_differs(monkeypatch: pytest.MonkeyPatch) -> None:
     pairs = _pairs(monkeypatch, [])
-    gains = [gain for kind in pairs.gains.values() for gain in kind]  # type: ignore[attr-defined]
+    gains = [gain for kind in pairs.gains.values() for gain in kind]
     assert len(gains) > 10
     assert not any(gains)
 
 
 def test_a_weaker_variant_differs_and_is_judged(monkeypatch: pytest.MonkeyPatch) -> None:
     pairs = _pairs(monkeypatch, [("playouts", 2)])
-    gains = [gain for kind in pairs.gains.values() for gain in kind]  # type: ignore[attr-defined]
+    gains = [gain for kind in pairs.gains.values() for gain in kind]
     assert any(gains)
-    counts = pairs.playouts  # type: ignore[attr-defined]
+    counts = pairs.playouts
     assert sum(counts["variant"]) < sum(counts["main"]) / 3
-    assert "variant's gain" in pairs.report()  # type: ignore[attr-defined]
+    assert "variant's gain" in pairs.report()
 
 
 def test_scored_by_deals_won_the_same_choices_are_judged_on_the_outcome(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    search, view_for = HardPlayer.search, ai_base.view_for
+    search = HardPlayer.search
     by_value = _pairs(monkeypatch, [("playouts", 2)])
     # Unwrap the first judge, or the second run would feed both.
     monkeypatch.setattr(HardPlayer, "search", search)
     monkeypatch.setattr(ai_base, "view_for", view_for)
     by_wins = _pairs(monkeypatch, [("playouts", 2)], wins=True)
-    value_gains = by_value.gains  # type: ignore[attr-defined]
-    win_gains = by_wins.gains  # type: ignore[attr-defined]
+    value_gains = by_value.gains
+    win_gains = by_wins.gains
     assert value_gains.keys() == win_gains.keys()
     flat_value = [gain for kind in sorted(value_gains) for gain in value_gains[kind]]
     flat_wins = [gain for kind in sorted(win_gains) for gain in win_gains[kind]]
