@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
@@ -41,6 +42,12 @@ SHUTDOWN_GRACE = 5.0  # seconds given to queued answers when the bot stops
 def build_application(
     settings: Settings, store: Store | None = None, scheduler: object | None = None
 ) -> Application:  # type: ignore[type-arg]
+    # PTB 22.2 deprecates durations in whole seconds (RetryAfter.retry_after
+    # among them): its next major version gives a timedelta. The bot reads
+    # either (`bot.telegram.limits.seconds`); opting in runs it as it will run
+    # then, without a deprecation warning at every 429. An operator's own
+    # setting stands.
+    os.environ.setdefault("PTB_TIMEDELTA", "1")
     processor = PerChatProcessor(backlog=settings.chat_backlog)
     builder = (
         ApplicationBuilder()

@@ -16,6 +16,10 @@ import pytest
 
 from testing.postgres import PostgresServer, Unavailable
 
+# The bot opts into PTB's timedelta durations when it builds its application
+# (bot/app.py); tests that make PTB objects without one run the same way.
+os.environ.setdefault("PTB_TIMEDELTA", "1")
+
 # pytester: tests/testing/test_postgres_server.py runs pytest on a conftest of its own.
 pytest_plugins = ["testing.fake_telegram.fixtures", "pytester"]
 

@@ -6,7 +6,7 @@ queue (newest few kept, retried until sent, dropped when the chat is gone)."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -22,7 +22,7 @@ from telegram import (
 from telegram.error import RetryAfter
 
 from bot.tables.outbox import Outcome
-from bot.telegram.limits import SendLimits, counted
+from bot.telegram.limits import SendLimits, counted, seconds
 from bot.telegram.replies import Replies
 from bot.telegram.updates import OVERFLOW_ANSWERS, PerChatProcessor
 from bot.view.screen import Screen
@@ -227,3 +227,24 @@ async def test_a_chat_that_is_gone_gets_no_more_tries() -> None:
     await replies.drain(timeout=5)
     assert [text for _, text, _ in send.sent] == ["answer 0"]
     assert not replies.busy
+
+
+@pytest.mark.parametrize("value", [3, 3.0, timedelta(seconds=3)])
+def test_a_retry_after_reads_as_seconds_in_either_of_ptbs_types(value: object) -> None:
+    """PTB gives whole seconds by default and a timedelta with PTB_TIMEDELTA
+    set (the bot sets it; PTB's next major version always does)."""
+    assert seconds(value) == 3.0
+
+
+def test_the_application_runs_with_ptbs_coming_durations(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.app import build_application
+    from bot.settings import Settings
+
+    monkeypatch.delenv("PTB_TIMEDELTA", raising=False)
+    settings = Settings(
+        bot_token="123456:AAAAAAAAAAAA",  # type: ignore[arg-type]
+        _env_file=None,  # type: ignore[call-arg]
+    )
+    build_application(settings)
+    error = RetryAfter(timedelta(seconds=5))
+    assert error.retry_after == timedelta(seconds=5)  # no deprecation warning (an error in tests)
