@@ -95,6 +95,7 @@ from engine.ai.tuning import (
     DEFAULT_BUDGET_MS,
     LEAD_PLANS,
     OWN_CASUAL_LEADS,
+    OWN_CASUAL_SELF,
     POINT_WEIGHT,
     PRUNE_Z,
     READ_LEADS,
@@ -479,7 +480,11 @@ class HardPlayer(ComputerPlayer):
         (`OWN_CASUAL_LEADS`)."""
         if not _for_game(self.own_casual_leads, OWN_CASUAL_LEADS, view):
             return 0
-        return sum(1 << seat for seat in view.active if side_of(view, seat) == side)
+        return sum(
+            1 << seat
+            for seat in view.active
+            if side_of(view, seat) == side and (OWN_CASUAL_SELF or seat != view.viewer)
+        )
 
     def _reads(self, view: TableView) -> bool:
         return _for_game(self.read_styles, READ_STYLES, view)

@@ -34,11 +34,14 @@ class SpyPolicy(RolloutPolicy):
         super().__init__(0.1)
         self.lead_styles: set[int] = set()
         self.answer_styles: set[int] = set()
+        self.partner_lead_styles: set[int] = set()
 
     def lead(self, rules: Any, seat: int, *rest: Any) -> Any:
         memory: PlayoutMemory = rest[-1]
         if seat == SEAT:
             self.lead_styles.add(memory.casual_leads >> seat & 1)
+        elif seat == SEAT + 2:
+            self.partner_lead_styles.add(memory.casual_leads >> seat & 1)
         return super().lead(rules, seat, *rest)
 
     def answer(
@@ -82,6 +85,7 @@ def test_without_plans_the_seat_leads_one_way_and_answers_one_way(
 ) -> None:
     spy = _play_deal(0, monkeypatch)
     assert spy.lead_styles == {1}  # kozel: the own side leads casually
+    assert spy.partner_lead_styles == {1}
     assert spy.answer_styles == {0}  # and answers with the careful policy
 
 
@@ -144,3 +148,13 @@ def test_the_best_plan_decides_which_candidate_is_played(
         chosen[plans] = hard.search(view, knowledge, candidates, default, 0.5)
     assert chosen[0] == first
     assert chosen[1] == second
+
+
+def test_the_seat_may_imagine_its_own_leads_careful_and_its_partners_casual(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(hard_module, "OWN_CASUAL_SELF", False)
+    spy = _play_deal(0, monkeypatch)
+    assert spy.lead_styles == {0}
+    assert spy.partner_lead_styles == {1}
+    assert spy.answer_styles == {0}
