@@ -158,3 +158,44 @@ def test_the_seat_may_imagine_its_own_leads_careful_and_its_partners_casual(
     assert spy.lead_styles == {0}
     assert spy.partner_lead_styles == {1}
     assert spy.answer_styles == {0}
+
+
+def test_the_rules_of_thumb_hold_when_their_choices_better_plan_is_close(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A is advised. Under the other plan B is ahead of A by 0.1 a world on
+    average, with worlds that swing by 6 either way: not clearly better, so
+    A stands, because A's other plan counts for A too (not only its usual one,
+    which B's other plan beats in every world)."""
+    view, candidates = _leader_view()
+    first, second = candidates[0], candidates[1]
+    bit = 1 << SEAT
+    worlds: dict[tuple[object, bool], int] = {}
+    # value = 6 + 0.1 * (our points - theirs): 13 / 7 for B's other plan,
+    # 12.9 / 6.9 the other way round for A's, world by world.
+    swings = {
+        second: (DealResult((0, 6), (95, 25), False), DealResult((0, 6), (65, 55), False)),
+        first: (DealResult((0, 6), (60, 51), False), DealResult((0, 6), (94, 25), False)),
+    }
+
+    def fake_play_out(*args: Any, first: Any = None, **kwargs: Any) -> DealResult:
+        memory: PlayoutMemory = args[3]
+        usual = bool(memory.casual_leads & bit)
+        if first not in swings:  # every other candidate loses
+            return DealResult((4, 0), (20, 100), False)
+        if usual:  # A wins a little, B loses
+            won = first != second
+            return DealResult((0, 2) if won else (2, 0), (61, 59) if won else (59, 61), False)
+        index = worlds.get((first, usual), 0)
+        worlds[first, usual] = index + 1
+        return swings[first][index % 2]
+
+    monkeypatch.setattr(hard_module, "fast_play_out", fake_play_out)
+    monkeypatch.setattr(hard_module, "LEAD_PLANS", 1)
+    hard = HardPlayer(seed=3, playouts=120)
+    choice = hard.search(view, hard._knowledge(view, None), candidates, 0, 0.5)
+    assert choice == first
+    # Without advice the best mean is played: B under its other plan.
+    worlds.clear()
+    hard = HardPlayer(seed=3, playouts=120)
+    assert hard.search(view, hard._knowledge(view, None), candidates, None, 0.5) == second
