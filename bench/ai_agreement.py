@@ -28,7 +28,8 @@ from engine import RuleSet, apply, new_match, view_for
 from engine.actions import Action, Kind
 from engine.ai import HardPlayer, Player, make_player, next_actor
 from engine.ai.greedy import GreedyPlayer
-from engine.ai.policy import RolloutPolicy, memory_for
+from engine.ai.playout_memory import memory_for
+from engine.ai.policy import RolloutPolicy
 from engine.events import DealScored
 from engine.state import MatchState
 

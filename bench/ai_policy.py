@@ -40,7 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import RuleSet, new_match
 from engine.actions import Action
 from engine.ai.fastplay import fast_play_out
-from engine.ai.policy import PlayoutMemory, RolloutPolicy, Style, memory_for
+from engine.ai.playout_memory import PlayoutMemory, memory_for
+from engine.ai.playout_style import Style
+from engine.ai.policy import RolloutPolicy
 from engine.state import MatchState
 
 RULES = RuleSet.create("kozel")

@@ -47,7 +47,8 @@ from engine.actions import Action, Kind
 from engine.ai.determinize import Knowledge
 from engine.ai.fastplay import fast_play_out
 from engine.ai.hard import HardPlayer, side_of
-from engine.ai.policy import RolloutPolicy, memory_for
+from engine.ai.playout_memory import memory_for
+from engine.ai.policy import RolloutPolicy
 from engine.ai.worlds import Draft, deal_only_state, draw_draft
 from engine.cards import Card, Suit
 from engine.state import MatchState

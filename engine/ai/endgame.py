@@ -21,10 +21,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action, Kind
+from engine.ai.determinize import Knowledge
 from engine.events import DealScored, Event
 from engine.game import apply, legal_actions
 from engine.rules import Preset
 from engine.state import MatchState
+from engine.view import TableView
 
 _KEY_ACTIONS = (Kind.DECLARE, Kind.LEAD, Kind.BEAT, Kind.DISCARD)
 _EXACT, _LOWER, _UPPER = 0, 1, 2  # transposition table: the value is exact or a bound
@@ -219,3 +221,33 @@ def solve(
     except _Budget:
         return None
     return values
+
+
+def hides_nothing(view: TableView, knowledge: Knowledge) -> bool:
+    """Whether every card `view`'s seat has not seen is in a hand it knows:
+    no stock left, nothing face down in a pile or on the table."""
+    if view.stock_left or len(knowledge.unseen) != sum(knowledge.hand_slots):
+        return False
+    return not any(knowledge.pile_slots) and not knowledge.trick_slots
+
+
+def exact_choice(
+    world: MatchState,
+    seat: int,
+    side: int,
+    candidates: Sequence[Action | None],
+    default: int | None,
+    point_weight: float,
+    max_nodes: int,
+) -> tuple[bool, Action | None]:
+    """(True, the best candidate) when `world` (the one world a view that
+    `hides_nothing` allows) can be solved exactly within `max_nodes`, the
+    candidate at `default` among equals; else (False, None): play it out."""
+    if not solvable(world, seat):
+        return False, None
+    values = solve(world, seat, side, candidates, point_weight, max_nodes)
+    if values is None:
+        return False, None
+    best = max(values)
+    tied = [index for index, value in enumerate(values) if value >= best - 1e-9]
+    return True, candidates[default if default in tied else tied[0]]

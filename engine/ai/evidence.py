@@ -39,7 +39,7 @@ from typing import TypeVar
 
 from engine.actions import Action, Kind
 from engine.ai.opponents import Answer, answer_of, styles_agree
-from engine.ai.policy import PlayoutMemory
+from engine.ai.playout_memory import PlayoutMemory
 from engine.ai.shortages import partners
 from engine.ai.worlds import Draft
 from engine.cards import DECK, Card, Suit

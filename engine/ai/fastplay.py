@@ -34,7 +34,8 @@ import random
 
 from engine.actions import Action, Kind
 from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
-from engine.ai.policy import PlayoutMemory, RolloutPolicy, points_in
+from engine.ai.playout_memory import PlayoutMemory
+from engine.ai.policy import RolloutPolicy, points_in
 from engine.ai.rollout import DealResult
 from engine.cards import Card, Suit
 from engine.combos import Combo, classify, combos_in_hand, top_trump

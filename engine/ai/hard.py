@@ -82,7 +82,7 @@ from engine.ai.base import ComputerPlayer, own_pile_points
 from engine.ai.candidates import candidate_actions
 from engine.ai.compare import best_of, clearly_better, prune
 from engine.ai.determinize import DealMemory, DealTracker, Knowledge, knowledge_of
-from engine.ai.endgame import solvable, solve
+from engine.ai.endgame import exact_choice, hides_nothing
 from engine.ai.evidence import NO_READING, Reading, pick_world, read
 from engine.ai.fastplay import fast_play_out
 from engine.ai.greedy import GreedyPlayer
@@ -308,26 +308,22 @@ class HardPlayer(ComputerPlayer):
         """Exact play once nothing is hidden (two-player burkozel, stock gone):
         (True, the choice), or (False, None) when that does not apply or the
         position is too big to solve in the budget."""
-        if view.stock_left or len(knowledge.unseen) != sum(knowledge.hand_slots):
-            return False, None
-        if any(knowledge.pile_slots) or knowledge.trick_slots:
+        if not hides_nothing(view, knowledge):
             return False, None
         world = sample_state(
             view, knowledge, self.decision_rng(view), deal_only=True, history=False
         )
         seat = knowledge.viewer
-        if not solvable(world, seat):
-            return False, None
         start = time.perf_counter()
         nodes = ENDGAME_NODES if self.playouts is not None else int(self.budget_ms * 50)
-        values = solve(world, seat, side_of(view, seat), candidates, self.point_weight, nodes)
-        self.stats.seconds = time.perf_counter() - start
-        if values is None:
-            return False, None
-        self.stats.worlds = 1
-        best = max(values)
-        tied = [index for index, value in enumerate(values) if value >= best - 1e-9]
-        return True, candidates[default if default in tied else tied[0]]
+        side = side_of(view, seat)
+        solved, choice = exact_choice(
+            world, seat, side, candidates, default, self.point_weight, nodes
+        )
+        if solved:
+            self.stats.seconds = time.perf_counter() - start
+            self.stats.worlds = 1
+        return solved, choice
 
     def decision_rng(self, view: TableView) -> random.Random:
         """Dice for one decision, from the seed and the position the view shows:

@@ -38,7 +38,8 @@ from engine.actions import Action, Kind
 from engine.ai.casual import answer_measure, casual_answer, casual_lead, lead_measure
 from engine.ai.determinize import Knowledge, card_key
 from engine.ai.playout_combos import declaration
-from engine.ai.policy import PlayoutMemory, RolloutPolicy, memory_for
+from engine.ai.playout_memory import PlayoutMemory, memory_for
+from engine.ai.policy import RolloutPolicy
 from engine.ai.shortages import partners
 from engine.cards import Card, Suit
 from engine.rules import RuleSet

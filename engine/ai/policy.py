@@ -30,17 +30,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
 from engine.actions import Action, Kind
 from engine.ai.casual import casual_answer, casual_lead
 from engine.ai.counting import SUIT_MASKS, counting_answer, top_trump_out
 from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
+from engine.ai.playout_memory import PlayoutMemory
+from engine.ai.playout_style import Style
 from engine.beating import beaten_by_mask, beats_masks, owner_masks
 from engine.cards import DECK, RANK_POINTS, Card, Suit
-from engine.events import Event, TrickTaken
-from engine.game import active_seats, clockwise_from, max_lead
+from engine.game import clockwise_from, max_lead
 from engine.rules import Preset, RuleSet
 from engine.state import Deal, MatchState
 
@@ -98,119 +98,6 @@ _ONE_LEAD, _ONE_BEAT, _ONE_DISCARD = (
 
 
 # -- the policy ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Style:
-    """The numbers behind the playout policy's answers.
-
-    A card kept in hand is worth its points times (1 - 2 * risk), where risk
-    is the chance it ends in another side's pile (a trump ace never does, a
-    plain ten often does), plus its `hold`: what it is worth for taking
-    tricks (trumps, the higher the more, the master trump `master_bonus`
-    more; `endgame_hold` scales trumps once the stock is gone). Played as a
-    beat, the side gains the table and the card's points (if nobody beats
-    again later: `keep_*`); played as a discard to another side's trick, the
-    side loses the card's points and `discard_table` of the table.
-    """
-
-    trump_hold: float = 6.0
-    trump_hold_step: float = 1.0
-    plain_hold_step: float = 0.3
-    trump_risk: tuple[float, ...] = (0.25,) * 7 + (0.15, 0.0)
-    plain_risk: tuple[float, ...] = (0.4,) * 8 + (0.3,)
-    keep_trump: float = 0.85
-    keep_plain: float = 0.6
-    keep_partner: float = 0.6
-    keep_partner_last: float = 1.0
-    discard_table: float = 0.5
-    master_bonus: float = 3.0
-    endgame_hold: float = 1.0
-
-    def kept_values(self, trump: int, endgame: bool) -> tuple[float, ...]:
-        """Per card id: the value of keeping the card (without the master bonus)."""
-        values = []
-        for card in DECK:
-            rank = card.rank
-            if card.suit == trump:
-                hold = self.trump_hold + self.trump_hold_step * rank
-                if endgame:
-                    hold *= self.endgame_hold
-                values.append(RANK_POINTS[rank] * (1 - 2 * self.trump_risk[rank]) + hold)
-            else:
-                hold = self.plain_hold_step * rank
-                values.append(RANK_POINTS[rank] * (1 - 2 * self.plain_risk[rank]) + hold)
-        return tuple(values)
-
-
-class PlayoutMemory:
-    """What the playout policy remembers during one playout.
-
-    `seen`: per seat, the points it saw go into its own pile (bura claims);
-    `gone`: a bit per card id for every card already in a pile (card counting);
-    `active`, `teams`: the table, fixed for the deal;
-    `casual`: a bit per seat that answers as a casual player
-    (`engine.ai.casual`) instead of by this policy's values;
-    `counting`: the last seat to answer a trick answers as a card counter
-    (`engine.ai.counting`) unless casual;
-    `casual_leads`: a bit per seat that leads as a casual player
-    (`engine.ai.casual.casual_lead`; combinations and random leads as here).
-    """
-
-    __slots__ = ("active", "casual", "casual_leads", "counting", "gone", "seen", "teams")
-
-    def __init__(
-        self,
-        seen: list[int],
-        gone: int,
-        active: int,
-        teams: bool,
-        casual: int = 0,
-        counting: bool = False,
-        casual_leads: int = 0,
-    ) -> None:
-        self.seen = seen
-        self.gone = gone
-        self.active = active
-        self.teams = teams
-        self.casual = casual
-        self.counting = counting
-        self.casual_leads = casual_leads
-
-    def copy(self) -> PlayoutMemory:
-        return PlayoutMemory(
-            list(self.seen),
-            self.gone,
-            self.active,
-            self.teams,
-            self.casual,
-            self.counting,
-            self.casual_leads,
-        )
-
-    def note(self, events: list[Event]) -> None:
-        for event in events:
-            if type(event) is TrickTaken:
-                gone = self.gone
-                for card in event.cards:
-                    gone |= 1 << card.id
-                self.gone = gone
-                hidden = 0
-                for card in event.face_down:
-                    hidden += card.points
-                self.seen[event.seat] += event.points - hidden
-
-
-def memory_for(state: MatchState, seen: Sequence[int]) -> PlayoutMemory:
-    """A playout memory at `state`, with `seen` points per seat so far."""
-    deal = state.deal
-    assert deal is not None
-    gone = 0
-    for pile in deal.piles:
-        for card in pile:
-            gone |= 1 << card.id
-    teams = state.rules.preset is Preset.KOZEL
-    return PlayoutMemory(list(seen), gone, len(active_seats(state)), teams)
 
 
 class RolloutPolicy:

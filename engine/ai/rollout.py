@@ -14,7 +14,9 @@ import random
 from typing import NamedTuple
 
 from engine.ai.playout_combos import best_declaration, declaration, may_hold_combo
-from engine.ai.policy import PlayoutMemory, RolloutPolicy, Style, memory_for
+from engine.ai.playout_memory import PlayoutMemory, memory_for
+from engine.ai.playout_style import Style
+from engine.ai.policy import RolloutPolicy
 from engine.events import DealScored, Event
 from engine.game import apply
 from engine.state import MatchState

@@ -14,7 +14,8 @@ import pytest
 
 import engine.ai.policy as policy_module
 from engine.actions import Action, Kind
-from engine.ai.policy import PlayoutMemory, RolloutPolicy
+from engine.ai.playout_memory import PlayoutMemory
+from engine.ai.policy import RolloutPolicy
 from engine.cards import Suit, parse_cards
 
 

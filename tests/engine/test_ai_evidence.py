@@ -28,7 +28,7 @@ from engine.ai.evidence import (
 from engine.ai.greedy import GreedyPlayer
 from engine.ai.hard import HardPlayer
 from engine.ai.opponents import styles_agree
-from engine.ai.policy import memory_for
+from engine.ai.playout_memory import memory_for
 from engine.ai.worlds import Draft, build_world, draw_draft, sample_state
 from engine.cards import Card
 from engine.state import MatchState

@@ -15,7 +15,8 @@ import pytest
 
 import engine.ai.policy as policy_module
 from engine.actions import Action
-from engine.ai.policy import PlayoutMemory, RolloutPolicy, points_in
+from engine.ai.playout_memory import PlayoutMemory
+from engine.ai.policy import RolloutPolicy, points_in
 from engine.cards import DECK, Card, Suit, parse_cards
 
 

@@ -160,7 +160,8 @@ def test_a_seat_marked_for_casual_leads_leads_as_the_easy_player() -> None:
     card still out beats it); a seat whose playout leads are casual
     leads the point-free 6♣ first, as the easy player does."""
     from engine.ai.casual import casual_lead
-    from engine.ai.policy import PlayoutMemory, RolloutPolicy
+    from engine.ai.playout_memory import PlayoutMemory
+    from engine.ai.policy import RolloutPolicy
 
     rules = RuleSet.create("kozel", {})
     hearts = Suit.parse("♥")
@@ -189,7 +190,7 @@ def _playout_lead_masks(
     made."""
     from engine.ai import hard as hard_module
     from engine.ai import make_player, next_actor
-    from engine.ai.policy import PlayoutMemory
+    from engine.ai.playout_memory import PlayoutMemory
     from engine.ai.rollout import memory_for as real
 
     players = 4 if preset == "kozel" else 3

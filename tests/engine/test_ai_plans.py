@@ -19,7 +19,8 @@ from engine import RuleSet, apply, new_match
 from engine.ai import EasyPlayer, HardPlayer
 from engine.ai.base import Player, next_actor
 from engine.ai.candidates import candidate_actions
-from engine.ai.policy import PlayoutMemory, RolloutPolicy
+from engine.ai.playout_memory import PlayoutMemory
+from engine.ai.policy import RolloutPolicy
 from engine.ai.rollout import DealResult
 from engine.events import DealScored
 from engine.view import view_for
