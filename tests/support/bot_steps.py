@@ -24,13 +24,23 @@ from bot.view import callbacks
 from engine import Action, MatchState, legal_actions
 from engine.actions import Kind
 from engine.cards import Card
-from testing.fake_telegram import CallbackAnswer, FakeChat, FakeTelegram, FakeUser, StoredMessage
+from testing.fake_telegram import (
+    CallbackAnswer,
+    FakeChat,
+    FakeTelegram,
+    FakeUser,
+    StoredMessage,
+    parse_html,
+)
 
 GROUP_ID = -1002001
 OTHER_GROUP_ID = -1002002
 # Seconds before a wait fails the test. Generous: only a failing test waits this
 # long, and the machine running the suite may be busy.
 WAIT = 20.0
+# The bot's default language (`Settings.default_language`): every chat speaks it
+# until someone sets another.
+RU = "ru"
 
 
 class KnownBug(AssertionError):
@@ -124,6 +134,15 @@ async def say(fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str) -> 
     await fake.wait_for_message(chat, after=sent, timeout=WAIT)
     await fake.wait_idle(timeout=WAIT)
     return [m for m in fake.messages(chat) if m.message_id > sent.message_id]
+
+
+def text_of(messages: list[StoredMessage]) -> str:
+    return "\n".join(m.text for m in messages)
+
+
+def plain(html: str) -> str:
+    """What Telegram shows for this HTML."""
+    return parse_html(html)[0]
 
 
 def people(fake: FakeTelegram, count: int, first_id: int = 500) -> list[FakeUser]:
