@@ -1,25 +1,24 @@
-"""The fake Bot API server, exercised through python-telegram-bot's real HTTPX client."""
+"""The fake Bot API's answers to the methods a bot calls, exercised through
+python-telegram-bot's real HTTPX client.
+
+They belong together because each holds one request up against what Telegram
+itself answers: the result a method returns (a message and its entities, an
+edit, a photo, the bot's commands and chats), or the error, with Telegram's own
+code and description, for what Telegram refuses (bad HTML, over-long texts,
+blocked users, floods, migrated groups, injected faults), and a refused request
+changes nothing.
+"""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dtm
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
-from telegram import (
-    Bot,
-    CallbackQuery,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    Message,
-    Update,
-)
+from fake_telegram_support import keyboard, started_user
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.error import (
     BadRequest,
     ChatMigrated,
-    Conflict,
     EndPointNotFound,
     Forbidden,
     InvalidToken,
@@ -27,30 +26,9 @@ from telegram.error import (
     RetryAfter,
     TimedOut,
 )
-from telegram.ext import CallbackQueryHandler, CommandHandler, ContextTypes
 from telegram.request import HTTPXRequest
 
 from testing.fake_telegram import FakeTelegram, FaultRule, parse_html
-
-
-@pytest_asyncio.fixture
-async def bot(fake_telegram: FakeTelegram) -> AsyncIterator[Bot]:
-    bot: Bot = fake_telegram.make_bot()
-    async with bot:
-        yield bot
-
-
-def keyboard(*rows: list[tuple[str, str]]) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup(
-        [[InlineKeyboardButton(text, callback_data=data) for text, data in row] for row in rows]
-    )
-
-
-async def started_user(fake: FakeTelegram, user_id: int = 1001, name: str = "Alice") -> int:
-    user = fake.user(user_id, name, username=name.lower())
-    await user.send_private("/start")
-    return user.id
-
 
 # ---------------------------------------------------------------- basics
 
@@ -299,114 +277,6 @@ async def test_chat_migrated(fake_telegram: FakeTelegram, bot: Bot) -> None:
     assert messages[1].chat.type == "supergroup"
 
 
-# ---------------------------------------------------------------- updates & callbacks
-
-
-async def test_long_polling_gets_message_and_callback(
-    fake_telegram: FakeTelegram, bot: Bot
-) -> None:
-    alice = fake_telegram.user(1001, "Alice", username="alice")
-    group = fake_telegram.group(-100777, "Table", supergroup=True)
-
-    poll = asyncio.create_task(bot.get_updates(timeout=5))
-    await fake_telegram.wait_for(lambda: fake_telegram.calls("getUpdates"))
-    assert not poll.done()  # held by the long poll
-    await alice.send(group, "/deal@burkozel_test_bot now")
-    updates = await asyncio.wait_for(poll, 2)
-    assert len(updates) == 1
-    message = updates[0].message
-    assert message is not None and message.text == "/deal@burkozel_test_bot now"
-    assert message.parse_entities(["bot_command"]) != {}
-    assert message.chat.id == group.id and message.from_user is not None
-
-    sent = await bot.send_message(group.id, "Choose", reply_markup=keyboard([("Take", "take")]))
-    stored = fake_telegram.last_message(group)
-    assert stored.message_id == sent.message_id
-    callback = await alice.tap(stored, "Take")  # by button text
-    updates = await bot.get_updates(offset=updates[-1].update_id + 1, timeout=5)
-    assert len(updates) == 1
-    query = updates[0].callback_query
-    assert isinstance(query, CallbackQuery)
-    assert query.data == "take" and query.id == callback.id
-    assert query.message is not None and query.message.message_id == sent.message_id
-
-    # Confirming with the next offset empties the queue.
-    assert await bot.get_updates(offset=updates[-1].update_id + 1, timeout=0) == ()
-    assert fake_telegram.pending_updates == 0
-
-    with pytest.raises(AssertionError, match="no callback button"):
-        await alice.tap(stored, "steal")
-    forged = await alice.tap(stored, "steal", force=True)
-    assert forged.data == "steal"
-
-
-async def test_concurrent_get_updates_conflict(fake_telegram: FakeTelegram) -> None:
-    first_bot: Bot = fake_telegram.make_bot()
-    second_bot: Bot = fake_telegram.make_bot()
-    async with first_bot, second_bot:
-        first = asyncio.create_task(first_bot.get_updates(timeout=5))
-        await fake_telegram.wait_for(lambda: len(fake_telegram.calls("getUpdates")) == 1)
-        second = asyncio.create_task(second_bot.get_updates(timeout=0))
-        with pytest.raises(Conflict, match="terminated by other getUpdates request"):
-            await asyncio.wait_for(first, 2)
-        assert await asyncio.wait_for(second, 2) == ()
-
-
-async def test_answer_callback_query_once_and_in_time(
-    fake_telegram: FakeTelegram, bot: Bot
-) -> None:
-    now = 1_700_000_000.0
-    fake_telegram.clock = lambda: now
-    alice = fake_telegram.user(1001, "Alice")
-    await alice.send_private("/start")
-    await bot.send_message(alice.id, "Pick", reply_markup=keyboard([("A", "a"), ("B", "b")]))
-    message = fake_telegram.last_message(alice)
-    assert message.date == int(now)
-
-    first = await alice.tap(message, "a")
-    assert fake_telegram.unanswered_callbacks() == [first]
-    assert await bot.answer_callback_query(first.id, "Done", show_alert=True)
-    answer = await first.answer_received(timeout=1)
-    assert (answer.text, answer.show_alert) == ("Done", True)
-    with pytest.raises(BadRequest, match=r"(?i)query is too old"):
-        await bot.answer_callback_query(first.id, "again")
-
-    late = await alice.tap(message, "b")
-    now += 16  # the fake's clock moves on; nothing sleeps
-    with pytest.raises(BadRequest, match=r"(?i)query is too old"):
-        await bot.answer_callback_query(late.id)
-    with pytest.raises(BadRequest, match=r"(?i)query ID is invalid"):
-        await bot.answer_callback_query("123")
-    assert fake_telegram.unanswered_callbacks() == [late]
-    with pytest.raises(AssertionError, match="never answered"):
-        await late.answer_received(timeout=0.05)
-
-
-async def test_duplicate_last_update_replays_same_update_id(
-    fake_telegram: FakeTelegram, bot: Bot
-) -> None:
-    alice = fake_telegram.user(1001, "Alice")
-    await alice.send_private("/start")
-    (first,) = await bot.get_updates(timeout=0)
-    assert await bot.get_updates(offset=first.update_id + 1, timeout=0) == ()
-
-    replayed_id = fake_telegram.duplicate_last_update()
-    (again,) = await bot.get_updates(offset=first.update_id + 1, timeout=0)
-    assert replayed_id == again.update_id == first.update_id
-    assert again.message is not None and first.message is not None
-    assert again.message.message_id == first.message.message_id
-    assert await bot.get_updates(offset=again.update_id + 1, timeout=0) == ()
-
-
-async def test_allowed_updates_filter(fake_telegram: FakeTelegram, bot: Bot) -> None:
-    alice = fake_telegram.user(1001, "Alice")
-    await alice.send_private("/start")
-    fake_telegram.queue_update({"poll": {"id": "1"}})
-    updates = await bot.get_updates(timeout=0, allowed_updates=[Update.CALLBACK_QUERY])
-    assert updates == ()
-    assert fake_telegram.pending_updates == 0  # dropped, as Telegram does
-
-
 # ---------------------------------------------------------------- bot settings & chats
 
 
@@ -498,55 +368,7 @@ def test_html_parser_unit() -> None:
     assert parse_html("A & B", strict_ampersand=False)[0] == "A & B"
 
 
-# ---------------------------------------------------------------- a real Application
-
-
-async def test_application_ping_button_roundtrip(fake_telegram: FakeTelegram) -> None:
-    async def ping(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        assert update.message is not None
-        await update.message.reply_text(
-            "<b>pong</b>", parse_mode="HTML", reply_markup=keyboard([("Again", "again")])
-        )
-
-    async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        query = update.callback_query
-        assert query is not None
-        await query.answer("Pressed!")
-        await query.edit_message_text("pong again")
-
-    app = fake_telegram.application_builder().build()
-    app.add_handler(CommandHandler("ping", ping))
-    app.add_handler(CallbackQueryHandler(on_button))
-
-    alice = fake_telegram.user(1001, "Alice")
-    group = fake_telegram.group(-100500, "Table", supergroup=True)
-    assert app.updater is not None
-    async with app:
-        await app.start()
-        await app.updater.start_polling()
-        try:
-            await alice.send(group, "/ping@burkozel_test_bot")
-            reply = await fake_telegram.wait_for_message(group, "pong")
-            assert reply.text == "pong" and reply.html == "<b>pong</b>"
-            assert reply.reply_to_message_id == 1
-            callback = await alice.tap(reply, "again")
-            answer = await callback.answer_received()
-            assert answer.text == "Pressed!" and not answer.show_alert
-            await fake_telegram.wait_idle()
-        finally:
-            await app.updater.stop()
-            await app.stop()
-
-    edited = fake_telegram.last_message(group)
-    assert edited.text == "pong again" and edited.edits == 1 and edited.buttons == []
-    assert fake_telegram.pending_updates == 0
-    assert fake_telegram.errors_returned == []
-    assert fake_telegram.unanswered_callbacks() == []
-    methods = [r.method for r in fake_telegram.requests]
-    assert methods[:2] == ["getMe", "deleteWebhook"]
-
-
-# ---------------------------------------------------------------- raw HTTP & waiting helpers
+# ---------------------------------------------------------------- raw HTTP
 
 
 async def test_json_bodies_and_request_log(fake_telegram: FakeTelegram) -> None:
@@ -569,43 +391,3 @@ async def test_json_bodies_and_request_log(fake_telegram: FakeTelegram) -> None:
 
     method, params, outcome = fake_telegram.requests[-1]
     assert (method, params["chat_id"], outcome) == ("sendMessage", alice, "ok")
-
-
-async def test_waiting_helpers(fake_telegram: FakeTelegram, bot: Bot) -> None:
-    alice = await started_user(fake_telegram)
-    await fake_telegram.user(alice, "Alice").send_private("hello")
-    assert fake_telegram.pending_updates == 2
-    with pytest.raises(AssertionError, match="did not become idle"):
-        await fake_telegram.wait_idle(timeout=0.05)  # nobody polls: the queue stays full
-    (last,) = await bot.get_updates(offset=-1, timeout=0)  # forgets older updates
-    assert last.message is not None and last.message.text == "hello"
-    assert fake_telegram.pending_updates == 1
-    assert await bot.get_updates(offset=fake_telegram.updates_queued[-1]["update_id"] + 1) == ()
-    await fake_telegram.wait_idle(quiet=0.01)
-
-    async def reply_later() -> None:
-        await bot.send_message(alice, "first")
-        await bot.send_message(alice, "second")
-
-    task = asyncio.create_task(reply_later())
-    first = await fake_telegram.wait_for_message(alice, "first")
-    second = await fake_telegram.wait_for_message(alice, after=first)
-    assert second.text == "second"
-    await task
-    with pytest.raises(AssertionError, match="matching 'third'"):
-        await fake_telegram.wait_for_message(alice, "third", timeout=0.05)
-
-
-async def test_group_membership_changes(fake_telegram: FakeTelegram, bot: Bot) -> None:
-    admin = fake_telegram.user(1, "Admin")
-    group = fake_telegram.group(-77, "Table", creator=admin)
-    fake_telegram.remove_bot_from(group, by=admin)
-    await admin.send(group, "the bot cannot see this")
-    fake_telegram.add_bot_to(group, by=admin)
-    updates = await bot.get_updates(timeout=0)
-    statuses = [
-        u.my_chat_member.new_chat_member.status for u in updates if u.my_chat_member is not None
-    ]
-    assert statuses == ["kicked", "member"]
-    assert all(u.message is None for u in updates)
-    await bot.send_message(group.id, "back again")
