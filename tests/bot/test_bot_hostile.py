@@ -9,10 +9,12 @@ import pytest
 from bot_harness import BotRunner
 from bot_steps import (
     GROUP_ID,
+    RU,
     assert_clean,
     open_private_chats,
     open_table,
     people,
+    plain,
     say,
     select_buttons,
     snapshot,
@@ -24,14 +26,9 @@ from bot_steps import (
 
 from bot.view import callbacks, names
 from bot.view.i18n import t
-from testing.fake_telegram import FakeTelegram, StoredMessage, parse_html
+from testing.fake_telegram import FakeTelegram, StoredMessage
 
-RU = "ru"
 BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-
-
-def plain(html: str) -> str:
-    return parse_html(html)[0]
 
 
 def only(replies: list[StoredMessage]) -> str:

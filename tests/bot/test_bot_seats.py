@@ -13,33 +13,27 @@ from bot_harness import BotRunner
 from bot_steps import (
     GROUP_ID,
     OTHER_GROUP_ID,
+    RU,
     WAIT,
     assert_clean,
     lobby_data,
     open_private_chats,
     open_table,
     people,
+    plain,
     say,
     snapshot,
     tap,
+    text_of,
 )
 
 from bot.telegram.rights import AdminLists
 from bot.view import callbacks
 from bot.view.i18n import t
-from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage, parse_html
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
-RU = "ru"
 SECRET_TITLE = "Private Room 7305"
 OTHER_TITLE = "Закрытый клуб 42"
-
-
-def plain(html: str) -> str:
-    return parse_html(html)[0]
-
-
-def text_of(messages: list[StoredMessage]) -> str:
-    return "\n".join(m.text for m in messages)
 
 
 async def link_payload(fake: FakeTelegram, group: FakeChat, member: FakeUser) -> str:

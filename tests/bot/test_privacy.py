@@ -15,10 +15,12 @@ from bot_harness import WAIT, BotRunner, Player
 from bot_steps import (
     GROUP_ID,
     OTHER_GROUP_ID,
+    RU,
     assert_clean,
     open_private_chats,
     open_table,
     people,
+    plain,
     say,
     start_match,
     tap,
@@ -32,14 +34,9 @@ from bot.view import callbacks
 from bot.view.i18n import t
 from engine import legal_actions
 from engine.actions import Kind
-from testing.fake_telegram import FakeTelegram, FakeUser, StoredMessage, parse_html
+from testing.fake_telegram import FakeTelegram, FakeUser, StoredMessage
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
-RU = "ru"
-
-
-def plain(html: str) -> str:
-    return parse_html(html)[0]
 
 
 def user_row(db_path: Path, user_id: int) -> tuple[object, ...] | None:
