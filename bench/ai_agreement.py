@@ -11,6 +11,12 @@ the greedy rules' and the policy's (noise off) from the same position, by
 kind and phase. Where both agree with it rarely, the playouts imagine the
 team's later play differently from how it is played (docs/PERFORMANCE.md,
 "Issue 14, twenty-fourth pass").
+
+At leads it also counts two lead rules a playout could imagine instead
+(`whole_suit_leads`): the casual lead's suit led whole, point cards too,
+and the longest plain suit led whole; `hard` often leads a suit's point
+cards with its low ones where the casual lead keeps them back
+(docs/PERFORMANCE.md, "Issue 14, thirty-third pass").
 """
 
 from __future__ import annotations
@@ -27,10 +33,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import RuleSet, apply, new_match, view_for
 from engine.actions import Action, Kind
 from engine.ai import HardPlayer, Player, make_player, next_actor
+from engine.ai.casual import casual_lead
 from engine.ai.greedy import GreedyPlayer
 from engine.ai.playout_memory import memory_for
 from engine.ai.policy import RolloutPolicy
+from engine.cards import Card, Suit
 from engine.events import DealScored
+from engine.game import max_lead
 from engine.state import MatchState
 
 HARD_SEATS = (0, 2)
@@ -59,6 +68,34 @@ def policy_choice(policy: RolloutPolicy, state: MatchState) -> Action:
     return policy.act(state, deal, random.Random(0), memory)
 
 
+def whole_suit_leads(
+    hand: tuple[Card, ...], trump: Suit, limit: int
+) -> dict[str, tuple[Card, ...]]:
+    """Two lead rules: the casual lead's suit whole (up to `limit` cards), and
+    the plain suit with the most cards whole (fewest points, lowest ranks
+    among equals; trumps only from a hand of trumps)."""
+    casual = casual_lead(hand, trump, limit)
+    suit = casual[0].suit
+    best: tuple[Card, ...] = ()
+    best_key: tuple[int, ...] | None = None
+    for other in Suit:
+        group = tuple(card for card in hand if card.suit == other)[:limit]
+        if not group:
+            continue
+        key = (
+            int(other == trump),
+            -len(group),
+            sum(card.points for card in group),
+            sum(card.rank for card in group),
+        )
+        if best_key is None or key < best_key:
+            best, best_key = group, key
+    return {
+        "casual suit whole": tuple(card for card in hand if card.suit == suit)[:limit],
+        "longest suit whole": best,
+    }
+
+
 def play_deal(seed: int, playouts: int, tally: Counter[tuple[str, str]]) -> None:
     """One first deal of a kozel match, counting the `hard` seats' agreements."""
     state, players = kozel_table(seed, playouts)
@@ -69,9 +106,12 @@ def play_deal(seed: int, playouts: int, tally: Counter[tuple[str, str]]) -> None
         turn = deal.turn
         rules_choice: Action | None = None
         policy_move: Action | None = None
+        rules: dict[str, tuple[Card, ...]] = {}
         if turn in greedy:
             rules_choice = greedy[turn].choose(view_for(state, turn))
             policy_move = policy_choice(policy, state)
+            if deal.trick is None:
+                rules = whole_suit_leads(deal.hands[turn], deal.trump, max_lead(state, deal))
         chosen = next_actor(state, players)
         assert chosen is not None
         seat, action = chosen
@@ -82,6 +122,10 @@ def play_deal(seed: int, playouts: int, tally: Counter[tuple[str, str]]) -> None
             tally[key, "greedy"] += action == rules_choice
             tally[key, "policy"] += action == policy_move
             tally[key, "neither"] += action not in (rules_choice, policy_move)
+            for name, cards in rules.items():
+                tally[key, name] += action.kind is Kind.LEAD and sorted(action.cards) == sorted(
+                    cards
+                )
         state, events = apply(state, action)
         if any(isinstance(event, DealScored) for event in events):
             return
@@ -96,13 +140,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     tally: Counter[tuple[str, str]] = Counter()
     for index in range(args.deals):
         play_deal(args.seed + index, args.playouts, tally)
-    print("decision            count  = greedy  = policy  neither")
+    print(
+        "decision            count  = greedy  = policy  neither"
+        "  = casual suit whole  = longest suit whole"
+    )
     for key in sorted({key for key, _ in tally}):
         count = tally[key, "decisions"]
-        print(
+        line = (
             f"{key:18s} {count:6d}  {tally[key, 'greedy'] / count:7.2f}"
             f"  {tally[key, 'policy'] / count:7.2f}  {tally[key, 'neither'] / count:7.2f}"
         )
+        if key.startswith("lead"):
+            line += f"  {tally[key, 'casual suit whole'] / count:18.2f}"
+            line += f"  {tally[key, 'longest suit whole'] / count:19.2f}"
+        print(line)
 
 
 if __name__ == "__main__":
