@@ -23,11 +23,12 @@ class PlayoutMemory:
     `gone`: a bit per card id for every card already in a pile (card counting);
     `active`, `teams`: the table, fixed for the deal;
     `casual`: a bit per seat that answers as a casual player
-    (`engine.ai.casual`) instead of by this policy's values;
+    (`engine.ai.casual`) instead of by the careful policy's values;
     `counting`: the last seat to answer a trick answers as a card counter
     (`engine.ai.counting`) unless casual;
     `casual_leads`: a bit per seat that leads as a casual player
-    (`engine.ai.casual.casual_lead`; combinations and random leads as here).
+    (`engine.ai.casual.casual_lead`; combinations and random leads as the
+    policy makes them, `engine.ai.policy`).
     """
 
     __slots__ = ("active", "casual", "casual_leads", "counting", "gone", "seen", "teams")
