@@ -122,10 +122,9 @@ def play_deal(seed: int, playouts: int, tally: Counter[tuple[str, str]]) -> None
             tally[key, "greedy"] += action == rules_choice
             tally[key, "policy"] += action == policy_move
             tally[key, "neither"] += action not in (rules_choice, policy_move)
+            led = sorted(action.cards) if action.kind is Kind.LEAD else None
             for name, cards in rules.items():
-                tally[key, name] += action.kind is Kind.LEAD and sorted(action.cards) == sorted(
-                    cards
-                )
+                tally[key, name] += led == sorted(cards)
         state, events = apply(state, action)
         if any(isinstance(event, DealScored) for event in events):
             return
