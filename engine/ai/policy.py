@@ -13,7 +13,8 @@ against the `easy` and `normal` levels:
 - lead: cash point cards that nothing still out can beat; otherwise as many
   point-free plain cards of one suit as may be led; otherwise the cheapest
   plain card, the one fewest cards still out can beat; trumps last (or, for
-  the seats `PlayoutMemory.casual_leads` names, the casual player's lead);
+  the seats `PlayoutMemory.casual_leads` names, the casual player's lead,
+  or with `IMITATED_LEADS` the lead of a model of `hard`'s);
 - answer: every card in hand has a kept value (its points, discounted by
   the risk of losing it, plus what it is worth for taking tricks: trumps
   most, the master trump more); a beat gains the table and the card's
@@ -35,6 +36,7 @@ from itertools import combinations
 from engine.actions import Action, Kind
 from engine.ai.casual import casual_answer, casual_lead
 from engine.ai.counting import SUIT_MASKS, counting_answer, top_trump_out
+from engine.ai.imitated_leads import imitated_lead
 from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
 from engine.ai.playout_memory import PlayoutMemory
 from engine.ai.playout_style import Style
@@ -72,6 +74,14 @@ FACE_DOWN_MEAN: float | None = None
 # pass). At 12, kozel at 270 ms won 67.9% of 3,200 deals against main's 68.9%
 # on the same deals (thirty-first pass): level at best. 0 turns it off.
 COMBO_KEEP = 0.0
+# Whether the seats `PlayoutMemory.casual_leads` names (in kozel, the
+# searching seat and its partner) lead as a model fitted to `hard`'s own
+# leads does (`engine.ai.imitated_leads`) instead of as the casual player
+# does. The model agrees with `hard`'s held-out leads 0.49 of the time while
+# the stock lasts (the casual lead 0.44), but kozel at 270 ms won 68.6% of
+# 3,200 deals with it against main's 68.7% on the same deals
+# (docs/PERFORMANCE.md, thirty-fourth pass): level, so it stays off.
+IMITATED_LEADS = False
 
 
 def _odd_card(hand: Sequence[Card]) -> int:
@@ -228,6 +238,9 @@ class RolloutPolicy:
             if plain:
                 return _ONE_LEAD[seat][rng.choice(plain).id]
         if memory.casual_leads >> seat & 1:
+            if IMITATED_LEADS:
+                cards = imitated_lead(hand, trump, limit, memory.gone, not stock_empty)
+                return _new(Action, (LEAD, seat, cards))
             return _new(Action, (LEAD, seat, casual_lead(hand, trump, limit)))
         # What a card counter knows is still out: neither in a pile nor in hand.
         own = 0

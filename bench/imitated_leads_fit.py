@@ -1,0 +1,163 @@
+"""Fit the weights of `engine.ai.imitated_leads` to `hard`'s real kozel leads.
+
+    python bench/imitated_leads_fit.py --deals 1200 --seed 6000 --playouts 800 --jobs 2
+
+Two `hard` seats (fixed playouts) play two `easy` ones, as in
+`bench/ai_agreement.py`. At each plain lead of a `hard` seat that had a
+choice, it records the position and the lead (`--data`, JSON lines; an
+existing file is read instead of played again). A conditional logit over
+every lead the hand allows (the features of `lead_features`) is fitted on
+the first three quarters of the seeds and its agreement with `hard` told on
+the last quarter, by phase, beside the casual lead's; then it is fitted on
+all of them and the weights printed for `WEIGHTS` (docs/PERFORMANCE.md,
+"Issue 14, thirty-fourth pass").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.ai_agreement import HARD_SEATS, kozel_table
+from engine import apply, legal_actions
+from engine.actions import Kind
+from engine.ai import next_actor
+from engine.ai.casual import casual_lead
+from engine.ai.imitated_leads import ALL_CARDS, lead_features
+from engine.cards import DECK, Card, Suit
+from engine.events import DealScored
+from engine.game import max_lead
+
+Record = dict[str, Any]
+
+
+def play(seeds: tuple[int, int], playouts: int) -> list[Record]:
+    """The `hard` seats' leads with a choice in the first deals of `seeds`."""
+    records: list[Record] = []
+    for seed in range(*seeds):
+        state, players = kozel_table(seed, playouts)
+        while state.deal is not None:
+            deal = state.deal
+            turn = deal.turn
+            record: Record | None = None
+            if turn in HARD_SEATS and deal.trick is None:
+                leads = [a for a in legal_actions(state, turn) if a.kind is Kind.LEAD]
+                gone = 0
+                for pile in deal.piles:
+                    for card in pile:
+                        gone |= 1 << card.id
+                record = {
+                    "seed": seed,
+                    "hand": [card.id for card in deal.hands[turn]],
+                    "trump": int(deal.trump),
+                    "gone": gone,
+                    "stock": len(deal.stock),
+                    "limit": max_lead(state, deal),
+                    "leads": len(leads),
+                }
+            chosen = next_actor(state, players)
+            assert chosen is not None
+            seat, action = chosen
+            chose = record is not None and record["leads"] > 1
+            if chose and seat == turn and action.kind is Kind.LEAD:
+                assert record is not None
+                records.append(record | {"chosen": sorted(c.id for c in action.cards)})
+            state, events = apply(state, action)
+            if any(isinstance(event, DealScored) for event in events):
+                break
+    return records
+
+
+def leads_of(hand: tuple[Card, ...], limit: int) -> list[tuple[Card, ...]]:
+    """Every plain lead of `hand`, in the order `imitated_lead` scores them."""
+    leads: list[tuple[Card, ...]] = []
+    for suit in Suit:
+        group = [card for card in hand if card.suit == suit]
+        for size in range(1, min(limit, len(group)) + 1):
+            leads.extend(combinations(group, size))
+    return leads
+
+
+def design(record: Record) -> tuple[np.ndarray, int]:
+    """The features of every lead of a record, and which one `hard` chose."""
+    hand = tuple(DECK[card] for card in record["hand"])
+    trump = Suit(record["trump"])
+    casual = casual_lead(hand, trump, record["limit"])
+    out = ALL_CARDS & ~record["gone"] & ~sum(1 << card.id for card in hand)
+    leads = leads_of(hand, record["limit"])
+    rows = [lead_features(lead, hand, trump, out, record["stock"] > 0, casual) for lead in leads]
+    chosen = [sorted(card.id for card in lead) for lead in leads].index(record["chosen"])
+    return np.array(rows, float), chosen
+
+
+def fit(data: list[tuple[np.ndarray, int]], steps: int = 800, l2: float = 1e-3) -> np.ndarray:
+    """The conditional logit's weights, by Adam on the mean log-likelihood
+    (`l2` a weight's squared size, against the summed log-likelihood)."""
+    weights = np.zeros(data[0][0].shape[1])
+    first = np.zeros_like(weights)
+    second = np.zeros_like(weights)
+    for step in range(1, steps + 1):
+        gradient = -l2 * weights
+        for rows, chosen in data:
+            scores = rows @ weights
+            odds = np.exp(scores - scores.max())
+            gradient += rows[chosen] - odds @ rows / odds.sum()
+        gradient /= len(data)
+        first = 0.9 * first + 0.1 * gradient
+        second = 0.999 * second + 0.001 * gradient * gradient
+        weights += 0.05 * (first / (1 - 0.9**step)) / (np.sqrt(second / (1 - 0.999**step)) + 1e-8)
+    return weights
+
+
+def agreement(data: list[tuple[np.ndarray, int]], weights: np.ndarray) -> tuple[float, float]:
+    """How often the model's best lead, and the casual lead, are `hard`'s."""
+    model = sum(int(np.argmax(rows @ weights) == chosen) for rows, chosen in data)
+    casual = sum(int(rows[chosen][0] == 1.0) for rows, chosen in data)
+    return model / len(data), casual / len(data)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=1200)
+    parser.add_argument("--seed", type=int, default=6000)
+    parser.add_argument("--playouts", type=int, default=800)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--data", type=Path, default=Path("imitated_leads.jsonl"))
+    args = parser.parse_args(argv)
+    if not args.data.exists():
+        step = -(-args.deals // args.jobs)
+        parts = [
+            (start, min(start + step, args.seed + args.deals))
+            for start in range(args.seed, args.seed + args.deals, step)
+        ]
+        with ProcessPoolExecutor(args.jobs) as pool:
+            chunks = list(pool.map(play, parts, [args.playouts] * len(parts)))
+        with args.data.open("w") as file:
+            for record in (record for chunk in chunks for record in chunk):
+                file.write(json.dumps(record) + "\n")
+    records = [json.loads(line) for line in args.data.open()]
+    seeds = sorted({record["seed"] for record in records})
+    cut = seeds[len(seeds) * 3 // 4]
+    train = [design(record) for record in records if record["seed"] < cut]
+    weights = fit(train)
+    print(f"{len(records)} leads; fitted on the {len(train)} of seeds below {cut}")
+    for phase, name in ((True, "while the stock lasts"), (False, "after it")):
+        test = [design(r) for r in records if r["seed"] >= cut and (r["stock"] > 0) == phase]
+        model, casual = agreement(test, weights)
+        print(f"held out, {name}: {len(test)} leads, model {model:.3f}, casual {casual:.3f}")
+    weights = fit([design(record) for record in records])
+    print("WEIGHTS = (" + ", ".join(f"{weight:.3f}" for weight in weights) + ")")
+
+
+if __name__ == "__main__":
+    main()
