@@ -33,7 +33,8 @@ from engine import apply, legal_actions
 from engine.actions import Kind
 from engine.ai import next_actor
 from engine.ai.casual import casual_lead
-from engine.ai.imitated_leads import ALL_CARDS, lead_features
+from engine.ai.counting import ALL_CARDS
+from engine.ai.imitated_leads import lead_features
 from engine.cards import DECK, Card, Suit
 from engine.events import DealScored
 from engine.game import max_lead

@@ -32,6 +32,7 @@ _ONE_BEAT, _ONE_DISCARD = (
     for kind in (BEAT, DISCARD)
 )
 SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * suit) for suit in range(4))
+ALL_CARDS = (1 << 36) - 1  # a bit per card id: the whole deck
 
 
 def top_trump_out(trump: Suit, out: int) -> int:

@@ -17,10 +17,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.ai.casual import casual_lead
+from engine.ai.counting import ALL_CARDS, SUIT_MASKS
 from engine.cards import Card, Suit
-
-ALL_CARDS = (1 << 36) - 1
-_SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * suit) for suit in range(4))
 
 # The fitted weights, in the order `lead_features` lists the features.
 WEIGHTS: tuple[float, ...] = (
@@ -91,10 +89,10 @@ def lead_features(
                 suit_low = card.rank
             if card not in cards:
                 kept += card.points
-    suit_out_mask = out & _SUIT_MASKS[suit]
+    suit_out_mask = out & SUIT_MASKS[suit]
     suit_out = suit_out_mask.bit_count()
     higher_out = (suit_out_mask >> (9 * suit + top + 1)).bit_count()
-    trumps_out = (out & _SUIT_MASKS[trump]).bit_count()
+    trumps_out = (out & SUIT_MASKS[trump]).bit_count()
     n = len(cards)
     is_trump = int(suit == trump)
     on = 1.0 if stock else 0.0
@@ -140,8 +138,8 @@ def imitated_lead(
     cards of one suit, at most `limit`; the first best in suit and size order).
 
     The score is `WEIGHTS` times `lead_features`, with the terms that do not
-    change inside a hand or a suit added up once: playouts make these leads
-    by the hundred thousand a decision."""
+    change inside a hand or a suit added up once: the playouts of one
+    decision make thousands of these leads."""
     (w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13) = WEIGHTS[:14]
     (w14, w15, w16, w17, w18, w19, w20, w21, w22, w23, w24, w25, w26, w27) = WEIGHTS[14:]
     casual = casual_lead(hand, trump, limit)
@@ -152,7 +150,7 @@ def imitated_lead(
         hand_trumps += card.suit == trump
     out = ALL_CARDS & ~gone & ~own
     on = 1.0 if stock else 0.0
-    trumps_out = (out & _SUIT_MASKS[trump]).bit_count()
+    trumps_out = (out & SUIT_MASKS[trump]).bit_count()
     per_point = (w2 + w11 * on + w16 * trumps_out / 9.0 + w18 * (1.0 - on) - w5) / 11.0
     per_card = w1 + w24 * on
     per_whole = w4 + w25 * on
@@ -166,7 +164,7 @@ def imitated_lead(
             continue
         suit_len = len(group)
         is_trump = suit == trump
-        suit_out_mask = out & _SUIT_MASKS[suit]
+        suit_out_mask = out & SUIT_MASKS[suit]
         suit_out = suit_out_mask.bit_count()
         suit_points = 0
         suit_low = 8

@@ -35,7 +35,7 @@ from itertools import combinations
 
 from engine.actions import Action, Kind
 from engine.ai.casual import casual_answer, casual_lead
-from engine.ai.counting import SUIT_MASKS, counting_answer, top_trump_out
+from engine.ai.counting import ALL_CARDS, SUIT_MASKS, counting_answer, top_trump_out
 from engine.ai.imitated_leads import imitated_lead
 from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
 from engine.ai.playout_memory import PlayoutMemory
@@ -48,7 +48,6 @@ from engine.state import Deal, MatchState
 
 LEAD, BEAT, DISCARD, DECLARE, CLAIM = Kind.LEAD, Kind.BEAT, Kind.DISCARD, Kind.DECLARE, Kind.CLAIM
 BURA = Preset.BURA
-ALL_CARDS = (1 << 36) - 1
 # A mask per card rank that has points (jack to ace), with those points.
 _POINT_RANKS = tuple(
     (sum(1 << (suit * 9 + rank) for suit in range(4)), points)

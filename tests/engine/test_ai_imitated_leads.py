@@ -18,7 +18,8 @@ import engine.ai.imitated_leads as model
 import engine.ai.policy as policy_module
 from engine.actions import Kind
 from engine.ai.casual import casual_lead
-from engine.ai.imitated_leads import ALL_CARDS, WEIGHTS, imitated_lead, lead_features
+from engine.ai.counting import ALL_CARDS
+from engine.ai.imitated_leads import WEIGHTS, imitated_lead, lead_features
 from engine.ai.playout_memory import PlayoutMemory
 from engine.ai.policy import RolloutPolicy
 from engine.cards import DECK, Suit, parse_cards
