@@ -53,6 +53,21 @@ WEIGHTS: tuple[float, ...] = (
 )
 
 
+def _measure(cards: tuple[Card, ...]) -> tuple[int, int, int, int]:
+    """The points, top rank, low rank and rank sum of a lead's cards."""
+    points = rank_sum = top = 0
+    low = 8
+    for card in cards:
+        points += card.points
+        rank = card.rank
+        rank_sum += rank
+        if rank > top:
+            top = rank
+        if rank < low:
+            low = rank
+    return points, top, low, rank_sum
+
+
 def lead_features(
     cards: tuple[Card, ...],
     hand: tuple[Card, ...],
@@ -64,18 +79,7 @@ def lead_features(
     """The model's features of leading `cards` from `hand` (`out`: a bit per
     card neither in a pile nor in hand; `stock`: the stock is not gone)."""
     suit = cards[0].suit
-    points = 0
-    top = 0
-    low = 8
-    rank_sum = 0
-    for card in cards:
-        points += card.points
-        rank = card.rank
-        rank_sum += rank
-        if rank > top:
-            top = rank
-        if rank < low:
-            low = rank
+    points, top, low, rank_sum = _measure(cards)
     suit_len = 0
     suit_low = 8
     kept = 0
@@ -185,18 +189,7 @@ def imitated_lead(
             if size == 1 and suit_len == 1:
                 size_score += w27 * on
             for cards in combinations(group, size):
-                points = 0
-                top = 0
-                low = 8
-                rank_sum = 0
-                for card in cards:
-                    points += card.points
-                    rank = card.rank
-                    rank_sum += rank
-                    if rank > top:
-                        top = rank
-                    if rank < low:
-                        low = rank
+                points, top, low, rank_sum = _measure(cards)
                 higher_out = (suit_out_mask >> (shift + top)).bit_count()
                 score = (
                     size_score
