@@ -11,11 +11,19 @@ the first three quarters of the seeds and its agreement with `hard` told on
 the last quarter, by phase, beside the casual lead's; then it is fitted on
 all of them and the weights printed for `WEIGHTS` (docs/PERFORMANCE.md,
 "Issue 14, thirty-fourth pass").
+
+    python bench/imitated_leads_fit.py --twin --deals 300 --seed 8000
+
+`--twin` fits nothing: at each such lead a copy of the seat searches again
+with other dice, and it tells how often the copy makes the same lead (the
+most any imitation of `hard` can agree with it), beside the committed
+model's and the casual lead's agreement on the same leads.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import sys
 from collections.abc import Sequence
@@ -29,12 +37,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ai_agreement import HARD_SEATS, kozel_table
-from engine import apply, legal_actions
+from engine import apply, legal_actions, view_for
 from engine.actions import Kind
 from engine.ai import next_actor
 from engine.ai.casual import casual_lead
 from engine.ai.counting import ALL_CARDS
-from engine.ai.imitated_leads import lead_features
+from engine.ai.imitated_leads import WEIGHTS, lead_features
 from engine.cards import DECK, Card, Suit
 from engine.events import DealScored
 from engine.game import max_lead
@@ -42,8 +50,9 @@ from engine.game import max_lead
 Record = dict[str, Any]
 
 
-def play(seeds: tuple[int, int], playouts: int) -> list[Record]:
-    """The `hard` seats' leads with a choice in the first deals of `seeds`."""
+def play(seeds: tuple[int, int], playouts: int, twin: bool = False) -> list[Record]:
+    """The `hard` seats' leads with a choice in the first deals of `seeds`;
+    with `twin`, also the lead a copy of the seat makes with other dice."""
     records: list[Record] = []
     for seed in range(*seeds):
         state, players = kozel_table(seed, playouts)
@@ -66,6 +75,11 @@ def play(seeds: tuple[int, int], playouts: int) -> list[Record]:
                     "limit": max_lead(state, deal),
                     "leads": len(leads),
                 }
+                if twin and len(leads) > 1:
+                    other = copy.deepcopy(players[turn])
+                    other.seed = seed * 7919 + 13 + turn
+                    again = other.choose(view_for(state, turn))
+                    record["twin"] = sorted(c.id for c in again.cards) if again else None
             chosen = next_actor(state, players)
             assert chosen is not None
             seat, action = chosen
@@ -134,7 +148,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--playouts", type=int, default=800)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--data", type=Path, default=Path("imitated_leads.jsonl"))
+    parser.add_argument(
+        "--twin",
+        action="store_true",
+        help="only tell how often hard makes the same lead twice (other dice) and how "
+        "often the committed WEIGHTS' lead is its lead",
+    )
     args = parser.parse_args(argv)
+    if args.twin:
+        twins(args)
+        return
     if not args.data.exists():
         step = -(-args.deals // args.jobs)
         parts = [
@@ -158,6 +181,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"held out, {name}: {len(test)} leads, model {model:.3f}, casual {casual:.3f}")
     weights = fit([design(record) for record in records])
     print("WEIGHTS = (" + ", ".join(f"{weight:.3f}" for weight in weights) + ")")
+
+
+def twins(args: argparse.Namespace) -> None:
+    """How often `hard` leads the same twice: the most any imitation can agree."""
+    step = -(-args.deals // args.jobs)
+    parts = [
+        (start, min(start + step, args.seed + args.deals))
+        for start in range(args.seed, args.seed + args.deals, step)
+    ]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        chunks = pool.map(play, parts, [args.playouts] * len(parts), [True] * len(parts))
+        records = [record for chunk in chunks for record in chunk]
+    weights = np.array(WEIGHTS)
+    for phase, name in ((True, "while the stock lasts"), (False, "after it")):
+        chosen = [r for r in records if (r["stock"] > 0) == phase]
+        same = sum(r["twin"] == r["chosen"] for r in chosen) / len(chosen)
+        model, casual = agreement([design(r) for r in chosen], weights)
+        print(
+            f"{name}: {len(chosen)} leads; hard again {same:.3f},"
+            f" model {model:.3f}, casual {casual:.3f}"
+        )
 
 
 if __name__ == "__main__":

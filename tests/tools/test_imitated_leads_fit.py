@@ -56,3 +56,13 @@ def test_a_collected_lead_is_one_of_the_hands_leads() -> None:
         leads = bench.leads_of(tuple(DECK[card] for card in record["hand"]), record["limit"])
         assert record["chosen"] in [sorted(card.id for card in lead) for lead in leads]
         assert record["leads"] == len(leads) > 1
+
+
+def test_a_twin_searches_the_same_lead_again_with_other_dice() -> None:
+    records = bench.play((720, 722), 30, twin=True)
+    assert records
+    for record in records:
+        leads = bench.leads_of(tuple(DECK[card] for card in record["hand"]), record["limit"])
+        assert record["twin"] in [sorted(card.id for card in lead) for lead in leads]
+    # Thirty playouts choose by dice often enough that a twin sometimes differs.
+    assert any(record["twin"] != record["chosen"] for record in records)
