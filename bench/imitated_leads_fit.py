@@ -28,7 +28,6 @@ import json
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +41,9 @@ from engine.actions import Kind
 from engine.ai import next_actor
 from engine.ai.casual import casual_lead
 from engine.ai.counting import ALL_CARDS
-from engine.ai.imitated_leads import WEIGHTS, lead_features
-from engine.cards import DECK, Card, Suit
+from engine.ai.imitated_leads import WEIGHTS, lead_features, leads_of
+from engine.ai.playout_memory import memory_for
+from engine.cards import DECK, Suit
 from engine.events import DealScored
 from engine.game import max_lead
 
@@ -62,15 +62,11 @@ def play(seeds: tuple[int, int], playouts: int, twin: bool = False) -> list[Reco
             record: Record | None = None
             if turn in HARD_SEATS and deal.trick is None:
                 leads = [a for a in legal_actions(state, turn) if a.kind is Kind.LEAD]
-                gone = 0
-                for pile in deal.piles:
-                    for card in pile:
-                        gone |= 1 << card.id
                 record = {
                     "seed": seed,
                     "hand": [card.id for card in deal.hands[turn]],
                     "trump": int(deal.trump),
-                    "gone": gone,
+                    "gone": memory_for(state, [0] * len(state.players)).gone,
                     "stock": len(deal.stock),
                     "limit": max_lead(state, deal),
                     "leads": len(leads),
@@ -83,24 +79,17 @@ def play(seeds: tuple[int, int], playouts: int, twin: bool = False) -> list[Reco
             chosen = next_actor(state, players)
             assert chosen is not None
             seat, action = chosen
-            chose = record is not None and record["leads"] > 1
-            if chose and seat == turn and action.kind is Kind.LEAD:
-                assert record is not None
+            if (
+                record is not None
+                and record["leads"] > 1
+                and seat == turn
+                and action.kind is Kind.LEAD
+            ):
                 records.append(record | {"chosen": sorted(c.id for c in action.cards)})
             state, events = apply(state, action)
             if any(isinstance(event, DealScored) for event in events):
                 break
     return records
-
-
-def leads_of(hand: tuple[Card, ...], limit: int) -> list[tuple[Card, ...]]:
-    """Every plain lead of `hand`, in the order `imitated_lead` scores them."""
-    leads: list[tuple[Card, ...]] = []
-    for suit in Suit:
-        group = [card for card in hand if card.suit == suit]
-        for size in range(1, min(limit, len(group)) + 1):
-            leads.extend(combinations(group, size))
-    return leads
 
 
 def design(record: Record) -> tuple[np.ndarray, int]:
@@ -141,6 +130,16 @@ def agreement(data: list[tuple[np.ndarray, int]], weights: np.ndarray) -> tuple[
     return model / len(data), casual / len(data)
 
 
+def collect(args: argparse.Namespace, twin: bool) -> list[Record]:
+    """`play` over `args.deals` seeds from `args.seed`, split among `args.jobs`."""
+    step = -(-args.deals // args.jobs)
+    end = args.seed + args.deals
+    parts = [(start, min(start + step, end)) for start in range(args.seed, end, step)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        chunks = pool.map(play, parts, [args.playouts] * len(parts), [twin] * len(parts))
+        return [record for chunk in chunks for record in chunk]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1200)
@@ -159,15 +158,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         twins(args)
         return
     if not args.data.exists():
-        step = -(-args.deals // args.jobs)
-        parts = [
-            (start, min(start + step, args.seed + args.deals))
-            for start in range(args.seed, args.seed + args.deals, step)
-        ]
-        with ProcessPoolExecutor(args.jobs) as pool:
-            chunks = list(pool.map(play, parts, [args.playouts] * len(parts)))
         with args.data.open("w") as file:
-            for record in (record for chunk in chunks for record in chunk):
+            for record in collect(args, twin=False):
                 file.write(json.dumps(record) + "\n")
     records = [json.loads(line) for line in args.data.open()]
     seeds = sorted({record["seed"] for record in records})
@@ -185,14 +177,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def twins(args: argparse.Namespace) -> None:
     """How often `hard` leads the same twice: the most any imitation can agree."""
-    step = -(-args.deals // args.jobs)
-    parts = [
-        (start, min(start + step, args.seed + args.deals))
-        for start in range(args.seed, args.seed + args.deals, step)
-    ]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        chunks = pool.map(play, parts, [args.playouts] * len(parts), [True] * len(parts))
-        records = [record for chunk in chunks for record in chunk]
+    records = collect(args, twin=True)
     weights = np.array(WEIGHTS)
     for phase, name in ((True, "while the stock lasts"), (False, "after it")):
         chosen = [r for r in records if (r["stock"] > 0) == phase]

@@ -53,6 +53,17 @@ WEIGHTS: tuple[float, ...] = (
 )
 
 
+def leads_of(hand: tuple[Card, ...], limit: int) -> list[tuple[Card, ...]]:
+    """Every plain lead of `hand` (the cards of one suit, at most `limit`), in
+    the order `imitated_lead` scores them: by suit, then size."""
+    leads: list[tuple[Card, ...]] = []
+    for suit in range(4):
+        group = [card for card in hand if card.suit == suit]
+        for size in range(1, min(limit, len(group)) + 1):
+            leads.extend(combinations(group, size))
+    return leads
+
+
 def _measure(cards: tuple[Card, ...]) -> tuple[int, int, int, int]:
     """The points, top rank, low rank and rank sum of a lead's cards."""
     points = rank_sum = top = 0

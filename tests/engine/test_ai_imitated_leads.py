@@ -8,7 +8,6 @@ the seats that lead casually in a playout lead that way instead.
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +18,7 @@ import engine.ai.policy as policy_module
 from engine.actions import Kind
 from engine.ai.casual import casual_lead
 from engine.ai.counting import ALL_CARDS
-from engine.ai.imitated_leads import WEIGHTS, imitated_lead, lead_features
+from engine.ai.imitated_leads import WEIGHTS, imitated_lead, lead_features, leads_of
 from engine.ai.playout_memory import PlayoutMemory
 from engine.ai.policy import RolloutPolicy
 from engine.cards import DECK, Suit, parse_cards
@@ -110,12 +109,7 @@ def test_the_lead_scores_best_by_the_features() -> None:
         own = sum(1 << card.id for card in hand)
         out = ALL_CARDS & ~gone & ~own
         casual = casual_lead(hand, trump, limit)
-        leads = [
-            cards
-            for suit in Suit
-            for size in range(1, limit + 1)
-            for cards in combinations([card for card in hand if card.suit == suit], size)
-        ]
+        leads = leads_of(hand, limit)
         scores = [
             sum(
                 w * f

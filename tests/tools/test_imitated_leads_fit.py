@@ -8,7 +8,7 @@ import random
 import numpy as np
 from bench_scripts import load_bench
 
-from engine.ai.imitated_leads import WEIGHTS, imitated_lead
+from engine.ai.imitated_leads import WEIGHTS, imitated_lead, leads_of
 from engine.cards import DECK, Suit
 
 bench = load_bench("imitated_leads_fit")
@@ -53,7 +53,7 @@ def test_a_collected_lead_is_one_of_the_hands_leads() -> None:
     records = bench.play((710, 712), 30)
     assert records
     for record in records:
-        leads = bench.leads_of(tuple(DECK[card] for card in record["hand"]), record["limit"])
+        leads = leads_of(tuple(DECK[card] for card in record["hand"]), record["limit"])
         assert record["chosen"] in [sorted(card.id for card in lead) for lead in leads]
         assert record["leads"] == len(leads) > 1
 
@@ -62,7 +62,7 @@ def test_a_twin_searches_the_same_lead_again_with_other_dice() -> None:
     records = bench.play((720, 722), 30, twin=True)
     assert records
     for record in records:
-        leads = bench.leads_of(tuple(DECK[card] for card in record["hand"]), record["limit"])
+        leads = leads_of(tuple(DECK[card] for card in record["hand"]), record["limit"])
         assert record["twin"] in [sorted(card.id for card in lead) for lead in leads]
     # Thirty playouts choose by dice often enough that a twin sometimes differs.
     assert any(record["twin"] != record["chosen"] for record in records)
