@@ -20,12 +20,8 @@ from testing.fake_telegram import FakeTelegram
 @pytest_asyncio.fixture
 async def runner(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[BotRunner]:
     """The bot as `python -m bot` runs it, on real time, with a fresh database."""
-    bot = BotRunner(fake_telegram, tmp_path / "bot.db")
-    await bot.start()
-    try:
+    async with BotRunner(fake_telegram, tmp_path / "bot.db") as bot:
         yield bot
-    finally:
-        await bot.stop()
 
 
 @pytest.fixture

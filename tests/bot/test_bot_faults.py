@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
+from bot_steps import people_in_private
 
 from bot.clock import ManualScheduler
 from bot.storage import TableRecord
@@ -31,7 +32,7 @@ async def runner(
     tmp_path: Path,
     clock: ManualScheduler,
 ) -> AsyncIterator[BotRunner]:
-    bot = BotRunner(
+    async with BotRunner(
         fake_telegram,
         tmp_path / "bot.db",
         settings_extra={
@@ -42,22 +43,15 @@ async def runner(
             "send_retries": 8,
         },
         scheduler=clock,
-    )
-    await bot.start()
-    try:
+    ) as bot:
         yield bot
-    finally:
-        await bot.stop()
 
 
 async def seated(
     fake: FakeTelegram, runner: BotRunner, count: int, command: str = "/new limit=2"
 ) -> tuple[FakeChat, list[FakeUser], int]:
     group = fake.group(GROUP_ID, "Сбои", supergroup=False)
-    users = [fake.user(700 + i, f"Игрок{i}") for i in range(count)]
-    for user in users:
-        await user.send_private("/start")
-    await fake.wait_idle(timeout=WAIT)
+    users = await people_in_private(fake, count, 700)
     await users[0].send(group, command)
     await runner.idle()
     lobby = fake.messages(group)[0]

@@ -42,17 +42,13 @@ async def limited(
     fake_telegram: FakeTelegram, tmp_path: Path, clock: ManualScheduler
 ) -> AsyncIterator[BotRunner]:
     """The bot at its default send limits (the harness otherwise lifts them)."""
-    bot = BotRunner(
+    async with BotRunner(
         fake_telegram,
         tmp_path / "bot.db",
         settings_extra={"rate_limit_overall": 30, "rate_limit_group": 20},
         scheduler=clock,
-    )
-    await bot.start()
-    try:
+    ) as bot:
         yield bot
-    finally:
-        await bot.stop()
 
 
 def answers_to(fake: FakeTelegram, chat: FakeChat, sent: StoredMessage) -> list[StoredMessage]:

@@ -27,12 +27,8 @@ TARGET = 0.95
 async def runner(
     fake_telegram: FakeTelegram, tmp_path: Path, clock: ManualScheduler
 ) -> AsyncIterator[BotRunner]:
-    bot = BotRunner(fake_telegram, tmp_path / "bot.db", scheduler=clock)
-    await bot.start()
-    try:
+    async with BotRunner(fake_telegram, tmp_path / "bot.db", scheduler=clock) as bot:
         yield bot
-    finally:
-        await bot.stop()
 
 
 async def settle(runner: BotRunner, clock: ManualScheduler) -> None:

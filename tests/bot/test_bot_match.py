@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
+from bot_steps import people_in_private
 
 from bot.storage import CachedStore
 from engine import replay
@@ -19,10 +20,7 @@ async def open_table(
     fake: FakeTelegram, runner: BotRunner, command: str, count: int
 ) -> tuple[FakeChat, list[FakeUser], int]:
     group = fake.group(GROUP_ID, "Игровой стол", supergroup=True)
-    users = [fake.user(100 + i, f"Игрок{i}") for i in range(count)]
-    for user in users:
-        await user.send_private("/start")
-    await fake.wait_idle(timeout=WAIT)
+    users = await people_in_private(fake, count, 100)
     await users[0].send(group, command)
     lobby = await fake.wait_for_message(group, "#", timeout=WAIT)
     for user in users[1:]:

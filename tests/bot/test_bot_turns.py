@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
+from bot_steps import people_in_private
 from engine_builders import CheckedPlayer
 
 from bot.clock import ManualScheduler
@@ -31,17 +32,13 @@ async def runner(
     tmp_path: Path,
     clock: ManualScheduler,
 ) -> AsyncIterator[BotRunner]:
-    bot = BotRunner(
+    async with BotRunner(
         fake_telegram,
         tmp_path / "bot.db",
         settings_extra={"turn_timeout": TURN, "afk_turns": 2, "lobby_timeout": 600},
         scheduler=clock,
-    )
-    await bot.start()
-    try:
+    ) as bot:
         yield bot
-    finally:
-        await bot.stop()
 
 
 def db_row(runner: BotRunner, sql: str, *params: object) -> tuple[Any, ...]:
@@ -63,11 +60,7 @@ async def settle(runner: BotRunner, clock: ManualScheduler, rounds: int = 200) -
 
 
 async def people(fake: FakeTelegram, count: int) -> list[FakeUser]:
-    users = [fake.user(500 + i, f"Человек{i}") for i in range(count)]
-    for user in users:
-        await user.send_private("/start")
-    await fake.wait_idle(timeout=WAIT)
-    return users
+    return await people_in_private(fake, count, 500, "Человек")
 
 
 async def lobby_with(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player
+from bot_steps import people_in_private
 
 from bot.clock import ManualScheduler
 from engine import legal_actions
@@ -25,17 +26,13 @@ GROUP_ID = -1004410
 async def runner(
     fake_telegram: FakeTelegram, tmp_path: Path, clock: ManualScheduler
 ) -> AsyncIterator[BotRunner]:
-    bot = BotRunner(
+    async with BotRunner(
         fake_telegram,
         tmp_path / "bot.db",
         settings_extra={"turn_timeout": 60, "afk_turns": 1},
         scheduler=clock,
-    )
-    await bot.start()
-    try:
+    ) as bot:
         yield bot
-    finally:
-        await bot.stop()
 
 
 def status(runner: BotRunner, table_id: int) -> str:
@@ -70,10 +67,7 @@ async def test_a_table_whose_people_are_all_away_for_a_whole_deal_closes(
 ) -> None:
     fake = fake_telegram
     group = fake.group(GROUP_ID, "Пусто", supergroup=True)
-    users = [fake.user(4410 + i, f"Соня{i}") for i in range(2)]
-    for user in users:
-        await user.send_private("/start")
-    await fake.wait_idle(timeout=WAIT)
+    users = await people_in_private(fake, 2, 4410, "Соня")
     await users[0].send(group, "/new")
     lobby = await fake.wait_for_message(group, "#", timeout=WAIT)
     await (await users[1].tap(lobby, lobby.buttons[0][0].value or "")).answer_received(timeout=WAIT)
@@ -103,10 +97,7 @@ async def test_a_person_who_plays_keeps_the_table_open(
     """One person plays, the other is away: the table goes on past the deal."""
     fake = fake_telegram
     group = fake.group(GROUP_ID, "Один", supergroup=True)
-    users = [fake.user(4420 + i, f"Лёва{i}") for i in range(2)]
-    for user in users:
-        await user.send_private("/start")
-    await fake.wait_idle(timeout=WAIT)
+    users = await people_in_private(fake, 2, 4420, "Лёва")
     await users[0].send(group, "/new")
     lobby = await fake.wait_for_message(group, "#", timeout=WAIT)
     await (await users[1].tap(lobby, lobby.buttons[0][0].value or "")).answer_received(timeout=WAIT)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner
+from bot_steps import people_in_private
 
 from bot.clock import ManualScheduler, retry_pause
 from bot.storage import StorageError
@@ -54,17 +55,13 @@ class FailingStore:
 async def runner(
     fake_telegram: FakeTelegram, tmp_path: Path, clock: ManualScheduler
 ) -> AsyncIterator[BotRunner]:
-    bot = BotRunner(
+    async with BotRunner(
         fake_telegram,
         tmp_path / "bot.db",
         settings_extra={"turn_timeout": TURN, "afk_turns": 5},
         scheduler=clock,
-    )
-    await bot.start()
-    try:
+    ) as bot:
         yield bot
-    finally:
-        await bot.stop()
 
 
 def actions(runner: BotRunner) -> int:
@@ -76,10 +73,7 @@ def actions(runner: BotRunner) -> int:
 async def playing(fake: FakeTelegram, runner: BotRunner) -> tuple[FakeChat, int]:
     """Two people at a running table; the first to act never does."""
     group = fake.group(GROUP_ID, "Диск", supergroup=True)
-    users = [fake.user(900 + i, f"Игрок{i}") for i in range(2)]
-    for user in users:
-        await user.send_private("/start")
-    await fake.wait_idle(timeout=WAIT)
+    users = await people_in_private(fake, 2, 900)
     await users[0].send(group, "/new")
     lobby = await fake.wait_for_message(group, "#", timeout=WAIT)
     await (await users[1].tap(lobby, lobby.buttons[0][0].value or "")).answer_received(timeout=WAIT)

@@ -177,12 +177,10 @@ async def runner(
     tmp_path: Path,
     scheduler: StepScheduler,
 ) -> AsyncIterator[BotRunner]:
-    bot = BotRunner(fake_telegram, tmp_path / "bot.db", dict(SETTINGS), scheduler=scheduler)
-    await bot.start()
-    try:
+    async with BotRunner(
+        fake_telegram, tmp_path / "bot.db", dict(SETTINGS), scheduler=scheduler
+    ) as bot:
         yield bot
-    finally:
-        await bot.stop()
 
 
 # -- playing ---------------------------------------------------------------------------------

@@ -73,6 +73,13 @@ class BotRunner:
         await app.updater.start_polling(poll_interval=0.0, timeout=1)
         await app.start()
 
+    async def __aenter__(self) -> BotRunner:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        await self.stop()
+
     async def stop(self) -> None:
         app = self.app
         if app is None:

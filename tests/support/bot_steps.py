@@ -145,14 +145,26 @@ def plain(html: str) -> str:
     return parse_html(html)[0]
 
 
-def people(fake: FakeTelegram, count: int, first_id: int = 500) -> list[FakeUser]:
-    return [fake.user(first_id + i, f"Игрок{i}") for i in range(count)]
+def people(
+    fake: FakeTelegram, count: int, first_id: int = 500, name: str = "Игрок"
+) -> list[FakeUser]:
+    return [fake.user(first_id + i, f"{name}{i}") for i in range(count)]
 
 
 async def open_private_chats(fake: FakeTelegram, users: list[FakeUser]) -> None:
     for user in users:
         await user.send_private("/start")
     await fake.wait_idle(timeout=WAIT)
+
+
+async def people_in_private(
+    fake: FakeTelegram, count: int, first_id: int = 500, name: str = "Игрок"
+) -> list[FakeUser]:
+    """People who have each opened a private chat with the bot, as a player
+    must before the bot may send him his hand."""
+    users = people(fake, count, first_id, name)
+    await open_private_chats(fake, users)
+    return users
 
 
 async def open_table(
