@@ -41,6 +41,7 @@ from engine.actions import Kind
 from engine.ai import next_actor
 from engine.ai.casual import casual_lead
 from engine.ai.counting import ALL_CARDS
+from engine.ai.hard import HardPlayer
 from engine.ai.imitated_leads import WEIGHTS, lead_features, leads_of
 from engine.ai.playout_memory import memory_for
 from engine.cards import DECK, Suit
@@ -73,6 +74,7 @@ def play(seeds: tuple[int, int], playouts: int, twin: bool = False) -> list[Reco
                 }
                 if twin and len(leads) > 1:
                     other = copy.deepcopy(players[turn])
+                    assert isinstance(other, HardPlayer)
                     other.seed = seed * 7919 + 13 + turn
                     again = other.choose(view_for(state, turn))
                     record["twin"] = sorted(c.id for c in again.cards) if again else None
@@ -169,6 +171,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{len(records)} leads; fitted on the {len(train)} of seeds below {cut}")
     for phase, name in ((True, "while the stock lasts"), (False, "after it")):
         test = [design(r) for r in records if r["seed"] >= cut and (r["stock"] > 0) == phase]
+        if not test:
+            print(f"held out, {name}: no leads (play more deals)")
+            continue
         model, casual = agreement(test, weights)
         print(f"held out, {name}: {len(test)} leads, model {model:.3f}, casual {casual:.3f}")
     weights = fit([design(record) for record in records])
@@ -181,6 +186,9 @@ def twins(args: argparse.Namespace) -> None:
     weights = np.array(WEIGHTS)
     for phase, name in ((True, "while the stock lasts"), (False, "after it")):
         chosen = [r for r in records if (r["stock"] > 0) == phase]
+        if not chosen:
+            print(f"{name}: no leads (play more deals)")
+            continue
         same = sum(r["twin"] == r["chosen"] for r in chosen) / len(chosen)
         model, casual = agreement([design(r) for r in chosen], weights)
         print(
