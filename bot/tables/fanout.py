@@ -22,7 +22,7 @@ from bot.tables.core import Tables
 from bot.tables.hands import Hands
 from bot.tables.outbox import GROUP, HANDS, NotYet, Outcome, at_once, done
 from bot.tables.pictures import Pictures
-from bot.view import callbacks, news, render
+from bot.view import callbacks, lobby, news, render
 from bot.view.i18n import t
 from bot.view.screen import Button, Screen
 from engine import Action, MatchState, apply, new_match, view_for
@@ -152,7 +152,7 @@ class Fanout:
             return
         lang = await self.tables.chat_lang(table.chat_id)
         info = self.tables.info(table, await self.tables.creator_name(table))
-        screen = render.lobby_settings(info, lang) if settings else render.lobby(info, lang)
+        screen = lobby.settings_screen(info, lang) if settings else lobby.lobby_screen(info, lang)
         if send_new or table.lobby_message_id is None:
             outcome, message_id = await self.out.send(table.chat_id, screen)
         else:
@@ -172,7 +172,9 @@ class Fanout:
                 table.chat_id,
                 table.lobby_message_id,
                 Screen(
-                    render.lobby(self.tables.info(table), lang).text + "\n\n" + t(lang, note_key)
+                    lobby.lobby_screen(self.tables.info(table), lang).text
+                    + "\n\n"
+                    + t(lang, note_key)
                 ),
             )
 
@@ -198,7 +200,7 @@ class Fanout:
             await self.out.edit(
                 table.chat_id,
                 table.lobby_message_id,
-                Screen(render.lobby(info, lang).text + "\n\n" + t(lang, "start.done")),
+                Screen(lobby.lobby_screen(info, lang).text + "\n\n" + t(lang, "start.done")),
             )
         if lines:
             await self.out.send(table.chat_id, Screen("\n\n".join(lines)))

@@ -1,9 +1,10 @@
 """Pure rendering: (table, engine view, language) in, text and buttons out.
 
 Nothing here talks to Telegram or the database, so every screen can be unit
-tested. The group sees the lobby, one live table message per deal (edited as
-the deal goes: every finished trick a line, the trick in progress below),
-deal summaries and the final result. Each player sees their hand in private.
+tested. The group sees one live table message per deal (edited as the deal
+goes: every finished trick a line, the trick in progress below), deal
+summaries and the final result; the lobby's screens are in `bot.view.lobby`,
+each player's hand in `bot.view.hand`.
 """
 
 from __future__ import annotations
@@ -12,10 +13,9 @@ import dataclasses
 from collections.abc import Sequence
 from functools import lru_cache
 
-from bot.view import callbacks, names
 from bot.view.cards import BEAT_MARK, DISCARD_MARK, card_text, cards_text, suit_text
-from bot.view.i18n import Html, decimal, esc, plain, signed, t
-from bot.view.screen import Button, Screen, TableInfo
+from bot.view.i18n import Html, decimal, esc, signed, t
+from bot.view.screen import Screen, TableInfo
 from engine import RuleSet, TableView
 from engine.cards import Card, Suit
 from engine.events import DealScored, MatchOver, Placing
@@ -24,9 +24,6 @@ from engine.state import PlayKind, TrickResult
 from engine.view import PlayView
 
 CARDS_PER_ROW = 4
-
-
-TURN_TIMES = (30, 60, 90, 120, 300)
 
 
 # -- small pieces ------------------------------------------------------------------
@@ -67,114 +64,6 @@ def options_lines(
 
 def combo_name(lang: str, combo: str | None) -> Html:
     return t(lang, f"combo.{combo}") if combo else Html("")
-
-
-# -- lobby ---------------------------------------------------------------------------
-
-
-def lobby(info: TableInfo, lang: str) -> Screen:
-    rules = info.rules
-    lines: list[str] = [
-        t(lang, "lobby.title", preset=preset_name(lang, rules), table=info.id),
-        t(lang, "lobby.limit", limit=rules.limit),
-    ]
-    # The limit has its own line just above: listing it again among the
-    # changed rules said the same thing twice ("to 2 points", "limit: 2").
-    changed = options_lines(lang, rules, only_changed=True, leave_out=("limit",))
-    if changed:
-        lines.append(t(lang, "lobby.options"))
-        lines.extend(changed)
-    lines.append("")
-    counts = "/".join(str(n) for n in (len(info.names), info.max_players))
-    lines.append(t(lang, "lobby.players", count=counts))
-    if info.names:
-        for index, name in enumerate(info.names):
-            team = ""
-            side = "AB"[index % 2] if rules.is_teams else None
-            if index in info.computers:
-                # One parenthesis for both: "(team A · computer, normal)".
-                level = names.level_name(lang, info.computers[index])
-                if side is None:
-                    team = " " + t(lang, "lobby.computer", level=level)
-                else:
-                    team = " " + t(lang, "lobby.team_computer", team=side, level=level)
-            elif side is not None:
-                team = " " + t(lang, "lobby.team", team=side)
-            if index in info.waiting:
-                team += " ⏳"
-            lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
-    else:
-        lines.append(t(lang, "lobby.empty"))
-    if info.status == "lobby" and info.rematch_of is not None and info.waiting:
-        lines.append("")
-        lines.append(t(lang, "lobby.rematch_hint", table=info.rematch_of))
-    elif info.status == "lobby":
-        lines.append("")
-        lines.append(t(lang, "lobby.hint", creator=info.creator_name))
-    v = info.version
-    join = "button.rematch_join" if info.waiting else "button.join"
-    buttons = (
-        (
-            Button(t(lang, join), callbacks.lobby(info.id, v, "j")),
-            Button(t(lang, "button.leave"), callbacks.lobby(info.id, v, "x")),
-        ),
-        (
-            Button(t(lang, "button.add_computer"), callbacks.lobby(info.id, v, "a")),
-            Button(t(lang, "button.remove_computer"), callbacks.lobby(info.id, v, "r")),
-        ),
-        (
-            Button(t(lang, "button.settings"), callbacks.lobby(info.id, v, "o")),
-            Button(t(lang, "button.start"), callbacks.lobby(info.id, v, "s")),
-        ),
-    )
-    return Screen("\n".join(lines), buttons)
-
-
-def lobby_settings(info: TableInfo, lang: str) -> Screen:
-    """One button per option; a tap sets the next value."""
-    rules = info.rules
-    lines: list[str] = [
-        t(lang, "settings.title", preset=preset_name(lang, rules), table=info.id),
-        t(lang, "settings.hint"),
-    ]
-    rows: list[tuple[Button, ...]] = []
-    for name, value in rules.options().items():
-        spec = OPTIONS[name]
-        if spec.kind is bool:
-            following: object = not value
-        elif spec.choices:
-            choices = list(spec.choices)
-            following = choices[(choices.index(value) + 1) % len(choices)]
-        else:
-            steps = [0, 10, 50, 100]
-            following = next((s for s in steps if s > int(str(value))), 0)
-        label = option_button(lang, name, value)
-        encoded = "on" if following is True else "off" if following is False else str(following)
-        rows.append((Button(label, callbacks.set_option(info.id, info.version, name, encoded)),))
-    following_time = (
-        TURN_TIMES[(TURN_TIMES.index(info.turn_time) + 1) % len(TURN_TIMES)]
-        if (info.turn_time in TURN_TIMES)
-        else TURN_TIMES[0]
-    )
-    label = t(lang, "options.button", name=t(lang, "option.turn_time"), value=info.turn_time)
-    rows.append(
-        (
-            Button(
-                label, callbacks.set_option(info.id, info.version, "turn_time", str(following_time))
-            ),
-        )
-    )
-    # One button per seat: the creator or an admin takes anybody out of the lobby.
-    seats = [
-        Button(
-            plain(t(lang, "button.remove_seat", name=name)),
-            callbacks.remove_seat(info.id, info.version, n),
-        )
-        for n, name in enumerate(info.names)
-    ]
-    rows.extend(tuple(seats[i : i + 2]) for i in range(0, len(seats), 2))
-    rows.append((Button(t(lang, "button.back"), callbacks.lobby(info.id, info.version, "b")),))
-    return Screen("\n".join(lines), tuple(rows))
 
 
 # -- the group's live table message -----------------------------------------------

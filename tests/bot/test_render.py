@@ -1,4 +1,4 @@
-"""Screens of bot/view/render.py that are not a deal in play (the lobby, its
+"""Screens of bot/view/lobby.py and bot/view/render.py that are not a deal in play (the lobby, its
 settings, /rules and /help) and the catalogues of bot/view/i18n.py, without
 Telegram.
 
@@ -23,7 +23,7 @@ from render_support import (
     playing,
 )
 
-from bot.view import callbacks, names, render, rules_help
+from bot.view import callbacks, lobby, names, render, rules_help
 from bot.view.i18n import LANGUAGES, catalogue, plain, t
 from bot.view.screen import TableInfo
 from engine import (
@@ -53,7 +53,7 @@ def test_lobby_lists_players_and_offers_the_four_buttons(
     rules = RuleSet.create(preset)
     names = NAMES[:count]
     info = info_for(rules, names, status="lobby", id=10**9, version=10**6)
-    screen = render.lobby(info, lang)
+    screen = lobby.lobby_screen(info, lang)
     plain = check_telegram_html(screen)
     lines = plain.splitlines()
     for index, name in enumerate(names):
@@ -81,7 +81,7 @@ def test_lobby_lists_players_and_offers_the_four_buttons(
 def test_lobby_and_live_message_mark_computer_players(lang: str) -> None:
     rules = RuleSet.create("kozel")
     info = info_for(rules, NAMES, status="lobby", computers={1: "greedy", 3: "easy"})
-    plain = check_telegram_html(render.lobby(info, lang))
+    plain = check_telegram_html(lobby.lobby_screen(info, lang))
     lines = plain.splitlines()
     for seat, level in ((1, "greedy"), (3, "easy")):
         line = next(line for line in lines if line.startswith(f"{seat + 1}. {NAMES[seat]}"))
@@ -108,7 +108,7 @@ def test_lobby_and_live_message_mark_computer_players(lang: str) -> None:
 def test_empty_lobby_and_changed_options(lang: str) -> None:
     rules = RuleSet.create("kozel", {"limit": 6, "trump_card": "bottom", "stake": 50})
     info = info_for(rules, (), status="lobby", creator_name="<Boss>")
-    plain = check_telegram_html(render.lobby(info, lang))
+    plain = check_telegram_html(lobby.lobby_screen(info, lang))
     assert t(lang, "lobby.empty") in plain
     assert "<Boss>" in plain
     assert t(lang, "lobby.options") in plain
@@ -122,23 +122,27 @@ def test_empty_lobby_and_changed_options(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_changed_limit_is_stated_once_in_the_lobby(lang: str) -> None:
     rules = RuleSet.create("kozel", {"limit": 2})
-    plain = check_telegram_html(render.lobby(info_for(rules, NAMES[:1], status="lobby"), lang))
+    plain = check_telegram_html(
+        lobby.lobby_screen(info_for(rules, NAMES[:1], status="lobby"), lang)
+    )
     assert plain_of(t(lang, "lobby.limit", limit=2)) in plain
     listed = plain_of(t(lang, "options.line", name=t(lang, "option.limit"), value="2"))
     # Nothing else changed, so there is no list of changed rules to repeat it in.
     assert t(lang, "lobby.options") not in plain
     assert listed not in plain
     with_stake = RuleSet.create("kozel", {"limit": 2, "stake": 50})
-    plain = check_telegram_html(render.lobby(info_for(with_stake, NAMES[:1], status="lobby"), lang))
+    plain = check_telegram_html(
+        lobby.lobby_screen(info_for(with_stake, NAMES[:1], status="lobby"), lang)
+    )
     assert t(lang, "lobby.options") in plain and t(lang, "option.stake") in plain
     assert listed not in plain
 
 
 def test_lobby_of_another_table_and_version_has_other_payloads() -> None:
     rules = RuleSet.create("burkozel")
-    one = render.lobby(info_for(rules, NAMES[:2], id=1, version=1), "ru")
-    two = render.lobby(info_for(rules, NAMES[:2], id=1, version=2), "ru")
-    three = render.lobby(info_for(rules, NAMES[:2], id=2, version=1), "ru")
+    one = lobby.lobby_screen(info_for(rules, NAMES[:2], id=1, version=1), "ru")
+    two = lobby.lobby_screen(info_for(rules, NAMES[:2], id=1, version=2), "ru")
+    three = lobby.lobby_screen(info_for(rules, NAMES[:2], id=2, version=1), "ru")
     data = [{b.data for row in s.buttons for b in row} for s in (one, two, three)]
     assert not data[0] & data[1] and not data[0] & data[2]
 
@@ -162,7 +166,7 @@ TABLE_SETTINGS = frozenset({"turn_time"})
 
 def settings_payloads(info: TableInfo, lang: str) -> dict[str, callbacks.SetOption]:
     """The settings screen's option buttons, by option; checks labels and the Back button."""
-    screen = render.lobby_settings(info, lang)
+    screen = lobby.settings_screen(info, lang)
     check_telegram_html(screen)
     found: dict[str, callbacks.SetOption] = {}
     removals: list[callbacks.RemoveSeat] = []
@@ -242,9 +246,7 @@ def test_tapping_a_setting_again_and_again_cycles_through_every_value(preset: Pr
 
 def test_turn_time_button_cycles_through_the_offered_times() -> None:
     rules = RuleSet.create("burkozel")
-    times = getattr(render, "TURN_TIMES", None)
-    if times is None:
-        pytest.skip("no per-table turn time in this release")
+    times = lobby.TURN_TIMES
     seen = []
     current = times[0]
     for _ in times:
