@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Sequence
 from functools import lru_cache
 
-from bot.view.cards import BEAT_MARK, DISCARD_MARK, card_text, cards_text, suit_text
+from bot.view.cards import BEAT_MARK, DISCARD_MARK, FACE_DOWN, card_text, cards_text, suit_text
 from bot.view.i18n import Html, decimal, esc, signed, t
 from bot.view.screen import Screen, TableInfo
 from engine import RuleSet, TableView
@@ -164,6 +164,7 @@ def results_lines(info: TableInfo, lang: str, view: TableView) -> list[str]:
                 result.points,
                 result.combination,
                 taking,
+                face_down_text(lang, plays, view.trump),
             )
         )
     return lines
@@ -202,11 +203,31 @@ def taking_cards(plays: Sequence[PlayView]) -> tuple[Card | None, ...]:
     return plays[0].cards
 
 
+def face_down_text(lang: str, plays: Sequence[PlayView], trump: Suit | None) -> str:
+    """A trick's face-down cards as its viewer sees them (his own face up, then
+    the others' backs: "🎴×6" for six), or "": its points count only the
+    face-up cards until the deal is scored, so its line names what they
+    leave out."""
+    down = [card for play in plays if play.face_down for card in play.cards]
+    own = [card for card in down if card is not None]
+    backs = len(down) - len(own)
+    parts = [cards_text(lang, own, trump)] if own else []
+    if backs:
+        parts.append(FACE_DOWN if backs == 1 else f"{FACE_DOWN}×{backs}")
+    return " ".join(parts)
+
+
 # The live message is drawn again on every move with every trick's line so far:
 # half of what the bot spent in its texts under load (docs/PERFORMANCE.md).
 @lru_cache(maxsize=32768)
 def _result_line(
-    lang: str, number: int, name: Html | None, points: int, combination: str | None, cards: str
+    lang: str,
+    number: int,
+    name: Html | None,
+    points: int,
+    combination: str | None,
+    cards: str,
+    face_down: str = "",
 ) -> Html:
     key = "trick.line_mine" if name is None else "trick.line"
     args: dict[str, object] = {"number": number, "points": points}
@@ -214,7 +235,7 @@ def _result_line(
         args["name"] = name
     if cards:
         key, args["cards"] = f"{key}_cards", cards
-    line = t(lang, key, **args)
+    line = Html(t(lang, key, **args) + _face_down_note(lang, face_down))
     if combination:
         line = Html(f"{line} · {combo_name(lang, combination)}")
     return line
@@ -306,8 +327,14 @@ def trick_record(
             )
         )
     lines.extend(_plays_line(info, lang, plays))
-    lines.append(t(lang, "trick.taken", name=_name(info, taker), points=points))
+    taken = t(lang, "trick.taken", name=_name(info, taker), points=points)
+    hidden = face_down_text(lang, plays, None)
+    lines.append(Html(taken + _face_down_note(lang, hidden)))
     return Screen("\n".join(lines))
+
+
+def _face_down_note(lang: str, cards: str) -> Html:
+    return Html(" " + t(lang, "trick.face_down", cards=cards)) if cards else Html("")
 
 
 def deal_summary(info: TableInfo, lang: str, event: DealScored, rules: RuleSet) -> Screen:

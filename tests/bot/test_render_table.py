@@ -31,7 +31,7 @@ from render_support import (
 from bot.view import hand as hand_view
 from bot.view import news, render
 from bot.view.cards import FACE_DOWN, card_text
-from bot.view.i18n import t
+from bot.view.i18n import LANGUAGES, t
 from bot.view.screen import Screen
 from engine import (
     Action,
@@ -83,6 +83,50 @@ def test_live_message_shows_face_down_discards_as_backs(lang: str) -> None:
     )
     assert Card.parse("10♦") not in shown_cards(plain) and FACE_DOWN in plain
     assert card_text(lang, Card.parse("9♣")) in plain
+
+
+# The points of the trick below, then what its line adds for the two face-down cards.
+FACE_DOWN_NOTES = {
+    "en": ("10 points", "(+ {} face down)"),
+    "ru": ("10 очков", "+ {} в закрытую"),
+    "be": ("10 ачкоў", "+ {} у закрытую"),
+    "uk": ("10 очок", "+ {} в закриту"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_tricks_line_says_its_points_leave_face_down_cards_out(lang: str) -> None:
+    """Face-down cards count only when the deal is scored: a trick holding
+    10♠ and two face-down cards (an ace and a queen) reads "10 points + two
+    backs" in the deal's lines and in its /history record, not "10 points";
+    the one who threw them sees his own cards there."""
+    state = build_table(
+        ("7♠ 8♠ 9♣ 8♦", "9♠ 10♠ Q♣ K♦", "A♣ Q♦ 10♦ 9♦"),
+        options={"closed_discard": "on"},
+        stock="6♥ 6♣ 6♦ 7♣ 7♦ 7♥",
+    )
+    state, _ = apply(state, Action.lead(0, "7♠ 8♠"))
+    state, _ = apply(state, Action.beat(1, "9♠ 10♠"))
+    before = state
+    state, events = apply(state, Action.discard(2, "A♣ Q♦"))
+    taken = next(e for e in events if isinstance(e, TrickTaken))
+    info = info_for(state, NAMES[:3])
+    points, note = FACE_DOWN_NOTES[lang]
+    backs = f"{FACE_DOWN}×2"
+    own = " ".join(card_text(lang, Card.parse(card)) for card in ("Q♦", "A♣"))
+    # The group, the taker, the one who discarded.
+    for viewer, hidden in ((None, backs), (1, backs), (2, own)):
+        (line,) = render.results_lines(info, lang, view_for(state, viewer))
+        assert points in line and line.endswith(note.format(hidden)), line
+        assert not findings(lang, plain_of(line))
+    record = check_telegram_html(news.trick_record(info, lang, before, events, taken, state))
+    assert record.splitlines()[-1].endswith(f"{points} {note.format(backs)}"), record
+    # A trick with nothing face down says nothing of the kind.
+    state, _ = apply(state, Action.lead(1, "K♦"))
+    state, _ = apply(state, Action.beat(2, "10♦"))
+    state, _ = apply(state, Action.beat(0, "7♥"))  # the draw gave it a trump
+    line = render.results_lines(info, lang, view_for(state, None))[1]
+    assert FACE_DOWN not in line, line
 
 
 @pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
@@ -149,14 +193,25 @@ def check_trick_line(moment: Moment, count: int) -> bool:
             plain = check_telegram_html(screen)
             number = f"✅ {taken.trick_number}."
             line = next(line for line in plain.splitlines() if line.startswith(number))
-            assert shown_cards(line) == set(owner), (line, owner)
             assert not findings(lang, line)
-            # The whole trick stays on the table (the deal's last move too).
-            last = [line for line in plain.splitlines() if line.startswith("└ ")]
             plays: list[Play | CardsPlayed] = [
                 *deal.trick.plays,
                 *(e for e in moment.events if isinstance(e, CardsPlayed)),
             ]
+            # Its points leave the face-down cards out, and it names them: the
+            # viewer's own face up, the others' as backs.
+            own_down = {
+                card
+                for play in plays
+                if play.face_down and play.seat == viewer
+                for card in play.cards
+            }
+            assert shown_cards(line) == set(owner) | own_down, (line, owner, own_down)
+            down = sum(len(play.cards) for play in plays if play.face_down and play.seat != viewer)
+            backs = "" if not down else FACE_DOWN if down == 1 else f"{FACE_DOWN}×{down}"
+            assert line.count(FACE_DOWN) == (down > 0) and backs in line, (line, down)
+            # The whole trick stays on the table (the deal's last move too).
+            last = [line for line in plain.splitlines() if line.startswith("└ ")]
             seen = {
                 card
                 for play in plays

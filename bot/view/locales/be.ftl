@@ -159,6 +159,7 @@ trick-line_mine_cards = ✅ { $number }. Бераце вы ({ $cards }) — { $p
         [few] ачкі
        *[many] ачкоў
     }
+trick-face_down = + { $cards } у закрытую
 news-declared = 📣 { $name } абвяшчае «{ $combo }» па-за чаргой: { $cards }
 news-refused-outranked = ✋ { $name } абвяшчае «{ $combo }» па-за чаргой — адмоўлена: у іншага гульца «{ $by }».
 news-claim_true = 🎉 { $name }: «Адкрываюся!» — { $points } { $points ->

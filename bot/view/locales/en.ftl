@@ -152,6 +152,7 @@ trick-line_mine_cards = ✅ { $number }. You take { $points } { $points ->
         [one] point
        *[other] points
     } with { $cards }
+trick-face_down = (+ { $cards } face down)
 news-declared = 📣 { $name } declares “{ $combo }” out of turn: { $cards }
 news-refused-outranked = ✋ { $name } declares “{ $combo }” out of turn — refused: another player holds “{ $by }”.
 news-claim_true = 🎉 { $name }: “I have 31!” — { $points } { $points ->

@@ -159,6 +159,7 @@ trick-line_mine_cards = ✅ { $number }. Берёте вы ({ $cards }) — { $p
         [few] очка
        *[many] очков
     }
+trick-face_down = + { $cards } в закрытую
 news-declared = 📣 { $name } объявляет «{ $combo }» вне очереди: { $cards }
 news-refused-outranked = ✋ { $name } объявляет «{ $combo }» вне очереди — отказано: у другого игрока «{ $by }».
 news-claim_true = 🎉 { $name }: «Вскрываюсь!» — { $points } { $points ->

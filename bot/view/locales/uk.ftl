@@ -159,6 +159,7 @@ trick-line_mine_cards = ✅ { $number }. Берете ви ({ $cards }) — { $p
         [few] очки
        *[many] очок
     }
+trick-face_down = + { $cards } в закриту
 news-declared = 📣 { $name } оголошує «{ $combo }» поза чергою: { $cards }
 news-refused-outranked = ✋ { $name } оголошує «{ $combo }» поза чергою — відмовлено: в іншого гравця «{ $by }».
 news-claim_true = 🎉 { $name }: «Відкриваюсь!» — { $points } { $points ->
