@@ -194,14 +194,12 @@ async def test_a_join_confirmation_survives_a_storm_of_429s(
     """More 429s in a row than any retry budget: the answer still arrives
     (it was lost after 5 retries, with a traceback in the log)."""
     fake = fake_telegram
-    bot = BotRunner(
+    async with BotRunner(
         fake,
         tmp_path / "bot.db",
         settings_extra={"send_retries": 2, "send_backoff": 0.01},
         scheduler=clock,
-    )
-    await bot.start()
-    try:
+    ) as bot:
         alice, member = people(fake, 2)
         await open_private_chats(fake, [alice])
         group = fake.group(-100904, "Club", supergroup=True)
@@ -219,5 +217,3 @@ async def test_a_join_confirmation_survives_a_storm_of_429s(
         assert storm.hits == 8 and answer.text.count(done) == 1
         table = await bot.db.get_table(table_id)
         assert table is not None and table.seat_of(member.id) is not None
-    finally:
-        await bot.stop()

@@ -82,9 +82,9 @@ async def test_a_match_without_the_cache_layer(
     """DATABASE_CACHE=off (what several processes sharing a database need):
     every read goes to the database, and a whole match still plays out."""
     fake = fake_telegram
-    runner = BotRunner(fake, tmp_path / "bot.db", settings_extra={"database_cache": False})
-    await runner.start()
-    try:
+    async with BotRunner(
+        fake, tmp_path / "bot.db", settings_extra={"database_cache": False}
+    ) as runner:
         assert not isinstance(runner.db, CachedStore)
         count = 4 if "kozel" in command else 2
         group, users, table_id = await open_table(fake, runner, command + " limit=2", count)
@@ -101,5 +101,3 @@ async def test_a_match_without_the_cache_layer(
         # shows; Telegram says "not modified" and nothing else goes wrong.
         errors = [e for e in fake.errors_returned if not e.injected]
         assert all("not modified" in e.description.lower() for e in errors), errors
-    finally:
-        await runner.stop()

@@ -145,12 +145,8 @@ async def test_crash_at_a_random_point_mid_trick(
     db: TestDatabase = tmp_path / "bot.db"
     if backend == "postgres":
         db = request.getfixturevalue("postgres_database")
-    runner = BotRunner(fake, db)
-    await runner.start()
-    try:
+    async with BotRunner(fake, db) as runner:
         await crash_mid_trick_and_play_on(fake, runner, seed, command, count, to_the_end)
-    finally:
-        await runner.stop()
     if isinstance(db, PostgresDatabase):
         assert not list(tmp_path.iterdir()), "no SQLite file is created"
         stored = db.rows("SELECT status FROM tables")

@@ -130,14 +130,12 @@ async def test_caps_on_open_tables_per_person_and_practice_games(
     fake_telegram: FakeTelegram, tmp_path: Path, clock: ManualScheduler
 ) -> None:
     fake = fake_telegram
-    bot = BotRunner(
+    async with BotRunner(
         fake,
         tmp_path / "caps.db",
         settings_extra={"max_tables_per_person": 2, "max_practice_tables": 1},
         scheduler=clock,
-    )
-    await bot.start()
-    try:
+    ) as bot:
         busy, other, third = (fake.user(4430 + i, f"Кап{i}") for i in range(3))
         for user in (busy, other, third):
             await user.send_private("/start")
@@ -178,5 +176,3 @@ async def test_caps_on_open_tables_per_person_and_practice_games(
         await busy.send(groups[2], "/new")
         await bot.idle()
         assert await bot.db.open_table_in_chat(groups[2].id) is not None
-    finally:
-        await bot.stop()

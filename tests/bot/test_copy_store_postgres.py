@@ -55,9 +55,7 @@ async def test_a_match_started_on_sqlite_finishes_on_postgres(
     fake = fake_telegram
     fix_deals(monkeypatch, 1717)
     source = tmp_path / "bot.db"
-    on_sqlite = BotRunner(fake, source)
-    await on_sqlite.start()
-    try:
+    async with BotRunner(fake, source) as on_sqlite:
         group = fake.group(GROUP_ID, "Переезд", supergroup=True)
         users = people(fake, 3)
         await open_private_chats(fake, users)
@@ -66,8 +64,6 @@ async def test_a_match_started_on_sqlite_finishes_on_postgres(
         rng = random.Random(17)
         await play_out(fake, source, table_id, users, rng, moves=9)
         await on_sqlite.idle()
-    finally:
-        await on_sqlite.stop()
     before = snapshot(source, table_id)
     assert before.status == "playing" and before.actions == 9
 
@@ -77,13 +73,9 @@ async def test_a_match_started_on_sqlite_finishes_on_postgres(
     assert "tables 1" in done.stdout and "actions 9" in done.stdout
     assert snapshot(postgres_database, table_id) == before, "the match is copied as it was"
 
-    on_postgres = BotRunner(fake, postgres_database)
-    await on_postgres.start()
-    try:
+    async with BotRunner(fake, postgres_database) as on_postgres:
         after = await play_out(fake, postgres_database, table_id, users, rng)
         await on_postgres.idle()
-    finally:
-        await on_postgres.stop()
     assert after.status == "finished"
     state = after.match
     ((seed,),) = postgres_database.rows("SELECT seed FROM tables")

@@ -113,9 +113,7 @@ async def test_a_seed_of_64_bits_is_stored_and_replays(
 ) -> None:
     monkeypatch.setattr(secrets, "randbits", lambda bits: (1 << bits) - 987_654_321)
     clock = ManualScheduler()
-    bot = BotRunner(fake_telegram, tmp_path / "bot.db", scheduler=clock)
-    await bot.start()
-    try:
+    async with BotRunner(fake_telegram, tmp_path / "bot.db", scheduler=clock) as bot:
         user = fake_telegram.user(4501, "Сид")
         await user.send_private("/start")
         await fake_telegram.wait_idle(timeout=WAIT)
@@ -129,8 +127,6 @@ async def test_a_seed_of_64_bits_is_stored_and_replays(
         assert stored == table.seed
         log = [a for _, _, a in await bot.db.action_log(table.id)]
         assert replay(table.state.rules, table.names, table.seed, log) == table.state
-    finally:
-        await bot.stop()
 
 
 def test_computer_seeds_come_from_secrets_not_from_the_deal(
@@ -162,9 +158,7 @@ async def test_players_whose_move_was_not_saved_are_forgotten(
     never happened, so they are dropped and built afresh."""
     monkeypatch.setattr(lifecycle, "deal_seed", lambda: 31)
     clock = ManualScheduler()
-    bot = BotRunner(fake_telegram, tmp_path / "bot.db", scheduler=clock)
-    await bot.start()
-    try:
+    async with BotRunner(fake_telegram, tmp_path / "bot.db", scheduler=clock) as bot:
         user = fake_telegram.user(4503, "Сид")
         await user.send_private("/start")
         await fake_telegram.wait_idle(timeout=WAIT)
@@ -184,5 +178,3 @@ async def test_players_whose_move_was_not_saved_are_forgotten(
         assert len(turns.minds) == 0
         stored = await bot.db.get_table(table.id)
         assert stored is not None and stored.version == table.version
-    finally:
-        await bot.stop()
