@@ -86,10 +86,8 @@ from engine.ai.endgame import exact_choice, hides_nothing
 from engine.ai.evidence import NO_READING, Reading, pick_world, read
 from engine.ai.fastplay import fast_play_out
 from engine.ai.greedy import GreedyPlayer
-from engine.ai.infoset import Node, descend, infoset_search
 from engine.ai.normal import NormalPlayer
 from engine.ai.opponents import OpponentReader
-from engine.ai.playout_memory import PlayoutMemory
 from engine.ai.rollout import DealResult, RolloutPolicy, continue_after, memory_for, play_out
 from engine.ai.tuning import (
     ADVISORS,
@@ -204,12 +202,6 @@ class HardPlayer(ComputerPlayer):
         # margin (`engine.ai.value`).
         self.smooth = 0.0
         self.prune_z = prune_z
-        # True: a tree of the seat's own later decisions (`engine.ai.infoset`)
-        # instead of the flat search, where every candidate is simulated.
-        self.infoset = False
-        # True: the flat search's candidates, each with a tree of the seat's
-        # later decisions below it (`engine.ai.infoset.descend`).
-        self.infoset_paired = False
         self.policy = RolloutPolicy(noise)
         self.tracker = DealTracker()
         self.stats = SearchStats()
@@ -349,8 +341,6 @@ class HardPlayer(ComputerPlayer):
         default: int | None = None,
         prior_z: float | None = None,
     ) -> Action | None:
-        if self.infoset and all(c is not None and c.kind in _SIMULATED for c in candidates):
-            return self._infoset(view, knowledge, candidates, default, prior_z)
         now = self._now
         start = now()
         limit = self.playouts
@@ -382,7 +372,6 @@ class HardPlayer(ComputerPlayer):
         own_leads = self._own_leads(view, side)
         read_leads = _for_game(self.read_leads, READ_LEADS, view)
         drawn = 0
-        trees = [Node() for _ in range(count)] if self.infoset_paired else None
 
         def draw() -> MatchState:
             nonlocal drawn
@@ -417,7 +406,6 @@ class HardPlayer(ComputerPlayer):
                 if read_leads:
                     start_memory.casual_leads |= start_memory.casual
             row: list[float] = []
-            path: list[tuple[Node, Action]] = []
             for pair in alive:
                 plan, index = divmod(pair, count)
                 action = candidates[index]
@@ -430,11 +418,6 @@ class HardPlayer(ComputerPlayer):
                 if action is None:
                     state = world
                     result = None
-                elif trees is not None and action.kind in _SIMULATED:
-                    result, path = descend(
-                        trees[index], action, world, seat, self.policy, playout_rng, seen
-                    )
-                    state = world
                 elif self.fast and action.kind in _SIMULATED:
                     # The simulator plays the candidate too (no state built).
                     result = fast_play_out(world, self.policy, playout_rng, seen, first=action)
@@ -450,10 +433,6 @@ class HardPlayer(ComputerPlayer):
                     passed = seat if action is None else None
                     result = self.play_out(state, self.policy, playout_rng, seen, passed)
                 row.append(self.value(result, side, others))
-                if path:
-                    for node, move in path:
-                        node.update(move, row[-1])
-                    path = []
                 playouts += 1
                 if timed and worlds >= 1 and now() >= deadline:
                     break  # out of time in the middle of a world: drop it
@@ -480,66 +459,6 @@ class HardPlayer(ComputerPlayer):
             if not clearly_better(values[best], values[best_of(advised, values)], z):
                 best = advised[0]
         return candidates[best % count]
-
-    def _infoset(
-        self,
-        view: TableView,
-        knowledge: Knowledge,
-        candidates: Sequence[Action | None],
-        default: int | None,
-        prior_z: float | None,
-    ) -> Action | None:
-        """`infoset_search` with this player's worlds and playout memory."""
-        start = self._now()
-        seat = knowledge.viewer
-        side = side_of(view, seat)
-        others = [o for o in range(len(view.penalties)) if o != side and o not in view.out]
-        rng = self.decision_rng(view)
-        reads = self._reads(view)
-        counting = _for_game(self.counting_answers, COUNTING_ANSWERS, view)
-        reading, shares = self._reading(view, reads)
-        own_leads = self._own_leads(view, side)
-        read_leads = _for_game(self.read_leads, READ_LEADS, view)
-
-        def draft() -> Draft:
-            return draw_draft(view, knowledge, rng)
-
-        def draw() -> tuple[MatchState, PlayoutMemory, int]:
-            if reading:
-                world = deal_only_state(
-                    build_world(view, knowledge, pick_world(draft, reading, shares, rng))
-                )
-            else:
-                world = sample_state(view, knowledge, rng, deal_only=True, history=False)
-            dice = rng.getrandbits(32)
-            memory = memory_for(world, knowledge.visible_points)
-            memory.counting = counting
-            memory.casual_leads = own_leads
-            if self.casual or reads:
-                memory.casual = self._casual_seats(view, side, dice, reads)
-                if read_leads:
-                    memory.casual_leads |= memory.casual
-            return world, memory, dice
-
-        def more(iterations: int) -> bool:
-            if self.playouts is not None:
-                return iterations < self.playouts
-            return self._now() < self._deadline
-
-        z = self.prior_z if prior_z is None else prior_z
-        choice, iterations = infoset_search(
-            seat,
-            [c for c in candidates if c is not None],
-            default,
-            0.0 if z is None else z,
-            self.policy,
-            draw,
-            lambda result: self.value(result, side, others),
-            more,
-        )
-        self.stats.worlds = self.stats.playouts = iterations
-        self.stats.seconds = self._now() - start
-        return choice
 
     def _reading(self, view: TableView, reads: bool) -> tuple[Reading, dict[int, float]]:
         """The clues in the opponents' plays (`engine.ai.evidence`), and each
