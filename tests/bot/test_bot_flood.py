@@ -28,7 +28,7 @@ from bot_steps import (
 )
 
 from bot.clock import ManualScheduler
-from bot.telegram.limits import SendLimits
+from bot.telegram.wire.limits import SendLimits
 from bot.view import callbacks
 from bot.view.i18n import LANGUAGES, plain, t
 from engine import legal_actions

@@ -14,10 +14,10 @@ from telegram.ext import Application, ContextTypes
 
 from bot.seats import display_name
 from bot.tables import Person, Reply, Rights, TableService
-from bot.telegram import replies
-from bot.telegram.messenger import Messenger, markup, transient
-from bot.telegram.rights import AdminLists
-from bot.telegram.updates import chat_of
+from bot.telegram.wire import replies
+from bot.telegram.wire.messenger import Messenger, markup, transient
+from bot.telegram.wire.rights import AdminLists
+from bot.telegram.wire.updates import chat_of
 from bot.view.i18n import plain
 from bot.view.screen import Button, Screen
 
@@ -83,7 +83,7 @@ def admin_check(context: Context, chat: Chat | int | None, user_id: int) -> Righ
 
 
 async def reply(message: Message, answer: Reply | str) -> None:
-    """Answer a message: queued per chat (bot/telegram/replies.py) and sent
+    """Answer a message: queued per chat (bot/telegram/wire/replies.py) and sent
     after the handler has returned, so the chat's turn never waits for the
     group's message budget. In a group the answer quotes the command."""
     if isinstance(answer, str):

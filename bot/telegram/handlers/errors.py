@@ -6,7 +6,7 @@ import logging
 
 from telegram import Update
 
-from bot.telegram.common import Context, message_lang, reply, safe_answer
+from bot.telegram.handlers.common import Context, message_lang, reply, safe_answer
 from bot.view.i18n import t
 
 log = logging.getLogger(__name__)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from telegram import Update
 
-from bot.telegram.common import (
+from bot.telegram.handlers.common import (
     Context,
     args_of,
     is_admin,

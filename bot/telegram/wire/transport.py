@@ -1,5 +1,5 @@
 """How the bot reaches the Bot API: PTB's own HTTPX client by default
-(`HTTP_CLIENT=httpx`), or the lean client of bot/telegram/lean.py for a
+(`HTTP_CLIENT=httpx`), or the lean client of bot/telegram/wire/lean.py for a
 self-hosted Bot API server under heavy load (`HTTP_CLIENT=lean`; its
 measured gain is in docs/PERFORMANCE.md). Both cut a tapped button's
 message down to a reference before PTB parses an update (`trim_updates`).
@@ -109,7 +109,7 @@ def make_request(
     """PTB's HTTPX client, or the lean one when asked (HTTP_CLIENT=lean) and
     no proxy is configured in the environment; `updates` for the one that polls."""
     if lean and not proxy_configured():
-        from bot.telegram.lean import TelegramRequest, UpdatesRequest
+        from bot.telegram.wire.lean import TelegramRequest, UpdatesRequest
 
         lean_kind = UpdatesRequest if updates else TelegramRequest
         return lean_kind(connections, **timeouts)

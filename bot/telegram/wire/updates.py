@@ -20,7 +20,7 @@ from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
 from bot.locks import KeyedLocks
-from bot.telegram.transport import tapped_message
+from bot.telegram.wire.transport import tapped_message
 
 log = logging.getLogger(__name__)
 

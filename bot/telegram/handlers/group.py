@@ -10,7 +10,7 @@ from telegram import Chat, Message, Update, User
 from bot.seats import visible
 from bot.storage.records import TableRecord
 from bot.tables import Reply
-from bot.telegram.common import (
+from bot.telegram.handlers.common import (
     Context,
     admin_check,
     args_of,

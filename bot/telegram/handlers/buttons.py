@@ -17,7 +17,7 @@ from telegram.error import TelegramError
 from telegram.ext import Application, BaseHandler, CallbackQueryHandler
 
 from bot.tables import Person, Reply
-from bot.telegram.common import (
+from bot.telegram.handlers.common import (
     Context,
     admin_check,
     messenger,
@@ -26,8 +26,8 @@ from bot.telegram.common import (
     service,
     service_of,
 )
-from bot.telegram.messenger import Messenger
-from bot.telegram.transport import tapped_message
+from bot.telegram.wire.messenger import Messenger
+from bot.telegram.wire.transport import tapped_message
 from bot.view import callbacks
 from bot.view.i18n import LANGUAGES, plain, t
 from bot.view.screen import Screen
@@ -195,7 +195,7 @@ async def on_replay(
 
 
 async def slow_down(application: Application, update: Update) -> None:  # type: ignore[type-arg]
-    """A tap beyond its chat's backlog is never run (bot/telegram/updates.py),
+    """A tap beyond its chat's backlog is never run (bot/telegram/wire/updates.py),
     only answered, in the tapper's app language: the store is not asked."""
     query = update.callback_query
     messenger: Messenger | None = application.bot_data.get("messenger")

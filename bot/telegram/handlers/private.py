@@ -6,7 +6,7 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.tables import Reply
-from bot.telegram.common import (
+from bot.telegram.handlers.common import (
     Context,
     args_of,
     is_group,

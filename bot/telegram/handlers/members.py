@@ -6,8 +6,8 @@ from __future__ import annotations
 from telegram import Update
 from telegram.constants import ChatMemberStatus
 
-from bot.telegram import replies
-from bot.telegram.common import Context, is_group, service
+from bot.telegram.handlers.common import Context, is_group, service
+from bot.telegram.wire import replies
 from bot.view.i18n import t
 from bot.view.screen import Screen
 

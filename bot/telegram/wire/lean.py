@@ -40,7 +40,7 @@ import httpx
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
-from bot.telegram.transport import HTTP_CONNECTIONS, BoundedRequest, trim_updates
+from bot.telegram.wire.transport import HTTP_CONNECTIONS, BoundedRequest, trim_updates
 
 _DEFAULT = type(BaseRequest.DEFAULT_NONE)  # PTB's "not given" marker for timeouts
 
