@@ -26,10 +26,10 @@ from bot.tables import Limits, Outcome, TableService, Thinking, Timing
 from bot.telegram.handlers.buttons import slow_down
 from bot.telegram.handlers.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
 from bot.telegram.wire import replies
+from bot.telegram.wire.clients import make_request
 from bot.telegram.wire.limits import SendLimits
 from bot.telegram.wire.messenger import Messenger
 from bot.telegram.wire.replies import Replies
-from bot.telegram.wire.transport import make_request
 from bot.telegram.wire.updates import PerChatProcessor
 from bot.view.i18n import LANGUAGES, t
 from bot.view.screen import Screen

@@ -23,9 +23,10 @@ from telegram.error import NetworkError, RetryAfter, TimedOut
 from telegram.request import HTTPXRequest, RequestData
 from telegram.request._requestparameter import RequestParameter
 
+from bot.telegram.wire.clients import make_request
 from bot.telegram.wire.lean import TelegramRequest
-from bot.telegram.wire.transport import BoundedRequest, make_request, tapped_message
-from bot.telegram.wire.updates import chat_of
+from bot.telegram.wire.transport import BoundedRequest
+from bot.telegram.wire.updates import chat_of, tapped_message
 
 Answer = Callable[[bytes, dict[str, str], bytes], Awaitable[bytes | None]]
 

@@ -27,7 +27,7 @@ from bot.telegram.handlers.common import (
     service_of,
 )
 from bot.telegram.wire.messenger import Messenger
-from bot.telegram.wire.transport import tapped_message
+from bot.telegram.wire.updates import tapped_message
 from bot.view import callbacks
 from bot.view.i18n import LANGUAGES, plain, t
 from bot.view.screen import Screen

@@ -3,4 +3,5 @@ Telegram, and between Telegram's updates and the handlers. It knows nothing
 of commands or buttons, so the handlers can change without touching it:
 `messenger` sends and edits, `replies` queues answers per chat, `limits`
 keeps Telegram's flood limits, `updates` orders updates per chat, `rights`
-caches admin lists, `transport` and `lean` are the HTTP clients."""
+caches admin lists, `transport` and `lean` are the HTTP clients and
+`clients` picks one."""
