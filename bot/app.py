@@ -24,6 +24,7 @@ from bot.settings import Settings
 from bot.storage import Store, open_store, shared_locks
 from bot.tables import Limits, Outcome, TableService, Thinking, Timing
 from bot.telegram.handlers.buttons import slow_down
+from bot.telegram.handlers.context import CONTEXT_TYPES
 from bot.telegram.handlers.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
 from bot.telegram.wire import replies
 from bot.telegram.wire.clients import make_request
@@ -55,6 +56,7 @@ def build_application(
         .base_url(settings.bot_api_url)
         .base_file_url(settings.bot_api_url.replace("/bot", "/file/bot"))
         .defaults(Defaults(parse_mode=ParseMode.HTML))
+        .context_types(CONTEXT_TYPES)
         .request(
             make_request(
                 lean=settings.http_client == "lean",
