@@ -26,8 +26,8 @@ from bot_steps import (
     select_buttons,
     start_match,
 )
+from manual_clock import ManualScheduler
 
-from bot.clock import ManualScheduler
 from bot.telegram.wire.limits import SendLimits
 from bot.view import callbacks
 from bot.view.i18n import LANGUAGES, plain, t
