@@ -17,9 +17,9 @@ import time
 from aiohttp import web
 from telegram.request import BaseRequest
 
-from bot.telegram.lean import TelegramRequest
-from bot.telegram.messenger import request_data
-from bot.telegram.transport import BoundedRequest
+from bot.telegram.wire.lean import TelegramRequest
+from bot.telegram.wire.messenger import request_data
+from bot.telegram.wire.transport import BoundedRequest
 
 
 async def measure(kind: str, in_flight: int, requests: int) -> tuple[float, float]:

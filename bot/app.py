@@ -23,14 +23,15 @@ from bot.clock import AsyncioScheduler
 from bot.settings import Settings
 from bot.storage import Store, open_store, shared_locks
 from bot.tables import Limits, Outcome, TableService, Thinking, Timing
-from bot.telegram import replies
-from bot.telegram.buttons import slow_down
-from bot.telegram.limits import SendLimits
-from bot.telegram.messenger import Messenger
-from bot.telegram.replies import Replies
-from bot.telegram.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
-from bot.telegram.transport import make_request
-from bot.telegram.updates import PerChatProcessor
+from bot.telegram.handlers.buttons import slow_down
+from bot.telegram.handlers.context import CONTEXT_TYPES
+from bot.telegram.handlers.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
+from bot.telegram.wire import replies
+from bot.telegram.wire.clients import make_request
+from bot.telegram.wire.limits import SendLimits
+from bot.telegram.wire.messenger import Messenger
+from bot.telegram.wire.replies import Replies
+from bot.telegram.wire.updates import PerChatProcessor
 from bot.view.i18n import LANGUAGES, t
 from bot.view.screen import Screen
 
@@ -44,7 +45,7 @@ def build_application(
 ) -> Application:  # type: ignore[type-arg]
     # PTB 22.2 deprecates durations in whole seconds (RetryAfter.retry_after
     # among them): its next major version gives a timedelta. The bot reads
-    # either (`bot.telegram.limits.seconds`); opting in runs it as it will run
+    # either (`bot.telegram.wire.limits.seconds`); opting in runs it as it will run
     # then, without a deprecation warning at every 429. An operator's own
     # setting stands.
     os.environ.setdefault("PTB_TIMEDELTA", "1")
@@ -55,6 +56,7 @@ def build_application(
         .base_url(settings.bot_api_url)
         .base_file_url(settings.bot_api_url.replace("/bot", "/file/bot"))
         .defaults(Defaults(parse_mode=ParseMode.HTML))
+        .context_types(CONTEXT_TYPES)
         .request(
             make_request(
                 lean=settings.http_client == "lean",

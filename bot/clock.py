@@ -2,8 +2,9 @@
 
 The service never sleeps. It asks a scheduler to run a job at a wall-clock
 time, keyed so that a newer timer for the same purpose replaces the older
-one. Production uses the event loop; tests use `ManualScheduler` and move
-time forward by hand, so no test waits on a real clock.
+one. Production uses the event loop; tests use a manual scheduler
+(tests/support/manual_clock.py) and move time forward by hand, so no test
+waits on a real clock.
 
 A job that fails (the database is unreachable, say) is not dropped: it runs
 again under the same key after a pause that doubles up to a minute, unless
@@ -15,11 +16,9 @@ all the same is re-armed by the watchdog in bot/tables/turns.py.
 from __future__ import annotations
 
 import asyncio
-import heapq
 import logging
 import time
 from collections.abc import Awaitable, Callable, Hashable
-from dataclasses import dataclass, field
 from typing import Protocol
 
 log = logging.getLogger(__name__)
@@ -48,8 +47,10 @@ class Scheduler(Protocol):
         """A timer with this key is waiting (a job that is running is not)."""
 
 
-async def _run(key: Hashable, job: Job, failures: int) -> float | None:
-    """Run the job; after a failure, the pause before it runs again."""
+async def run_timer(key: Hashable, job: Job, failures: int) -> float | None:
+    """Run the job; after a failure, the pause before it runs again. Every
+    scheduler, the tests' manual one too, runs its jobs through here, so a
+    failing timer is retried and logged alike everywhere."""
     try:
         await job()
     except Exception as error:
@@ -93,7 +94,7 @@ class AsyncioScheduler:
         self._handles[key] = loop.call_later(max(0.0, when - self.now()), fire)
 
     async def _attempt(self, key: Hashable, job: Job, failures: int) -> None:
-        pause = await _run(key, job, failures)
+        pause = await run_timer(key, job, failures)
         if pause is not None and key not in self._handles and not self._stopped:
             self._call_at(self.now() + pause, key, job, failures + 1)
 
@@ -120,65 +121,3 @@ class AsyncioScheduler:
 
     def pending(self) -> int:
         return len(self._handles)
-
-
-@dataclass(order=True)
-class _Entry:
-    when: float
-    order: int
-    key: Hashable = field(compare=False)
-    job: Job = field(compare=False)
-    cancelled: bool = field(default=False, compare=False)
-    failures: int = field(default=0, compare=False)
-
-
-class ManualScheduler:
-    """A scheduler whose time moves only when a test says so."""
-
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self.time = start
-        self._queue: list[_Entry] = []
-        self._by_key: dict[Hashable, _Entry] = {}
-        self._order = 0
-
-    def now(self) -> float:
-        return self.time
-
-    def call_at(self, when: float, key: Hashable, job: Job, failures: int = 0) -> None:
-        self.cancel(key)
-        self._order += 1
-        entry = _Entry(when, self._order, key, job, failures=failures)
-        self._by_key[key] = entry
-        heapq.heappush(self._queue, entry)
-
-    def scheduled(self, key: Hashable) -> bool:
-        return key in self._by_key
-
-    def cancel(self, key: Hashable) -> None:
-        entry = self._by_key.pop(key, None)
-        if entry is not None:
-            entry.cancelled = True
-
-    def due(self) -> list[Hashable]:
-        return [e.key for e in sorted(self._queue) if not e.cancelled]
-
-    def next_time(self) -> float | None:
-        live = [e.when for e in self._queue if not e.cancelled]
-        return min(live) if live else None
-
-    async def advance(self, seconds: float) -> int:
-        """Move time forward and run every job that falls due, in time order."""
-        target = self.time + seconds
-        fired = 0
-        while self._queue and self._queue[0].when <= target:
-            entry = heapq.heappop(self._queue)
-            if entry.cancelled:
-                continue
-            self._by_key.pop(entry.key, None)
-            self.time = max(self.time, entry.when)
-            pause = await _run(entry.key, entry.job, entry.failures)
-            if pause is not None and entry.key not in self._by_key:
-                self.call_at(self.time + pause, entry.key, entry.job, entry.failures + 1)
-            fired += 1
-        self.time = target
-        return fired

@@ -3,7 +3,7 @@
 Jobs of one table run one at a time in the order they were queued, so the
 group reads the game in order; the rate limiter may hold them back while the
 callback answer and other tables go ahead. The service talks to Telegram
-only through a `Sender` (bot/telegram/messenger.py is the real one), so
+only through a `Sender` (bot/telegram/wire/messenger.py is the real one), so
 nothing here imports Telegram.
 """
 

@@ -12,8 +12,8 @@ import pytest_asyncio
 from bot_harness import BotRunner
 from bot_steps import fix_deals
 from databases import PostgresDatabase
+from manual_clock import ManualScheduler
 
-from bot.clock import ManualScheduler
 from testing.fake_telegram import FakeTelegram
 
 

@@ -14,8 +14,8 @@ import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
 from bot_steps import people_in_private
+from manual_clock import ManualScheduler
 
-from bot.clock import ManualScheduler
 from bot.storage import TableRecord
 from engine import replay
 from engine.events import TrickTaken

@@ -26,9 +26,9 @@ from bot_steps import (
     select_buttons,
     start_match,
 )
+from manual_clock import ManualScheduler
 
-from bot.clock import ManualScheduler
-from bot.telegram.limits import SendLimits
+from bot.telegram.wire.limits import SendLimits
 from bot.view import callbacks
 from bot.view.i18n import LANGUAGES, plain, t
 from engine import legal_actions

@@ -31,7 +31,7 @@ from bot_steps import (
     text_of,
 )
 
-from bot.telegram.routes import GROUP_COMMANDS, PRIVATE_COMMANDS
+from bot.telegram.handlers.routes import GROUP_COMMANDS, PRIVATE_COMMANDS
 from bot.view import callbacks, names
 from bot.view.i18n import t
 from engine.rules import Preset, applicable_options

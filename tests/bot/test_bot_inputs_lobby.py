@@ -53,7 +53,7 @@ async def test_only_the_creator_or_an_admin_may_start_stop_or_change_settings(
     before = snapshot(runner.db_path, table_id)
     version = before.version
     lobby_text = lobby.text
-    # Admin lists are kept for a minute (bot/telegram/rights.py): an admin
+    # Admin lists are kept for a minute (bot/telegram/wire/rights.py): an admin
     # from the start, who does not play.
     fake.make_admin(group, admin)
 

@@ -14,8 +14,8 @@ import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
 from grammar import findings
 from languages import share
+from manual_clock import ManualScheduler
 
-from bot.clock import ManualScheduler
 from bot.view.i18n import plain, t
 from testing.fake_telegram import FakeChat, FakeTelegram, StoredMessage
 

@@ -27,7 +27,7 @@ from bot_steps import (
     text_of,
 )
 
-from bot.telegram.rights import AdminLists
+from bot.telegram.wire.rights import AdminLists
 from bot.view import callbacks
 from bot.view.i18n import t
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
@@ -172,7 +172,7 @@ async def test_a_member_who_left_the_group_is_refused(
 )
 async def test_membership_statuses(member: dict[str, object], seated: bool) -> None:
     """Who counts as in the group, from getChatMember's answer."""
-    from bot.telegram.messenger import Messenger
+    from bot.telegram.wire.messenger import Messenger
 
     class Asked(Messenger):
         async def _post(self, method: str, parameters: dict[str, object]) -> object:

@@ -14,8 +14,8 @@ import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
 from bot_steps import people_in_private
 from engine_builders import CheckedPlayer
+from manual_clock import ManualScheduler
 
-from bot.clock import ManualScheduler
 from bot.tables import lifecycle
 from bot.tables import minds as minds_module
 from engine import replay

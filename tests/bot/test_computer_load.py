@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player
 from bot_steps import people_in_private
+from manual_clock import ManualScheduler
 
-from bot.clock import ManualScheduler
 from engine import legal_actions
 from engine.actions import Kind
 from testing.fake_telegram import FakeTelegram

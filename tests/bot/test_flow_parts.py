@@ -22,9 +22,9 @@ from telegram import (
 from telegram.error import RetryAfter
 
 from bot.tables.outbox import Outcome
-from bot.telegram.limits import SendLimits, counted, seconds
-from bot.telegram.replies import Replies
-from bot.telegram.updates import OVERFLOW_ANSWERS, PerChatProcessor
+from bot.telegram.wire.limits import SendLimits, counted, seconds
+from bot.telegram.wire.replies import Replies
+from bot.telegram.wire.updates import OVERFLOW_ANSWERS, PerChatProcessor
 from bot.view.screen import Screen
 
 

@@ -2,7 +2,11 @@
 
 - Only bot/telegram (the edge) and the wiring (bot/app.py, bot/__main__.py) import `telegram`.
 - Only bot/storage imports a database driver or writes SQL.
-- The Telegram edge never touches storage (records are plain data it may read).
+- The Telegram edge, handlers and wire alike, never touches storage (records
+  are plain data a handler may read).
+- The edge's two rooms: bot/telegram/wire never imports bot/telegram/handlers,
+  and it never reaches the table service (of bot/tables it knows only the
+  outbox's plain types, which its messenger implements).
 - bot/view is pure: no service, no storage, no Telegram.
 - bot/stats is pure: numbers from the engine's replay, ratings from the library.
 - Only bot/view/charts.py draws (matplotlib), and only when asked to: nothing
@@ -36,6 +40,11 @@ def package(path: Path) -> str:
     return path.relative_to(ROOT).parts[1] if len(path.relative_to(ROOT).parts) > 2 else ""
 
 
+def room(path: Path) -> str:
+    """The module's folder under bot/, say "telegram/wire"; "" at the top."""
+    return "/".join(path.relative_to(BOT).parts[:-1])
+
+
 def top(name: str) -> str:
     return name.split(".")[0]
 
@@ -46,25 +55,40 @@ def under(name: str, prefix: str) -> bool:
 
 def test_the_bot_has_modules_to_check() -> None:
     assert {package(p) for p in MODULES} >= {"tables", "telegram", "view", "storage"}
+    assert {room(p) for p in MODULES} >= {"telegram/handlers", "telegram/wire"}
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
-def test_who_may_import_what(path: Path) -> None:
+def broken_rules(path: Path, found: list[tuple[int, str]]) -> list[tuple[int, str, str]]:
+    """The imports of the module at `path` (in bot/) that break a layer rule."""
     where = package(path)
     wrong = []
-    for line, name in imports(path):
+    for line, name in found:
         if top(name) in ("telegram", "httpx") and where != "telegram" and path.name not in WIRING:
             wrong.append((line, name, "only bot/telegram and bot/app.py talk to Telegram"))
         if top(name) in ("aiosqlite", "sqlite3", "asyncpg", "psycopg") and where != "storage":
             wrong.append((line, name, "only bot/storage talks to a database"))
         if where == "telegram" and under(name, "bot.storage") and name != "bot.storage.records":
-            wrong.append((line, name, "handlers never touch storage"))
+            wrong.append((line, name, "the Telegram edge never touches storage"))
+        if room(path) == "telegram/wire" and under(name, "bot.telegram.handlers"):
+            wrong.append((line, name, "the wire never imports a handler"))
+        if (
+            room(path) == "telegram/wire"
+            and under(name, "bot.tables")
+            and name != "bot.tables.outbox"
+        ):
+            wrong.append((line, name, "the wire never reaches the table service"))
         if where == "view" and (under(name, "bot.tables") or under(name, "bot.storage")):
             wrong.append((line, name, "rendering is pure"))
         if where == "stats" and top(name) == "bot" and not under(name, "bot.stats"):
             wrong.append((line, name, "bot/stats is pure: the engine and the rating library"))
         if top(name) == "matplotlib" and path != BOT / "view" / "charts.py":
             wrong.append((line, name, "drawing lives in bot/view/charts.py (imported lazily)"))
+    return wrong
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_who_may_import_what(path: Path) -> None:
+    wrong = broken_rules(path, imports(path))
     assert not wrong, f"{path.relative_to(ROOT)}: {wrong}"
 
 
@@ -72,6 +96,16 @@ def test_the_check_sees_a_forbidden_import(tmp_path: Path) -> None:
     module = tmp_path / "sample.py"
     module.write_text("import os\nfrom telegram import Bot\n", encoding="utf-8")
     assert (2, "telegram") in imports(module)
+
+
+def test_the_edge_keeps_its_two_rooms_apart() -> None:
+    wire = BOT / "telegram" / "wire" / "sample.py"
+    handler = BOT / "telegram" / "handlers" / "sample.py"
+    assert broken_rules(wire, [(1, "bot.telegram.handlers.common")])
+    assert broken_rules(wire, [(1, "bot.tables.service")])
+    assert not broken_rules(wire, [(1, "bot.tables.outbox"), (2, "bot.telegram.wire.limits")])
+    assert not broken_rules(handler, [(1, "bot.telegram.wire.messenger"), (2, "bot.tables")])
+    assert broken_rules(handler, [(1, "bot.storage.sqlite")])
 
 
 def test_nothing_imports_matplotlib_until_a_chart_is_drawn() -> None:

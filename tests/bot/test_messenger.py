@@ -15,8 +15,8 @@ from telegram.ext import BaseRateLimiter, ExtBot
 from telegram.request import BaseRequest, RequestData
 
 from bot.tables import Outcome
-from bot.telegram.limits import counted
-from bot.telegram.messenger import Messenger, keyboard, markup
+from bot.telegram.wire.limits import counted
+from bot.telegram.wire.messenger import Messenger, keyboard, markup
 from bot.view.screen import Button, Screen
 from testing.fake_telegram import FakeTelegram
 

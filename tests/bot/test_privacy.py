@@ -25,8 +25,8 @@ from bot_steps import (
     start_match,
     tap,
 )
+from manual_clock import ManualScheduler
 
-from bot.clock import ManualScheduler
 from bot.storage.sqlite import SqliteStore
 from bot.tables import Sender, TableService, Timing
 from bot.tables.privacy import DAY, PLACEHOLDER

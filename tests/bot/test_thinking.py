@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from bot_harness import WAIT, BotRunner
 from engine_builders import CheckedPlayer
+from manual_clock import ManualScheduler
 
-from bot.clock import ManualScheduler
 from bot.tables import lifecycle
 from bot.tables.lifecycle import deal_seed
 from bot.tables.minds import Minds

@@ -17,8 +17,9 @@ import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner
 from bot_steps import people_in_private
+from manual_clock import ManualScheduler
 
-from bot.clock import ManualScheduler, retry_pause
+from bot.clock import retry_pause
 from bot.storage import StorageError
 from bot.storage.cached import CachedStore
 from bot.tables.turns import PURPOSES, WATCHDOG_SECONDS

@@ -1,4 +1,4 @@
-"""bot.telegram.lean: the opt-in lean HTTP/1.1 client for the Bot API.
+"""bot.telegram.wire.lean: the opt-in lean HTTP/1.1 client for the Bot API.
 
 The bot's tests against the fake Bot API run through it (keep-alive, 429s,
 timeouts and dropped connections included); these pin down the wire details
@@ -23,9 +23,10 @@ from telegram.error import NetworkError, RetryAfter, TimedOut
 from telegram.request import HTTPXRequest, RequestData
 from telegram.request._requestparameter import RequestParameter
 
-from bot.telegram.lean import TelegramRequest
-from bot.telegram.transport import BoundedRequest, make_request, tapped_message
-from bot.telegram.updates import chat_of
+from bot.telegram.wire.clients import make_request
+from bot.telegram.wire.lean import TelegramRequest
+from bot.telegram.wire.transport import BoundedRequest
+from bot.telegram.wire.updates import chat_of, tapped_message
 
 Answer = Callable[[bytes, dict[str, str], bytes], Awaitable[bytes | None]]
 

@@ -31,9 +31,9 @@ import pytest_asyncio
 from bot_harness import WAIT, Player, make_settings
 from bot_steps import fix_deals
 from databases import PostgresDatabase
+from manual_clock import ManualScheduler
 
 from bot.app import build_application, webhook_options
-from bot.clock import ManualScheduler
 from bot.tables import TableService
 from bot.view import callbacks
 from engine import MatchState, apply, legal_actions, new_match, replay

@@ -17,36 +17,29 @@ from telegram.error import TelegramError
 from telegram.ext import Application, BaseHandler, CallbackQueryHandler
 
 from bot.tables import Person, Reply
-from bot.telegram.common import (
-    Context,
-    admin_check,
-    messenger,
-    person_of,
-    safe_answer,
-    service,
-    service_of,
-)
-from bot.telegram.messenger import Messenger
-from bot.telegram.transport import tapped_message
+from bot.telegram.handlers.common import admin_check, person_of, safe_answer
+from bot.telegram.handlers.context import BotContext, service_of
+from bot.telegram.wire.messenger import Messenger
+from bot.telegram.wire.updates import tapped_message
 from bot.view import callbacks
 from bot.view.i18n import LANGUAGES, plain, t
 from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
 
-Route = Callable[[CallbackQuery, callbacks.Payload, Person, str, Context], Awaitable[Reply]]
+Route = Callable[[CallbackQuery, callbacks.Payload, Person, str, BotContext], Awaitable[Reply]]
 
 
-def _answered(route: Route | None) -> Callable[[Update, Context], Coroutine[Any, Any, None]]:
+def _answered(route: Route | None) -> Callable[[Update, BotContext], Coroutine[Any, Any, None]]:
     """A route as a PTB callback: the payload parsed and the tapper noted
     first, the answer sent last, a generic one if anything went wrong."""
 
-    async def handle(update: Update, context: Context) -> None:
+    async def handle(update: Update, context: BotContext) -> None:
         query = update.callback_query
         if query is None:
             return
         answered = False
-        svc = service(context)
+        svc = context.service
         try:
             person = person_of(query.from_user)
             lang = await svc.user_lang(person.user_id, person.language_code)
@@ -70,7 +63,7 @@ def _answered(route: Route | None) -> Callable[[Update, Context], Coroutine[Any,
 
 
 async def on_select(
-    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     assert isinstance(payload, callbacks.Select)
     origin = tapped_message(query)
@@ -78,68 +71,68 @@ async def on_select(
     # (Fanout.show_selection), but only one in the tapper's own private chat:
     # a forged select on a group's message must not re-point their hand.
     own = origin[1] if origin is not None and origin[0] == person.user_id else None
-    return await service(context).select(payload, person, own, lang)
+    return await context.service.select(payload, person, own, lang)
 
 
 async def on_play(
-    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     assert isinstance(payload, callbacks.Play)
-    return await service(context).play(payload, person, lang)
+    return await context.service.play(payload, person, lang)
 
 
 async def on_takeback(
-    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     assert isinstance(payload, callbacks.TakeBack)
-    return await service(context).take_back(payload.table, person, lang)
+    return await context.service.take_back(payload.table, person, lang)
 
 
 async def on_rematch(
-    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     assert isinstance(payload, callbacks.Rematch)
     if await _in_its_group(query, payload.table, context) is None:
         return Reply(t(lang, "table.gone"), alert=True)
-    return await service(context).rematch(payload.table, person)
+    return await context.service.rematch(payload.table, person)
 
 
-async def _in_its_group(query: CallbackQuery, table_id: int, context: Context) -> int | None:
+async def _in_its_group(query: CallbackQuery, table_id: int, context: BotContext) -> int | None:
     """The table's group, if the tapped message is in it (lobby buttons are)."""
     origin = tapped_message(query)
-    chat_id = await service(context).chat_of_table(table_id)
+    chat_id = await context.service.chat_of_table(table_id)
     if chat_id is None or origin is None or origin[0] != chat_id:
         return None
     return chat_id
 
 
 async def on_option(
-    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     assert isinstance(payload, callbacks.SetOption)
     chat_id = await _in_its_group(query, payload.table, context)
     if chat_id is None:
         return Reply(t(lang, "table.gone"), alert=True)
     admin = admin_check(context, chat_id, person.user_id)
-    return await service(context).set_option(payload, person, admin)
+    return await context.service.set_option(payload, person, admin)
 
 
 async def on_remove_seat(
-    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     assert isinstance(payload, callbacks.RemoveSeat)
     chat_id = await _in_its_group(query, payload.table, context)
     if chat_id is None:
         return Reply(t(lang, "table.gone"), alert=True)
     admin = admin_check(context, chat_id, person.user_id)
-    return await service(context).remove_player(payload, person, admin)
+    return await context.service.remove_player(payload, person, admin)
 
 
 async def on_lobby(
-    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     assert isinstance(payload, callbacks.Lobby)
-    svc = service(context)
+    svc = context.service
     table_id, op = payload.table, payload.op
     chat_id = await _in_its_group(query, table_id, context)
     if chat_id is None:
@@ -162,7 +155,7 @@ async def on_lobby(
 
 
 async def on_forget(
-    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     """The answer to /forget's question, only in the person's own private
     chat; the question becomes the answer, without its buttons."""
@@ -171,15 +164,15 @@ async def on_forget(
     if origin is None or origin[0] != person.user_id:
         return Reply(t(lang, "tap.unknown"), alert=True)
     if payload.confirm:
-        answer = await service(context).forget(person, lang)
+        answer = await context.service.forget(person, lang)
     else:
         answer = Reply(t(lang, "forget.kept"))
-    await messenger(context).edit(origin[0], origin[1], Screen(answer.text))
+    await context.messenger.edit(origin[0], origin[1], Screen(answer.text))
     return Reply()
 
 
 async def on_replay(
-    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: Context
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     """◀ ▶ of a replay: the frame replaces the tapped one, in the tapper's own
     private chat only."""
@@ -187,15 +180,15 @@ async def on_replay(
     origin = tapped_message(query)
     if origin is None or origin[0] != person.user_id:
         return Reply(t(lang, "tap.unknown"), alert=True)
-    answer = await service(context).replay(payload.table, payload.frame, person, lang)
+    answer = await context.service.replay(payload.table, payload.frame, person, lang)
     if answer.screen is None:
         return answer
-    await messenger(context).edit(origin[0], origin[1], answer.screen)
+    await context.messenger.edit(origin[0], origin[1], answer.screen)
     return Reply()
 
 
 async def slow_down(application: Application, update: Update) -> None:  # type: ignore[type-arg]
-    """A tap beyond its chat's backlog is never run (bot/telegram/updates.py),
+    """A tap beyond its chat's backlog is never run (bot/telegram/wire/updates.py),
     only answered, in the tapper's app language: the store is not asked."""
     query = update.callback_query
     messenger: Messenger | None = application.bot_data.get("messenger")
@@ -222,9 +215,9 @@ ROUTES: tuple[tuple[str, Route], ...] = (
 )
 
 
-def button_handlers() -> list[BaseHandler[Update, Context, None]]:
+def button_handlers() -> list[BaseHandler[Update, BotContext, None]]:
     """One handler per payload head, then one that answers anything else."""
-    routed: list[BaseHandler[Update, Context, None]] = [
+    routed: list[BaseHandler[Update, BotContext, None]] = [
         CallbackQueryHandler(_answered(route), pattern=f"^{head}:") for head, route in ROUTES
     ]
     routed.append(CallbackQueryHandler(_answered(None)))

@@ -31,7 +31,7 @@ from telegram.request import RequestData
 from telegram.request._requestparameter import RequestParameter
 
 from bot.tables.outbox import Outcome
-from bot.telegram.limits import seconds
+from bot.telegram.wire.limits import seconds
 from bot.view.i18n import plain
 from bot.view.screen import Screen
 
@@ -380,7 +380,7 @@ class Messenger:
 
     async def admin_ids(self, chat_id: int) -> frozenset[int] | None:
         """getChatAdministrators, outside the send budget like `is_member`;
-        None when Telegram cannot tell (bot/telegram/rights.py caches it)."""
+        None when Telegram cannot tell (bot/telegram/wire/rights.py caches it)."""
         for attempt in range(2):
             try:
                 members = await self._post("getChatAdministrators", {"chat_id": chat_id})

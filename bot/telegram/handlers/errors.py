@@ -6,13 +6,14 @@ import logging
 
 from telegram import Update
 
-from bot.telegram.common import Context, message_lang, reply, safe_answer
+from bot.telegram.handlers.common import message_lang, reply, safe_answer
+from bot.telegram.handlers.context import BotContext
 from bot.view.i18n import t
 
 log = logging.getLogger(__name__)
 
 
-async def on_error(update: object, context: Context) -> None:
+async def on_error(update: object, context: BotContext) -> None:
     log.error("error while handling an update", exc_info=context.error)
     if not isinstance(update, Update):
         return

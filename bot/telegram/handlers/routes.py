@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from telegram.ext import Application, ChatMemberHandler, CommandHandler, MessageHandler, filters
 
-from bot.telegram import general, group, members, private
-from bot.telegram.buttons import button_handlers
-from bot.telegram.errors import on_error
+from bot.telegram.handlers import general, group, members, private
+from bot.telegram.handlers.buttons import button_handlers
+from bot.telegram.handlers.errors import on_error
 
 # The commands each kind of chat lists in Telegram's menu (texts: command.* in the locales).
 GROUP_COMMANDS = (

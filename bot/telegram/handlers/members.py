@@ -6,8 +6,9 @@ from __future__ import annotations
 from telegram import Update
 from telegram.constants import ChatMemberStatus
 
-from bot.telegram import replies
-from bot.telegram.common import Context, is_group, service
+from bot.telegram.handlers.common import is_group
+from bot.telegram.handlers.context import BotContext
+from bot.telegram.wire import replies
 from bot.view.i18n import t
 from bot.view.screen import Screen
 
@@ -15,7 +16,7 @@ OUT = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
 IN = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.RESTRICTED)
 
 
-async def on_my_chat_member(update: Update, context: Context) -> None:
+async def on_my_chat_member(update: Update, context: BotContext) -> None:
     """Added to a group: say how to start. Removed from a group (or the group
     is gone): close its table."""
     change = update.my_chat_member
@@ -23,17 +24,17 @@ async def on_my_chat_member(update: Update, context: Context) -> None:
         return
     old, new = change.old_chat_member.status, change.new_chat_member.status
     if new in OUT:
-        await service(context).chat_gone(change.chat.id)
+        await context.service.chat_gone(change.chat.id)
     elif new in IN and old in OUT and is_group(change.chat):
-        lang = await service(context).chat_lang(change.chat.id)
+        lang = await context.service.chat_lang(change.chat.id)
         queue = replies.of(context.bot)
         if queue is not None:
             queue.put(change.chat.id, Screen(t(lang, "group.welcome")))
 
 
-async def on_migrate(update: Update, context: Context) -> None:
+async def on_migrate(update: Update, context: BotContext) -> None:
     """A group became a supergroup: the table follows it to the new chat id."""
     message = update.effective_message
     if message is None or message.migrate_to_chat_id is None:
         return
-    await service(context).chat_moved(message.chat.id, message.migrate_to_chat_id)
+    await context.service.chat_moved(message.chat.id, message.migrate_to_chat_id)

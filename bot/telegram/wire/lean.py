@@ -24,7 +24,8 @@ only what the Bot API needs:
 
 File uploads (multipart), downloads, and URLs with credentials are handed to
 httpx, and so is everything when a proxy is configured in the environment
-(httpx honours those variables): `make_request` chooses.
+(httpx honours those variables): `make_request` (bot/telegram/wire/clients.py)
+chooses.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ import httpx
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
-from bot.telegram.transport import HTTP_CONNECTIONS, BoundedRequest, trim_updates
+from bot.telegram.wire.transport import HTTP_CONNECTIONS, BoundedRequest
+from bot.telegram.wire.updates import trim_updates
 
 _DEFAULT = type(BaseRequest.DEFAULT_NONE)  # PTB's "not given" marker for timeouts
 

@@ -4,30 +4,22 @@ from __future__ import annotations
 
 from telegram import Update
 
-from bot.telegram.common import (
-    Context,
-    args_of,
-    is_admin,
-    is_group,
-    message_lang,
-    person_of,
-    reply,
-    service,
-)
+from bot.telegram.handlers.common import args_of, is_admin, is_group, message_lang, person_of, reply
+from bot.telegram.handlers.context import BotContext
 from bot.view import names, rules_help
 from bot.view.i18n import LANGUAGES, short, supported, t
 from engine import RuleSet
 from engine.rules import Preset
 
 
-async def cmd_help(update: Update, context: Context) -> None:
+async def cmd_help(update: Update, context: BotContext) -> None:
     if update.effective_message is None:
         return
     lang = await message_lang(update, context)
     await reply(update.effective_message, rules_help.help_text(lang))
 
 
-async def cmd_rules(update: Update, context: Context) -> None:
+async def cmd_rules(update: Update, context: BotContext) -> None:
     """`/rules [game]`: the game named (in any language); with no name, the
     rules of the group's open table, or burkozel's."""
     message, chat = update.effective_message, update.effective_chat
@@ -37,7 +29,7 @@ async def cmd_rules(update: Update, context: Context) -> None:
     args = args_of(context)
     rules = None
     if not args and is_group(chat):
-        rules = await service(context).rules_for_chat(chat.id)
+        rules = await context.service.rules_for_chat(chat.id)
     if rules is None:
         name = args[0] if args else Preset.BURKOZEL.value
         preset = names.preset_named(name)
@@ -56,11 +48,11 @@ async def cmd_rules(update: Update, context: Context) -> None:
     await reply(message, rules_help.rules_text(lang, rules))
 
 
-async def cmd_lang(update: Update, context: Context) -> None:
+async def cmd_lang(update: Update, context: BotContext) -> None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
-    svc = service(context)
+    svc = context.service
     args = args_of(context)
     wanted = supported(args[0]) if args else None
     lang = await message_lang(update, context)
@@ -79,7 +71,7 @@ async def cmd_lang(update: Update, context: Context) -> None:
     await reply(message, t(wanted, "lang.done"))
 
 
-async def cmd_stats(update: Update, context: Context) -> None:
+async def cmd_stats(update: Update, context: BotContext) -> None:
     """`/stats`: the sender's record; as a reply in a group, the replied-to
     person's. In a group its matches there, in private every group's."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
@@ -91,36 +83,36 @@ async def cmd_stats(update: Update, context: Context) -> None:
     if is_group(chat) and replied is not None and not replied.is_bot:
         target = replied
     chat_id = chat.id if is_group(chat) else None
-    await reply(message, await service(context).stats_of(person_of(target), chat_id, lang))
+    await reply(message, await context.service.stats_of(person_of(target), chat_id, lang))
 
 
-async def cmd_top(update: Update, context: Context) -> None:
+async def cmd_top(update: Update, context: BotContext) -> None:
     """`/top`: each game's leaderboard, the group's (in private, the bot's)."""
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return
     lang = await message_lang(update, context)
     chat_id = chat.id if is_group(chat) else None
-    await reply(message, await service(context).top(chat_id, lang))
+    await reply(message, await context.service.top(chat_id, lang))
 
 
-async def cmd_history(update: Update, context: Context) -> None:
+async def cmd_history(update: Update, context: BotContext) -> None:
     """`/history` in a group: its last matches, each with a link to its
     replay in private."""
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None or not is_group(chat):
         return
     lang = await message_lang(update, context)
-    await reply(message, await service(context).history(chat.id, lang))
+    await reply(message, await context.service.history(chat.id, lang))
 
 
-async def cmd_notify(update: Update, context: Context) -> None:
+async def cmd_notify(update: Update, context: BotContext) -> None:
     """`/notify` in a group: turn the sender's notices of new tables on or off."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None or not is_group(chat):
         return
     lang = await message_lang(update, context)
-    svc = service(context)
+    svc = context.service
     person = person_of(user)
     await svc.remember(person)
     await reply(message, await svc.toggle_notify(chat.id, person, lang))

@@ -10,21 +10,20 @@ from telegram import Chat, Message, Update, User
 from bot.seats import visible
 from bot.storage.records import TableRecord
 from bot.tables import Reply
-from bot.telegram.common import (
-    Context,
+from bot.telegram.handlers.common import (
     admin_check,
     args_of,
     is_group,
     message_lang,
     person_of,
     reply,
-    service,
 )
+from bot.telegram.handlers.context import BotContext
 from bot.view.i18n import t
 from bot.view.screen import Button, Screen
 
 
-async def group_only(update: Update, context: Context) -> bool:
+async def group_only(update: Update, context: BotContext) -> bool:
     """True in a group; in private, explain that the command belongs in a group."""
     if is_group(update.effective_chat):
         return True
@@ -43,13 +42,13 @@ class GroupTable:
     lang: str
 
 
-async def group_table(update: Update, context: Context) -> GroupTable | None:
+async def group_table(update: Update, context: BotContext) -> GroupTable | None:
     """The group's open table for a command about it; otherwise the sender is
     told (wrong chat, or no table here) and None comes back."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None or not await group_only(update, context):
         return None
-    svc = service(context)
+    svc = context.service
     await svc.remember(person_of(user))
     lang = await svc.chat_lang(chat.id)
     table = await svc.table_in_chat(chat.id)
@@ -59,11 +58,11 @@ async def group_table(update: Update, context: Context) -> GroupTable | None:
     return GroupTable(message, user, chat, table, lang)
 
 
-async def cmd_new(update: Update, context: Context) -> None:
+async def cmd_new(update: Update, context: BotContext) -> None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None or not await group_only(update, context):
         return
-    svc = service(context)
+    svc = context.service
     await svc.remember(person_of(user))
     title = visible(chat.title or "")  # shown to those who join: no bidi overrides
     answer = await svc.new_table(chat.id, title, person_of(user), args_of(context))
@@ -71,12 +70,12 @@ async def cmd_new(update: Update, context: Context) -> None:
         await reply(message, answer)
 
 
-async def cmd_join(update: Update, context: Context) -> None:
+async def cmd_join(update: Update, context: BotContext) -> None:
     found = await group_table(update, context)
     if found is None:
         return
     person, lang = person_of(found.user), found.lang
-    answer = await service(context).join(found.table.id, person)
+    answer = await context.service.join(found.table.id, person)
     if answer.url:
         await reply(
             found.message,
@@ -91,49 +90,49 @@ async def cmd_join(update: Update, context: Context) -> None:
         await reply(found.message, answer)
 
 
-async def cmd_leave(update: Update, context: Context) -> None:
+async def cmd_leave(update: Update, context: BotContext) -> None:
     found = await group_table(update, context)
     if found is not None:
-        answer = await service(context).leave(found.table.id, person_of(found.user))
+        answer = await context.service.leave(found.table.id, person_of(found.user))
         await reply(found.message, answer)
 
 
-async def cmd_start_group(update: Update, context: Context) -> None:
+async def cmd_start_group(update: Update, context: BotContext) -> None:
     found = await group_table(update, context)
     if found is None:
         return
     admin = admin_check(context, found.chat, found.user.id)
-    answer = await service(context).start(found.table.id, person_of(found.user), admin)
+    answer = await context.service.start(found.table.id, person_of(found.user), admin)
     if answer.alert:  # success shows on the lobby message itself
         await reply(found.message, Reply(answer.text))
 
 
-async def cmd_stop(update: Update, context: Context) -> None:
+async def cmd_stop(update: Update, context: BotContext) -> None:
     """In a group: close its table. In private: end one's practice game."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
     admin = admin_check(context, chat, user.id)
-    await reply(message, await service(context).stop(chat.id, person_of(user), admin))
+    await reply(message, await context.service.stop(chat.id, person_of(user), admin))
 
 
-async def cmd_addbot(update: Update, context: Context) -> None:
+async def cmd_addbot(update: Update, context: BotContext) -> None:
     found = await group_table(update, context)
     if found is None:
         return
     message, user, chat, table = found.message, found.user, found.chat, found.table
     args = args_of(context)
     admin = admin_check(context, chat, user.id)
-    svc = service(context)
+    svc = context.service
     answer = await svc.add_computer(table.id, person_of(user), admin, args[0] if args else None)
     await reply(message, Reply(answer.text))
 
 
-async def cmd_kick(update: Update, context: Context) -> None:
+async def cmd_kick(update: Update, context: BotContext) -> None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None or not await group_only(update, context):
         return
-    svc = service(context)
+    svc = context.service
     lang = await svc.chat_lang(chat.id)
     target = message.reply_to_message.from_user if message.reply_to_message else None
     if target is None or target.is_bot:

@@ -12,7 +12,7 @@ in public groups cannot afford, so this limiter replaces it:
 
 Here only requests that put a message into a chat or change one count
 (`counted`), and a 429 pauses only the chat it was for. Retries are the
-messenger's (bot/telegram/messenger.py), which knows which calls must be
+messenger's (bot/telegram/wire/messenger.py), which knows which calls must be
 retried until they get through.
 """
 

@@ -93,7 +93,7 @@ class Replies:
 
 
 # The queue of each running application, found from the bot a message came
-# with (handlers answer with just the message; see bot/telegram/common.py).
+# with (handlers answer with just the message; see bot/telegram/handlers/common.py).
 _BY_BOT: dict[int, Replies] = {}
 
 

@@ -6,24 +6,17 @@ from __future__ import annotations
 from telegram import Update
 
 from bot.tables import Reply
-from bot.telegram.common import (
-    Context,
-    args_of,
-    is_group,
-    message_lang,
-    person_of,
-    reply,
-    service,
-)
+from bot.telegram.handlers.common import args_of, is_group, message_lang, person_of, reply
+from bot.telegram.handlers.context import BotContext
 from bot.view import callbacks, names, rules_help
 from bot.view.i18n import t
 
 
-async def cmd_start_private(update: Update, context: Context) -> None:
+async def cmd_start_private(update: Update, context: BotContext) -> None:
     message, user = update.effective_message, update.effective_user
     if message is None or user is None:
         return
-    svc = service(context)
+    svc = context.service
     person = person_of(user)
     await svc.remember(person, started=True)
     lang = await svc.user_lang(user.id, user.language_code)
@@ -40,12 +33,12 @@ async def cmd_start_private(update: Update, context: Context) -> None:
     await reply(message, t(lang, "welcome", name=person.name))
 
 
-async def cmd_play(update: Update, context: Context) -> None:
+async def cmd_play(update: Update, context: BotContext) -> None:
     """/play in private: practice against computer players."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
-    svc = service(context)
+    svc = context.service
     lang = await message_lang(update, context)
     if is_group(chat):
         presets = rules_help.presets_list(lang)
@@ -60,7 +53,7 @@ async def cmd_play(update: Update, context: Context) -> None:
         await reply(message, Reply(answer.text))
 
 
-async def cmd_forget(update: Update, context: Context) -> None:
+async def cmd_forget(update: Update, context: BotContext) -> None:
     """/forget: asks first (buttons), in private only: it is about the person."""
     message, chat = update.effective_message, update.effective_chat
     if message is None:
@@ -69,15 +62,15 @@ async def cmd_forget(update: Update, context: Context) -> None:
     if is_group(chat):
         await reply(message, t(lang, "forget.in_private"))
         return
-    await reply(message, service(context).forget_prompt(lang))
+    await reply(message, context.service.forget_prompt(lang))
 
 
-async def on_private_text(update: Update, context: Context) -> None:
+async def on_private_text(update: Update, context: BotContext) -> None:
     """Any other private message: note the chat is open, and point to /help."""
     message, user = update.effective_message, update.effective_user
     if message is None or user is None:
         return
-    svc = service(context)
+    svc = context.service
     await svc.remember(person_of(user), started=True)
     lang = await svc.user_lang(user.id, user.language_code)
     await reply(message, t(lang, "private.unknown"))

@@ -1,41 +1,26 @@
-"""What every handler uses: the service and messenger of the application,
-who is asking, in which chat and language, and how to answer."""
+"""What every handler uses: who is asking, in which chat and language, whether
+they are an admin, and how to answer. The service and the messenger come
+with the handler's context (bot/telegram/handlers/context.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import cast
 
 from telegram import CallbackQuery, Chat, Message, Update, User
 from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
-from telegram.ext import Application, ContextTypes
 
 from bot.seats import display_name
-from bot.tables import Person, Reply, Rights, TableService
-from bot.telegram import replies
-from bot.telegram.messenger import Messenger, markup, transient
-from bot.telegram.rights import AdminLists
-from bot.telegram.updates import chat_of
+from bot.tables import Person, Reply, Rights
+from bot.telegram.handlers.context import BotContext
+from bot.telegram.wire import replies
+from bot.telegram.wire.messenger import markup, transient
+from bot.telegram.wire.updates import chat_of
 from bot.view.i18n import plain
 from bot.view.screen import Button, Screen
 
 log = logging.getLogger(__name__)
-
-Context = ContextTypes.DEFAULT_TYPE
-
-
-def service(context: Context) -> TableService:
-    return service_of(context.application)
-
-
-def service_of(application: Application) -> TableService:  # type: ignore[type-arg]
-    return cast(TableService, application.bot_data["service"])
-
-
-def messenger(context: Context) -> Messenger:
-    return cast(Messenger, context.application.bot_data["messenger"])
 
 
 def person_of(user: User) -> Person:
@@ -57,22 +42,12 @@ def is_group(chat: Chat | None) -> bool:
     return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
 
 
-def admin_lists(context: Context) -> AdminLists:
-    """The application's cache of admin lists (made on first use; a test may
-    put its own in `bot_data["admins"]`, with a clock it moves)."""
-    lists = context.application.bot_data.get("admins")
-    if lists is None:
-        lists = AdminLists(messenger(context).admin_ids)
-        context.application.bot_data["admins"] = lists
-    return cast(AdminLists, lists)
-
-
-async def is_admin(context: Context, chat_id: int, user_id: int) -> bool:
+async def is_admin(context: BotContext, chat_id: int, user_id: int) -> bool:
     """An admin or the owner of the group, from its cached admin list."""
-    return await admin_lists(context).is_admin(chat_id, user_id)
+    return await context.admin_lists.is_admin(chat_id, user_id)
 
 
-def admin_check(context: Context, chat: Chat | int | None, user_id: int) -> Rights:
+def admin_check(context: BotContext, chat: Chat | int | None, user_id: int) -> Rights:
     """Whether the person is an admin of the group, as a question the service
     asks only when an action needs it (never for the table's creator); in a
     private chat nobody is."""
@@ -83,7 +58,7 @@ def admin_check(context: Context, chat: Chat | int | None, user_id: int) -> Righ
 
 
 async def reply(message: Message, answer: Reply | str) -> None:
-    """Answer a message: queued per chat (bot/telegram/replies.py) and sent
+    """Answer a message: queued per chat (bot/telegram/wire/replies.py) and sent
     after the handler has returned, so the chat's turn never waits for the
     group's message budget. In a group the answer quotes the command."""
     if isinstance(answer, str):
@@ -106,10 +81,10 @@ async def reply(message: Message, answer: Reply | str) -> None:
     queue.put(message.chat_id, screen, quote, answer.photo)
 
 
-async def message_lang(update: Update, context: Context) -> str:
+async def message_lang(update: Update, context: BotContext) -> str:
     """The language to answer in: the group's in a group, the person's in private."""
     chat, chat_id = update.effective_chat, chat_of(update)
-    svc = service(context)
+    svc = context.service
     if is_group(chat) or (chat is None and chat_id is not None and chat_id < 0):
         assert chat_id is not None
         return await svc.chat_lang(chat_id)
@@ -117,12 +92,12 @@ async def message_lang(update: Update, context: Context) -> str:
     return await svc.user_lang(user.id, user.language_code) if user else svc.default_language
 
 
-def args_of(context: Context) -> list[str]:
+def args_of(context: BotContext) -> list[str]:
     return list(context.args or [])
 
 
 async def safe_answer(
-    context: Context,
+    context: BotContext,
     query: CallbackQuery,
     text: str,
     alert: bool = False,
@@ -130,7 +105,7 @@ async def safe_answer(
 ) -> None:
     """Answer a button tap, retrying a lost connection a few times (the client
     spins until it is answered); a query too old to answer is an everyday event."""
-    out = messenger(context)
+    out = context.messenger
     for attempt in range(4):
         try:
             await out.answer(query.id, plain(text)[:200] or None, alert=alert, url=url)
