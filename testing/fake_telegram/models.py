@@ -7,18 +7,62 @@ These objects are the test-side view of the fake: tests create users and groups 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 from .html_parser import Entity
 
-if TYPE_CHECKING:
-    from .server import FakeTelegram
-    from .state import FakeState
-
 JSONDict = dict[str, Any]
 J = TypeVar("J")
+T = TypeVar("T")
+
+
+class MessageContext(Protocol):
+    """What a message needs from the fake to write itself as the Bot API does.
+
+    A protocol rather than the fake's own class: the fake is built on these models, so
+    naming it here would make the two modules import each other.
+    """
+
+    def bot_user_json(self) -> JSONDict: ...
+
+    def chat_json(self, chat_id: int) -> JSONDict: ...
+
+    def find_message(self, chat_id: int, message_id: int) -> StoredMessage | None: ...
+
+
+class FakeHub(Protocol):
+    """The whole fake as its people, chats and callbacks hold it, to act through it.
+
+    :class:`~testing.fake_telegram.server.FakeTelegram` is the one implementation (mypy
+    checks that in ``server``); a protocol for the reason :class:`MessageContext` is one.
+    """
+
+    def private_chat(self, user: FakeUser) -> FakeChat: ...
+
+    def user_sends(
+        self,
+        user: FakeUser,
+        chat: FakeChat | int,
+        text: str,
+        *,
+        reply_to: StoredMessage | int | None = None,
+    ) -> StoredMessage: ...
+
+    def user_taps(
+        self, user: FakeUser, message: StoredMessage, data_or_text: str, *, force: bool = False
+    ) -> FakeCallback: ...
+
+    async def wait_for(
+        self,
+        predicate: Callable[[], T | None],
+        timeout: float = 5.0,
+        *,
+        message: str | None = None,
+    ) -> T: ...
+
+    def notify(self) -> None: ...
 
 
 def copy_json(data: J) -> J:
@@ -134,7 +178,7 @@ class StoredMessage:
                 return dict(button)
         return None
 
-    def to_json(self, fake: FakeState, *, with_reply: bool = True) -> JSONDict:
+    def to_json(self, fake: MessageContext, *, with_reply: bool = True) -> JSONDict:
         """The Message object as the Bot API returns it."""
         data: JSONDict = {
             "message_id": self.message_id,
@@ -184,7 +228,7 @@ class StoredMessage:
 class FakeChat:
     """A chat the bot can talk in: a group/supergroup or a user's private chat."""
 
-    fake: FakeTelegram = field(repr=False)
+    fake: FakeHub = field(repr=False)
     id: int
     type: str  # "private" | "group" | "supergroup"
     title: str | None = None
@@ -234,7 +278,7 @@ class CallbackAnswer:
 class FakeCallback:
     """A callback query created by :meth:`FakeUser.tap`."""
 
-    fake: FakeTelegram = field(repr=False)
+    fake: FakeHub = field(repr=False)
     id: str
     user: FakeUser = field(repr=False)
     chat_id: int
@@ -264,7 +308,7 @@ class FakeCallback:
 class FakeUser:
     """A person using Telegram. Create with :meth:`FakeTelegram.user`."""
 
-    fake: FakeTelegram = field(repr=False)
+    fake: FakeHub = field(repr=False)
     id: int
     first_name: str
     username: str | None = None

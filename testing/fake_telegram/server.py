@@ -44,7 +44,7 @@ from .chats import ChatsMixin
 from .control import ControlMixin
 from .faults import FaultRule
 from .messages import MessagesMixin
-from .models import ErrorRecord, JSONDict, RequestRecord
+from .models import ErrorRecord, FakeHub, JSONDict, RequestRecord
 from .protocol import ApiError, Handler, Params
 from .state import Signal
 from .updates import UpdatesMixin
@@ -360,6 +360,12 @@ class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotPro
             "answerCallbackQuery": self._answer_callback_query,
         }
         self._methods = {name.lower(): (name, fn) for name, fn in handlers.items()}
+
+
+if TYPE_CHECKING:
+    # The people, chats and callbacks hold the fake as a FakeHub (FakeState casts itself to
+    # one): this assignment makes mypy check that the whole fake is one.
+    _FAKE_IS_A_HUB: type[FakeHub] = FakeTelegram
 
 
 def _compact_json(data: Any) -> str:

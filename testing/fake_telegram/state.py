@@ -15,7 +15,7 @@ import contextlib
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from aiohttp import web
 
@@ -25,6 +25,7 @@ from .models import (
     ErrorRecord,
     FakeCallback,
     FakeChat,
+    FakeHub,
     FakeUser,
     JSONDict,
     RequestRecord,
@@ -40,9 +41,6 @@ from .protocol import (
     bad_request,
     forbidden,
 )
-
-if TYPE_CHECKING:
-    from .server import FakeTelegram
 
 
 class Signal:
@@ -179,10 +177,11 @@ class FakeState:
         """Fill ``self._methods``: done by ``FakeTelegram``, which has every method."""
         raise NotImplementedError
 
-    def _as_fake_telegram(self) -> FakeTelegram:
+    def _as_fake_telegram(self) -> FakeHub:
         # Every FakeState is a FakeTelegram: the mixins only split its code. The people,
-        # chats and callbacks it creates keep a reference to the whole fake.
-        return cast("FakeTelegram", self)
+        # chats and callbacks it creates keep a reference to the whole fake, typed as the
+        # protocol it meets so that this module need not import the server.
+        return cast(FakeHub, self)
 
     # ------------------------------------------------------------------ change signal
 

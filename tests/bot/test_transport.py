@@ -216,16 +216,19 @@ async def test_errors_are_ptbs() -> None:
 
 
 async def test_requests_beyond_the_connections_wait_then_time_out_like_ptbs_pool() -> None:
+    arrived = asyncio.Event()
     release = asyncio.Event()
 
     async def slow(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
+        arrived.set()
         await release.wait()
         return ok()
 
     request = TelegramRequest(connections=1, pool_timeout=0.1)
     async with Server(slow).running() as server:
         first = asyncio.ensure_future(request.do_request(server.url, "POST", data(a=1)))
-        await asyncio.sleep(0.05)
+        # The server has the first request: it holds the only connection until answered.
+        await asyncio.wait_for(arrived.wait(), timeout=5)
         with pytest.raises(TimedOut, match="Pool timeout"):
             await request.do_request(server.url, "POST", data(a=2))
         release.set()
