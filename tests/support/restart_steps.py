@@ -1,5 +1,5 @@
 """Crashing and restarting the bot under test, and the checks after a restart, shared by
-the restart tests (`tests/bot/test_bot_restart_*.py`).
+the restart tests (`tests/bot/flows/test_bot_restart_*.py`).
 
 A crash is `BotRunner.crash()` after the service's queued message jobs were
 cancelled (`hard_crash`): like SIGKILL, nothing the old process had not yet

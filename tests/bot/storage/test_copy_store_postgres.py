@@ -32,7 +32,7 @@ from bot.storage.copy import copy_sqlite_to_postgres
 from engine import Action, replay
 from testing.fake_telegram import FakeTelegram
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def copy_command(*args: str) -> subprocess.CompletedProcess[str]:

@@ -26,7 +26,7 @@ from bot.storage.sqlite import SqliteStore
 from bot.storage.sqlite_setup import probe_write
 from testing.fake_telegram import FakeTelegram
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WEBHOOK_SECRET = "Webhook_secret-never-printed-42"
 PR_CAPBSET_DROP = 24
 # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER: what lets root write a

@@ -1,6 +1,6 @@
 """What only the PostgreSQL backend has to show: its URL, its messages when
 the server cannot be used, and migrations when several processes start at
-once. The contract every backend keeps is tests/bot/test_storage_contract.py."""
+once. The contract every backend keeps is tests/bot/storage/test_storage_contract.py."""
 
 from __future__ import annotations
 

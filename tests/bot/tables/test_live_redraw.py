@@ -12,7 +12,7 @@ drew the same position: the second edit changed nothing, Telegram answered
 from __future__ import annotations
 
 from bot_harness import WAIT, BotRunner
-from test_bot_match import open_table, start_table
+from bot_steps import GROUP_ID, open_table, people_in_private, start_match
 
 from engine import apply, legal_actions
 from testing.fake_telegram import FakeTelegram
@@ -22,8 +22,10 @@ async def test_a_move_told_late_leaves_the_live_message_to_the_newer_move(
     fake_telegram: FakeTelegram, runner: BotRunner
 ) -> None:
     fake = fake_telegram
-    group, users, table_id = await open_table(fake, runner, "/new limit=4", 2)
-    await start_table(fake, group, users[0])
+    group = fake.group(GROUP_ID, "Игровой стол", supergroup=True)
+    users = await people_in_private(fake, 2, 100)
+    table_id, lobby = await open_table(fake, runner, group, "/new limit=4", users)
+    await start_match(fake, group, users[0], lobby)
     table = await runner.db.get_table(table_id)
     assert table is not None and table.state is not None and table.live_message_id is not None
     live = table.live_message_id

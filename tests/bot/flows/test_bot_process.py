@@ -24,7 +24,7 @@ from engine import MatchState, legal_actions, replay
 from engine.actions import Action, Kind
 from testing.fake_telegram import FakeTelegram
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class BotProcess:

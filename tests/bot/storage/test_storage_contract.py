@@ -2,7 +2,7 @@
 (bot/storage/store.py), run against each of them, [sqlite] and [postgres].
 
 A new backend is one more parameter of `database`. The tests talk to the
-backend itself (no cache layer); tests/bot/test_storage.py covers the cache
+backend itself (no cache layer); tests/bot/storage/test_storage.py covers the cache
 and SQLite's own details.
 """
 
