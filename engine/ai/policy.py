@@ -3,8 +3,7 @@
 It plays inside one sampled state (a determinization) and reads only what
 its seat could know there: its own hand, the table, and which cards are
 already in piles (card counting); face-down cards count at their points in
-that state unless `FACE_DOWN_MEAN` says otherwise. Its rules of thumb, tuned
-against the `easy` and `normal` levels:
+that state. Its rules of thumb, tuned against the `easy` and `normal` levels:
 
 - bura: claim as soon as the cards the seat saw go into its own pile reach
   31 (face-down discards of others it cannot count);
@@ -13,8 +12,7 @@ against the `easy` and `normal` levels:
 - lead: cash point cards that nothing still out can beat; otherwise as many
   point-free plain cards of one suit as may be led; otherwise the cheapest
   plain card, the one fewest cards still out can beat; trumps last (or, for
-  the seats `PlayoutMemory.casual_leads` names, the casual player's lead,
-  or with `IMITATED_LEADS` the lead of a model of `hard`'s);
+  the seats `PlayoutMemory.casual_leads` names, the casual player's lead);
 - answer: every card in hand has a kept value (its points, discounted by
   the risk of losing it, plus what it is worth for taking tricks: trumps
   most, the master trump more); a beat gains the table and the card's
@@ -36,7 +34,6 @@ from itertools import combinations
 from engine.actions import Action, Kind
 from engine.ai.casual import casual_answer, casual_lead
 from engine.ai.counting import ALL_CARDS, SUIT_MASKS, counting_answer, top_trump_out
-from engine.ai.imitated_leads import imitated_lead
 from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
 from engine.ai.playout_memory import PlayoutMemory
 from engine.ai.playout_style import Style
@@ -54,43 +51,6 @@ _POINT_RANKS = tuple(
     for rank, points in enumerate(RANK_POINTS)
     if points
 )
-# How the careful answer values a face-down card on the table, which its seat
-# cannot see. None: at the card's real points in the world played out (what
-# every measurement of the computer players used). A number: as that many
-# times the mean points of the cards the seat has not seen, so that which
-# cards a world put face down cannot change an answer. Kozel at 270 ms, the
-# same deals as main (docs/PERFORMANCE.md, "Issue 14, twenty-eighth pass"):
-# 1.0 won 69.5% of 4,000 deals against main's 69.3%, 0.0 67.1% of 1,600
-# against 69.1%. Level, so the old valuation stays; other games never answer
-# after a face-down card with their default options.
-FACE_DOWN_MEAN: float | None = None
-# Kozel (the team game): value units (card points) the careful one-card
-# answer adds to the card whose play, while the stock lasts, keeps three
-# cards of one suit in a four-card hand: a draw may then make a molodka (or
-# a bura of trumps). The search keeps such a suit at 138 of 173 answers
-# where it can, this policy at 54, and on the real deal the answers that
-# keep it are worth +0.63 +/- 0.23 more (docs/PERFORMANCE.md, twenty-fifth
-# pass). At 12, kozel at 270 ms won 67.9% of 3,200 deals against main's 68.9%
-# on the same deals (thirty-first pass): level at best. 0 turns it off.
-COMBO_KEEP = 0.0
-# Whether the seats `PlayoutMemory.casual_leads` names (in kozel, the
-# searching seat and its partner) lead as a model fitted to `hard`'s own
-# leads does (`engine.ai.imitated_leads`) instead of as the casual player
-# does. The model agrees with `hard`'s held-out leads 0.49 of the time while
-# the stock lasts (the casual lead 0.44), but kozel at 270 ms won 68.6% of
-# 3,200 deals with it against main's 68.7% on the same deals
-# (docs/PERFORMANCE.md, thirty-fourth pass): level, so it stays off.
-IMITATED_LEADS = False
-
-
-def _odd_card(hand: Sequence[Card]) -> int:
-    """The id of the card whose three companions share one suit (not its
-    own), or -1: playing it keeps three cards of a suit (`COMBO_KEEP`)."""
-    for index, card in enumerate(hand):
-        rest = [other.suit for place, other in enumerate(hand) if place != index]
-        if rest[0] == rest[1] == rest[2] != card.suit:
-            return card.id
-    return -1
 
 
 def points_in(mask: int) -> int:
@@ -237,9 +197,6 @@ class RolloutPolicy:
             if plain:
                 return _ONE_LEAD[seat][rng.choice(plain).id]
         if memory.casual_leads >> seat & 1:
-            if IMITATED_LEADS:
-                cards = imitated_lead(hand, trump, limit, memory.gone, not stock_empty)
-                return _new(Action, (LEAD, seat, cards))
             return _new(Action, (LEAD, seat, casual_lead(hand, trump, limit)))
         # What a card counter knows is still out: neither in a pile nor in hand.
         own = 0
@@ -316,9 +273,6 @@ class RolloutPolicy:
             for card in cards:
                 on_table += card.points
                 table_mask |= 1 << card.id
-        weight = FACE_DOWN_MEAN if down_cards else None
-        if weight is not None:
-            table_mask &= ~down_cards  # the seat does not count them as gone
         if last and memory.counting and not partner_owns:
             own = 0
             for card in hand:
@@ -327,17 +281,9 @@ class RolloutPolicy:
             return counting_answer(
                 seat, hand, trump, on_table - down, owner_cards, stock_empty, out
             )
-        # What the careful answer takes the table to be worth.
-        table: float = on_table
-        if weight is not None:
-            # Each face-down card as a card the seat has not seen.
-            table -= down
-            if weight:
-                own = 0
-                for card in hand:
-                    own |= 1 << card.id
-                unseen = ALL_CARDS & ~(memory.gone | table_mask | own)
-                table += weight * down_cards.bit_count() * points_in(unseen) / unseen.bit_count()
+        # The careful answer takes the table at its points in this world,
+        # face-down cards too.
+        table = on_table
         kept = self.kept[stock_empty][trump]
         master = style.master_bonus * (style.endgame_hold if stock_empty else 1.0)
         top_out = _top_trump_out(trump, hand, table_mask | memory.gone)
@@ -351,15 +297,10 @@ class RolloutPolicy:
             best = hand[0]
             best_value = -1e9
             best_beat = False
-            odd = -1
-            if COMBO_KEEP and memory.teams and not stock_empty and len(hand) == 4:
-                odd = _odd_card(hand)
             for card in hand:
                 pts = card.points
                 is_trump = card.suit == trump
                 base = kept[card.id]
-                if card.id == odd:
-                    base -= COMBO_KEEP
                 if is_trump and card.rank > top_out:
                     base += master
                 if partner_owns:
