@@ -69,19 +69,6 @@ REORDER = 16  # worlds weighed between two reorderings of the clues
 # pass"); counting the stock's trumps too, from the first trick, judged
 # worse. 0 turns it off.
 DOWN_TRUMP = 0.5
-# While the stock lasts, a world's weight is also e^(HELD_TRUMP * t +
-# HELD_POINTS * p / 11), t and p the trumps and card points it deals the
-# opponents' hands above the mean of the worlds drawn so far in this
-# decision: players keep trumps and points and throw their cheap cards, so
-# their hands hold more than a blind deal gives them (1.98 / 1.82 trumps
-# against 1.83 / 1.75, 29.1 / 30.8 points against 27.7; thirteenth pass).
-# At 0.15 each (the kept worlds' opponents then hold 2.02 trumps against
-# 1.83, 29.3 points against 27.9), judged level in kozel (`bench/ai_pairs.py`,
-# seeds 21, 14, 16-19, 22, 23: +0.001 +/- 0.014 value points a decision;
-# docs/PERFORMANCE.md, "Issue 14, thirtieth pass"). 0 turns it off.
-HELD_TRUMP = 0.0
-HELD_POINTS = 0.0
-
 _KINDS = {PlayKind.BEAT: Kind.BEAT, PlayKind.DISCARD: Kind.DISCARD, PlayKind.LEAD: Kind.LEAD}
 
 
@@ -127,10 +114,6 @@ class Reading:
     # face-up cards, and the cards he showed since unless he drew since
     # (then they may be among those drawn).
     masks: list[int] = field(init=False)
-    viewer: int = -1
-    # Sums over the worlds weighed so far of the opponents' trumps and
-    # points in hand, and their count (`HELD_TRUMP`).
-    held: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
 
     def __post_init__(self) -> None:
         count = len(self.clues)
@@ -248,9 +231,7 @@ def read(view: TableView) -> Reading:
     # so that most refused worlds are refused early; `weight` then reorders
     # them by how often they refused this decision's worlds.
     clues = tuple(sorted(found, key=lambda clue: clue.drawn_since))
-    return Reading(
-        clues, seen, len(view.history), hidden_plays, memory, view.trump, view.rules, viewer=viewer
-    )
+    return Reading(clues, seen, len(view.history), hidden_plays, memory, view.trump, view.rules)
 
 
 def _played_by(plays: Sequence[PlayView], seat: int) -> int:
@@ -279,8 +260,6 @@ def weight(
     if DOWN_TRUMP and not world.stock:
         down = _face_down_cards(world, reading)
         total = math.exp(-DOWN_TRUMP * _trumps_in(down, reading.trump))
-    if (HELD_TRUMP or HELD_POINTS) and world.stock:
-        total *= _held_tilt(hands, reading)
     known = reading.known
     clues = reading.clues
     refusals = reading.refusals
@@ -355,29 +334,6 @@ def trumps_face_down(world: Draft, reading: Reading) -> int:
     """The trumps `world` puts among the face-down cards the viewer never saw:
     in the piles, and in the face-down plays of the trick on the table."""
     return _trumps_in(_face_down_cards(world, reading), reading.trump)
-
-
-def _held_tilt(hands: Sequence[Sequence[Card]], reading: Reading) -> float:
-    """`HELD_TRUMP`'s factor for a world dealing the opponents `hands`."""
-    trump = reading.trump
-    teams = reading.rules.is_teams
-    trumps = points = 0
-    for seat, hand in enumerate(hands):
-        if seat == reading.viewer or (teams and (seat - reading.viewer) % 2 == 0):
-            continue
-        for card in hand:
-            trumps += card.suit == trump
-            points += card.points
-    held = reading.held
-    count = held[2]
-    mean_trumps = held[0] / count if count else trumps
-    mean_points = held[1] / count if count else points
-    held[0] += trumps
-    held[1] += points
-    held[2] = count + 1
-    return math.exp(
-        HELD_TRUMP * (trumps - mean_trumps) + HELD_POINTS * (points - mean_points) / 11.0
-    )
 
 
 def _trumps_in(down: dict[tuple[int, int], tuple[Card, ...]], trump: Suit) -> int:
