@@ -209,7 +209,6 @@ class Knowledge:
     own_hidden_events: tuple[int, ...] = ()  # two at the table: the opponent's discards, by trick
     shortages: tuple[lacks.Shortage, ...] = ()  # see DealMemory
     hand_size: int = 4
-    model_piles: bool = True  # deal others' face-down discards as cheap cards
 
     @property
     def unseen_set(self) -> frozenset[Card]:

@@ -28,26 +28,20 @@ numbers). For one decision:
 
 A playout is scored for the deciding side as the other sides' mean penalty
 points in the deal minus its own, plus `point_weight` (0.1) per card point
-of margin: the card points are a much smoother signal than the penalty
-steps, and with a few hundred playouts that matters more than anything else
-tried (`engine.ai.value`). Only the deal is played out, never the rest of
+of margin: the card points are a much finer signal than the penalty steps,
+and with a few hundred playouts that matters more than anything else tried
+(`engine.ai.value`). Only the deal is played out, never the rest of
 the match.
 
 Playouts let each opponent answer in his own style: a casual player's
 rules (`engine.ai.casual`) in the share of the worlds his plays so far make
 likely, the careful playout policy in the rest (`engine.ai.opponents`
 reads the style from what he played; `READ_STYLES`: burkozel and kozel,
-where it measured better; the option `read_styles` forces it on or off,
-`casual` sets a fixed share instead: docs/PERFORMANCE.md, "Issue 14, fifth
-pass"; `bench/ai_styles.py`). The seat and its partner answer with the
-careful policy, and lead with it too except in kozel, where they lead as
-the casual player does, as the rules of thumb the search must beat lead
-there (`OWN_CASUAL_LEADS`, option `own_casual_leads`). An opponent who
-answers casually in a world may lead casually too (option `read_leads`;
-`READ_LEADS`: no game, it measured level in kozel).
-
-`LEAD_PLANS` (off, measured level) also plays each candidate out with the
-seat's own later leads or answers made the other way: its better plan counts.
+where it measured better; the option `read_styles` forces it on or off).
+The seat and its partner answer with the careful policy, and lead with it
+too except in kozel, where they lead as the casual player does, as the
+rules of thumb the search must beat lead there (`OWN_CASUAL_LEADS`, option
+`own_casual_leads`).
 
 Two-player burkozel after the stock is gone hides nothing any more; there
 the rest of the deal is searched exactly (`engine.ai.endgame`, alpha-beta
@@ -75,13 +69,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.actions import Action, Kind
 from engine.ai.base import ComputerPlayer, own_pile_points
 from engine.ai.candidates import candidate_actions
 from engine.ai.compare import best_of, clearly_better, prune
-from engine.ai.determinize import DealMemory, DealTracker, Knowledge, knowledge_of
+from engine.ai.determinize import DealTracker, Knowledge, knowledge_of
 from engine.ai.endgame import exact_choice, hides_nothing
 from engine.ai.evidence import NO_READING, Reading, pick_world, read
 from engine.ai.fastplay import fast_play_out
@@ -93,12 +87,9 @@ from engine.ai.tuning import (
     ADVISORS,
     COUNTING_ANSWERS,
     DEFAULT_BUDGET_MS,
-    LEAD_PLANS,
     OWN_CASUAL_LEADS,
-    OWN_CASUAL_SELF,
     POINT_WEIGHT,
     PRUNE_Z,
-    READ_LEADS,
     READ_STYLES,
     WEIGH_WORLDS,
 )
@@ -150,59 +141,36 @@ class HardPlayer(ComputerPlayer):
         seed: int,
         budget_ms: float = DEFAULT_BUDGET_MS,
         playouts: int | None = None,
-        noise: float = 0.1,
-        point_weight: float = POINT_WEIGHT,
-        prune_z: float = PRUNE_Z,
         clock: str = "wall",
-        prior_z: float | None = 1.0,
         guess_claims: bool = True,
-        read_shortages: bool = True,
-        model_piles: bool = True,
-        advisors: dict[str, tuple[str, float]] | None = None,
         fast_playouts: bool = True,
-        casual: float = 0.0,
         read_styles: bool | None = None,
-        counting_answers: bool | None = None,
         weigh_worlds: bool | None = None,
         own_casual_leads: bool | None = None,
-        read_leads: bool | None = None,
     ) -> None:
         super().__init__(seed)
-        # None: as READ_LEADS says for the game.
-        self.read_leads = read_leads
-        # None: as OWN_CASUAL_LEADS says for the game.
-        self.own_casual_leads = own_casual_leads
-        # None: as WEIGH_WORLDS says for the game.
-        self.weigh_worlds = weigh_worlds
-        # None: as COUNTING_ANSWERS says for the game.
-        self.counting_answers = counting_answers
-        self.casual = casual
-        # None: as READ_STYLES says for the game.
-        self.read_styles = read_styles
-        self.reader = OpponentReader()
-        # The light simulator gives the engine's playout results exactly, in
-        # about a third of the time; `False` plays them through `apply` (for
-        # measuring what the speed buys).
-        self.fast = fast_playouts
-        self.play_out = fast_play_out if fast_playouts else play_out
-        self.read_shortages = read_shortages
-        self.model_piles = model_piles
-        self.clock = clock
-        self.prior_z = prior_z
-        self.guess_claims = guess_claims
-        self.advisor = NormalPlayer(seed)
-        self.greedy = GreedyPlayer(seed)
-        self.advisors = advisors
         self.budget_ms = budget_ms
         self.playouts = playouts
-        self.point_weight = point_weight
-        # > 0 (two sides only; measured in kozel) values each side's penalty
-        # smoothed over its card points (a logistic of this scale round 31
-        # and 61) instead of the penalty plus `point_weight` a point of
-        # margin (`engine.ai.value`).
-        self.smooth = 0.0
-        self.prune_z = prune_z
-        self.policy = RolloutPolicy(noise)
+        self.clock = clock
+        self.guess_claims = guess_claims
+        # The light simulator gives the engine's playout results exactly, in
+        # about a third of the time; `False` plays them through `apply` (the
+        # differential test's reference).
+        self.fast = fast_playouts
+        self.play_out = fast_play_out if fast_playouts else play_out
+        # None: as READ_STYLES, WEIGH_WORLDS and OWN_CASUAL_LEADS say for the game.
+        self.read_styles = read_styles
+        self.weigh_worlds = weigh_worlds
+        self.own_casual_leads = own_casual_leads
+        # Plain attributes rather than options, so that `bench/ai_pairs.py
+        # --set` can vary them on a copy of the player. None: no advisor.
+        self.prior_z: float | None = 1.0
+        self.point_weight = POINT_WEIGHT
+        self.prune_z = PRUNE_Z
+        self.reader = OpponentReader()
+        self.advisor = NormalPlayer(seed)
+        self.greedy = GreedyPlayer(seed)
+        self.policy = RolloutPolicy()
         self.tracker = DealTracker()
         self.stats = SearchStats()
         self._deadline = 0.0
@@ -219,7 +187,7 @@ class HardPlayer(ComputerPlayer):
         knowledge: Knowledge | None = None
         reads = self._reads(view)
         if reads:
-            knowledge = self._knowledge(view, memory)
+            knowledge = knowledge_of(view, memory)
             styles_rng = random.Random(f"{self.seed}/{view.deal_number}/{view.step}/{seat}/styles")
             self.reader.observe(view, knowledge, styles_rng, _plain_world)
         candidates: list[Action | None]
@@ -241,14 +209,14 @@ class HardPlayer(ComputerPlayer):
         advice, prior_z = self._advice(view) if self.prior_z is not None else (None, 0.0)
         if self.guess_claims and view.turn == seat:
             if knowledge is None:
-                knowledge = self._knowledge(view, memory)
+                knowledge = knowledge_of(view, memory)
             if self._claim_possible(view, knowledge):
                 candidates.append(Action.claim(seat))
         if len(candidates) == 1:
             choice = candidates[0]
         else:
             if knowledge is None:
-                knowledge = self._knowledge(view, memory)
+                knowledge = knowledge_of(view, memory)
             default = (
                 candidates.index(advice)
                 if self.prior_z is not None and advice in candidates
@@ -269,19 +237,10 @@ class HardPlayer(ComputerPlayer):
     def _advice(self, view: TableView) -> tuple[Action | None, float]:
         """The rules of thumb the search must beat, and by how many standard errors."""
         assert self.prior_z is not None
-        table = ADVISORS if self.advisors is None else self.advisors
-        name, z = table.get(view.rules.preset.value, ("normal", self.prior_z))
+        name, z = ADVISORS.get(view.rules.preset.value, ("normal", self.prior_z))
         if name == "greedy":
             return self.greedy.choose(view), z
         return self.advisor.choose(view), z
-
-    def _knowledge(self, view: TableView, memory: DealMemory | None) -> Knowledge:
-        knowledge = knowledge_of(view, memory)
-        if not self.read_shortages and knowledge.shortages:
-            knowledge = replace(knowledge, shortages=())
-        if not self.model_piles:
-            knowledge = replace(knowledge, model_piles=False)
-        return knowledge
 
     @staticmethod
     def _claim_possible(view: TableView, knowledge: Knowledge) -> bool:
@@ -331,7 +290,7 @@ class HardPlayer(ComputerPlayer):
         return random.Random(f"{self.seed}/{view.deal_number}/{view.step}/{view.viewer}")
 
     def value(self, result: DealResult, side: int, others: Sequence[int]) -> float:
-        return playout_value(result, side, others, self.point_weight, self.smooth)
+        return playout_value(result, side, others, self.point_weight)
 
     def search(
         self,
@@ -352,25 +311,16 @@ class HardPlayer(ComputerPlayer):
         ]
         rng = self.decision_rng(view)
         deadline = self._deadline if timed else 0.0
-        count = len(candidates)
-        bit = 1 << seat
-        toggles = [(0, 0)] + [
-            flips
-            for flag, flips in ((1, (bit, 0)), (2, (0, bit)), (4, (bit, bit)))
-            if LEAD_PLANS & flag
-        ]
-        plans = len(toggles)
-        values: list[list[float]] = [[] for _ in range(count * plans)]
-        alive = list(range(count * plans))
+        values: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
         worlds = playouts = 0
         number = view.deal_number
         checkpoint = 4
         reads = self._reads(view)
         playout_rng = random.Random()
-        counting = _for_game(self.counting_answers, COUNTING_ANSWERS, view)
+        counting = view.rules.preset.value in COUNTING_ANSWERS
         reading, shares = self._reading(view, reads)
         own_leads = self._own_leads(view, side)
-        read_leads = _for_game(self.read_leads, READ_LEADS, view)
         drawn = 0
 
         def draw() -> MatchState:
@@ -401,19 +351,12 @@ class HardPlayer(ComputerPlayer):
             start_memory = memory_for(world, knowledge.visible_points)
             start_memory.counting = counting
             start_memory.casual_leads = own_leads
-            if self.casual or reads:
-                start_memory.casual = self._casual_seats(view, side, dice, reads)
-                if read_leads:
-                    start_memory.casual_leads |= start_memory.casual
+            if reads:
+                start_memory.casual = self._casual_seats(view, side, dice)
             row: list[float] = []
-            for pair in alive:
-                plan, index = divmod(pair, count)
+            for index in alive:
                 action = candidates[index]
                 seen = start_memory.copy()
-                if plan:
-                    lead_flip, answer_flip = toggles[plan]
-                    seen.casual_leads ^= lead_flip
-                    seen.casual ^= answer_flip
                 playout_rng.setstate(dice_state)
                 if action is None:
                     state = world
@@ -451,14 +394,13 @@ class HardPlayer(ComputerPlayer):
         self.stats.playouts = playouts
         self.stats.seconds = now() - start
         best = best_of(alive, values)
-        advised = [pair for pair in alive if pair % count == default]  # under every plan
-        if advised and best % count != default:
+        if default is not None and default in alive and best != default:
             # Overrule the rules of thumb only when the playouts clearly say so.
             z = self.prior_z if prior_z is None else prior_z
             assert z is not None
-            if not clearly_better(values[best], values[best_of(advised, values)], z):
-                best = advised[0]
-        return candidates[best % count]
+            if not clearly_better(values[best], values[default], z):
+                best = default
+        return candidates[best]
 
     def _reading(self, view: TableView, reads: bool) -> tuple[Reading, dict[int, float]]:
         """The clues in the opponents' plays (`engine.ai.evidence`), and each
@@ -468,7 +410,7 @@ class HardPlayer(ComputerPlayer):
         reading = read(view)
         seats = {clue.answer.seat for clue in reading.clues}
         return reading, {
-            seat: self.reader.casual_share(view, seat) if reads else self.casual for seat in seats
+            seat: self.reader.casual_share(view, seat) if reads else 0.0 for seat in seats
         }
 
     def _own_leads(self, view: TableView, side: int) -> int:
@@ -476,24 +418,19 @@ class HardPlayer(ComputerPlayer):
         (`OWN_CASUAL_LEADS`)."""
         if not _for_game(self.own_casual_leads, OWN_CASUAL_LEADS, view):
             return 0
-        return sum(
-            1 << seat
-            for seat in view.active
-            if side_of(view, seat) == side and (OWN_CASUAL_SELF or seat != view.viewer)
-        )
+        return sum(1 << seat for seat in view.active if side_of(view, seat) == side)
 
     def _reads(self, view: TableView) -> bool:
         return _for_game(self.read_styles, READ_STYLES, view)
 
-    def _casual_seats(self, view: TableView, side: int, dice: int, reads: bool) -> int:
+    def _casual_seats(self, view: TableView, side: int, dice: int) -> int:
         """A bit per opponent who answers as a casual player in this world's playouts."""
         pick = random.Random(dice ^ 0x9E3779B9)
         mask = 0
         for other in view.active:
             if side_of(view, other) == side:
                 continue
-            share = self.reader.casual_share(view, other) if reads else self.casual
-            if pick.random() < share:
+            if pick.random() < self.reader.casual_share(view, other):
                 mask |= 1 << other
         return mask
 

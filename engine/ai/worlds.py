@@ -351,15 +351,14 @@ def draw_draft(view: TableView, knowledge: Knowledge, rng: random.Random) -> Dra
     else:
         mine = []
     apart: dict[int, list[Card]] = {seat: mine} if mine else {}
-    if knowledge.model_piles:
-        # Face-down discards in the piles are mostly what their players
-        # threw away: cheap cards, though partners throw points onto each
-        # other's tricks. The cheaper of two cards, one card at a time, comes
-        # closest (kozel, easy players: 1.7 points a card against 1.6 really
-        # there; 3.5 dealt uniformly, 0.8 as the cheapest of a full hand).
-        for other, count in enumerate(knowledge.pile_slots):
-            if count and other not in apart:
-                apart[other] = _modelled_discards(pool, (1,) * count, 2, view, rng)
+    # Face-down discards in the piles are mostly what their players threw
+    # away: cheap cards, though partners throw points onto each other's
+    # tricks. The cheaper of two cards, one card at a time, comes closest
+    # (kozel, easy players: 1.7 points a card against 1.6 really there; 3.5
+    # dealt uniformly, 0.8 as the cheapest of a full hand).
+    for other, count in enumerate(knowledge.pile_slots):
+        if count and other not in apart:
+            apart[other] = _modelled_discards(pool, (1,) * count, 2, view, rng)
     if view.trump_hidden and trump_card is not None and knowledge.stock_slots:
         _place_hidden_trump(pool, trump_card, view, knowledge, fixed, apart, rng)
     top = 0

@@ -183,7 +183,7 @@ def test_a_seat_marked_for_casual_leads_leads_as_the_easy_player() -> None:
 
 
 def _playout_lead_masks(
-    preset: str, own_casual_leads: bool | None = None, read_leads: bool | None = None
+    preset: str, own_casual_leads: bool | None = None
 ) -> tuple[int, set[tuple[int, int]]]:
     """The seat on turn early in the second trick of an easy-played match,
     and the `casual_leads` and `casual` of every playout memory its search
@@ -212,9 +212,7 @@ def _playout_lead_masks(
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(hard_module, "memory_for", recording)
-        player = hard_module.HardPlayer(
-            seat, playouts=40, own_casual_leads=own_casual_leads, read_leads=read_leads
-        )
+        player = hard_module.HardPlayer(seat, playouts=40, own_casual_leads=own_casual_leads)
         candidates = [action for action in view.legal if action.seat == seat][:3]
         assert len(candidates) > 1
         player.search(view, knowledge_of(view), candidates)
@@ -232,15 +230,3 @@ def test_kozel_search_imagines_its_own_side_leading_casually() -> None:
     assert {leads for leads, _ in _playout_lead_masks("burkozel")[1]} == {0}
     seat, masks = _playout_lead_masks("burkozel", own_casual_leads=True)
     assert {leads for leads, _ in masks} == {1 << seat}
-
-
-def test_read_leads_lets_the_opponents_read_as_casual_lead_casually() -> None:
-    """With `read_leads` (off by default, `READ_LEADS`), an opponent who
-    answers casually in a world leads casually there too."""
-    seat, masks = _playout_lead_masks("kozel", read_leads=True)
-    own = 0b0101 << (seat % 2)
-    assert {leads for leads, _ in masks} == {own | casual for _, casual in masks}
-    # Easy opponents are read as casual in most worlds, not in all.
-    assert {casual for _, casual in masks} >= {0, 0b1111 ^ own}
-    seat, masks = _playout_lead_masks("burkozel", read_leads=True)
-    assert {leads for leads, _ in masks} == {casual for _, casual in masks} != {0}
