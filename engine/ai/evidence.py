@@ -24,9 +24,8 @@ refused world's state is never built.
 Everything read here is public: `TableView.history` holds every play of the
 deal's finished tricks as the table saw them (face-down cards hidden).
 Partners are not modelled (the partner plays like the seat itself).
-Measured in kozel (docs/PERFORMANCE.md, "Issue 14, tenth pass"): checking
-the clues costs two fifths of the playouts a decision had, and still wins
-more deals.
+In kozel checking the clues costs two fifths of the playouts a decision
+had, and still wins more deals (docs/PERFORMANCE.md, "Ideas tried").
 """
 
 from __future__ import annotations
@@ -47,28 +46,19 @@ from engine.rules import RuleSet
 from engine.state import MatchState, PlayKind
 from engine.view import PlayView, TableView
 
-# The least chance one clue leaves a world (0.08 measured level in kozel:
-# 69.5% against 68.8% over the same 1,600 timed deals, eleventh pass).
-FLOOR = 0.15
-# Worlds drawn at most for one kept world (then the likeliest of them). 12
-# draws and every clue of the deal read, instead of 6 and the latest 12
-# clues, won kozel 69.5% of 2,400 timed deals against 68.4% on the same
-# deals (six seeds, +1.0 points, inside the scatter; docs/PERFORMANCE.md,
-# twelfth pass): the search had playouts to spare and was short of
-# information.
+FLOOR = 0.15  # the least chance one clue leaves a world (0.08 measured level)
+# Worlds drawn at most for one kept world (then the likeliest of them): the
+# search has playouts to spare and is short of information.
 TRIES = 12
 SUBSETS = 2  # guesses averaged at which cards a player drew since a clue
 SURE = 0.02  # a style with less than this share is not asked
 REORDER = 16  # worlds weighed between two reorderings of the clues
 # Once the stock is gone, a world's weight is also e^-DOWN_TRUMP for every
 # trump it puts among the face-down cards the viewer has not seen. Players
-# keep their trumps: after the stock the worlds put 1.95 trumps there
-# against 1.70 really, and too few in the hands (opponents 1.26 against
-# 1.56, the partner 0.62 against 0.86; docs/PERFORMANCE.md, thirteenth
-# pass). Judged against 0 (`bench/ai_pairs.py`, "Issue 14, twenty-fourth
-# pass"); counting the stock's trumps too, from the first trick, judged
-# worse. 0 turns it off.
+# keep their trumps: blind worlds put 1.95 trumps there against 1.70 really,
+# and too few in the hands. 0 turns it off.
 DOWN_TRUMP = 0.5
+
 _KINDS = {PlayKind.BEAT: Kind.BEAT, PlayKind.DISCARD: Kind.DISCARD, PlayKind.LEAD: Kind.LEAD}
 
 
