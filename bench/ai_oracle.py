@@ -15,8 +15,7 @@ them; a world where that fails, about one in ten, stays as sampled).
 They cheat, so they live here and not in `engine.ai`: they are measuring
 sticks. Against the same deals, the gap between `oracle` and `hard` is what
 better guessing of the hidden cards could buy at most; what `oracle` still
-loses is the search's and the playout policy's share (docs/PERFORMANCE.md,
-"Issue 14, fourth pass"; the partial oracles: "ninth pass").
+loses is the search's and the playout policy's share.
 
 The arena hands a player only its view, so the real state is taken from the
 engine's `view_for` call that made that view (`engine.ai.base` asks for the

@@ -19,10 +19,9 @@ dice for both): the difference of their values (penalty points plus
 there, 0 where they agree. Each decision is paired, so the scatter is the
 disagreements' alone.
 
-It reads the real deal (it cheats), so it lives in `bench/`. Before
-trusting it on a new kind of change, check that it ranks a change with a
-known arena result the same way (docs/PERFORMANCE.md, "Issue 14,
-sixteenth pass").
+It reads the real deal (it cheats: `bench/real_deal.py`), so it lives in
+`bench/`. Before trusting it on a new kind of change, check that it ranks a
+change with a known arena result the same way.
 """
 
 from __future__ import annotations
@@ -44,7 +43,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine.ai.base as ai_base
-from bench.ai_worlds import real_deal_values, real_states, spy_view
+from bench.real_deal import real_deal_values, real_states, spy_view
 from engine.actions import Action, Kind
 from engine.ai.determinize import Knowledge
 from engine.ai.hard import HardPlayer, SearchStats

@@ -1,8 +1,7 @@
 """The numbers behind the playout policy's answers (`engine.ai.policy`).
 
-Apart from the policy so that the benches that fit or vary them
-(`bench/ai_policy.py`) and the rollouts that pass a tuned set
-(`engine.ai.rollout`) need not reach into the policy's code.
+Apart from the policy so that the numbers read as one set, and a tuned set
+can be passed to `RolloutPolicy` without reaching into the policy's code.
 """
 
 from __future__ import annotations
