@@ -289,6 +289,12 @@ class HardPlayer(ComputerPlayer):
         the same view always gets the same dice, whatever came before."""
         return random.Random(f"{self.seed}/{view.deal_number}/{view.step}/{view.viewer}")
 
+    def draw_world(self, view: TableView, knowledge: Knowledge, rng: random.Random) -> MatchState:
+        """One unweighed world for the search: the unseen cards dealt at random
+        within what the view allows. A seam for measuring sticks that draw
+        otherwise (`bench/ai_oracle.py` draws the real deal)."""
+        return sample_state(view, knowledge, rng, deal_only=True, history=False)
+
     def value(self, result: DealResult, side: int, others: Sequence[int]) -> float:
         return playout_value(result, side, others, self.point_weight)
 
@@ -326,7 +332,7 @@ class HardPlayer(ComputerPlayer):
         def draw() -> MatchState:
             nonlocal drawn
             drawn += 1
-            return sample_state(view, knowledge, rng, deal_only=True, history=False)
+            return self.draw_world(view, knowledge, rng)
 
         def draft() -> Draft:
             nonlocal drawn

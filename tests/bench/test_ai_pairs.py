@@ -3,42 +3,42 @@
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import pytest
-from bench_scripts import load_bench
 
 import engine.ai.base as ai_base
-from engine.ai.hard import HardPlayer
+from bench.ai_pairs import Pairs, judging, patched, settings_of
+from engine.ai import HardPlayer, make_player
 from engine.view import view_for
 from tools.cli import main
 
 
-def _pairs(
-    monkeypatch: pytest.MonkeyPatch, settings: list[tuple[str, object]], wins: bool = False
-) -> Any:
-    """One kozel deal at 30 fixed playouts, the variant changed by `settings`: the
-    script's `Pairs` (bench/ is loaded as a module at run time, so `Any`)."""
-    # install() replaces these two for the whole process; put them back afterwards.
-    monkeypatch.setattr(HardPlayer, "search", HardPlayer.search)
-    monkeypatch.setattr(ai_base, "view_for", view_for)
-    bench = load_bench("ai_pairs")
-    pairs = bench.Pairs()
-    bench.install(pairs, settings, [], None, 20, wins=wins)
+def _pairs(settings: list[tuple[str, object]], wins: bool = False) -> Pairs:
+    """One kozel deal at 30 fixed playouts, the variant changed by `settings`."""
+    pairs = Pairs()
     arena = "arena --preset kozel --players 4 --levels hard,easy,hard,easy --deals 2 --seed 5"
-    main([*arena.split(), "--playouts", "30", "--jobs", "1"], out=io.StringIO())
+    with judging(pairs, settings, [], None, 20, wins=wins):
+        main([*arena.split(), "--playouts", "30", "--jobs", "1"], out=io.StringIO())
     return pairs
 
 
-def test_a_variant_equal_to_main_never_differs(monkeypatch: pytest.MonkeyPatch) -> None:
-    pairs = _pairs(monkeypatch, [])
+def test_the_judge_leaves_hard_as_it_found_it() -> None:
+    with judging(Pairs(), [], [], None, 20):
+        assert type(make_player("hard", 1)) is not HardPlayer
+        assert make_player("hard", 1).level == "hard"
+    assert type(make_player("hard", 1)) is HardPlayer
+    assert vars(ai_base)["view_for"] is view_for
+
+
+def test_a_variant_equal_to_main_never_differs() -> None:
+    pairs = _pairs([])
     gains = [gain for kind in pairs.gains.values() for gain in kind]
     assert len(gains) > 10
     assert not any(gains)
 
 
-def test_a_weaker_variant_differs_and_is_judged(monkeypatch: pytest.MonkeyPatch) -> None:
-    pairs = _pairs(monkeypatch, [("playouts", 2)])
+def test_a_weaker_variant_differs_and_is_judged() -> None:
+    pairs = _pairs([("playouts", 2)])
     gains = [gain for kind in pairs.gains.values() for gain in kind]
     assert any(gains)
     counts = pairs.playouts
@@ -46,15 +46,9 @@ def test_a_weaker_variant_differs_and_is_judged(monkeypatch: pytest.MonkeyPatch)
     assert "variant's gain" in pairs.report()
 
 
-def test_scored_by_deals_won_the_same_choices_are_judged_on_the_outcome(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    search = HardPlayer.search
-    by_value = _pairs(monkeypatch, [("playouts", 2)])
-    # Unwrap the first judge, or the second run would feed both.
-    monkeypatch.setattr(HardPlayer, "search", search)
-    monkeypatch.setattr(ai_base, "view_for", view_for)
-    by_wins = _pairs(monkeypatch, [("playouts", 2)], wins=True)
+def test_scored_by_deals_won_the_same_choices_are_judged_on_the_outcome() -> None:
+    by_value = _pairs([("playouts", 2)])
+    by_wins = _pairs([("playouts", 2)], wins=True)
     value_gains = by_value.gains
     win_gains = by_wins.gains
     assert value_gains.keys() == win_gains.keys()
@@ -74,20 +68,19 @@ def test_scored_by_deals_won_the_same_choices_are_judged_on_the_outcome(
 
 
 def test_patches_are_parsed_set_and_put_back() -> None:
-    bench = load_bench("ai_pairs")
     import engine.ai.evidence as evidence
 
     before = (evidence.TRIES, evidence.FLOOR)
-    patches = bench.settings_of(["engine.ai.evidence:TRIES=3", "engine.ai.evidence:FLOOR=0.5"])
+    patches = settings_of(["engine.ai.evidence:TRIES=3", "engine.ai.evidence:FLOOR=0.5"])
     assert patches == [("engine.ai.evidence:TRIES", 3), ("engine.ai.evidence:FLOOR", 0.5)]
-    with bench.patched(patches):
+    with patched(patches):
         assert (evidence.TRIES, evidence.FLOOR) == (3, 0.5)
     assert before == (evidence.TRIES, evidence.FLOOR)
-    with pytest.raises(SystemExit, match="module:NAME=VALUE"), bench.patched([("TRIES", 3)]):
+    with pytest.raises(SystemExit, match="module:NAME=VALUE"), patched([("TRIES", 3)]):
         pass
     bad = [("engine.ai.evidence:TRIES", 3), ("FLOOR", 0.5)]
-    with pytest.raises(SystemExit, match="module:NAME=VALUE"), bench.patched(bad):
+    with pytest.raises(SystemExit, match="module:NAME=VALUE"), patched(bad):
         pass
     assert before == (evidence.TRIES, evidence.FLOOR)
     with pytest.raises(SystemExit, match="KEY=VALUE"):
-        bench.settings_of(["TRIES"])
+        settings_of(["TRIES"])

@@ -1,4 +1,4 @@
-"""`bench/load.py --quick`: the load test's smoke run stays healthy.
+"""`python -m bench.load --quick`: the load test's smoke run stays healthy.
 
 The load test drives the real `python -m bot` process through the fake Bot
 API with simulated people. It is the one check that the whole bot keeps
@@ -19,16 +19,16 @@ from typing import Any
 
 from testing.postgres import PostgresServer
 
-LOAD = Path(__file__).resolve().parents[2] / "bench" / "load.py"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _quick(*extra: str) -> dict[str, Any]:
     done = subprocess.run(
-        [sys.executable, str(LOAD), "--quick", "--json", *extra],
+        [sys.executable, "-m", "bench.load", "--quick", "--json", *extra],
         capture_output=True,
         text=True,
         timeout=300,
-        cwd=LOAD.parents[1],
+        cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     report: dict[str, Any] = json.loads(done.stdout)
