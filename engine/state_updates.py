@@ -9,7 +9,7 @@ from engine.cards import Card
 from engine.state import Deal, MatchState
 
 
-def _put(
+def put(
     values: tuple[tuple[Card, ...], ...], index: int, value: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
     changed = list(values)
@@ -17,7 +17,7 @@ def _put(
     return tuple(changed)
 
 
-def _without(
+def without(
     hands: tuple[tuple[Card, ...], ...], seat: int, cards: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
     """`hands` after `seat` has played `cards` from his hand."""
@@ -56,10 +56,10 @@ def _updater(cls: type, *changed: str) -> Any:
     return namespace["update"]
 
 
-_replace_deal = _replacer(Deal)
-_replace_match = _replacer(MatchState)
-_deal_after_play = _updater(Deal, "hands", "face_down", "trick", "turn")
-_deal_after_trick = _updater(
+replace_deal = _replacer(Deal)
+replace_match = _replacer(MatchState)
+deal_after_play = _updater(Deal, "hands", "face_down", "trick", "turn")
+deal_after_trick = _updater(
     Deal,
     "hands",
     "stock",
@@ -73,5 +73,5 @@ _deal_after_trick = _updater(
     "results",
     "history",
 )
-_match_after_step = _updater(MatchState, "deal", "step")
-_match_with_new_deal = _updater(MatchState, "deals_dealt", "deal")
+match_after_step = _updater(MatchState, "deal", "step")
+match_with_new_deal = _updater(MatchState, "deals_dealt", "deal")
