@@ -32,8 +32,8 @@ from collections.abc import Callable
 import engine.ai.base as ai_base
 from bench.real_deal import real_states, spy_view
 from engine.ai import HardPlayer, register_level
-from engine.ai.determinize import Knowledge
-from engine.ai.worlds import deal_only_state
+from engine.ai.search.determinize import Knowledge
+from engine.ai.search.worlds import deal_only_state
 from engine.cards import Card, Suit
 from engine.state import MatchState
 from engine.view import TableView

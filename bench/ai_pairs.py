@@ -1,7 +1,7 @@
 """Two versions of `hard` on the same decisions, judged on the real deal.
 
     python -m bench.ai_pairs --deals 40 --seed 21 --set prior_z=0.5
-    python -m bench.ai_pairs --deals 40 --seed 21 --patch engine.ai.evidence:TRIES=24
+    python -m bench.ai_pairs --deals 40 --seed 21 --patch engine.ai.search.evidence:TRIES=24
 
 A 400-deal arena run scatters by two to three points of deal wins, so a
 change worth one point needs thousands of timed deals (an hour a
@@ -44,8 +44,8 @@ import engine.ai.base as ai_base
 from bench.real_deal import real_deal_values, real_states, spy_view
 from engine.actions import Action, Kind
 from engine.ai import register_level
-from engine.ai.determinize import Knowledge
-from engine.ai.hard import HardPlayer, SearchStats
+from engine.ai.players.hard import HardPlayer, SearchStats
+from engine.ai.search.determinize import Knowledge
 from engine.view import TableView, view_for
 from tools.cli import main
 

@@ -19,8 +19,8 @@ import hashlib
 import time
 
 from engine import RuleSet, apply, legal_actions, new_match, view_for
-from engine.ai.greedy import GreedyPlayer
-from engine.ai.hard import HardPlayer
+from engine.ai.players.easy import GreedyPlayer
+from engine.ai.players.hard import HardPlayer
 from engine.view import TableView
 
 

@@ -14,11 +14,11 @@ import random
 from collections.abc import Sequence
 
 from engine.actions import Action
-from engine.ai.determinize import Knowledge
-from engine.ai.fastplay import fast_play_out
-from engine.ai.hard import HardPlayer, side_of
-from engine.ai.playout_memory import memory_for
-from engine.ai.worlds import deal_only_state
+from engine.ai.players.hard import HardPlayer, side_of
+from engine.ai.playout.fastplay import fast_play_out
+from engine.ai.playout.memory import memory_for
+from engine.ai.search.determinize import Knowledge
+from engine.ai.search.worlds import deal_only_state
 from engine.state import MatchState
 from engine.view import TableView, view_for
 

@@ -22,10 +22,10 @@ from engine.ai.base import (
     pending_declarations,
     register_level,
 )
-from engine.ai.greedy import GreedyPlayer
-from engine.ai.hard import HardPlayer
-from engine.ai.normal import EasyPlayer, NormalPlayer
-from engine.ai.random_player import RandomPlayer
+from engine.ai.players.easy import GreedyPlayer
+from engine.ai.players.hard import HardPlayer
+from engine.ai.players.normal import EasyPlayer, NormalPlayer
+from engine.ai.players.random import RandomPlayer
 
 register_level("random", RandomPlayer)
 register_level("greedy", GreedyPlayer)

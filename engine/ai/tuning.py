@@ -2,14 +2,14 @@
 
 Each number won arena or paired-decision runs on the same deals and dice;
 what was measured, and the ideas that measured level or worse, are in
-docs/PERFORMANCE.md's "Ideas tried" table. `engine.ai.hard` reads them.
+docs/PERFORMANCE.md's "Ideas tried" table. `engine.ai.players.hard` reads them.
 """
 
 from __future__ import annotations
 
 # A decision's time budget: the p95 allowed is 300 ms, a search stops within about 1 ms of it.
 DEFAULT_BUDGET_MS = 270.0
-# The value of one card point of margin, in penalty points (`engine.ai.value`).
+# The value of one card point of margin, in penalty points (`engine.ai.search.value`).
 POINT_WEIGHT = 0.1
 # How many standard errors behind the best a candidate falls before it is dropped.
 PRUNE_Z = 3.0

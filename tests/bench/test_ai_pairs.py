@@ -68,17 +68,22 @@ def test_scored_by_deals_won_the_same_choices_are_judged_on_the_outcome() -> Non
 
 
 def test_patches_are_parsed_set_and_put_back() -> None:
-    import engine.ai.evidence as evidence
+    import engine.ai.search.evidence as evidence
 
     before = (evidence.TRIES, evidence.FLOOR)
-    patches = settings_of(["engine.ai.evidence:TRIES=3", "engine.ai.evidence:FLOOR=0.5"])
-    assert patches == [("engine.ai.evidence:TRIES", 3), ("engine.ai.evidence:FLOOR", 0.5)]
+    patches = settings_of(
+        ["engine.ai.search.evidence:TRIES=3", "engine.ai.search.evidence:FLOOR=0.5"]
+    )
+    assert patches == [
+        ("engine.ai.search.evidence:TRIES", 3),
+        ("engine.ai.search.evidence:FLOOR", 0.5),
+    ]
     with patched(patches):
         assert (evidence.TRIES, evidence.FLOOR) == (3, 0.5)
     assert before == (evidence.TRIES, evidence.FLOOR)
     with pytest.raises(SystemExit, match="module:NAME=VALUE"), patched([("TRIES", 3)]):
         pass
-    bad = [("engine.ai.evidence:TRIES", 3), ("FLOOR", 0.5)]
+    bad = [("engine.ai.search.evidence:TRIES", 3), ("FLOOR", 0.5)]
     with pytest.raises(SystemExit, match="module:NAME=VALUE"), patched(bad):
         pass
     assert before == (evidence.TRIES, evidence.FLOOR)

@@ -1,6 +1,6 @@
 """The playouts' casual opponents answer as the `easy` player does (issue 14).
 
-`engine.ai.casual.casual_answer` rewrites `GreedyPlayer`'s answer on plain
+`engine.ai.playout.easy_rules.casual_answer` rewrites `GreedyPlayer`'s answer on plain
 values, so that playouts can let an opponent answer the way casual players
 do. It must pick what `GreedyPlayer` picks from the same hand: the same kind
 of answer and cards that are as cheap by its measure (it breaks ties among
@@ -17,7 +17,7 @@ import pytest
 from engine import Kind, RuleSet, new_match
 from engine.actions import Action
 from engine.ai import GreedyPlayer
-from engine.ai.casual import casual_answer
+from engine.ai.playout.easy_rules import casual_answer
 from engine.cards import Suit
 from engine.rules import PLAYER_COUNTS, Preset
 from engine.seating import active_seats

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from engine.ai.compare import best_of, clearly_better, mean, prune
+from engine.ai.search.compare import best_of, clearly_better, mean, prune
 
 
 def test_mean_of_nothing_is_minus_infinity() -> None:

@@ -1,6 +1,6 @@
 """Bura's playouts answer last as the `normal` player does (issue 14).
 
-`engine.ai.counting.counting_answer` rewrites `NormalPlayer`'s answer for
+`engine.ai.playout.counting.counting_answer` rewrites `NormalPlayer`'s answer for
 the last seat to play on plain values, so that playouts can answer the way
 a card counter does. It must pick what `NormalPlayer` picks from the same
 hand and knowledge: the same kind of answer, as many points and the same
@@ -17,8 +17,8 @@ import pytest
 from engine import Kind, RuleSet, new_match
 from engine.actions import Action
 from engine.ai import NormalPlayer
-from engine.ai.counting import counting_answer
-from engine.ai.determinize import DealTracker, knowledge_of
+from engine.ai.playout.counting import counting_answer
+from engine.ai.search.determinize import DealTracker, knowledge_of
 from engine.rules import Preset
 from engine.seating import active_seats
 from engine.state import MatchState

@@ -1,5 +1,5 @@
 """The deal's public history in the views, and the clues the search reads from it
-(`engine.ai.evidence`)."""
+(`engine.ai.search.evidence`)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,11 @@ from functools import partial
 import pytest
 
 from engine import RuleSet, apply, legal_actions, new_match, view_for
-from engine.ai.determinize import DealTracker, Knowledge, knowledge_of
-from engine.ai.evidence import (
+from engine.ai.players.easy import GreedyPlayer
+from engine.ai.players.hard import HardPlayer
+from engine.ai.playout.memory import memory_for
+from engine.ai.search.determinize import DealTracker, Knowledge, knowledge_of
+from engine.ai.search.evidence import (
     DOWN_TRUMP,
     Reading,
     clues_of,
@@ -24,11 +27,8 @@ from engine.ai.evidence import (
     trumps_face_down,
     weight,
 )
-from engine.ai.greedy import GreedyPlayer
-from engine.ai.hard import HardPlayer
-from engine.ai.opponents import styles_agree
-from engine.ai.playout_memory import memory_for
-from engine.ai.worlds import build_world, draw_draft, sample_state
+from engine.ai.search.opponents import styles_agree
+from engine.ai.search.worlds import build_world, draw_draft, sample_state
 from engine.cards import Card
 from engine.state import MatchState
 from engine.view import TableView

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action
-from engine.ai.playout_memory import PlayoutMemory
-from engine.ai.policy import RolloutPolicy, points_in
+from engine.ai.playout.memory import PlayoutMemory
+from engine.ai.playout.policy import RolloutPolicy, points_in
 from engine.cards import DECK, Card, Suit, parse_cards
 
 

@@ -13,9 +13,9 @@ import pytest
 from engine_builders import table
 
 from engine import Action
-from engine.ai.determinize import DealTracker, knowledge_of
-from engine.ai.shortages import lack_mask
-from engine.ai.worlds import sample_state
+from engine.ai.search.determinize import DealTracker, knowledge_of
+from engine.ai.search.shortages import lack_mask
+from engine.ai.search.worlds import sample_state
 from engine.cards import DECK, Card, Suit, format_cards, parse_cards
 from engine.game import apply, new_match
 from engine.rules import RuleSet
@@ -134,9 +134,9 @@ def test_kozel_search_leans_on_the_greedy_rules() -> None:
     The position: kozel, seed 0, two plays into the first trick, where the
     two disagree (greedy beats with K♦, normal throws 7♥)."""
     from engine.ai import make_player, next_actor
-    from engine.ai.greedy import GreedyPlayer
-    from engine.ai.hard import HardPlayer
-    from engine.ai.normal import NormalPlayer
+    from engine.ai.players.easy import GreedyPlayer
+    from engine.ai.players.hard import HardPlayer
+    from engine.ai.players.normal import NormalPlayer
     from engine.ai.tuning import ADVISORS
 
     state = new_match(RuleSet.create("kozel", {}), ("a", "b", "c", "d"), 0)
@@ -159,9 +159,9 @@ def test_a_seat_marked_for_casual_leads_leads_as_the_easy_player() -> None:
     """Kozel, trump ♥, every heart gone: the careful policy cashes A♠ (no
     card still out beats it); a seat whose playout leads are casual
     leads the point-free 6♣ first, as the easy player does."""
-    from engine.ai.casual import casual_lead
-    from engine.ai.playout_memory import PlayoutMemory
-    from engine.ai.policy import RolloutPolicy
+    from engine.ai.playout.easy_rules import casual_lead
+    from engine.ai.playout.memory import PlayoutMemory
+    from engine.ai.playout.policy import RolloutPolicy
 
     rules = RuleSet.create("kozel", {})
     hearts = Suit.parse("♥")
@@ -188,10 +188,10 @@ def _playout_lead_masks(
     """The seat on turn early in the second trick of an easy-played match,
     and the `casual_leads` and `casual` of every playout memory its search
     made."""
-    from engine.ai import hard as hard_module
     from engine.ai import make_player, next_actor
-    from engine.ai.playout_memory import PlayoutMemory
-    from engine.ai.rollout import memory_for as real
+    from engine.ai.players import hard as hard_module
+    from engine.ai.playout.memory import PlayoutMemory
+    from engine.ai.playout.rollout import memory_for as real
 
     players = 4 if preset == "kozel" else 3
     state = new_match(RuleSet.create(preset, {}), tuple("abcd"[:players]), 3)

@@ -1,4 +1,4 @@
-"""What a lead says about the leader's hand (`engine.ai.shortages.lead_facts`).
+"""What a lead says about the leader's hand (`engine.ai.search.shortages.lead_facts`).
 
 Players lead point-free plain cards first (the largest group of one suit,
 lowest first) and trumps last; `hard` reads that from the trick on the table."""
@@ -12,9 +12,9 @@ from engine_builders import table
 
 from engine import Action
 from engine.ai import make_player, next_actor
-from engine.ai.determinize import DealTracker, knowledge_of
-from engine.ai.shortages import fits, from_trick, lead_facts
-from engine.ai.worlds import sample_state
+from engine.ai.search.determinize import DealTracker, knowledge_of
+from engine.ai.search.shortages import fits, from_trick, lead_facts
+from engine.ai.search.worlds import sample_state
 from engine.cards import DECK, Suit, format_cards, parse_cards
 from engine.game import apply, new_match
 from engine.rules import RuleSet

@@ -26,8 +26,8 @@ from engine.ai import (
     make_player,
     next_actor,
 )
-from engine.ai.determinize import DealTracker, knowledge_of
-from engine.ai.worlds import sample_state
+from engine.ai.search.determinize import DealTracker, knowledge_of
+from engine.ai.search.worlds import sample_state
 from engine.events import ClaimMade
 from engine.rules import PLAYER_COUNTS, Preset
 from engine.state import Deal

@@ -1,4 +1,4 @@
-"""Reading how each opponent answers (`engine.ai.opponents`, issue 14).
+"""Reading how each opponent answers (`engine.ai.search.opponents`, issue 14).
 
 `hard` lets an opponent answer casually in the playouts in the share of
 worlds its reader gives him; the reader learns that share from his answers."""
@@ -14,9 +14,9 @@ from engine_builders import table
 
 from engine import Action
 from engine.ai import HardPlayer, Player, make_player, next_actor
-from engine.ai.determinize import DealTracker, knowledge_of
-from engine.ai.opponents import PRIOR, OpponentReader
-from engine.ai.worlds import sample_state
+from engine.ai.search.determinize import DealTracker, knowledge_of
+from engine.ai.search.opponents import PRIOR, OpponentReader
+from engine.ai.search.worlds import sample_state
 from engine.cards import DECK, format_cards, parse_cards
 from engine.game import apply, new_match
 from engine.rules import RuleSet

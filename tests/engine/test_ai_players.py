@@ -229,7 +229,7 @@ def test_face_down_discards_are_modelled_as_the_cheapest_cards_of_a_hand() -> No
     """A hard player guessing what the opponent threw face down into its bura
     pile draws cheap cards, not a uniform sample (which would make it claim 31
     on points that are not there)."""
-    from engine.ai.worlds import _modelled_discards
+    from engine.ai.search.worlds import _modelled_discards
     from engine.cards import DECK
     from engine.view import view_for
 
@@ -259,8 +259,8 @@ def test_hidden_discards_in_own_bura_pile_are_not_assumed_pointless() -> None:
     worlds a search samples must not force them to be worth nothing."""
     from engine_builders import table
 
-    from engine.ai.determinize import knowledge_of
-    from engine.ai.worlds import sample_state
+    from engine.ai.search.determinize import knowledge_of
+    from engine.ai.search.worlds import sample_state
     from engine.cards import DECK, format_cards, parse_cards
 
     used = set(parse_cards("6♠ 7♠ 8♠ 6♣ 7♣ 8♣ A♠ A♣ A♦ 10♠ 10♣ 10♦ 6♥"))
@@ -297,8 +297,8 @@ def test_a_card_thrown_on_a_lead_it_could_beat_tells_what_the_opponent_lacks() -
     would have taken ten points with either)."""
     from engine_builders import table
 
-    from engine.ai.determinize import DealTracker, knowledge_of
-    from engine.ai.worlds import sample_state
+    from engine.ai.search.determinize import DealTracker, knowledge_of
+    from engine.ai.search.worlds import sample_state
     from engine.cards import DECK, format_cards, parse_cards
 
     hands = ["10♠ 6♣ 7♣", "6♦ 7♦ 8♦"]

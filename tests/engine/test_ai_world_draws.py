@@ -1,7 +1,7 @@
 """The hand-written draws are the library's draws.
 
 `engine.dealing.shuffle` writes out `random.shuffle` (for deals and for
-worlds), `engine.ai.worlds` the two-card `random.sample` it needs for every
+worlds), `engine.ai.search.worlds` the two-card `random.sample` it needs for every
 face-down discard (most of a kozel world's time went there); deals, worlds
 and so every fixed-playout result must stay what they were."""
 
@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from engine.ai.worlds import _modelled_discards
+from engine.ai.search.worlds import _modelled_discards
 from engine.cards import DECK, Card, Suit
 from engine.dealing import shuffle
 

@@ -1,6 +1,6 @@
 """The light playout simulator plays exactly the engine's playouts (issue 14).
 
-`engine.ai.fastplay.fast_play_out` replaces `engine.ai.rollout.play_out`
+`engine.ai.playout.fastplay.fast_play_out` replaces `engine.ai.playout.rollout.play_out`
 (the engine's `apply` for every card) in the `hard` player's search. It must
 give the very same `DealResult`, and leave the policy's memory the same, for
 any start state, policy and dice: otherwise the search would be judging
@@ -23,11 +23,11 @@ from typing import Any
 import pytest
 from engine_builders import table
 
-import engine.ai.rollout as rollout
+import engine.ai.playout.rollout as rollout
 from engine import Kind, MatchState, RuleSet, apply, legal_actions, new_match, view_for
 from engine.ai import HardPlayer
-from engine.ai.fastplay import fast_play_out
-from engine.ai.rollout import RolloutPolicy, continue_after, memory_for, play_out
+from engine.ai.playout.fastplay import fast_play_out
+from engine.ai.playout.rollout import RolloutPolicy, continue_after, memory_for, play_out
 from engine.events import CombinationDeclared, DealScored, Event
 from engine.rules import PLAYER_COUNTS, Preset
 
@@ -94,9 +94,9 @@ def assert_same_playout(state: MatchState, rng: random.Random) -> None:
     dice = rng.getrandbits(32)
     slow_memory = memory_for(state, seen)
     fast_memory = memory_for(state, seen)
-    if rng.random() < 0.5:  # some seats answer as casual players (engine.ai.casual)
+    if rng.random() < 0.5:  # some seats answer as casual players (engine.ai.playout.easy_rules)
         slow_memory.casual = fast_memory.casual = rng.getrandbits(len(state.players))
-    if rng.random() < 0.5:  # the last to answer counts cards (engine.ai.counting)
+    if rng.random() < 0.5:  # the last to answer counts cards (engine.ai.playout.counting)
         slow_memory.counting = fast_memory.counting = True
     # Some seats lead as casual players (hard's own side in kozel); dice of
     # their own, so that the other cases keep the positions they cover.

@@ -33,10 +33,10 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Kind
-from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
-from engine.ai.playout_memory import PlayoutMemory
-from engine.ai.policy import RolloutPolicy, points_in
-from engine.ai.rollout import DealResult
+from engine.ai.playout.combos import combo_cache, declaration, may_hold_combo
+from engine.ai.playout.memory import PlayoutMemory
+from engine.ai.playout.policy import RolloutPolicy, points_in
+from engine.ai.playout.rollout import DealResult
 from engine.cards import Card, Suit
 from engine.combos import Combo, classify, combos_in_hand, top_trump
 from engine.rules import Preset, RuleSet

@@ -21,7 +21,7 @@ that state. Its rules of thumb, tuned against the `easy` and `normal` levels:
 
 `noise` makes some moves random, so that playouts of one position differ.
 The decisions read plain values, not engine records, so that both ways of
-playing out (`engine.ai.rollout`, `engine.ai.fastplay`) share them exactly.
+playing out (`engine.ai.playout.rollout`, `engine.ai.playout.fastplay`) share them exactly.
 This is where a decision's time goes.
 """
 
@@ -32,11 +32,11 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from engine.actions import Action, Kind
-from engine.ai.casual import casual_answer, casual_lead
-from engine.ai.counting import ALL_CARDS, SUIT_MASKS, counting_answer, top_trump_out
-from engine.ai.playout_combos import combo_cache, declaration, may_hold_combo
-from engine.ai.playout_memory import PlayoutMemory
-from engine.ai.playout_style import Style
+from engine.ai.playout.combos import combo_cache, declaration, may_hold_combo
+from engine.ai.playout.counting import ALL_CARDS, SUIT_MASKS, counting_answer, top_trump_out
+from engine.ai.playout.easy_rules import casual_answer, casual_lead
+from engine.ai.playout.memory import PlayoutMemory
+from engine.ai.playout.style import Style
 from engine.beating import beaten_by_mask, beats_masks, owner_masks
 from engine.cards import DECK, RANK_POINTS, Card, Suit
 from engine.game import clockwise_from, max_lead
@@ -75,7 +75,7 @@ class RolloutPolicy:
     Its decisions (`declaration`, `lead`, `answer`) read plain values (a
     hand, the trump, the cards on the table), not engine records, so that
     the engine-driven `play_out` and the light simulator
-    (`engine.ai.fastplay`) run the very same code and reach the same
+    (`engine.ai.playout.fastplay`) run the very same code and reach the same
     choices with the same dice.
     """
 

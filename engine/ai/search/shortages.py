@@ -34,7 +34,7 @@ lead of k cards) and grows by one for every card he draws since: each may
 have brought one of those cards back. `repair` moves the
 surplus out of his hand into the stock (or another hand that may take it),
 so worlds respect the facts without rejection sampling. The sampler skips it
-for a share of the worlds (`SHORTAGE_SLACK` in `engine.ai.worlds`), for
+for a share of the worlds (`SHORTAGE_SLACK` in `engine.ai.search.worlds`), for
 players who do not play by these rules.
 """
 

@@ -1,8 +1,8 @@
 """Combinations in the playouts: whether a hand may hold one (cheaply, and
 cached: most hands do not), and which one a seat leads when it may.
 
-The playout policy (`engine.ai.policy`) and both playout paths
-(`engine.ai.rollout`, `engine.ai.fastplay`) ask these, so the two paths lead
+The playout policy (`engine.ai.playout.policy`) and both playout paths
+(`engine.ai.playout.rollout`, `engine.ai.playout.fastplay`) ask these, so the two paths lead
 the same combinations; the greedy player's pick (`best_declaration`) is the
 rule both follow.
 """

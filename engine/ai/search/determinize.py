@@ -16,9 +16,9 @@ deal: `DealTracker`) into the facts a search needs:
 - what the others showed they lacked (every game): a card thrown on a
   single card they could have beaten for free, or with points on the table,
   says they held no higher card of its suit (and no trump):
-  `engine.ai.shortages`.
+  `engine.ai.search.shortages`.
 
-`engine.ai.worlds.sample_state` deals the unseen cards into those slots (not
+`engine.ai.search.worlds.sample_state` deals the unseen cards into those slots (not
 uniformly where the seat knows better: see there) and builds an ordinary
 engine `MatchState` that agrees with everything the seat can see: the same
 view, only the hidden cards differ.
@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.actions import Action, Kind
-from engine.ai import shortages as lacks
+from engine.ai.search import shortages as lacks
 from engine.cards import DECK, Card
 from engine.view import TableView
 
@@ -63,10 +63,10 @@ class DealMemory:
     trump_holder: int | None  # who drew the bottom trump card as the stock ran out
     my_lead: tuple[Card, ...] = ()  # what this seat led to the trick under way
     # The single card this seat led or beat with in the trick under way
-    # (`engine.ai.shortages.my_play_of`).
+    # (`engine.ai.search.shortages.my_play_of`).
     my_play: lacks.MyPlay | None = None
     # What the others showed they lacked: (seat, a bit per card id, how many
-    # of them he may hold; see `engine.ai.shortages`).
+    # of them he may hold; see `engine.ai.search.shortages`).
     shortages: list[lacks.Shortage] = field(default_factory=list)
     trick_noted: tuple[int, int, int] = (-1, -1, 0)  # (tricks, leader, plays read)
 
@@ -168,7 +168,7 @@ class DealTracker:
 
     def note_answer(self, view: TableView, action: Action) -> None:
         """The seat answers now: a single-card beat makes its card the one
-        the players after it must beat (see `engine.ai.shortages`)."""
+        the players after it must beat (see `engine.ai.search.shortages`)."""
         if view.viewer is None:
             return
         memory = self._memory.get(view.viewer)

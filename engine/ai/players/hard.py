@@ -4,22 +4,22 @@ Determinized Monte Carlo (perfect-information Monte Carlo with common random
 numbers). For one decision:
 
 1. From the seat's own view (and its memory of this deal, which is also made
-   of views only) list where unseen cards may lie: `engine.ai.determinize`.
-2. Sample a *world* (`engine.ai.worlds`): the unseen cards dealt at random
+   of views only) list where unseen cards may lie: `engine.ai.search.determinize`.
+2. Sample a *world* (`engine.ai.search.worlds`): the unseen cards dealt at random
    into the other hands, the stock and the face-down slots, giving a full
    `MatchState` that shows this seat exactly its real view. In kozel a world
    is kept with the chance that the opponents' styles would have played
    what they played in it, and after the stock with fewer trumps face
-   down, as players keep theirs (`engine.ai.evidence`; `WEIGH_WORLDS`).
+   down, as players keep theirs (`engine.ai.search.evidence`; `WEIGH_WORLDS`).
 3. In that world try every candidate action with the engine's own `apply`
-   and play the deal out with the fast playout policy (`engine.ai.rollout`),
+   and play the deal out with the fast playout policy (`engine.ai.playout.rollout`),
    which also plays the out-of-turn combination windows; every candidate
    sees the same world and the same playout dice, so the differences between
    candidates are not drowned by luck.
 4. Repeat while the time budget lasts (or up to a fixed number of playouts,
    which makes the player deterministic for its seed: tests use that),
    dropping candidates that are clearly worse than the best so far (a paired
-   comparison over the shared worlds: `engine.ai.compare`).
+   comparison over the shared worlds: `engine.ai.search.compare`).
 5. Play the best mean, unless the rules of thumb's choice (the `normal`
    player's, in kozel the `easy` one's, which play kozel better: `ADVISORS`;
    computed from the same view) is still in the running and the best is
@@ -30,12 +30,12 @@ A playout is scored for the deciding side as the other sides' mean penalty
 points in the deal minus its own, plus `point_weight` (0.1) per card point
 of margin: the card points are a much finer signal than the penalty steps,
 and with a few hundred playouts that matters more than anything else tried
-(`engine.ai.value`). Only the deal is played out, never the rest of
+(`engine.ai.search.value`). Only the deal is played out, never the rest of
 the match.
 
 Playouts let each opponent answer in his own style: a casual player's
-rules (`engine.ai.casual`) in the share of the worlds his plays so far make
-likely, the careful playout policy in the rest (`engine.ai.opponents`
+rules (`engine.ai.playout.easy_rules`) in the share of the worlds his plays so far make
+likely, the careful playout policy in the rest (`engine.ai.search.opponents`
 reads the style from what he played; `READ_STYLES`: burkozel and kozel,
 where it measured better; the option `read_styles` forces it on or off).
 The seat and its partner answer with the careful policy, and lead with it
@@ -44,7 +44,7 @@ rules of thumb the search must beat lead there (`OWN_CASUAL_LEADS`, option
 `own_casual_leads`).
 
 Two-player burkozel after the stock is gone hides nothing any more; there
-the rest of the deal is searched exactly (`engine.ai.endgame`, alpha-beta
+the rest of the deal is searched exactly (`engine.ai.search.endgame`, alpha-beta
 within a node budget, else back to playouts).
 
 What needs no search:
@@ -53,9 +53,9 @@ What needs no search:
   claim is the best a deal can give. When the opponent's face-down discards
   in its pile could make up the rest, the claim becomes one more candidate
   of the search: the worlds deal those discards as a player throwing his
-  cheapest cards would (`engine.ai.worlds`), so the claim is weighed
+  cheapest cards would (`engine.ai.search.worlds`), so the claim is weighed
   on how often such cards reach 31, against playing on;
-- actions that are dominated are not tried (`engine.ai.candidates`):
+- actions that are dominated are not tried (`engine.ai.search.candidates`):
   discarding (or, when last to play, beating with) a higher zero-point
   card of a suit where a lower one would do the same;
 - a single remaining candidate is played at once.
@@ -73,16 +73,24 @@ from dataclasses import dataclass
 
 from engine.actions import Action, Kind
 from engine.ai.base import ComputerPlayer, own_pile_points
-from engine.ai.candidates import candidate_actions
-from engine.ai.compare import best_of, clearly_better, prune
-from engine.ai.determinize import DealTracker, Knowledge, knowledge_of
-from engine.ai.endgame import exact_choice, hides_nothing
-from engine.ai.evidence import NO_READING, Reading, pick_world, read
-from engine.ai.fastplay import fast_play_out
-from engine.ai.greedy import GreedyPlayer
-from engine.ai.normal import NormalPlayer
-from engine.ai.opponents import OpponentReader
-from engine.ai.rollout import DealResult, RolloutPolicy, continue_after, memory_for, play_out
+from engine.ai.players.easy import GreedyPlayer
+from engine.ai.players.normal import NormalPlayer
+from engine.ai.playout.fastplay import fast_play_out
+from engine.ai.playout.rollout import (
+    DealResult,
+    RolloutPolicy,
+    continue_after,
+    memory_for,
+    play_out,
+)
+from engine.ai.search.candidates import candidate_actions
+from engine.ai.search.compare import best_of, clearly_better, prune
+from engine.ai.search.determinize import DealTracker, Knowledge, knowledge_of
+from engine.ai.search.endgame import exact_choice, hides_nothing
+from engine.ai.search.evidence import NO_READING, Reading, pick_world, read
+from engine.ai.search.opponents import OpponentReader
+from engine.ai.search.value import playout_value
+from engine.ai.search.worlds import Draft, build_world, deal_only_state, draw_draft, sample_state
 from engine.ai.tuning import (
     ADVISORS,
     COUNTING_ANSWERS,
@@ -93,8 +101,6 @@ from engine.ai.tuning import (
     READ_STYLES,
     WEIGH_WORLDS,
 )
-from engine.ai.value import playout_value
-from engine.ai.worlds import Draft, build_world, deal_only_state, draw_draft, sample_state
 from engine.errors import IllegalAction
 from engine.game import apply
 from engine.state import MatchState
@@ -409,7 +415,7 @@ class HardPlayer(ComputerPlayer):
         return candidates[best]
 
     def _reading(self, view: TableView, reads: bool) -> tuple[Reading, dict[int, float]]:
-        """The clues in the opponents' plays (`engine.ai.evidence`), and each
+        """The clues in the opponents' plays (`engine.ai.search.evidence`), and each
         one's share of casual play."""
         if not _for_game(self.weigh_worlds, WEIGH_WORLDS, view):
             return NO_READING, {}

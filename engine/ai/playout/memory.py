@@ -3,7 +3,7 @@ table's facts every playout decision reads.
 
 Copied once per playout from the searching seat's start (`memory_for`),
 then updated from the engine's events or by the light simulator
-(`engine.ai.fastplay`), so both ways of playing out read the same memory.
+(`engine.ai.playout.fastplay`), so both ways of playing out read the same memory.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ class PlayoutMemory:
     `gone`: a bit per card id for every card already in a pile (card counting);
     `active`, `teams`: the table, fixed for the deal;
     `casual`: a bit per seat that answers as a casual player
-    (`engine.ai.casual`) instead of by the careful policy's values;
+    (`engine.ai.playout.easy_rules`) instead of by the careful policy's values;
     `counting`: the last seat to answer a trick answers as a card counter
-    (`engine.ai.counting`) unless casual;
+    (`engine.ai.playout.counting`) unless casual;
     `casual_leads`: a bit per seat that leads as a casual player
-    (`engine.ai.casual.casual_lead`; combinations and random leads as the
-    policy makes them, `engine.ai.policy`).
+    (`engine.ai.playout.easy_rules.casual_lead`; combinations and random leads as the
+    policy makes them, `engine.ai.playout.policy`).
     """
 
     __slots__ = ("active", "casual", "casual_leads", "counting", "gone", "seen", "teams")

@@ -1,4 +1,4 @@
-"""The numbers behind the playout policy's answers (`engine.ai.policy`).
+"""The numbers behind the playout policy's answers (`engine.ai.playout.policy`).
 
 Apart from the policy so that the numbers read as one set, and a tuned set
 can be passed to `RolloutPolicy` without reaching into the policy's code.

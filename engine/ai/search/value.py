@@ -1,6 +1,6 @@
 """What one played-out deal is worth to the side that searched it.
 
-The search (`engine.ai.hard`) averages this over its playouts. The deal's
+The search (`engine.ai.players.hard`) averages this over its playouts. The deal's
 penalty points alone are a coarse signal: two candidates that both end in a
 won deal look equal however close the deal was. So a playout also
 counts `point_weight` (0.1, `engine.ai.tuning.POINT_WEIGHT`) per card
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ai.rollout import DealResult
+from engine.ai.playout.rollout import DealResult
 
 
 def playout_value(

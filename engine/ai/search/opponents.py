@@ -1,9 +1,9 @@
 """What kind of player each opponent is, read from the answers he plays.
 
 Players answer a trick in two broad styles. A casual player follows plain
-rules of thumb (`engine.ai.casual`: beat when it costs no trump or the table
+rules of thumb (`engine.ai.playout.easy_rules`: beat when it costs no trump or the table
 holds points, else throw the cheapest card); a careful one weighs what each
-card is worth keeping, as the playout policy does (`engine.ai.policy`).
+card is worth keeping, as the playout policy does (`engine.ai.playout.policy`).
 Modelling an opponent in the wrong style costs the search dearly: letting
 every opponent answer casually in the playouts won 2-3 points of deals
 against `easy` (a casual player) in three- and four-player burkozel, and
@@ -35,12 +35,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.actions import Action, Kind
-from engine.ai.casual import answer_measure, casual_answer, casual_lead, lead_measure
-from engine.ai.determinize import Knowledge, card_key
-from engine.ai.playout_combos import declaration
-from engine.ai.playout_memory import PlayoutMemory, memory_for
-from engine.ai.policy import RolloutPolicy
-from engine.ai.shortages import partners
+from engine.ai.playout.combos import declaration
+from engine.ai.playout.easy_rules import answer_measure, casual_answer, casual_lead, lead_measure
+from engine.ai.playout.memory import PlayoutMemory, memory_for
+from engine.ai.playout.policy import RolloutPolicy
+from engine.ai.search.determinize import Knowledge, card_key
+from engine.ai.search.shortages import partners
 from engine.cards import Card, Suit
 from engine.rules import RuleSet
 from engine.state import MatchState, PlayKind

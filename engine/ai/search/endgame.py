@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action, Kind
-from engine.ai.determinize import Knowledge
+from engine.ai.search.determinize import Knowledge
 from engine.events import DealScored, Event
 from engine.game import apply, legal_actions
 from engine.rules import Preset

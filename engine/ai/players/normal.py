@@ -3,7 +3,7 @@
 `easy` is the greedy player under another name.
 
 `normal` counts cards. From its view (and its memory of the deal, made of
-views only) it knows which cards are still unseen (`engine.ai.determinize`),
+views only) it knows which cards are still unseen (`engine.ai.search.determinize`),
 so it can tell how likely the others are to hold a card that beats a given
 card, which trumps are still out, and, once the stock is gone in a
 two-player game, exactly what the opponent holds. Its choices:
@@ -33,9 +33,9 @@ from math import comb
 
 from engine.actions import Action, Kind
 from engine.ai.base import own_pile_points
-from engine.ai.counting import keep_value
-from engine.ai.determinize import DealTracker, Knowledge, knowledge_of
-from engine.ai.greedy import GreedyPlayer
+from engine.ai.players.easy import GreedyPlayer
+from engine.ai.playout.counting import keep_value
+from engine.ai.search.determinize import DealTracker, Knowledge, knowledge_of
 from engine.beating import card_beats
 from engine.cards import Card, Suit
 from engine.view import TableView
@@ -49,7 +49,7 @@ class EasyPlayer(GreedyPlayer):
 
 def hold_value(card: Card, trump: Suit, unseen: frozenset[Card], stock_left: int) -> float:
     """What keeping `card` in hand is worth, in card points (its own points
-    aside): `engine.ai.counting.keep_value`, which the playouts share."""
+    aside): `engine.ai.playout.counting.keep_value`, which the playouts share."""
     top_out = max((other.rank for other in unseen if other.suit == trump), default=-1)
     return keep_value(card, trump, top_out, stock_left == 0)
 

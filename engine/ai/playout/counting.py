@@ -1,6 +1,6 @@
 """The card counter's answer as the last to play, on plain values, for playouts.
 
-A card counter (the `normal` level, `engine.ai.normal`) weighs every beat
+A card counter (the `normal` level, `engine.ai.players.normal`) weighs every beat
 and discard: a beat wins the table and its own cards' points, a discard
 gives its cards' points away, and either way the cards leave the hand,
 which costs what they were worth keeping (`hold_value`: a trump much, the
@@ -8,7 +8,7 @@ master trump more, a plain card little). As the last to play nobody can
 beat again, so the weighing needs no probabilities and is cheap enough for
 playouts. Ties go to a discard, then to fewer points and lower ranks.
 
-The careful playout policy (`engine.ai.policy`) answers `normal`'s last
+The careful playout policy (`engine.ai.playout.policy`) answers `normal`'s last
 plays in bura only 91% of the time (150 deals); this function 98%: the
 difference is what the counter thinks a card is worth keeping (the policy
 also keeps point cards for their points). Bura's playouts let every seat

@@ -1,6 +1,6 @@
 """Full states ("worlds") that fit what one seat knows: `sample_state`.
 
-`engine.ai.determinize` says where the unseen cards may lie (`Knowledge`);
+`engine.ai.search.determinize` says where the unseen cards may lie (`Knowledge`);
 this module deals them there at random and builds an ordinary engine
 `MatchState` that shows the seat exactly its real view: the same view, only
 the hidden cards differ. A search plays such states out with the engine's
@@ -11,14 +11,14 @@ people play and of the rules:
 
 - bura: no other hand holds a bura or a moscow (it would have won already),
   and the seat's own declarations are offered or refused as the view says;
-- what the others showed they lack (`engine.ai.shortages`);
+- what the others showed they lack (`engine.ai.search.shortages`);
 - face-down discards are dealt as cheap cards (`_modelled_discards`);
 - trump_card=middle: the shown card stays in the stock until somebody may
   have drawn it (`_place_hidden_trump`).
 
 `sample_state` is `draw_draft` (the cards dealt) then `build_world` (the
 state): a search that refuses most worlds it draws (kozel's clues,
-`engine.ai.evidence`) weighs drafts and builds only the worlds it keeps.
+`engine.ai.search.evidence`) weighs drafts and builds only the worlds it keeps.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from dataclasses import replace
 from typing import NamedTuple, cast
 
 from engine.actions import Action, Kind
-from engine.ai import shortages as lacks
-from engine.ai.determinize import Knowledge, card_key
+from engine.ai.search import shortages as lacks
+from engine.ai.search.determinize import Knowledge, card_key
 from engine.cards import DECK, Card, Suit
 from engine.combos import Combo, combos_in_hand
 from engine.dealing import shuffle
@@ -315,7 +315,7 @@ def _place_hidden_trump(
 
 class Draft(NamedTuple):
     """A world's cards before its state is built: enough to weigh it
-    (`engine.ai.evidence`), cheaper to throw away than a `MatchState`."""
+    (`engine.ai.search.evidence`), cheaper to throw away than a `MatchState`."""
 
     dealt: list[list[Card]]  # per seat, unsorted (the viewer's own hand as seen)
     piles: list[tuple[Card, ...]]

@@ -9,7 +9,7 @@ with; one who threw cards face down onto a trick with points could not beat
 it. So each lead and answer of this deal is a *clue*: in a world, rebuild
 his hand when he played it (his cards there, plus what he played since,
 less what he drew since: which cards those were is hidden, so a few guesses
-are averaged) and ask whether his style (`engine.ai.opponents`: casual or
+are averaged) and ask whether his style (`engine.ai.search.opponents`: casual or
 careful, in the share his plays so far make likely) would have played the
 same (of a face-down answer, only that he did not beat). The world's weight
 is the product over the clues of that chance, each at least `FLOOR` (no
@@ -18,7 +18,7 @@ search keeps a world with that chance (`pick_world`), so that it searches
 the deals the table's play makes likely. Once the stock is gone the weight
 also counts the trumps a world puts face down (`DOWN_TRUMP`): players keep
 their trumps, and blind worlds put too many where nobody saw them. It
-weighs drafts (`engine.ai.worlds.draw_draft`: the cards only), so a
+weighs drafts (`engine.ai.search.worlds.draw_draft`: the cards only), so a
 refused world's state is never built.
 
 Everything read here is public: `TableView.history` holds every play of the
@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from engine.actions import Action, Kind
-from engine.ai.opponents import Answer, answer_of, styles_agree
-from engine.ai.playout_memory import PlayoutMemory
-from engine.ai.shortages import partners
-from engine.ai.worlds import Draft
+from engine.ai.playout.memory import PlayoutMemory
+from engine.ai.search.opponents import Answer, answer_of, styles_agree
+from engine.ai.search.shortages import partners
+from engine.ai.search.worlds import Draft
 from engine.cards import DECK, Card, Suit
 from engine.rules import RuleSet
 from engine.state import MatchState, PlayKind
@@ -389,7 +389,7 @@ def pick_world(
 ) -> World:
     """A world drawn in proportion to its weight (rejection sampling; after
     `TRIES` refusals the likeliest of them). Drafts: a refused world's state
-    is never built (`engine.ai.worlds.build_world` builds the kept one)."""
+    is never built (`engine.ai.search.worlds.build_world` builds the kept one)."""
     best: World | None = None
     best_weight = -1.0
     for _ in range(TRIES):

@@ -1,9 +1,9 @@
 """Playouts of one deal on a full engine state, for the search in `hard`.
 
 A playout plays the deal to its end with the playout policy
-(`engine.ai.policy`) in every seat, and reports each side's penalty points
+(`engine.ai.playout.policy`) in every seat, and reports each side's penalty points
 and card points. `play_out` here applies every move with the engine's own
-`apply`: the reference. `engine.ai.fastplay` plays the very same moves
+`apply`: the reference. `engine.ai.playout.fastplay` plays the very same moves
 without building engine records, several times faster, and is what the
 search uses (a differential test keeps the two equal).
 """
@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from engine.ai.playout_combos import best_declaration, declaration, may_hold_combo
-from engine.ai.playout_memory import PlayoutMemory, memory_for
-from engine.ai.playout_style import Style
-from engine.ai.policy import RolloutPolicy
+from engine.ai.playout.combos import best_declaration, declaration, may_hold_combo
+from engine.ai.playout.memory import PlayoutMemory, memory_for
+from engine.ai.playout.policy import RolloutPolicy
+from engine.ai.playout.style import Style
 from engine.events import DealScored, Event
 from engine.game import apply
 from engine.state import MatchState

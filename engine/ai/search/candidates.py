@@ -1,6 +1,6 @@
 """Which of a seat's legal actions the search tries at all.
 
-A claim is decided without search (`engine.ai.hard`); a lead of cards the
+A claim is decided without search (`engine.ai.players.hard`); a lead of cards the
 seat may also declare is tried only as the combination; and an action is
 dominated, so not tried, when a lower zero-point card of the same suit
 would do the same: discarding it, or beating with it as the last to play

@@ -1,8 +1,8 @@
 """The casual player's answers (and leads), on plain values, for playouts.
 
-The playout policy (`engine.ai.policy`) answers by weighing what each card is
+The playout policy (`engine.ai.playout.policy`) answers by weighing what each card is
 worth keeping; the rules of thumb a casual player follows (the `easy`
-level, `engine.ai.greedy`) are simpler: beat when it costs no trump or the
+level, `engine.ai.players.easy`) are simpler: beat when it costs no trump or the
 table holds points, with the cheapest cards that beat (fewest trumps, then
 fewest points, then lowest ranks); otherwise throw the cheapest cards
 (fewest points, then fewest trumps, then lowest ranks). Never beat the
@@ -11,8 +11,8 @@ partner; as the last to play on his trick, throw him points (never trumps).
 `casual_answer` returns what `GreedyPlayer` answers from the same hand (up
 to its dice among equally cheap choices: `answer_measure`), without a view;
 a differential test keeps the two equal. The search lets an opponent answer
-this way in the share of playouts his plays make likely (`engine.ai.hard`,
-`engine.ai.opponents`, which also reads leads with `casual_lead`): the
+this way in the share of playouts his plays make likely (`engine.ai.players.hard`,
+`engine.ai.search.opponents`, which also reads leads with `casual_lead`): the
 careful playout policy predicts only about 71% of `easy`'s answers and 77%
 of `normal`'s.
 """
