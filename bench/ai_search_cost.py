@@ -19,14 +19,14 @@ import hashlib
 import time
 
 from engine import RuleSet, apply, legal_actions, new_match, view_for
-from engine.ai.players.easy import GreedyPlayer
+from engine.ai.players.easy import EasyPlayer
 from engine.ai.players.hard import HardPlayer
 from engine.view import TableView
 
 
 def views_of(preset: str, players: int, games: int) -> list[TableView]:
     rules = RuleSet.create(preset, {})
-    easy = [GreedyPlayer(seat) for seat in range(players)]
+    easy = [EasyPlayer(seat) for seat in range(players)]
     views = []
     for game in range(games):
         state = new_match(rules, [f"P{seat}" for seat in range(players)], game)

@@ -4,7 +4,8 @@ Levels register themselves in `engine.ai.base`; importing this package
 registers the built-in ones:
 
 - "random": uniformly random legal moves (a baseline and a fuzzer);
-- "greedy", also offered as "easy": one look at the table, no memory;
+- "easy", also offered under its first name "greedy": one look at the
+  table, no memory;
 - "normal": card counting and sharper rules of thumb, no search;
 - "hard": a time-boxed search over the cards it cannot see
   (determinized playouts with the engine's own rules).
@@ -22,13 +23,22 @@ from engine.ai.base import (
     pending_declarations,
     register_level,
 )
-from engine.ai.players.easy import GreedyPlayer
+from engine.ai.players.easy import EasyPlayer
 from engine.ai.players.hard import HardPlayer
-from engine.ai.players.normal import EasyPlayer, NormalPlayer
+from engine.ai.players.normal import NormalPlayer
 from engine.ai.players.random import RandomPlayer
 
+
+def _greedy(seed: int) -> EasyPlayer:
+    """The easy player under its first level name, which settings, stored
+    tables and the texts (`level-greedy`) still use."""
+    player = EasyPlayer(seed)
+    player.level = "greedy"
+    return player
+
+
 register_level("random", RandomPlayer)
-register_level("greedy", GreedyPlayer)
+register_level("greedy", _greedy)
 register_level("easy", EasyPlayer)
 register_level("normal", NormalPlayer)
 register_level("hard", HardPlayer)
@@ -36,7 +46,6 @@ register_level("hard", HardPlayer)
 __all__ = [
     "ComputerPlayer",
     "EasyPlayer",
-    "GreedyPlayer",
     "HardPlayer",
     "NormalPlayer",
     "Player",

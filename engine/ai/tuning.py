@@ -15,7 +15,7 @@ POINT_WEIGHT = 0.1
 PRUNE_Z = 3.0
 # Per game, whose rules of thumb the search must beat and by how many standard
 # errors (other games: `normal`, `HardPlayer.prior_z`).
-ADVISORS: dict[str, tuple[str, float]] = {"kozel": ("greedy", 0.5)}
+ADVISORS: dict[str, tuple[str, float]] = {"kozel": ("easy", 0.5)}
 # Games where playouts let each opponent answer in the style his plays show.
 READ_STYLES = frozenset({"burkozel", "kozel"})
 # Games where the last seat to answer a trick in a playout answers as a card counter.

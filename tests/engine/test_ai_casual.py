@@ -1,8 +1,8 @@
 """The playouts' casual opponents answer as the `easy` player does (issue 14).
 
-`engine.ai.playout.easy_rules.casual_answer` rewrites `GreedyPlayer`'s answer on plain
+`engine.ai.playout.easy_rules.easy_answer` rewrites `EasyPlayer`'s answer on plain
 values, so that playouts can let an opponent answer the way casual players
-do. It must pick what `GreedyPlayer` picks from the same hand: the same kind
+do. It must pick what `EasyPlayer` picks from the same hand: the same kind
 of answer and cards that are as cheap by its measure (it breaks ties among
 equally cheap cards with dice; this takes the first). Checked on every
 answer of matches played by computer players, in every game.
@@ -16,8 +16,8 @@ import pytest
 
 from engine import Kind, RuleSet, new_match
 from engine.actions import Action
-from engine.ai import GreedyPlayer
-from engine.ai.playout.easy_rules import casual_answer
+from engine.ai import EasyPlayer
+from engine.ai.playout.easy_rules import easy_answer
 from engine.cards import Suit
 from engine.rules import PLAYER_COUNTS, Preset
 from engine.seating import active_seats
@@ -28,7 +28,7 @@ GAMES = [(preset, players) for preset in Preset for players in PLAYER_COUNTS[pre
 
 
 def measure(action: Action, trump: Suit, partner_last: bool) -> tuple[object, ...]:
-    """What `GreedyPlayer` ranks an answer by (equal for its tied choices)."""
+    """What `EasyPlayer` ranks an answer by (equal for its tied choices)."""
     trumps = sum(card.suit == trump for card in action.cards)
     points = sum(card.points for card in action.cards)
     ranks = sum(card.rank for card in action.cards)
@@ -50,12 +50,12 @@ def test_casual_answers_are_the_easy_players_answers(preset: Preset, players: in
             deal = position.deal
             assert deal is not None and deal.trick is not None
             seat = deal.turn
-            expected = GreedyPlayer(0).choose(view_for(position, seat))
+            expected = EasyPlayer(0).choose(view_for(position, seat))
             assert expected is not None
             trick = deal.trick
             partner_owns = rules.is_teams and (trick.owner - seat) % 4 == 2
             last = len(trick.plays) == len(active_seats(position)) - 1
-            got = casual_answer(
+            got = easy_answer(
                 seat,
                 deal.hands[seat],
                 deal.trump,

@@ -13,7 +13,7 @@ from functools import partial
 import pytest
 
 from engine import RuleSet, apply, legal_actions, new_match, view_for
-from engine.ai.players.easy import GreedyPlayer
+from engine.ai.players.easy import EasyPlayer
 from engine.ai.players.hard import HardPlayer
 from engine.ai.playout.memory import memory_for
 from engine.ai.search.determinize import DealTracker, Knowledge, knowledge_of
@@ -38,7 +38,7 @@ def _greedy_deal(seed: int, steps: int | None = None) -> list[MatchState]:
     """Every state of one kozel match's first deal, four easy players."""
     rules = RuleSet.create("kozel", {})
     state = new_match(rules, ["a", "b", "c", "d"], seed)
-    players = [GreedyPlayer(seat) for seat in range(4)]
+    players = [EasyPlayer(seat) for seat in range(4)]
     states = [state]
     assert state.deal is not None
     number = state.deal.number

@@ -134,7 +134,7 @@ def test_kozel_search_leans_on_the_greedy_rules() -> None:
     The position: kozel, seed 0, two plays into the first trick, where the
     two disagree (greedy beats with K♦, normal throws 7♥)."""
     from engine.ai import make_player, next_actor
-    from engine.ai.players.easy import GreedyPlayer
+    from engine.ai.players.easy import EasyPlayer
     from engine.ai.players.hard import HardPlayer
     from engine.ai.players.normal import NormalPlayer
     from engine.ai.tuning import ADVISORS
@@ -147,19 +147,19 @@ def test_kozel_search_leans_on_the_greedy_rules() -> None:
         state, _ = apply(state, chosen[1])
     assert state.deal is not None
     view = view_for(state, state.deal.turn)
-    greedy, normal = GreedyPlayer(1).choose(view), NormalPlayer(1).choose(view)
+    greedy, normal = EasyPlayer(1).choose(view), NormalPlayer(1).choose(view)
     assert greedy != normal
-    advice, z = HardPlayer(1)._advice(view)
+    advice, z = HardPlayer(1).advice(view)
     assert advice == greedy and z == ADVISORS["kozel"][1]
     burkozel = dataclasses.replace(view, rules=RuleSet.create("burkozel", {}, players=4))
-    assert HardPlayer(1)._advice(burkozel)[0] == NormalPlayer(1).choose(burkozel)
+    assert HardPlayer(1).advice(burkozel)[0] == NormalPlayer(1).choose(burkozel)
 
 
 def test_a_seat_marked_for_casual_leads_leads_as_the_easy_player() -> None:
     """Kozel, trump ♥, every heart gone: the careful policy cashes A♠ (no
     card still out beats it); a seat whose playout leads are casual
     leads the point-free 6♣ first, as the easy player does."""
-    from engine.ai.playout.easy_rules import casual_lead
+    from engine.ai.playout.easy_rules import easy_lead
     from engine.ai.playout.memory import PlayoutMemory
     from engine.ai.playout.policy import RolloutPolicy
 
@@ -176,7 +176,7 @@ def test_a_seat_marked_for_casual_leads_leads_as_the_easy_player() -> None:
     marked = PlayoutMemory([0] * 4, gone, 4, True, casual_leads=0b0101)
     assert policy.lead(rules, 0, hand, hearts, 6, True, rng, careful).cards == parse_cards("A♠")
     led = policy.lead(rules, 0, hand, hearts, 6, True, rng, marked)
-    assert led.cards == parse_cards("6♣") == casual_lead(hand, hearts, 2)
+    assert led.cards == parse_cards("6♣") == easy_lead(hand, hearts, 2)
     # Only the marked seats: seat 1 still leads as the careful policy.
     assert policy.lead(rules, 1, hand, hearts, 6, True, rng, marked).cards == parse_cards("A♠")
     assert marked.copy().casual_leads == 0b0101

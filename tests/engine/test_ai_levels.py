@@ -18,7 +18,6 @@ from engine_builders import CheckedPlayer, play_match
 from engine import Action, Kind, MatchState, RuleSet, apply, legal_actions, new_match
 from engine.ai import (
     EasyPlayer,
-    GreedyPlayer,
     HardPlayer,
     NormalPlayer,
     Player,
@@ -48,10 +47,12 @@ def hard(seed: int, playouts: int = PLAYOUTS) -> HardPlayer:
 
 
 def test_levels_are_registered() -> None:
-    assert {"random", "greedy", "easy", "normal", "hard"} <= set(levels())
+    assert levels() == ("random", "greedy", "easy", "normal", "hard")
     easy = make_player("easy", 1)
-    assert isinstance(easy, GreedyPlayer) and isinstance(easy, EasyPlayer)
-    assert easy.level == "easy"
+    assert type(easy) is EasyPlayer and easy.level == "easy"
+    # "greedy", the easy player's first name, stays a level people may have chosen.
+    greedy = make_player("greedy", 1)
+    assert type(greedy) is EasyPlayer and greedy.level == "greedy"
     assert isinstance(make_player("Normal", 1), NormalPlayer)
     assert isinstance(make_player("hard", 1), HardPlayer)
 
@@ -200,7 +201,7 @@ def swap_unseen(state: MatchState, seat: int, rng: random.Random) -> MatchState 
 def positions(preset: str, players: int, count: int, seed: int) -> list[tuple[MatchState, int]]:
     """Positions from a greedy match where some seat must act, with that seat."""
     rules = RuleSet.create(preset)
-    computers = {seat: GreedyPlayer(seat) for seat in range(players)}
+    computers = {seat: EasyPlayer(seat) for seat in range(players)}
     state = new_match(rules, [f"P{seat}" for seat in range(players)], seed)
     found: list[tuple[MatchState, int]] = []
     step = 0

@@ -14,7 +14,7 @@ from engine_builders import CheckedPlayer, play_match
 
 from engine import Action, Kind, RuleSet, apply, new_match
 from engine.ai import (
-    GreedyPlayer,
+    EasyPlayer,
     Player,
     RandomPlayer,
     levels,
@@ -38,12 +38,12 @@ TABLES = [(preset, n) for preset in Preset for n in PLAYER_COUNTS[preset]]
 
 def test_registry_lists_levels_and_rejects_unknown_ones() -> None:
     assert {"random", "greedy"} <= set(levels())
-    assert isinstance(make_player("greedy", 1), GreedyPlayer)
+    assert isinstance(make_player("greedy", 1), EasyPlayer)
     assert isinstance(make_player(" Random ", 1), RandomPlayer)
     with pytest.raises(ValueError, match="unknown player level"):
         make_player("grandmaster", 1)
     with pytest.raises(ValueError, match="already registered"):
-        register_level("greedy", GreedyPlayer)
+        register_level("greedy", EasyPlayer)
 
 
 @pytest.mark.parametrize(("preset", "players"), TABLES)
@@ -134,7 +134,7 @@ def test_greedy_beats_random_clearly_in_two_player_burkozel() -> None:
 
 
 def test_greedy_never_beats_its_partner_in_kozel() -> None:
-    class Watch(GreedyPlayer):
+    class Watch(EasyPlayer):
         beats_checked = 0
 
         def choose(self, view: TableView) -> Action | None:
@@ -164,7 +164,7 @@ def test_greedy_counts_its_bura_pile_and_never_claims_falsely(
     claims: list[ClaimMade] = []
     for players in (2, 3, 4):
         for seed in range(6):
-            greedy = {seat: GreedyPlayer(seed * 7 + seat) for seat in range(players)}
+            greedy = {seat: EasyPlayer(seed * 7 + seat) for seat in range(players)}
             state = new_match(rules, [f"P{s}" for s in range(players)], seed)
             steps = 0
             while not state.over:
@@ -210,7 +210,7 @@ def test_pending_declarations_go_nearest_to_the_rightful_leader_first() -> None:
     state = state._replace(
         deal=deal._replace(hands=hands, turn=1, trick=None, tricks_played=1, last_taker=1)
     )
-    computers: dict[int, Player] = {seat: GreedyPlayer(seat) for seat in range(4)}
+    computers: dict[int, Player] = {seat: EasyPlayer(seat) for seat in range(4)}
     wanted = pending_declarations(state, computers)
     assert [action.seat for action in wanted] == [2, 3, 0]
     assert all(action.kind is Kind.DECLARE for action in wanted)

@@ -1,11 +1,15 @@
-"""A cheap, sensible computer player: one look at the table, no search.
+"""The `easy` computer player: one look at the table, no memory, no search.
 
-The heuristics are the ones a casual player uses: lead low cards of a plain
+Also offered as the level "greedy", its first name. The heuristics are the
+ones a casual player uses: lead low cards of a plain
 suit and keep trumps; take a trick that holds points with the cheapest cards
 that beat it; otherwise throw away the least valuable cards; lead a
 combination when holding one; in kozel never take a trick from the partner.
 In bura it claims 31 only when the cards it has itself watched go into its
 own pile add up to 31, so it never claims falsely.
+
+The playouts of `hard` play these rules on plain values
+(`engine.ai.playout.easy_rules`); a differential test keeps the two equal.
 """
 
 from __future__ import annotations
@@ -50,11 +54,11 @@ def _rank_sum(cards: tuple[Card, ...]) -> int:
     return sum(card.rank for card in cards)
 
 
-class GreedyPlayer(ComputerPlayer):
+class EasyPlayer(ComputerPlayer):
     """Deterministic for a seed: ties are broken by the engine's stable order,
     and the RNG only picks among options the heuristics score equal."""
 
-    level = "greedy"
+    level = "easy"
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)

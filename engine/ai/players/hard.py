@@ -73,7 +73,7 @@ from dataclasses import dataclass
 
 from engine.actions import Action, Kind
 from engine.ai.base import ComputerPlayer, own_pile_points
-from engine.ai.players.easy import GreedyPlayer
+from engine.ai.players.easy import EasyPlayer
 from engine.ai.players.normal import NormalPlayer
 from engine.ai.playout.fastplay import fast_play_out
 from engine.ai.playout.rollout import (
@@ -175,7 +175,7 @@ class HardPlayer(ComputerPlayer):
         self.prune_z = PRUNE_Z
         self.reader = OpponentReader()
         self.advisor = NormalPlayer(seed)
-        self.greedy = GreedyPlayer(seed)
+        self.easy = EasyPlayer(seed)
         self.policy = RolloutPolicy()
         self.tracker = DealTracker()
         self.stats = SearchStats()
@@ -212,7 +212,7 @@ class HardPlayer(ComputerPlayer):
                 return None
             candidates = [*declarations, None]
         self.stats = SearchStats(candidates=len(candidates))
-        advice, prior_z = self._advice(view) if self.prior_z is not None else (None, 0.0)
+        advice, prior_z = self.advice(view) if self.prior_z is not None else (None, 0.0)
         if self.guess_claims and view.turn == seat:
             if knowledge is None:
                 knowledge = knowledge_of(view, memory)
@@ -240,12 +240,12 @@ class HardPlayer(ComputerPlayer):
             self.reader.note_own(view, choice)
         return choice
 
-    def _advice(self, view: TableView) -> tuple[Action | None, float]:
+    def advice(self, view: TableView) -> tuple[Action | None, float]:
         """The rules of thumb the search must beat, and by how many standard errors."""
         assert self.prior_z is not None
         name, z = ADVISORS.get(view.rules.preset.value, ("normal", self.prior_z))
-        if name == "greedy":
-            return self.greedy.choose(view), z
+        if name == "easy":
+            return self.easy.choose(view), z
         return self.advisor.choose(view), z
 
     @staticmethod

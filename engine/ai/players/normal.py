@@ -1,12 +1,10 @@
-"""The `easy` and `normal` computer players: rules of thumb, no search.
+"""The `normal` computer player: the easy player's rules, sharpened by counting cards.
 
-`easy` is the greedy player under another name.
-
-`normal` counts cards. From its view (and its memory of the deal, made of
-views only) it knows which cards are still unseen (`engine.ai.search.determinize`),
-so it can tell how likely the others are to hold a card that beats a given
-card, which trumps are still out, and, once the stock is gone in a
-two-player game, exactly what the opponent holds. Its choices:
+From its view (and its memory of the deal, made of views only) it knows
+which cards are still unseen (`engine.ai.search.determinize`), so it can
+tell how likely the others are to hold a card that beats a given card,
+which trumps are still out, and, once the stock is gone in a two-player
+game, exactly what the opponent holds. Its choices:
 
 - bura: claim as soon as the cards it saw go into its own pile reach 31
   (never falsely);
@@ -33,18 +31,12 @@ from math import comb
 
 from engine.actions import Action, Kind
 from engine.ai.base import own_pile_points
-from engine.ai.players.easy import GreedyPlayer
+from engine.ai.players.easy import EasyPlayer
 from engine.ai.playout.counting import keep_value
 from engine.ai.search.determinize import DealTracker, Knowledge, knowledge_of
 from engine.beating import card_beats
 from engine.cards import Card, Suit
 from engine.view import TableView
-
-
-class EasyPlayer(GreedyPlayer):
-    """The greedy player under the level name "easy"."""
-
-    level = "easy"
 
 
 def hold_value(card: Card, trump: Suit, unseen: frozenset[Card], stock_left: int) -> float:
@@ -66,7 +58,7 @@ def chance_to_hold(needed: int, good: int, pool: int, hand: int) -> float:
     return max(0.0, 1.0 - missing / total)
 
 
-class NormalPlayer(GreedyPlayer):
+class NormalPlayer(EasyPlayer):
     """Card counting and weighed answers; deterministic for a seed."""
 
     level = "normal"
@@ -225,6 +217,3 @@ class NormalPlayer(GreedyPlayer):
             if play.kind.value != "discard":
                 owner_cards = tuple(card for card in play.cards if card is not None)
         return owner_cards
-
-
-__all__ = ["EasyPlayer", "NormalPlayer"]

@@ -1,6 +1,6 @@
 """The weakest computer player: uniformly random legal moves.
 
-It exists as a baseline (the greedy player must beat it clearly) and as a
+It exists as a baseline (the easy player must beat it clearly) and as a
 fuzzer: playing every legal action with some probability walks the engine
 through corners a sensible player never visits.
 """

@@ -3,7 +3,7 @@ cached: most hands do not), and which one a seat leads when it may.
 
 The playout policy (`engine.ai.playout.policy`) and both playout paths
 (`engine.ai.playout.rollout`, `engine.ai.playout.fastplay`) ask these, so the two paths lead
-the same combinations; the greedy player's pick (`best_declaration`) is the
+the same combinations; the easy player's pick (`best_declaration`) is the
 rule both follow.
 """
 
@@ -44,7 +44,7 @@ def combo_cache(rules: RuleSet) -> dict[tuple[Card, ...], bool]:
 
 
 def best_declaration(declarations: Sequence[Action], trump: int) -> Action:
-    """The combination that risks the fewest trumps and points (the greedy player's pick)."""
+    """The combination that risks the fewest trumps and points (the easy player's pick)."""
     return min(
         declarations,
         key=lambda a: (

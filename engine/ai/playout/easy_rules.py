@@ -1,20 +1,23 @@
-"""The casual player's answers (and leads), on plain values, for playouts.
+"""The `easy` player's rules on plain values: its answers and leads, for playouts.
 
-The playout policy (`engine.ai.playout.policy`) answers by weighing what each card is
-worth keeping; the rules of thumb a casual player follows (the `easy`
-level, `engine.ai.players.easy`) are simpler: beat when it costs no trump or the
+The playout policy (`engine.ai.playout.policy`) answers by weighing what
+each card is worth keeping; the rules of thumb of the `easy` level
+(`engine.ai.players.easy`) are simpler: beat when it costs no trump or the
 table holds points, with the cheapest cards that beat (fewest trumps, then
 fewest points, then lowest ranks); otherwise throw the cheapest cards
 (fewest points, then fewest trumps, then lowest ranks). Never beat the
 partner; as the last to play on his trick, throw him points (never trumps).
 
-`casual_answer` returns what `GreedyPlayer` answers from the same hand (up
-to its dice among equally cheap choices: `answer_measure`), without a view;
-a differential test keeps the two equal. The search lets an opponent answer
-this way in the share of playouts his plays make likely (`engine.ai.players.hard`,
-`engine.ai.search.opponents`, which also reads leads with `casual_lead`): the
-careful playout policy predicts only about 71% of `easy`'s answers and 77%
-of `normal`'s.
+`easy_answer` returns what `EasyPlayer` answers from the same hand (up to
+its dice among equally cheap choices: `answer_measure`), without a view;
+the differential test tests/engine/ai/test_ai_easy_rules.py keeps the two
+equal. A seat that plays by these rules in a playout is called *casual*
+(`PlayoutMemory.casual`, `casual_leads`), one that plays by the policy
+*careful*. The search lets an opponent answer casually in the share of
+playouts his plays make likely (`engine.ai.players.hard`,
+`engine.ai.search.opponents`, which also reads leads with `easy_lead`):
+the careful policy predicts only about 71% of `easy`'s answers and 77% of
+`normal`'s.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ def _key(cards: tuple[Card, ...], trump: Suit) -> tuple[int, int, int]:
     return trumps, points, ranks
 
 
-def casual_answer(
+def easy_answer(
     seat: int,
     hand: tuple[Card, ...],
     trump: Suit,
@@ -91,7 +94,7 @@ def _one_card(
     owner: Card,
     down: int,
 ) -> Action:
-    """`casual_answer` to a single card, the usual case, without building sets."""
+    """`easy_answer` to a single card, the usual case, without building sets."""
     mask = beaten_by_mask(trump, owner)
     discard = beat = hand[0]
     discard_key = beat_key = (99, 99, 99)  # (points, trump, rank); (trump, points, rank)
@@ -127,7 +130,7 @@ def answer_measure(action: Action, trump: Suit, partner_last: bool) -> tuple[obj
     return action.kind, trumps, points, ranks
 
 
-def casual_lead(hand: tuple[Card, ...], trump: Suit, limit: int) -> tuple[Card, ...]:
+def easy_lead(hand: tuple[Card, ...], trump: Suit, limit: int) -> tuple[Card, ...]:
     """The casual lead (not a combination): no trump if it can be helped, as
     few points as may be, as many cards of one suit as may be, lowest first."""
     best: tuple[Card, ...] = ()

@@ -27,7 +27,7 @@ class PlayoutMemory:
     `counting`: the last seat to answer a trick answers as a card counter
     (`engine.ai.playout.counting`) unless casual;
     `casual_leads`: a bit per seat that leads as a casual player
-    (`engine.ai.playout.easy_rules.casual_lead`; combinations and random leads as the
+    (`engine.ai.playout.easy_rules.easy_lead`; combinations and random leads as the
     policy makes them, `engine.ai.playout.policy`).
     """
 

@@ -34,7 +34,7 @@ from itertools import combinations
 from engine.actions import Action, Kind
 from engine.ai.playout.combos import combo_cache, declaration, may_hold_combo
 from engine.ai.playout.counting import ALL_CARDS, SUIT_MASKS, counting_answer, top_trump_out
-from engine.ai.playout.easy_rules import casual_answer, casual_lead
+from engine.ai.playout.easy_rules import easy_answer, easy_lead
 from engine.ai.playout.memory import PlayoutMemory
 from engine.ai.playout.style import Style
 from engine.beating import beaten_by_mask, beats_masks, owner_masks
@@ -197,7 +197,7 @@ class RolloutPolicy:
             if plain:
                 return _ONE_LEAD[seat][rng.choice(plain).id]
         if memory.casual_leads >> seat & 1:
-            return _new(Action, (LEAD, seat, casual_lead(hand, trump, limit)))
+            return _new(Action, (LEAD, seat, easy_lead(hand, trump, limit)))
         # What a card counter knows is still out: neither in a pile nor in hand.
         own = 0
         for card in hand:
@@ -265,7 +265,7 @@ class RolloutPolicy:
         last = len(played) == memory.active - 1
         partner_owns = memory.teams and (owner - seat) % 4 == 2
         if memory.casual >> seat & 1:
-            return casual_answer(seat, hand, trump, played, owner_cards, partner_owns, last, down)
+            return easy_answer(seat, hand, trump, played, owner_cards, partner_owns, last, down)
         style = self.style
         on_table = 0
         table_mask = 0

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from engine.actions import Action, Kind
 from engine.ai.playout.combos import declaration
-from engine.ai.playout.easy_rules import answer_measure, casual_answer, casual_lead, lead_measure
+from engine.ai.playout.easy_rules import answer_measure, easy_answer, easy_lead, lead_measure
 from engine.ai.playout.memory import PlayoutMemory, memory_for
 from engine.ai.playout.policy import RolloutPolicy
 from engine.ai.search.determinize import Knowledge, card_key
@@ -290,7 +290,7 @@ def styles_agree(
         if declaration(rules, hand, trump, limit, answer.tricks_played, False, in_turn=True):
             return False, False  # both would have led the combination
         measure = lead_measure(action.cards, trump)
-        casual = ask_casual and lead_measure(casual_lead(hand, trump, limit), trump) == measure
+        casual = ask_casual and lead_measure(easy_lead(hand, trump, limit), trump) == measure
         same = False
         if ask_careful:
             careful = _CAREFUL.lead(
@@ -310,7 +310,7 @@ def styles_agree(
 
     casual_match = careful_match = False
     if ask_casual:
-        casual_play = casual_answer(
+        casual_play = easy_answer(
             seat, hand, trump, answer.played, answer.owner_cards, partner_owns, last
         )
         casual_match = matches(casual_play)
