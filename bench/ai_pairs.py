@@ -153,7 +153,7 @@ def judging(
             if configure is not None:
                 configure(variant)
             variant.stats = SearchStats(candidates=len(candidates))
-            variant._deadline = variant._now() + variant.budget_ms / 1000.0
+            variant.start_clock()
             with patched(patches):
                 other = HardPlayer.search(
                     variant,

@@ -229,7 +229,7 @@ def test_face_down_discards_are_modelled_as_the_cheapest_cards_of_a_hand() -> No
     """A hard player guessing what the opponent threw face down into its bura
     pile draws cheap cards, not a uniform sample (which would make it claim 31
     on points that are not there)."""
-    from engine.ai.search.worlds import _modelled_discards
+    from engine.ai.search.worlds import modelled_discards
     from engine.cards import DECK
     from engine.view import view_for
 
@@ -240,7 +240,7 @@ def test_face_down_discards_are_modelled_as_the_cheapest_cards_of_a_hand() -> No
     drawn: list[int] = []
     for _ in range(400):
         pool = list(DECK)
-        picked = _modelled_discards(pool, (1, 1), 3, view, rng)
+        picked = modelled_discards(pool, (1, 1), 3, view, rng)
         assert len(picked) == 2 and len(pool) == len(DECK) - 2
         assert not set(picked) & set(pool)
         drawn.extend(card.points for card in picked)
@@ -249,7 +249,7 @@ def test_face_down_discards_are_modelled_as_the_cheapest_cards_of_a_hand() -> No
     whole: list[int] = []
     for _ in range(400):
         pool = list(DECK)
-        whole.extend(card.points for card in _modelled_discards(pool, (3,), 3, view, rng))
+        whole.extend(card.points for card in modelled_discards(pool, (3,), 3, view, rng))
     assert abs(sum(whole) / len(whole) - uniform) < 1.0
 
 

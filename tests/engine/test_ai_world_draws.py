@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from engine.ai.search.worlds import _modelled_discards
+from engine.ai.search.worlds import modelled_discards
 from engine.cards import DECK, Card, Suit
 from engine.dealing import shuffle
 
@@ -50,7 +50,7 @@ def test_the_cheaper_of_two_draws_as_random_sample(size: int) -> None:
         random.Random(seed).shuffle(theirs)
         count = min(5, size - 1)
         a, b = random.Random(seed + 1), random.Random(seed + 1)
-        got = _modelled_discards(ours, (1,) * count, 2, _View(), a)  # type: ignore[arg-type]
+        got = modelled_discards(ours, (1,) * count, 2, _View(), a)  # type: ignore[arg-type]
         assert got == _cheaper_of_two(theirs, count, _View.trump, b)
         assert ours == theirs
         assert a.random() == b.random()

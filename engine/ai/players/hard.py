@@ -184,11 +184,15 @@ class HardPlayer(ComputerPlayer):
     def _now(self) -> float:
         return time.thread_time() if self.clock == "cpu" else time.perf_counter()
 
+    def start_clock(self) -> None:
+        """Start a decision's time budget: a timed `search` stops when it runs out."""
+        self._deadline = self._now() + self.budget_ms / 1000.0
+
     def choose(self, view: TableView) -> Action | None:
         seat = view.viewer
         if seat is None or view.deal_number == 0 or view.turn is None or not view.legal:
             return None
-        self._deadline = self._now() + self.budget_ms / 1000.0
+        self.start_clock()
         memory = self.tracker.observe(view)
         knowledge: Knowledge | None = None
         reads = self._reads(view)

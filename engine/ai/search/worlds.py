@@ -12,7 +12,7 @@ people play and of the rules:
 - bura: no other hand holds a bura or a moscow (it would have won already),
   and the seat's own declarations are offered or refused as the view says;
 - what the others showed they lack (`engine.ai.search.shortages`);
-- face-down discards are dealt as cheap cards (`_modelled_discards`);
+- face-down discards are dealt as cheap cards (`modelled_discards`);
 - trump_card=middle: the shown card stays in the stock until somebody may
   have drawn it (`_place_hidden_trump`).
 
@@ -207,7 +207,7 @@ def _cheapness(card: Card, trump: Suit | None) -> tuple[int, bool, int]:
     return (card.points, card.suit == trump, card.rank)
 
 
-def _modelled_discards(
+def modelled_discards(
     pool: list[Card],
     events: Sequence[int],
     hand_size: int,
@@ -347,7 +347,7 @@ def draw_draft(view: TableView, knowledge: Knowledge, rng: random.Random) -> Dra
         mine = pool[:own_hidden]
         del pool[:own_hidden]
     elif own_hidden and knowledge.own_hidden_events:
-        mine = _modelled_discards(pool, knowledge.own_hidden_events, knowledge.hand_size, view, rng)
+        mine = modelled_discards(pool, knowledge.own_hidden_events, knowledge.hand_size, view, rng)
     else:
         mine = []
     apart: dict[int, list[Card]] = {seat: mine} if mine else {}
@@ -358,7 +358,7 @@ def draw_draft(view: TableView, knowledge: Knowledge, rng: random.Random) -> Dra
     # dealt uniformly, 0.8 as the cheapest of a full hand).
     for other, count in enumerate(knowledge.pile_slots):
         if count and other not in apart:
-            apart[other] = _modelled_discards(pool, (1,) * count, 2, view, rng)
+            apart[other] = modelled_discards(pool, (1,) * count, 2, view, rng)
     if view.trump_hidden and trump_card is not None and knowledge.stock_slots:
         _place_hidden_trump(pool, trump_card, view, knowledge, fixed, apart, rng)
     top = 0
