@@ -23,7 +23,7 @@ the engine does:
 Nothing here decides anything of its own: for any start state, policy and
 dice it returns exactly the `DealResult` of `rollout.play_out` and leaves
 the policy's memory as that leaves it (the differential test in
-tests/engine/test_fastplay.py plays both over every preset, player count and
+tests/engine/ai/test_fastplay.py plays both over every preset, player count and
 the options that change trick play). Playouts never interrupt a trick with
 a combination (the policy does not), so that is not simulated.
 """

@@ -22,7 +22,7 @@ from what the seat itself saw:
   nobody could beat them (every card that beats one of them is unseen by
   this seat, so it may be his own). Checked against the real hands: every
   fact read from `easy` and `normal` leads is true
-  (`tests/engine/test_ai_leads.py`).
+  (`tests/engine/ai/test_ai_leads.py`).
 
 Partners (kozel) are left out both ways: a player does not beat his
 partner, and this seat's own partner plays by other rules than the rules of

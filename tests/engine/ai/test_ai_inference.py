@@ -41,7 +41,7 @@ def test_a_discard_before_this_seat_says_what_that_player_lacks() -> None:
     assert memory is not None
     knowledge = knowledge_of(view, memory)
     higher = {card for card in DECK if card.suit == Suit.parse("♠") and card.rank > 3}
-    # (Seat 0's lead says things about seat 0: tests/engine/test_ai_leads.py.)
+    # (Seat 0's lead says things about seat 0: tests/engine/ai/test_ai_leads.py.)
     assert [(seat, mask) for seat, mask, _ in knowledge.shortages if seat == 1] == [
         (1, lack_mask(Card.parse("9♠"), Suit.parse("♥"), 0))
     ]

@@ -7,7 +7,6 @@ actions) and walk through every rule the players and the CLI depend on.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from engine_builders import CheckedPlayer, play_match
@@ -29,7 +28,6 @@ from engine.rules import PLAYER_COUNTS, Preset
 from engine.view import TableView, view_for
 from tools.simulate import make_players, simulate
 
-ROOT = Path(__file__).resolve().parents[2]
 TABLES = [(preset, n) for preset in Preset for n in PLAYER_COUNTS[preset]]
 
 

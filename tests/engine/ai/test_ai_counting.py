@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from match_positions import positions
 
 from engine import Kind, RuleSet, new_match
 from engine.actions import Action
@@ -23,7 +24,6 @@ from engine.rules import Preset
 from engine.seating import active_seats
 from engine.state import MatchState
 from engine.view import view_for
-from testing.match_positions import positions
 
 
 def measure(action: Action) -> tuple[object, ...]:

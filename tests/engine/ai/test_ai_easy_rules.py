@@ -1,8 +1,8 @@
 """The playouts' casual opponents answer as the `easy` player does (issue 14).
 
-`engine.ai.playout.easy_rules.easy_answer` rewrites `EasyPlayer`'s answer on plain
-values, so that playouts can let an opponent answer the way casual players
-do. It must pick what `EasyPlayer` picks from the same hand: the same kind
+`engine.ai.playout.easy_rules.easy_answer` rewrites `EasyPlayer`'s answer
+on plain values, so that playouts can let an opponent answer the way casual
+players do. It must pick what `EasyPlayer` picks from the same hand: the same kind
 of answer and cards that are as cheap by its measure (it breaks ties among
 equally cheap cards with dice; this takes the first). Checked on every
 answer of matches played by computer players, in every game.
@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from match_positions import positions
 
 from engine import Kind, RuleSet, new_match
 from engine.actions import Action
@@ -22,7 +23,6 @@ from engine.cards import Suit
 from engine.rules import PLAYER_COUNTS, Preset
 from engine.seating import active_seats
 from engine.view import view_for
-from testing.match_positions import positions
 
 GAMES = [(preset, players) for preset in Preset for players in PLAYER_COUNTS[preset]]
 
@@ -38,7 +38,7 @@ def measure(action: Action, trump: Suit, partner_last: bool) -> tuple[object, ..
 
 
 @pytest.mark.parametrize(("preset", "players"), GAMES)
-def test_casual_answers_are_the_easy_players_answers(preset: Preset, players: int) -> None:
+def test_easy_rules_answer_as_the_easy_player(preset: Preset, players: int) -> None:
     rng = random.Random(f"casual/{preset.value}/{players}")
     checked = beats = several = 0
     for match in range(10):
