@@ -13,9 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from engine.actions import Action, Kind
-from engine.ai import Player, choose_for, make_player, pending_declarations
+from engine.ai import EasyPlayer, Player, choose_for, make_player, pending_declarations
 from engine.ai.base import priority_distance
-from engine.ai.players.easy import EasyPlayer
 from engine.cards import Card, format_cards
 from engine.errors import IllegalAction
 from engine.events import DealStarted, Event

@@ -11,6 +11,13 @@ registers the built-in ones:
   (determinized playouts with the engine's own rules).
 
 Every level decides from the seat's `TableView` only.
+
+The levels live in `engine.ai.players`; `hard`'s search in
+`engine.ai.search` and the playouts it runs in `engine.ai.playout`; what a
+player is and how a driver asks one to act in `engine.ai.base`; `hard`'s
+tuned settings in `engine.ai.tuning`. The bot and `tools/` need only this
+package's names and `engine.ai.base`; the lab scripts in `bench/` reach
+further, into `hard`'s search.
 """
 
 from engine.ai.base import (

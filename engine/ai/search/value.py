@@ -1,11 +1,11 @@
 """What one played-out deal is worth to the side that searched it.
 
-The search (`engine.ai.players.hard`) averages this over its playouts. The deal's
-penalty points alone are a coarse signal: two candidates that both end in a
-won deal look equal however close the deal was. So a playout also
-counts `point_weight` (0.1, `engine.ai.tuning.POINT_WEIGHT`) per card
-point of margin over the other sides' mean, which separates candidates with
-a few hundred playouts (docs/PERFORMANCE.md, "Issue 14").
+The search (`engine.ai.players.hard`) averages this over its playouts. The
+deal's penalty points alone are a coarse signal: two candidates that both
+end in a won deal look equal however close the deal was. So a playout also
+counts `point_weight` (0.1, `engine.ai.tuning.POINT_WEIGHT`) per card point
+of margin over the other sides' mean, which separates candidates with a few
+hundred playouts.
 """
 
 from __future__ import annotations
