@@ -13,9 +13,8 @@ DEFAULT_BUDGET_MS = 270.0
 POINT_WEIGHT = 0.1
 # How many standard errors behind the best a candidate falls before it is dropped.
 PRUNE_Z = 3.0
-# Per game, whose rules of thumb the search must beat and by how many standard
-# errors (other games: `normal`, `HardPlayer.prior_z`).
-ADVISORS: dict[str, tuple[str, float]] = {"kozel": ("easy", 0.5)}
+# Per game, whose rules of thumb the search must beat, by how many standard errors.
+ADVISORS: dict[str, tuple[str, float]] = {"kozel": ("easy", 0.5)}  # else normal's, prior_z
 # Games where playouts let each opponent answer in the style his plays show.
 READ_STYLES = frozenset({"burkozel", "kozel"})
 # Games where the last seat to answer a trick in a playout answers as a card counter.
