@@ -1,6 +1,6 @@
 """How much `hard` would gain from knowing the cards it cannot see.
 
-    python bench/ai_oracle.py --preset bura --players 2 --levels oracle,normal \\
+    python -m bench.ai_oracle --preset bura --players 2 --levels oracle,normal \\
         --deals 400 --seed 21 --playouts 300 --jobs 2
 
 Adds one arena level, `oracle`: `hard`, except that every world it searches
@@ -15,8 +15,7 @@ them; a world where that fails, about one in ten, stays as sampled).
 They cheat, so they live here and not in `engine.ai`: they are measuring
 sticks. Against the same deals, the gap between `oracle` and `hard` is what
 better guessing of the hidden cards could buy at most; what `oracle` still
-loses is the search's and the playout policy's share (docs/PERFORMANCE.md,
-"Issue 14, fourth pass"; the partial oracles: "ninth pass").
+loses is the search's and the playout policy's share.
 
 The arena hands a player only its view, so the real state is taken from the
 engine's `view_for` call that made that view (`engine.ai.base` asks for the
@@ -29,59 +28,17 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine.ai.base as ai_base
-import engine.ai.hard as hard_module
+from bench.real_deal import real_states, spy_view
 from engine.ai import HardPlayer, register_level
-from engine.ai.determinize import Knowledge
-from engine.ai.worlds import deal_only_state, sample_state
+from engine.ai.search.determinize import Knowledge
+from engine.ai.search.worlds import deal_only_state
 from engine.cards import Card, Suit
 from engine.state import MatchState
-from engine.view import TableView, view_for
+from engine.view import TableView
 from tools.cli import main
 
-_real: dict[int, MatchState] = {}  # seat -> the state its last view was made from
-
-
-def _spy(state: MatchState, seat: int | None) -> TableView:
-    if seat is not None:
-        _real[seat] = state
-    return view_for(state, seat)
-
-
-_sample = sample_state  # the worlds `hard` samples itself
-_ORACLE = {"on": False}  # only the search's worlds are the real deal
-
-
-def _oracle_world(
-    view: TableView,
-    knowledge: Knowledge,
-    rng: random.Random,
-    deal_only: bool = False,
-    history: bool = True,
-) -> MatchState:
-    """The real deal with its stock shuffled (the shown trump card stays last)."""
-    state = _real.get(knowledge.viewer)
-    if _REVEAL["level"] is not None:
-        return _partial_world(view, knowledge, rng, deal_only, history)
-    if not _ORACLE["on"] or state is None or state.step != view.step:
-        return _sample(view, knowledge, rng, deal_only=deal_only, history=history)
-    world = deal_only_state(state) if deal_only else state
-    deal = world.deal
-    assert deal is not None
-    if deal.stock:
-        stock = list(deal.stock)
-        last = [] if deal.trump_hidden else stock[-1:]
-        body = stock[: len(stock) - len(last)]
-        rng.shuffle(body)
-        world = world._replace(deal=deal._replace(stock=(*body, *last)))
-    return world
-
-
-_REVEAL: dict[str, str | None] = {"level": None}  # the partial oracle searching now
 _OPPONENTS = {"oracle-opponents", "oracle-trumps", "oracle-aces"}
 _CLASSES: dict[str, Callable[[Card, Suit], bool]] = {
     "oracle-partner": lambda card, trump: True,
@@ -91,36 +48,59 @@ _CLASSES: dict[str, Callable[[Card, Suit], bool]] = {
 }
 
 
-def _partial_world(
-    view: TableView,
-    knowledge: Knowledge,
-    rng: random.Random,
-    deal_only: bool = False,
-    history: bool = True,
-) -> MatchState:
-    """Hard's own world, with some seats' real cards of a class swapped in."""
-    world = _sample(view, knowledge, rng, deal_only=deal_only, history=history)
-    state = _real.get(knowledge.viewer)
-    level = _REVEAL["level"]
-    if level is None or state is None or state.step != view.step:
+class OraclePlayer(HardPlayer):
+    """`hard` whose search's worlds are the real deal, the stock shuffled again."""
+
+    level = "oracle"
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        # Weighed worlds are drawn as drafts that would bypass `draw_world`
+        # (and the oracle needs no clues).
+        self.weigh_worlds = False
+
+    def draw_world(self, view: TableView, knowledge: Knowledge, rng: random.Random) -> MatchState:
+        """The real deal with its stock shuffled (the shown trump card stays last)."""
+        state = real_states.get(knowledge.viewer)
+        if state is None or state.step != view.step:
+            return super().draw_world(view, knowledge, rng)
+        world = deal_only_state(state)
+        deal = world.deal
+        assert deal is not None
+        if deal.stock:
+            stock = list(deal.stock)
+            last = [] if deal.trump_hidden else stock[-1:]
+            body = stock[: len(stock) - len(last)]
+            rng.shuffle(body)
+            world = world._replace(deal=deal._replace(stock=(*body, *last)))
         return world
-    wanted = _CLASSES[level]
-    seat = knowledge.viewer
-    count = len(view.players)
-    teams = view.rules.is_teams
-    if level in _OPPONENTS:
-        seats = [
-            other
-            for other in range(count)
-            if other != seat and not (teams and (other - seat) % 2 == 0)
-        ]
-    elif teams:
-        seats = [(seat + 2) % count]
-    else:
-        return world  # no partner
-    trump = view.trump
-    assert trump is not None  # a searched decision is always within a deal
-    return _reveal(world, state, seat, seats, lambda card: wanted(card, trump))
+
+
+class PartialOracle(OraclePlayer):
+    """Hard's own worlds, with some seats' real cards of a class (its level) swapped in."""
+
+    def draw_world(self, view: TableView, knowledge: Knowledge, rng: random.Random) -> MatchState:
+        world = HardPlayer.draw_world(self, view, knowledge, rng)
+        state = real_states.get(knowledge.viewer)
+        if state is None or state.step != view.step:
+            return world
+        wanted = _CLASSES[self.level]
+        seat = knowledge.viewer
+        count = len(view.players)
+        teams = view.rules.is_teams
+        if self.level in _OPPONENTS:
+            seats = [
+                other
+                for other in range(count)
+                if other != seat and not (teams and (other - seat) % 2 == 0)
+            ]
+        elif teams:
+            seats = [(seat + 2) % count]
+        else:
+            return world  # no partner
+        trump = view.trump
+        assert trump is not None  # a searched decision is always within a deal
+        return _reveal(world, state, seat, seats, lambda card: wanted(card, trump))
 
 
 def _reveal(
@@ -146,7 +126,7 @@ def _reveal(
     for seat in seats:
         real_cards = {card for card in truth.hands[seat] if wanted(card)}
         hand = hands[seat]
-        for card in [card for card in real_cards if card not in hand]:
+        for card in [c for c in truth.hands[seat] if c in real_cards and c not in hand]:
             # Out goes a card of his that is not one of them, a wrong one of the class first.
             spare = sorted((c for c in hand if c not in real_cards), key=lambda c: not wanted(c))
             place = next((p for p in places if card in p), None)
@@ -189,36 +169,11 @@ def _swap(
             cards[cards.index(into)] = out
 
 
-class PartialOracle(HardPlayer):
-    def search(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        # Its worlds come from `_oracle_world`; weighed worlds are drawn as
-        # drafts that would bypass it (and the oracle needs no clues).
-        self.weigh_worlds = False
-        _REVEAL["level"] = self.level
-        try:
-            return super().search(*args, **kwargs)
-        finally:
-            _REVEAL["level"] = None
-
-
 def _partial(name: str) -> type[PartialOracle]:
     return type(name, (PartialOracle,), {"level": name})
 
 
-class OraclePlayer(HardPlayer):
-    level = "oracle"
-
-    def search(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        self.weigh_worlds = False  # as PartialOracle
-        _ORACLE["on"] = True
-        try:
-            return super().search(*args, **kwargs)
-        finally:
-            _ORACLE["on"] = False
-
-
-setattr(ai_base, "view_for", _spy)  # noqa: B010 - patching on purpose
-setattr(hard_module, "sample_state", _oracle_world)  # noqa: B010
+setattr(ai_base, "view_for", spy_view)  # noqa: B010 - the real state behind each view
 register_level("oracle", OraclePlayer)
 for _name in _CLASSES:
     register_level(_name, _partial(_name))

@@ -1,7 +1,7 @@
 """Two versions of `hard` on the same decisions, judged on the real deal.
 
-    python bench/ai_pairs.py --deals 40 --seed 21 --set prior_z=0.5
-    python bench/ai_pairs.py --deals 40 --seed 21 --patch engine.ai.evidence:TRIES=24
+    python -m bench.ai_pairs --deals 40 --seed 21 --set prior_z=0.5
+    python -m bench.ai_pairs --deals 40 --seed 21 --patch engine.ai.search.evidence:TRIES=24
 
 A 400-deal arena run scatters by two to three points of deal wins, so a
 change worth one point needs thousands of timed deals (an hour a
@@ -19,10 +19,9 @@ dice for both): the difference of their values (penalty points plus
 there, 0 where they agree. Each decision is paired, so the scatter is the
 disagreements' alone.
 
-It reads the real deal (it cheats), so it lives in `bench/`. Before
-trusting it on a new kind of change, check that it ranks a change with a
-known arena result the same way (docs/PERFORMANCE.md, "Issue 14,
-sixteenth pass").
+It reads the real deal (it cheats: `bench/real_deal.py`), so it lives in
+`bench/`. Before trusting it on a new kind of change, check that it ranks a
+change with a known arena result the same way.
 """
 
 from __future__ import annotations
@@ -41,14 +40,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 import engine.ai.base as ai_base
-from bench.ai_worlds import real_deal_values, real_states, spy_view
+from bench.real_deal import real_deal_values, real_states, spy_view
 from engine.actions import Action, Kind
-from engine.ai.determinize import Knowledge
-from engine.ai.hard import HardPlayer, SearchStats
-from engine.view import TableView
+from engine.ai import register_level
+from engine.ai.players.hard import HardPlayer, SearchStats
+from engine.ai.search.determinize import Knowledge
+from engine.view import TableView, view_for
 from tools.cli import main
 
 _SIMULATED = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
@@ -121,7 +119,8 @@ class Pairs:
         return "\n".join(lines)
 
 
-def install(
+@contextmanager
+def judging(
     pairs: Pairs,
     settings: Sequence[tuple[str, object]],
     patches: Sequence[tuple[str, object]],
@@ -129,59 +128,74 @@ def install(
     oracle: int,
     configure: Callable[[HardPlayer], None] | None = None,
     wins: bool = False,
-) -> None:
-    search = HardPlayer.search
+) -> Iterator[None]:
+    """While in the block, the level "hard" is `hard` judged against the
+    variant at every searched decision, the gains gathered in `pairs`."""
 
-    def paired(
-        self: HardPlayer,
-        view: TableView,
-        knowledge: Knowledge,
-        candidates: Sequence[Action | None],
-        default: int | None = None,
-        bar: float | None = None,
-    ) -> Action | None:
-        choice = search(self, view, knowledge, candidates, default, bar)
-        real = real_states.get(knowledge.viewer)
-        if real is None or real.step != view.step:
-            return choice
-        if any(c is None or c.kind not in _SIMULATED for c in candidates):
-            return choice
-        variant = copy.copy(self)
-        for name, value in settings:
-            setattr(variant, name, value)
-        if configure is not None:
-            configure(variant)
-        variant.stats = SearchStats(candidates=len(candidates))
-        variant._deadline = variant._now() + variant.budget_ms / 1000.0
-        with patched(patches):
-            other = search(
-                variant, view, knowledge, candidates, default, bar if prior_z is None else prior_z
+    class Judged(HardPlayer):
+        def search(
+            self,
+            view: TableView,
+            knowledge: Knowledge,
+            candidates: Sequence[Action | None],
+            default: int | None = None,
+            bar: float | None = None,
+        ) -> Action | None:
+            choice = super().search(view, knowledge, candidates, default, bar)
+            real = real_states.get(knowledge.viewer)
+            if real is None or real.step != view.step:
+                return choice
+            if any(c is None or c.kind not in _SIMULATED for c in candidates):
+                return choice
+            variant = copy.copy(self)
+            for name, value in settings:
+                setattr(variant, name, value)
+            if configure is not None:
+                configure(variant)
+            variant.stats = SearchStats(candidates=len(candidates))
+            variant.start_clock()
+            with patched(patches):
+                other = HardPlayer.search(
+                    variant,
+                    view,
+                    knowledge,
+                    candidates,
+                    default,
+                    bar if prior_z is None else prior_z,
+                )
+            pairs.playouts["main"].append(self.stats.playouts)
+            pairs.playouts["variant"].append(variant.stats.playouts)
+            kind = ("lead" if not view.trick else "answer") + (
+                ", stock" if view.stock_left else ", no stock"
             )
-        pairs.playouts["main"].append(self.stats.playouts)
-        pairs.playouts["variant"].append(variant.stats.playouts)
-        kind = ("lead" if not view.trick else "answer") + (
-            ", stock" if view.stock_left else ", no stock"
-        )
-        gain = 0.0
-        if other != choice:
-            assert other is not None and choice is not None
-            # Both sides lead casually there, as `easy` and main's own playouts do.
-            mine, theirs = real_deal_values(
-                self,
-                view,
-                knowledge,
-                real,
-                [choice, other],
-                oracle,
-                casual_leads=0b1111,
-                wins=wins,
-            )
-            gain = theirs - mine
-        pairs.gains[kind].append(gain)
-        return choice
+            gain = 0.0
+            if other != choice:
+                assert other is not None and choice is not None
+                # Both sides lead casually there, as `easy` and main's own playouts do.
+                mine, theirs = real_deal_values(
+                    self,
+                    view,
+                    knowledge,
+                    real,
+                    [choice, other],
+                    oracle,
+                    casual_leads=0b1111,
+                    wins=wins,
+                )
+                gain = theirs - mine
+            pairs.gains[kind].append(gain)
+            return choice
 
+    # The arena hands players views only: the real state behind each comes
+    # from the engine's own `view_for` call.
     setattr(ai_base, "view_for", spy_view)  # noqa: B010 - patching on purpose
-    setattr(HardPlayer, "search", paired)  # noqa: B010
+    register_level("hard", Judged, replace=True)
+    try:
+        yield
+    finally:
+        register_level("hard", HardPlayer, replace=True)
+        setattr(ai_base, "view_for", view_for)  # noqa: B010
+        real_states.clear()
 
 
 def run(argv: Sequence[str]) -> int:
@@ -209,14 +223,14 @@ def run(argv: Sequence[str]) -> int:
     if args.script:
         configure = runpy.run_path(args.script)["configure"]
     settings, patches = settings_of(args.set), settings_of(args.patch)
-    install(pairs, settings, patches, args.prior_z, args.oracle, configure, args.wins)
     arena = ["arena", "--preset", "kozel", "--players", "4", "--levels", "hard,easy,hard,easy"]
     arena += ["--deals", str(args.deals), "--seed", str(args.seed), "--jobs", "1"]
     if args.playouts:
         arena += ["--playouts", str(args.playouts)]
     else:
         arena += ["--budget-ms", str(args.budget_ms), "--clock", "cpu"]
-    main(arena, out=io.StringIO())
+    with judging(pairs, settings, patches, args.prior_z, args.oracle, configure, args.wins):
+        main(arena, out=io.StringIO())
     print(pairs.report())
     if args.json:
         Path(args.json).write_text(json.dumps({"gains": pairs.gains, "playouts": pairs.playouts}))

@@ -1,6 +1,6 @@
 """What one `hard` decision costs at a fixed number of playouts.
 
-    python bench/ai_search_cost.py --preset kozel --players 4 --games 2 --playouts 300
+    python -m bench.ai_search_cost --preset kozel --players 4 --games 2 --playouts 300
 
 Plays `--games` matches with `easy` players in every seat, keeps the views
 of seat 0 after the first trick of each deal, and lets a fresh `hard` player
@@ -16,21 +16,17 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import RuleSet, apply, legal_actions, new_match, view_for
-from engine.ai.greedy import GreedyPlayer
-from engine.ai.hard import HardPlayer
+from engine.ai.players.easy import EasyPlayer
+from engine.ai.players.hard import HardPlayer
 from engine.view import TableView
 
 
 def views_of(preset: str, players: int, games: int) -> list[TableView]:
     rules = RuleSet.create(preset, {})
-    easy = [GreedyPlayer(seat) for seat in range(players)]
+    easy = [EasyPlayer(seat) for seat in range(players)]
     views = []
     for game in range(games):
         state = new_match(rules, [f"P{seat}" for seat in range(players)], game)

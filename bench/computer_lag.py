@@ -1,9 +1,9 @@
 """Does computer players' thinking stall the bot? Event-loop lag and update
 latency while hard computer tables think (issue 13, item 3).
 
-    python bench/computer_lag.py                    # 8 tables, 2 worker processes
-    python bench/computer_lag.py --workers 0        # think in a thread (the old way)
-    python bench/computer_lag.py --delay 0 --seconds 30 --json   # never a pause
+    python -m bench.computer_lag                    # 8 tables, 2 worker processes
+    python -m bench.computer_lag --workers 0        # think in a thread (the old way)
+    python -m bench.computer_lag --delay 0 --seconds 30 --json   # never a pause
 
 The real bot application (handlers, service, SQLite store, timers on the
 event loop) runs in this process against the fake Bot API
@@ -39,23 +39,18 @@ import json
 import random
 import sqlite3
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from bot.app import build_application  # noqa: E402
-from bot.settings import Settings  # noqa: E402
-from bot.tables import Person, TableService  # noqa: E402
-from bot.view import callbacks  # noqa: E402
-from engine import legal_actions  # noqa: E402
-from engine.actions import Kind  # noqa: E402
-from testing.fake_telegram import FakeTelegram  # noqa: E402
+from bot.app import build_application
+from bot.settings import Settings
+from bot.tables import Person, TableService
+from bot.view import callbacks
+from engine import legal_actions
+from engine.actions import Kind
+from testing.fake_telegram import FakeTelegram
 
 WAIT = 60.0
 

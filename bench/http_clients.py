@@ -5,7 +5,7 @@ HTTPX request (`BoundedRequest`, the default) and through the lean client
 (`HTTP_CLIENT=lean`), with 1, 8 and 64 requests in flight; the CPU printed
 is client and server together. Run it pinned to one core for stable numbers:
 
-    taskset -c 1 python bench/http_clients.py [--requests 3000]
+    taskset -c 1 python -m bench.http_clients [--requests 3000]
 """
 
 from __future__ import annotations

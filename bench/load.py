@@ -1,8 +1,8 @@
 """Load test: the real `python -m bot` process against the fake Bot API.
 
-    python bench/load.py --tables 100 --seconds 60 [--rate 300] [--json]
-    python bench/load.py --quick            # smoke test: 3 tables, a few seconds
-    python bench/load.py --database postgres [--workers 2 | --webhook]
+    python -m bench.load --tables 100 --seconds 60 [--rate 300] [--json]
+    python -m bench.load --quick            # smoke test: 3 tables, a few seconds
+    python -m bench.load --database postgres [--workers 2 | --webhook]
 
 The fake Bot API (testing/fake_telegram) runs in this process on 127.0.0.1,
 without rate limits; the bot runs as a subprocess exactly as in production
@@ -76,13 +76,10 @@ import argparse
 import asyncio
 import json
 import random
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.load_bot import BotProcess, children_cpu, db_used_bytes, pin_cpus, server_cpu
 from bench.load_people import Collector, Load, Phase, percentile

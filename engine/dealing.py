@@ -27,7 +27,7 @@ from engine.rules import Preset, RuleSet
 from engine.scoring import bura_penalties, standing, trick_game_penalties
 from engine.seating import Seating, active_seats, clockwise_from, seating, side_of
 from engine.state import Deal, MatchState
-from engine.updates import _match_with_new_deal, _replace_match
+from engine.state_updates import match_with_new_deal, replace_match
 
 BURA = Preset.BURA  # enum class attribute lookups are slow in Python 3.11
 
@@ -119,7 +119,7 @@ def _start_deal(
             last_taker=None,
             multiplier=state.next_multiplier,
         )
-        state = _match_with_new_deal(state, deals_dealt=number, deal=deal)
+        state = match_with_new_deal(state, deals_dealt=number, deal=deal)
         events.append(
             DealStarted(
                 number=number,
@@ -133,7 +133,7 @@ def _start_deal(
             )
         )
         if rules.preset is BURA:
-            return _check_bura_hands(state, events)
+            return check_bura_hands(state, events)
         return state, events
 
 
@@ -185,7 +185,7 @@ def _first_leader(
 # -- bura: claims and combinations that win by themselves --------------------------
 
 
-def _apply_claim(state: MatchState, deal: Deal, seat: int) -> tuple[MatchState, list[Event]]:
+def apply_claim(state: MatchState, deal: Deal, seat: int) -> tuple[MatchState, list[Event]]:
     if state.rules.preset is not BURA:
         raise IllegalAction("no_claims", f"there are no claims in {state.rules.preset.value}")
     if deal.trick is not None or seat != deal.turn:
@@ -193,7 +193,7 @@ def _apply_claim(state: MatchState, deal: Deal, seat: int) -> tuple[MatchState, 
     claimed = points(deal.piles[seat])
     success = claimed >= 31
     events: list[Event] = [ClaimMade(seat=seat, points=claimed, success=success)]
-    state = _replace_match(state, step=state.step + 1)
+    state = replace_match(state, step=state.step + 1)
     side = side_of(state, seat)
     if success:
         penalties = bura_penalties(
@@ -207,7 +207,7 @@ def _apply_claim(state: MatchState, deal: Deal, seat: int) -> tuple[MatchState, 
     return _score_deal(state, deal, penalties, False, "claim", events, winner=winner)
 
 
-def _check_bura_hands(state: MatchState, events: list[Event]) -> tuple[MatchState, list[Event]]:
+def check_bura_hands(state: MatchState, events: list[Event]) -> tuple[MatchState, list[Event]]:
     """A moscow (three aces) or a bura (three trumps) in hand wins the deal at once."""
     deal = state.deal
     assert deal is not None
@@ -233,7 +233,7 @@ def _check_bura_hands(state: MatchState, events: list[Event]) -> tuple[MatchStat
     return _score_deal(state, deal, penalties, False, "combination", events, winner=seat)
 
 
-def _end_bura_deal_by_cards(
+def end_bura_deal_by_cards(
     state: MatchState, deal: Deal, events: list[Event]
 ) -> tuple[MatchState, list[Event]]:
     """Nobody claimed: the most points wins the deal; a tie voids it."""
@@ -242,7 +242,7 @@ def _end_bura_deal_by_cards(
     leaders = [seat for seat, total in totals.items() if total == best]
     if len(leaders) > 1:
         events.append(DealVoid(reason="tie", seat=None))
-        state = _replace_match(state, next_leader=deal.last_taker)
+        state = replace_match(state, next_leader=deal.last_taker)
         return _start_deal(state, deal.dealer, events)
     penalties = bura_penalties(
         state.rules, len(state.penalties), _active_sides(state), side_of(state, leaders[0]), None
@@ -257,7 +257,7 @@ def _active_sides(state: MatchState) -> tuple[int, ...]:
     return seating(state).active_sides
 
 
-def _end_trick_game_deal(
+def end_trick_game_deal(
     state: MatchState, deal: Deal, events: list[Event]
 ) -> tuple[MatchState, list[Event]]:
     seats = seating(state)
@@ -334,7 +334,7 @@ def _score_deal(
     last = deal.last_taker
     if last is None and not second:
         last = state.next_leader  # the first edition kept an older deal's taker
-    state = _replace_match(
+    state = replace_match(
         state,
         penalties=totals,
         out=out,
@@ -354,7 +354,7 @@ def _score_deal(
             first_dealer(state.seed, state.seats),
         )
         events.append(MatchOver(standing=final, bank=rules.stake * state.seats, deals=deal.number))
-        return _replace_match(state, standing=final), events
+        return replace_match(state, standing=final), events
     return _start_deal(state, _next_dealer(state, deal, winner), events)
 
 

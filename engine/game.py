@@ -21,10 +21,10 @@ from engine.beating import beaten_by_mask, beats_cards, beats_masks, owner_masks
 from engine.cards import DECK, Card, format_cards, points, sort_cards
 from engine.combos import classify, combos_in_hand
 from engine.dealing import (
-    _apply_claim,
-    _check_bura_hands,
-    _end_bura_deal_by_cards,
-    _end_trick_game_deal,
+    apply_claim,
+    check_bura_hands,
+    end_bura_deal_by_cards,
+    end_trick_game_deal,
     first_dealer,
     new_match,
     start_match,
@@ -40,7 +40,7 @@ from engine.events import (
     TrickRestarted,
     TrickTaken,
 )
-from engine.priority import _interrupt_allowed, _lead_combo_allowed, _outranked, _plain_combination
+from engine.priority import interrupt_allowed, lead_combo_allowed, outranked, plain_combination
 from engine.rules import PLAYER_COUNTS, Preset
 from engine.seating import (
     Seating,
@@ -53,14 +53,14 @@ from engine.seating import (
     sides,
 )
 from engine.state import Deal, MatchState, Play, PlayKind, Trick, TrickResult
-from engine.updates import (
-    _deal_after_play,
-    _deal_after_trick,
-    _match_after_step,
-    _put,
-    _replace_deal,
-    _replace_match,
-    _without,
+from engine.state_updates import (
+    deal_after_play,
+    deal_after_trick,
+    match_after_step,
+    put,
+    replace_deal,
+    replace_match,
+    without,
 )
 
 __all__ = [  # the rules' entry points, and the seat helpers callers reach through here
@@ -115,7 +115,7 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
     if trick is None:
         result = _lead_actions(state, deal, seat, hand) if seat == deal.turn else []
         for combo, cards in combos_in_hand(hand, deal.trump, state.rules):
-            if _lead_combo_allowed(state, deal, seat, combo, cards) is None:
+            if lead_combo_allowed(state, deal, seat, combo, cards) is None:
                 result.append(_new(Action, (DECLARE, seat, cards)))
         if seat == deal.turn and state.rules.preset is BURA:
             result.append(Action(CLAIM, seat))
@@ -125,7 +125,7 @@ def legal_actions(state: MatchState, seat: int) -> list[Action]:
     result = _response_actions(seat, hand, trick.owner_cards, deal) if seat == deal.turn else []
     if state.rules.combo_interrupt:
         for combo, cards in combos_in_hand(hand, deal.trump, state.rules):
-            if _interrupt_allowed(state, deal, trick, seat, combo) is None:
+            if interrupt_allowed(state, deal, trick, seat, combo) is None:
                 result.append(_new(Action, (DECLARE, seat, cards)))
     return result
 
@@ -198,7 +198,7 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
     if kind is CLAIM:
         if cards:
             raise IllegalAction("claim_no_cards", "a claim names no cards")
-        return _apply_claim(state, deal, seat)
+        return apply_claim(state, deal, seat)
     raise IllegalAction("unknown_action", f"unknown action {kind!r}")
 
 
@@ -242,7 +242,7 @@ def _apply_lead(
         for card in cards:
             if card.suit != suit:
                 raise IllegalAction("lead_one_suit", "the cards of a lead must be of one suit")
-    combination = _plain_combination(state, deal, cards) if len(cards) == 4 else None
+    combination = plain_combination(state, deal, cards) if len(cards) == 4 else None
     return _open_trick(state, seats, deal, seat, cards, seat, combination, [])
 
 
@@ -258,14 +258,14 @@ def _apply_declare(
         )
     trick = deal.trick
     if trick is None:
-        refusal = _lead_combo_allowed(state, deal, seat, combo, cards)
+        refusal = lead_combo_allowed(state, deal, seat, combo, cards)
         if refusal is not None:
             raise refusal
         if state.rules.preset is BURA:
-            stronger = _outranked(state, deal, seat, combo)
+            stronger = outranked(state, deal, seat, combo)
             if stronger is not None:
-                refused = _replace_deal(deal, refused=(*deal.refused, seat))
-                return _replace_match(state, deal=refused, step=state.step + 1), [
+                refused = replace_deal(deal, refused=(*deal.refused, seat))
+                return replace_match(state, deal=refused, step=state.step + 1), [
                     DeclarationRefused(seat, combo.value, "outranked", stronger.value)
                 ]
         events: list[Event] = [
@@ -291,7 +291,7 @@ def _apply_declare(
         if seat == deal.turn:
             raise IllegalAction("must_respond", "answer the trick on the table: beat or discard")
         raise _not_your_turn(state, deal)
-    refusal = _interrupt_allowed(state, deal, trick, seat, combo)
+    refusal = interrupt_allowed(state, deal, trick, seat, combo)
     if refusal is not None:
         raise refusal
     # Every played card goes back to its owner; the molodka leads a fresh trick.
@@ -304,7 +304,7 @@ def _apply_declare(
     for play in trick.plays:
         if play.face_down:
             face_down[play.seat] = tuple(c for c in face_down[play.seat] if c not in play.cards)
-    deal = _replace_deal(deal, hands=tuple(hands), trick=None, face_down=tuple(face_down))
+    deal = replace_deal(deal, hands=tuple(hands), trick=None, face_down=tuple(face_down))
     events = [
         TrickRestarted(returned=tuple(returned)),
         CombinationDeclared(
@@ -339,15 +339,15 @@ def _open_trick(
     )
     events.append(_new(CardsLed, (seat, cards, combination)))
     if deal.refused:  # the window closes with the lead
-        deal = _replace_deal(deal, refused=())
-    deal = _deal_after_play(
+        deal = replace_deal(deal, refused=())
+    deal = deal_after_play(
         deal,
-        hands=_without(deal.hands, seat, cards),
+        hands=without(deal.hands, seat, cards),
         face_down=deal.face_down,
         trick=trick,
         turn=seats.next[seat],
     )
-    return _match_after_step(state, deal=deal, step=state.step + 1), events
+    return match_after_step(state, deal=deal, step=state.step + 1), events
 
 
 def _apply_response(
@@ -376,9 +376,9 @@ def _apply_response(
     play = _new(Play, (seat, _PLAY_BEAT if beat else _PLAY_DISCARD, cards, face_down))
     plays = trick.plays + (play,)  # noqa: RUF005 (cheaper than unpacking)
     owner = seat if beat else trick.owner
-    hands = _without(deal.hands, seat, cards)
+    hands = without(deal.hands, seat, cards)
     discarded = (
-        _put(deal.face_down, seat, deal.face_down[seat] + cards) if face_down else deal.face_down
+        put(deal.face_down, seat, deal.face_down[seat] + cards) if face_down else deal.face_down
     )
     events: list[Event] = [_new(CardsPlayed, (seat, beat, cards, face_down))]
     if len(plays) >= len(seats.active):  # everybody has played
@@ -394,10 +394,10 @@ def _apply_response(
             trick.combination,
         ),
     )
-    deal = _deal_after_play(
+    deal = deal_after_play(
         deal, hands=hands, face_down=discarded, trick=trick, turn=seats.next[seat]
     )
-    return _match_after_step(state, deal=deal, step=state.step + 1), events
+    return match_after_step(state, deal=deal, step=state.step + 1), events
 
 
 def _take_trick(
@@ -428,7 +428,7 @@ def _take_trick(
     result = TrickResult(taker, worth - points(down), trick.combination if trick else None)
     tricks_won = list(deal.tricks_won)
     tricks_won[taker] += 1
-    piles = _put(deal.piles, taker, deal.piles[taker] + taken)
+    piles = put(deal.piles, taker, deal.piles[taker] + taken)
     stock = deal.stock
     order = seats.order[taker]
     # Players draw one card at a time, clockwise from the taker, until every
@@ -449,7 +449,7 @@ def _take_trick(
         hands = tuple(new_hands)
         stock = stock[count:]
         events.append(_new(CardsDrawn, (tuple(draws), len(stock))))
-    deal = _deal_after_trick(
+    deal = deal_after_trick(
         deal,
         hands=hands,
         stock=stock,
@@ -463,11 +463,11 @@ def _take_trick(
         results=(*deal.results, result),
         history=(*deal.history, plays),
     )
-    state = _match_after_step(state, deal=deal, step=state.step + 1)
+    state = match_after_step(state, deal=deal, step=state.step + 1)
     if not hands[taker]:
         if state.rules.preset is BURA:
-            return _end_bura_deal_by_cards(state, deal, events)
-        return _end_trick_game_deal(state, deal, events)
+            return end_bura_deal_by_cards(state, deal, events)
+        return end_trick_game_deal(state, deal, events)
     if count and state.rules.preset is BURA:
-        return _check_bura_hands(state, events)
+        return check_bura_hands(state, events)
     return state, events

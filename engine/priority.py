@@ -2,8 +2,8 @@
 and 6): the window before a lead, `combo_interrupt`, the rightful leader's
 priority however he leads, and bura's molodka against stronger hands.
 
-What is offered (`_lead_combo_allowed`, `_interrupt_allowed`) depends on
-public facts only; a refusal that depends on hidden hands (`_outranked`) is
+What is offered (`lead_combo_allowed`, `interrupt_allowed`) depends on
+public facts only; a refusal that depends on hidden hands (`outranked`) is
 decided by `apply` and announced (RULES.md 5: nothing offered may depend on
 hidden cards).
 """
@@ -24,7 +24,7 @@ def _distance(state: MatchState, start: int, seat: int) -> int:
     return (seat - start) % state.seats
 
 
-def _lead_combo_allowed(
+def lead_combo_allowed(
     state: MatchState, deal: Deal, seat: int, combo: Combo, cards: tuple[Card, ...]
 ) -> IllegalAction | None:
     """Why `seat` may not lead this combination now (None when it may)."""
@@ -49,7 +49,7 @@ def _lead_combo_allowed(
         return None
     # Bura: small moscow may always be led out of turn, a molodka unless an
     # opponent holds something stronger. That depends on hidden hands, so it
-    # is decided in `apply` (`_outranked`); here only what the table saw: a
+    # is decided in `apply` (`outranked`); here only what the table saw: a
     # refusal already announced in this window.
     if seat in deal.refused:
         return IllegalAction(
@@ -58,7 +58,7 @@ def _lead_combo_allowed(
     return None
 
 
-def _outranked(state: MatchState, deal: Deal, seat: int, combo: Combo) -> Combo | None:
+def outranked(state: MatchState, deal: Deal, seat: int, combo: Combo) -> Combo | None:
     """Bura: the combination of another player that outranks `seat`'s
     out-of-turn molodka (a bura, moscow or small moscow), or None. Reads
     hidden hands: only `apply` calls it, never `legal_actions`."""
@@ -75,7 +75,7 @@ def _outranked(state: MatchState, deal: Deal, seat: int, combo: Combo) -> Combo 
 _OUTRANK_MOLODKA = frozenset({Combo.BURA, Combo.MOSCOW, Combo.SMALL_MOSCOW})
 
 
-def _interrupt_allowed(
+def interrupt_allowed(
     state: MatchState, deal: Deal, trick: Trick, seat: int, combo: Combo
 ) -> IllegalAction | None:
     """Option combo_interrupt: a molodka may restart a trick already under way.
@@ -102,7 +102,7 @@ def _interrupt_allowed(
     return None
 
 
-def _plain_combination(state: MatchState, deal: Deal, cards: tuple[Card, ...]) -> str | None:
+def plain_combination(state: MatchState, deal: Deal, cards: tuple[Card, ...]) -> str | None:
     """The combination a plain lead forms: the rightful leader's bura or
     molodka keeps its priority however it is led (RULES.md 5, second edition).
     In burkozel and kozel a lead of one suit is a combination only with four

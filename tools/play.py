@@ -13,9 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from engine.actions import Action, Kind
-from engine.ai import Player, choose_for, make_player, pending_declarations
+from engine.ai import EasyPlayer, Player, choose_for, make_player, pending_declarations
 from engine.ai.base import priority_distance
-from engine.ai.greedy import GreedyPlayer
 from engine.cards import Card, format_cards
 from engine.errors import IllegalAction
 from engine.events import DealStarted, Event
@@ -80,7 +79,7 @@ class PlaySession:
         self.computers: dict[int, Player] = {
             seat: make_player(level, seed * 31 + seat) for seat in range(1, players)
         }
-        self.advisor = GreedyPlayer(seed)
+        self.advisor = EasyPlayer(seed)
         self.level = level
         self.input_fn = input_fn
         self.out = out if out is not None else sys.stdout

@@ -1,0 +1,71 @@
+"""`python -m bench.load --quick`: the load test's smoke run stays healthy.
+
+The load test drives the real `python -m bot` process through the fake Bot
+API with simulated people. It is the one check that the whole bot keeps
+playing under many tables at once (and the numbers in docs/PERFORMANCE.md
+come from it), so a change that breaks the bot's process, the simulated
+people or the report would otherwise go unnoticed until the next
+measurement. Its `--quick` run (three tables, a few seconds a phase) is
+run here as a newcomer would run it, and its report is read.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from testing.postgres import PostgresServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _quick(*extra: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.load", "--quick", "--json", *extra],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def _assert_healthy(report: dict[str, Any]) -> None:
+    # The bot process ended cleanly and logged no error.
+    assert report["bot_exit_code"] == 0
+    assert report["bot_log_errors"] == 0
+    # Every tap got its answer: no table stalled, nothing was dropped or refused.
+    assert report["nudges"] == 0
+    assert report["taps_dropped"] == 0
+    # Not even Telegram's "message is not modified", which the bot takes as
+    # success: each one is a request the group's budget paid for nothing
+    # (two move jobs drawing one position did it to 1 edit in 500 until
+    # tests/bot/test_live_redraw.py's fix).
+    assert report["api_errors"] == {}
+    # Matches were played to the end, in both phases, and every update the
+    # bot was handed made it call the Bot API.
+    assert report["matches_total"] >= 1
+    for phase in ("saturated", "paced"):
+        measured = report["phases"][phase]
+        assert measured["updates"] > 0
+        assert measured["updates_without_calls"] == 0
+        assert measured["requests_per_update"]["answerCallbackQuery"] > 0
+
+
+def test_quick_load_run_on_sqlite_is_healthy() -> None:
+    _assert_healthy(_quick())
+
+
+def test_quick_load_run_on_postgres_with_two_workers_is_healthy(
+    postgres_server: PostgresServer,
+) -> None:
+    # The fixture only says whether a server can be started here (or fails
+    # under REQUIRE_POSTGRES=1); the bench starts a throwaway one of its own.
+    report = _quick("--database", "postgres", "--workers", "2")
+    _assert_healthy(report)
+    assert report["workers"] == 2
