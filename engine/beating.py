@@ -1,4 +1,4 @@
-"""When cards beat cards (RULES.md 1 and 4.2).
+"""When cards beat cards (docs/RULES.md 1 and 4.2).
 
 A response beats the trick's owning cards when *some* one-to-one pairing
 beats every owning card. A greedy pairing is wrong (lead A♠ 6♠ against 7♠ and

@@ -1,4 +1,4 @@
-"""Cards of the 36-card deck (RULES.md section 1).
+"""Cards of the 36-card deck (docs/RULES.md section 1).
 
 There are exactly 36 `Card` objects; every constructor path returns one of
 them, so cards compare by identity and hashing is free. The engine's hot

@@ -1,4 +1,4 @@
-"""Combinations (RULES.md section 5 for burkozel and kozel, 6 for bura).
+"""Combinations (docs/RULES.md section 5 for burkozel and kozel, 6 for bura).
 
 In burkozel and kozel a combination is only a right to lead out of turn. In
 bura, `bura` and `moscow` win the deal on sight, while `molodka` and

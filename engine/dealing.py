@@ -1,4 +1,4 @@
-"""A match's deals: the first dealer, dealing, trump and first leader (RULES.md
+"""A match's deals: the first dealer, dealing, trump and first leader (docs/RULES.md
 3), bura's claims and combinations that win a deal by themselves (6), and
 the end of a deal: penalties, eliminations, the next dealer and the final
 standing (6, 7, 8). `engine.game` plays the tricks in between.
@@ -61,8 +61,8 @@ def start_match(
 
 
 def first_dealer(seed: int, players: int) -> int:
-    """The match's first dealer, drawn from the seed (RULES.md 3.1); the bank's
-    odd chips go round from him (RULES.md 8)."""
+    """The match's first dealer, drawn from the seed (docs/RULES.md 3.1); the bank's
+    odd chips go round from him (docs/RULES.md 8)."""
     return Random(f"{seed}/dealer").randrange(players)
 
 

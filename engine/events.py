@@ -59,7 +59,7 @@ class CombinationDeclared(NamedTuple):
 
 class DeclarationRefused(NamedTuple):
     """An out-of-turn declaration the rules refused for a reason the declarer
-    could not see (RULES.md 5: nothing offered depends on hidden cards).
+    could not see (docs/RULES.md 5: nothing offered depends on hidden cards).
 
     Announced to the table as it would be at a real one: who declared what,
     and the public reason. `reason` is "outranked" (bura: another player holds

@@ -1,10 +1,10 @@
-"""When a combination may be led out of turn, and whose goes first (RULES.md 5
+"""When a combination may be led out of turn, and whose goes first (docs/RULES.md 5
 and 6): the window before a lead, `combo_interrupt`, the rightful leader's
 priority however he leads, and bura's molodka against stronger hands.
 
 What is offered (`lead_combo_allowed`, `interrupt_allowed`) depends on
 public facts only; a refusal that depends on hidden hands (`outranked`) is
-decided by `apply` and announced (RULES.md 5: nothing offered may depend on
+decided by `apply` and announced (docs/RULES.md 5: nothing offered may depend on
 hidden cards).
 """
 
@@ -104,7 +104,7 @@ def interrupt_allowed(
 
 def plain_combination(state: MatchState, deal: Deal, cards: tuple[Card, ...]) -> str | None:
     """The combination a plain lead forms: the rightful leader's bura or
-    molodka keeps its priority however it is led (RULES.md 5, second edition).
+    molodka keeps its priority however it is led (docs/RULES.md 5, second edition).
     In burkozel and kozel a lead of one suit is a combination only with four
     cards (bura or molodka); in bura nothing interrupts a lead on the table."""
     rules = state.rules

@@ -1,4 +1,4 @@
-"""Presets and table options (RULES.md section 2 and every **[option]**).
+"""Presets and table options (docs/RULES.md section 2 and every **[option]**).
 
 `RuleSet` is the one place that knows which options exist, which preset they
 belong to, what values they take and what they default to. The bot builds its
@@ -100,7 +100,7 @@ class RuleSet:
     limit: int = 12
     end_at_first_loser: bool = False
     stake: int = 0
-    # Which edition of RULES.md the table plays (not a table option). New
+    # Which edition of docs/RULES.md the table plays (not a table option). New
     # tables get the current one; a stored table written before editions
     # existed loads as 1 (`from_json`), so its log replays as it was played.
     edition: int = 2
@@ -135,7 +135,7 @@ class RuleSet:
 
     @staticmethod
     def defaults_for(preset: Preset) -> dict[str, Any]:
-        """Defaults that differ by preset (RULES.md, second edition): kozel
+        """Defaults that differ by preset (docs/RULES.md, second edition): kozel
         shows its trump from the middle and lets a molodka interrupt (seed 004)."""
         defaults: dict[str, Any] = {"closed_discard": preset is not Preset.BURKOZEL}
         if preset is Preset.KOZEL:

@@ -1,4 +1,4 @@
-"""Penalty points for a deal and the final standing (RULES.md 6, 7 and 8).
+"""Penalty points for a deal and the final standing (docs/RULES.md 6, 7 and 8).
 
 Burkozel and kozel share one table once piles are pooled per side: with two
 sides, "most points" is the same as kozel's "61 or more", and 31 is the
@@ -70,7 +70,7 @@ def standing(
     out_deals: Sequence[int] = (),
     first_dealer: int = 0,
 ) -> tuple[Placing, ...]:
-    """Rank sides (RULES.md 7): survivors by fewest penalties, then the
+    """Rank sides (docs/RULES.md 7): survivors by fewest penalties, then the
     eliminated, later out better, then fewer penalties. Sides equal on both
     share the place, numbered as in sports (1, 2, 2, 4).
 
@@ -125,7 +125,7 @@ def standing(
 def bank_payouts(
     bank: int, sides: Sequence[Sequence[int]], ranks: Sequence[int], first_dealer: int
 ) -> list[tuple[int, ...]]:
-    """The bank split by place (RULES.md 8): per side, the chips of each seat.
+    """The bank split by place (docs/RULES.md 8): per side, the chips of each seat.
 
     Places weigh n-1, n-2 … 0 from first down (n sides); sides that share a
     place share the weights of the places they cover equally, and partners

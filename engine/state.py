@@ -90,7 +90,7 @@ class MatchState(NamedTuple):
     next_multiplier: int
     step: int  # actions applied so far; the bot's version number
     standing: tuple[Placing, ...] | None = None
-    # Per side in `out`: the number of the deal it went out in (RULES.md 7:
+    # Per side in `out`: the number of the deal it went out in (docs/RULES.md 7:
     # sides put out in one deal with the same penalties share a place).
     out_deals: tuple[int, ...] = ()
 

@@ -8,7 +8,7 @@ by the table, so a match between computers replays exactly from its seeds.
 
 The helpers at the bottom (`choose_for`, `pending_declarations`,
 `next_actor`) are the glue a driver (the bot, the CLI, the simulator) needs:
-they build each seat's view and apply RULES.md 5's priority for out-of-turn
+they build each seat's view and apply docs/RULES.md 5's priority for out-of-turn
 combinations, so no driver has to reimplement it.
 """
 
@@ -129,7 +129,7 @@ def rightful_leader(state: MatchState) -> int | None:
 
 
 def priority_distance(state: MatchState, seat: int) -> int:
-    """Clockwise distance from the rightful leader: smaller goes first (RULES.md 5)."""
+    """Clockwise distance from the rightful leader: smaller goes first (docs/RULES.md 5)."""
     origin = rightful_leader(state)
     return 0 if origin is None else (seat - origin) % state.seats
 
@@ -138,7 +138,7 @@ def pending_declarations(state: MatchState, players: Mapping[int, Player]) -> li
     """Out-of-turn combinations the computer players want to lead now.
 
     Only seats other than the one whose turn it is are asked (the seat on turn
-    declares through its ordinary `choose`). The result is ordered by RULES.md
+    declares through its ordinary `choose`). The result is ordered by docs/RULES.md
     5's priority, nearest to the rightful leader clockwise first, so a driver
     applies `result[0]` and the rest lose the window. Seats without any
     declaration in `legal_actions` are skipped before building a view, which

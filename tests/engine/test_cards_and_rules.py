@@ -1,4 +1,4 @@
-"""Cards, beating (RULES.md 1, 4.2) and table options (RULES.md 2, options)."""
+"""Cards, beating (docs/RULES.md 1, 4.2) and table options (docs/RULES.md 2, options)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Combinations: burkozel/kozel out-of-turn leads (RULES.md 5) and bura (6)."""
+"""Combinations: burkozel/kozel out-of-turn leads (docs/RULES.md 5) and bura (6)."""
 
 from __future__ import annotations
 
@@ -199,7 +199,7 @@ class TestInterrupt:
 
 class TestPlainLeadKeepsPriority:
     """Issue 14, defect 1: the rightful leader's combination led as a plain
-    lead keeps its priority, as if he had declared it (RULES.md 5)."""
+    lead keeps its priority, as if he had declared it (docs/RULES.md 5)."""
 
     ON: ClassVar[dict[str, str]] = {"combo_interrupt": "on"}
 

@@ -1,4 +1,4 @@
-"""Nothing a seat is offered or shown depends on cards it cannot see (RULES.md 5,
+"""Nothing a seat is offered or shown depends on cards it cannot see (docs/RULES.md 5,
 second edition; issue 14).
 
 The property: take any position and any seat, exchange the cards that seat

@@ -135,7 +135,7 @@ def play_match(rules: RuleSet, players: int, seed: int, check_all: bool) -> None
         raise AssertionError("the match did not end")
     assert state.over and state.standing is not None
     assert sorted(s for p in state.standing for s in p.seats) == list(range(players))
-    # The whole bank is paid out, in whole chips per seat (RULES.md 8).
+    # The whole bank is paid out, in whole chips per seat (docs/RULES.md 8).
     assert sum(p.payout for p in state.standing) == rules.stake * players
     assert all(sum(p.shares) == p.payout and len(p.shares) == len(p.seats) for p in state.standing)
     assert replay(rules, names, seed, log) == state

@@ -1,4 +1,4 @@
-"""Scoring a deal (RULES.md 6), the match (7) and the bank (8)."""
+"""Scoring a deal (docs/RULES.md 6), the match (7) and the bank (8)."""
 
 from __future__ import annotations
 
@@ -262,7 +262,7 @@ SINGLES4 = ((0,), (1,), (2,), (3,))
 
 
 class TestSharedPlacesAndTheBank:
-    """RULES.md 7 and 8, second edition; issue 14, defect 2."""
+    """docs/RULES.md 7 and 8, second edition; issue 14, defect 2."""
 
     # Three piles of 90, 20 and 10 points; seat 0 takes the last, empty trick.
     PILES3 = ("A♠ A♥ A♦ A♣ 10♠ 10♥ 10♦ K♠ K♥ K♦ K♣", "10♣ Q♠ Q♥ J♠ J♥", "Q♦ Q♣ J♦ J♣")
@@ -373,7 +373,7 @@ class TestEggsWithMorePlayers:
 
 
 class TestBuraDealer:
-    """RULES.md 3.1 (second edition): the winner of a bura deal deals the
+    """docs/RULES.md 3.1 (second edition): the winner of a bura deal deals the
     next; after a false claim or a void deal the same dealer deals again.
     And 3.3: after a deal won before any trick, left of the dealer leads."""
 

@@ -1,4 +1,4 @@
-"""A trick: lead, beat or discard, last beater, taking, drawing (RULES.md 4)."""
+"""A trick: lead, beat or discard, last beater, taking, drawing (docs/RULES.md 4)."""
 
 from __future__ import annotations
 

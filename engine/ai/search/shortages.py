@@ -1,6 +1,6 @@
 """What the other players showed they lack, and worlds that respect it.
 
-No player is obliged to beat (RULES.md 4.2), but players do beat when it is
+No player is obliged to beat (docs/RULES.md 4.2), but players do beat when it is
 cheap: a higher card of the led suit costs no trump, and a trick with points
 on it is worth a trump. So a player who throws cards on a single card he
 could have beaten that way most likely held no such card: no higher card of

@@ -119,7 +119,7 @@ def _redraw_bura(
 def _own_declaration_refused(view: TableView, offered: frozenset[Action]) -> bool:
     """The seat holds a molodka, a lead is awaited from somebody else after the
     first trick, and it is not offered: the table refused it in this window
-    (an opponent holds a combination that outranks it; RULES.md 6)."""
+    (an opponent holds a combination that outranks it; docs/RULES.md 6)."""
     if offered or view.trick or view.turn == view.viewer or not sum(view.tricks_won):
         return False
     assert view.trump is not None
@@ -279,7 +279,7 @@ def _place_hidden_trump(
     rng: random.Random,
 ) -> None:
     """trump_card=middle: the shown card went into the stock at a random
-    place, neither the first nor the last card (RULES.md 3.2). After D
+    place, neither the first nor the last card (docs/RULES.md 3.2). After D
     draws it is still there with the chance that its place is D or later;
     if not, another player drew it (this seat would have seen it). Move it
     into the stock (not its last card) or out of it accordingly: uniform

@@ -157,7 +157,7 @@ def test_greedy_counts_its_bura_pile_and_never_claims_falsely(
     options: dict[str, str],
 ) -> None:
     rules = RuleSet.create("bura", options)
-    # show_own_points counts only the cards the owner saw (RULES.md 6, second edition).
+    # show_own_points counts only the cards the owner saw (docs/RULES.md 6, second edition).
     exact = not rules.closed_discard
     claims: list[ClaimMade] = []
     for players in (2, 3, 4):
