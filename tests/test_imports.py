@@ -10,9 +10,9 @@ Who may import whom, by top-level package (within a package anything goes):
 
 - engine imports no other part of the project: it is the pure rules and AI.
 - bot imports engine only.
-- testing (the fake Bot API, the throwaway PostgreSQL, match positions)
-  imports engine only: it stands in for what the bot talks to, and a fake
-  built on the bot's own code could share, and so hide, the bot's mistakes.
+- testing (the fake Bot API, the throwaway PostgreSQL) imports nothing of the
+  project: it stands in for what the bot talks to, and a fake built on the
+  bot's or the engine's own code could share, and so hide, their mistakes.
 - tools imports engine and bot.view only: tools/transcripts.py writes the
   golden transcripts in the bot's own words (bot.view.i18n). bot.view is pure
   (tests/bot/test_layers.py keeps it off Telegram, storage and the tables),
@@ -38,7 +38,7 @@ PACKAGES = ("engine", "bot", "tools", "bench", "testing")
 MAY_IMPORT: dict[str, tuple[str, ...]] = {
     "engine": (),
     "bot": ("engine",),
-    "testing": ("engine",),
+    "testing": (),
     "tools": ("engine", "bot.view"),
     "bench": ("engine", "bot", "tools", "testing"),
 }
@@ -227,6 +227,38 @@ def misplaced(edges: list[Edge], package: str) -> list[str]:
 def test_who_may_import_whom(package: str) -> None:
     wrong = misplaced(EDGES, package)
     assert not wrong, f"{package} may import only {MAY_IMPORT[package]}:\n" + "\n".join(wrong)
+
+
+def documented_table() -> dict[str, set[str]]:
+    """docs/ARCHITECTURE.md's table of who may import what, between packages."""
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    section = text.split("### Who may import what", 1)[1].split("\n#", 1)[0]
+    table: dict[str, set[str]] = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0].strip("`/") in PACKAGES:
+            table[cells[0].strip("`/")] = {
+                name.strip("` ") for name in cells[1].split(",") if name.strip("` —")
+            }
+    return table
+
+
+def test_the_architecture_page_states_these_rules() -> None:
+    """The page a newcomer reads says what this test enforces, package by package."""
+    assert documented_table() == {package: set(MAY_IMPORT[package]) for package in PACKAGES}
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_allowed_import_is_used(package: str) -> None:
+    """A permission nobody uses is a stale line in the table: drop it."""
+    used = {
+        allowed
+        for allowed in MAY_IMPORT[package]
+        for edge in EDGES
+        if edge.source.split(".")[0] == package
+        and (edge.target == allowed or edge.target.startswith(allowed + "."))
+    }
+    assert used == set(MAY_IMPORT[package])
 
 
 def write(root: Path, files: dict[str, str]) -> None:
