@@ -32,6 +32,7 @@ stored messages, request records), ``html_parser`` (Telegram's HTML parse mode),
 
 from .faults import FaultRule
 from .html_parser import Entity, HtmlParseError, parse_html, utf16_len
+from .limits import LimitStats, TelegramLimits
 from .models import (
     Button,
     CallbackAnswer,
@@ -60,9 +61,11 @@ __all__ = [
     "FakeUser",
     "FaultRule",
     "HtmlParseError",
+    "LimitStats",
     "MessageVersion",
     "RequestRecord",
     "StoredMessage",
+    "TelegramLimits",
     "parse_html",
     "utf16_len",
 ]

@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from .faults import FaultKind, FaultRule
 from .html_parser import Entity, utf16_len
+from .limits import FloodControl, TelegramLimits
 from .models import FakeCallback, FakeChat, FakeUser, RequestRecord, StoredMessage
 from .state import FakeState, Signal
 
@@ -315,6 +316,21 @@ class ControlMixin(FakeState):
         )
         self.faults.append(rule)
         return rule
+
+    def enforce_limits(self, limits: TelegramLimits | None = None) -> FloodControl:
+        """Enforce Telegram's flood limits from now on (default :class:`TelegramLimits`).
+
+        Over a limit a counted request (a message sent, edited, copied or forwarded) gets
+        429 "Too Many Requests: retry after N" and takes no effect; see
+        :mod:`~testing.fake_telegram.limits`. Calling again starts with full buckets.
+        :attr:`limit_stats` counts either way.
+        """
+        self.flood = FloodControl(limits if limits is not None else TelegramLimits())
+        return self.flood
+
+    def lift_limits(self) -> None:
+        """Stop enforcing the flood limits (the default state of the fake)."""
+        self.flood = None
 
     def clear_faults(self) -> None:
         for rule in self.faults:

@@ -43,6 +43,7 @@ from .bot_profile import BotProfileMixin
 from .chats import ChatsMixin
 from .control import ControlMixin
 from .faults import FaultRule
+from .limits import is_counted
 from .messages import MessagesMixin
 from .models import ErrorRecord, FakeHub, JSONDict, RequestRecord
 from .protocol import ApiError, Handler, Params
@@ -262,6 +263,10 @@ class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotPro
             pause = self.latency(method, params) if self.latency is not None else 0.0
             if pause > 0:
                 await asyncio.sleep(pause)
+            if is_counted(method):
+                refusal = self._over_limit(method, params)
+                if refusal is not None:
+                    return self._respond(record, request, 429, self._error_body(refusal))
             try:
                 result = await entry[1](Params(params), record, request)
             except ApiError as error:
@@ -284,6 +289,25 @@ class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotPro
                 self._in_flight -= 1
                 self._touch()
             self._notify()
+
+    def _over_limit(self, method: str, params: JSONDict) -> ApiError | None:
+        """The 429 for a counted request over Telegram's flood limits, if enforced."""
+        self.limit_stats.counted[method] += 1
+        if self.flood is None:
+            return None
+        chat_id: int | None = None
+        kind: str | None = None
+        raw = params.get("chat_id")
+        if isinstance(raw, int | str):
+            with contextlib.suppress(ValueError):
+                chat_id = int(raw)
+        if chat_id is not None:
+            chat = self._chats.get(chat_id)
+            if chat is not None:
+                kind = chat.type
+            elif chat_id in self._users:
+                kind = "private"
+        return self.flood.admit(chat_id, kind, self.limit_stats)
 
     async def _apply_fault(
         self,

@@ -21,6 +21,7 @@ from aiohttp import web
 
 from .faults import FaultRule
 from .html_parser import Entity
+from .limits import FloodControl, LimitStats, TelegramLimits
 from .models import (
     ErrorRecord,
     FakeCallback,
@@ -108,6 +109,7 @@ class FakeState:
         callback_max_age: float = 15.0,
         quiet_period: float = 0.1,
         clock: Callable[[], float] = time.time,
+        limits: TelegramLimits | None = None,
     ) -> None:
         """Create the fake (not yet listening).
 
@@ -121,6 +123,8 @@ class FakeState:
             quiet_period: default quiet period of :meth:`wait_idle`, in seconds.
             clock: wall clock for message dates and callback ages; replace it
                 (``fake.clock = lambda: 1e9``) to control time.
+            limits: Telegram's flood limits to enforce (default: none, every request
+                goes through); see :meth:`ControlMixin.enforce_limits`.
         """
         self.token = token
         self.bot_username = bot_username
@@ -152,6 +156,9 @@ class FakeState:
         # effect: a slow network, so that several bot workers' requests overlap.
         self.latency: Callable[[str, JSONDict], float] | None = None
         self.allowed_updates: frozenset[str] = DEFAULT_ALLOWED_UPDATES
+        # Telegram's flood limits when enforced, and what they counted either way.
+        self.flood: FloodControl | None = FloodControl(limits) if limits is not None else None
+        self.limit_stats = LimitStats()
 
         # Internal state.
         self._users: dict[int, FakeUser] = {}
