@@ -62,6 +62,38 @@ class ChatsMixin(FakeState):
         new = {"status": "member", "user": self.bot_user_json()}
         return self._queue_my_chat_member(group, by, old, new)
 
+    def set_bot_blocked(self, user: FakeUser, blocked: bool, *, update: bool) -> int | None:
+        """Implementation of :meth:`FakeUser.block_bot` / :meth:`FakeUser.unblock_bot`.
+
+        The update is the one Telegram sends when a person blocks ("Stop and block bot")
+        or unblocks ("Restart bot") a bot: ``my_chat_member`` in the private chat, from
+        the person, with the bot as the member ("member" <-> "kicked", until_date 0).
+        Nothing is queued when the state does not change.
+        """
+        if user.blocked_bot == blocked:
+            self._notify()
+            return None
+        user.blocked_bot = blocked
+        if blocked:
+            user.block_announced = update
+        if not update:
+            self._notify()
+            return None
+        bot = self.bot_user_json()
+        member: JSONDict = {"user": bot, "status": "member"}
+        kicked: JSONDict = {"user": bot, "status": "kicked", "until_date": 0}
+        return self.queue_update(
+            {
+                "my_chat_member": {
+                    "chat": self.private_chat(user).to_json(),
+                    "from": user.to_json(),
+                    "date": int(self.clock()),
+                    "old_chat_member": member if blocked else kicked,
+                    "new_chat_member": kicked if blocked else member,
+                }
+            }
+        )
+
     def migrate(self, group: FakeChat, new_chat_id: int, by: FakeUser | None = None) -> FakeChat:
         """Upgrade a basic group to a supergroup with id ``new_chat_id``.
 

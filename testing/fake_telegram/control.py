@@ -46,8 +46,15 @@ class ControlMixin(FakeState):
                 raise AssertionError(
                     f"user {user.id} cannot write in the private chat of user {target.id}"
                 )
+            if user.deactivated:
+                raise AssertionError(f"user {user.id} deleted their account")
             if user.blocked_bot:
-                raise AssertionError(f"user {user.id} blocked the bot; call unblock_bot() first")
+                if not text.startswith("/start"):
+                    raise AssertionError(
+                        f"user {user.id} blocked the bot; call unblock_bot() or send /start"
+                    )
+                # Telegram's "Restart bot" button: unblock, then /start.
+                user.unblock_bot()
             # Telegram clients make the user press Start before anything else can be sent.
             user.started_bot = True
         else:

@@ -64,6 +64,8 @@ class FakeHub(Protocol):
 
     def notify(self) -> None: ...
 
+    def set_bot_blocked(self, user: FakeUser, blocked: bool, *, update: bool) -> int | None: ...
+
 
 def copy_json(data: J) -> J:
     """A deep copy of JSON-shaped data, of the same type; ``copy.deepcopy`` costs several
@@ -316,6 +318,10 @@ class FakeUser:
     last_name: str | None = None
     started_bot: bool = False
     blocked_bot: bool = False
+    # Whether the bot heard of the blocking (my_chat_member): then it hears of the
+    # unblocking too, and of a /start that unblocks.
+    block_announced: bool = False
+    deactivated: bool = False
 
     def to_json(self) -> JSONDict:
         data: JSONDict = {"id": self.id, "is_bot": False, "first_name": self.first_name}
@@ -359,13 +365,26 @@ class FakeUser:
         """
         return self.fake.user_taps(self, message, data_or_text, force=force)
 
-    def block_bot(self) -> None:
-        """Block the bot: later sends to this user fail with 403."""
-        self.blocked_bot = True
-        self.fake.notify()
+    def block_bot(self, *, update: bool = True) -> int | None:
+        """Block the bot: later sends to this user fail with 403 "bot was blocked by the user".
 
-    def unblock_bot(self) -> None:
-        self.blocked_bot = False
+        The bot also gets what Telegram sends it then: a ``my_chat_member`` update of the
+        private chat, from this user, the bot's status going from "member" to "kicked";
+        its update_id is returned. ``update=False`` leaves the bot to find out from a 403
+        alone (None is returned).
+        """
+        return self.fake.set_bot_blocked(self, True, update=update)
+
+    def unblock_bot(self, *, update: bool | None = None) -> int | None:
+        """Unblock the bot; the ``my_chat_member`` update ("kicked" -> "member") is queued
+        when ``update`` says so, by default when the blocking queued one."""
+        announce = self.block_announced if update is None else update
+        return self.fake.set_bot_blocked(self, False, update=announce)
+
+    def deactivate(self) -> None:
+        """Delete this person's account: sends to them fail with 403 "user is deactivated"
+        (Telegram sends the bot no update for it)."""
+        self.deactivated = True
         self.fake.notify()
 
 

@@ -366,6 +366,8 @@ class FakeState:
         if chat.is_private:
             user = chat.user
             assert user is not None
+            if for_sending and user.deactivated:
+                raise forbidden("user is deactivated")
             if for_sending and user.blocked_bot:
                 raise forbidden("bot was blocked by the user")
             if for_sending and not user.started_bot:
