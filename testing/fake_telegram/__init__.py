@@ -26,7 +26,7 @@ put together from the mixins below), ``state`` (the state they share, people and
 delete), ``chats`` (chat members and admins), ``bot_profile`` (getMe, commands,
 descriptions), ``control`` (the test-side API: people sending and tapping, inspection,
 waiting, faults), ``protocol`` (API errors, request parameters), ``models`` (users, chats,
-stored messages, request records), ``html_parser`` (Telegram's HTML parse mode), ``faults``
+stored messages), ``records`` (requests received, errors answered), ``html_parser`` (Telegram's HTML parse mode), ``faults``
 (fault injection rules), ``fixtures`` (pytest fixtures).
 """
 
@@ -36,15 +36,14 @@ from .limits import LimitStats, TelegramLimits
 from .models import (
     Button,
     CallbackAnswer,
-    ErrorRecord,
     FakeCallback,
     FakeChat,
     FakeUser,
     MessageVersion,
-    RequestRecord,
     StoredMessage,
 )
 from .protocol import DEFAULT_BOT_USERNAME, DEFAULT_TOKEN, ApiError
+from .records import ErrorRecord, RequestRecord
 from .server import FakeTelegram
 
 __all__ = [

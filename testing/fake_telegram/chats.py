@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from .models import FakeChat, FakeUser, JSONDict, RequestRecord
+from .models import FakeChat, FakeUser, JSONDict
 from .protocol import Params, bad_request
+from .records import RequestRecord
 from .state import FakeState
 
 CHAT_ACTIONS = frozenset(

@@ -17,7 +17,8 @@ from typing import TypeVar
 from .faults import FaultKind, FaultRule
 from .html_parser import Entity, utf16_len
 from .limits import FloodControl, TelegramLimits
-from .models import FakeCallback, FakeChat, FakeUser, RequestRecord, StoredMessage
+from .models import FakeCallback, FakeChat, FakeUser, StoredMessage
+from .records import RequestRecord
 from .state import FakeState, Signal
 
 T = TypeVar("T")

@@ -14,8 +14,9 @@ from typing import Any
 from aiohttp import web
 
 from .html_parser import Entity, HtmlParseError, parse_html, strip_text, utf16_len
-from .models import FakeChat, JSONDict, MessageVersion, RequestRecord, StoredMessage, copy_json
+from .models import FakeChat, JSONDict, MessageVersion, StoredMessage, copy_json
 from .protocol import Params, bad_request
+from .records import RequestRecord
 from .state import FakeState
 
 MAX_TEXT_LENGTH = 4096

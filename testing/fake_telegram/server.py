@@ -45,8 +45,9 @@ from .control import ControlMixin
 from .faults import FaultRule
 from .limits import is_counted
 from .messages import MessagesMixin
-from .models import ErrorRecord, FakeHub, JSONDict, RequestRecord
+from .models import FakeHub, JSONDict
 from .protocol import ApiError, Handler, Params
+from .records import ErrorRecord, RequestRecord
 from .state import Signal
 from .updates import UpdatesMixin
 

@@ -23,13 +23,11 @@ from .faults import FaultRule
 from .html_parser import Entity
 from .limits import FloodControl, LimitStats, TelegramLimits
 from .models import (
-    ErrorRecord,
     FakeCallback,
     FakeChat,
     FakeHub,
     FakeUser,
     JSONDict,
-    RequestRecord,
     StoredMessage,
     copy_json,
 )
@@ -42,6 +40,7 @@ from .protocol import (
     bad_request,
     forbidden,
 )
+from .records import ErrorRecord, RequestRecord
 
 
 class Signal:
