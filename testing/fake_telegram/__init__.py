@@ -26,8 +26,9 @@ put together from the mixins below), ``state`` (the state they share, people and
 delete), ``chats`` (chat members and admins), ``bot_profile`` (getMe, commands,
 descriptions), ``control`` (the test-side API: people sending and tapping, inspection,
 waiting, faults), ``protocol`` (API errors, request parameters), ``models`` (users, chats,
-stored messages), ``records`` (requests received, errors answered), ``html_parser`` (Telegram's HTML parse mode), ``faults``
-(fault injection rules), ``fixtures`` (pytest fixtures).
+stored messages), ``records`` (requests received, errors answered), ``html_parser``
+(Telegram's HTML parse mode), ``faults`` (fault injection rules), ``fixtures`` (pytest
+fixtures).
 """
 
 from .faults import FaultRule
