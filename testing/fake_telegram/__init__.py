@@ -40,6 +40,7 @@ from .models import (
     FakeCallback,
     FakeChat,
     FakeUser,
+    ForumTopic,
     MessageVersion,
     StoredMessage,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "FakeTelegram",
     "FakeUser",
     "FaultRule",
+    "ForumTopic",
     "HtmlParseError",
     "LimitStats",
     "MessageVersion",

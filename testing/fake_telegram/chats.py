@@ -214,7 +214,7 @@ class ChatsMixin(FakeState):
         if chat.creator_id == user.id:
             return {"status": "creator", "user": user_json, "is_anonymous": False}
         if user.id in chat.admin_ids:
-            return _admin_json(user_json)
+            return _admin_json(user_json, forum=chat.is_forum)
         if user.id in chat.member_ids:
             return {"status": "member", "user": user_json}
         return {"status": "left", "user": user_json}
@@ -222,21 +222,10 @@ class ChatsMixin(FakeState):
     def _bot_member_json(self, chat: FakeChat) -> JSONDict:
         bot = self.bot_user_json()
         if chat.bot_status == "administrator":
-            return _admin_json(bot)
+            return _admin_json(bot, forum=chat.is_forum)
         if chat.bot_status == "kicked":
             return {"status": "kicked", "user": bot, "until_date": 0}
         return {"status": chat.bot_status, "user": bot}
-
-    def _group_actor(self, group: FakeChat) -> FakeUser:
-        for uid in [group.creator_id, *sorted(group.admin_ids)]:
-            if uid is not None and uid in self._users:
-                return self._users[uid]
-        if self._system_user is None:
-            self._system_user = FakeUser(
-                self._as_fake_telegram(), 1_087_968_824, "Group", "GroupAnonymousBot"
-            )
-            self._system_user.language_code = None
-        return self._system_user
 
     def _queue_my_chat_member(
         self, group: FakeChat, by: FakeUser | None, old: JSONDict, new: JSONDict
@@ -255,8 +244,8 @@ class ChatsMixin(FakeState):
         )
 
 
-def _admin_json(user: JSONDict) -> JSONDict:
-    return {
+def _admin_json(user: JSONDict, *, forum: bool) -> JSONDict:
+    rights = {
         "status": "administrator",
         "user": user,
         "can_be_edited": False,
@@ -273,3 +262,6 @@ def _admin_json(user: JSONDict) -> JSONDict:
         "can_delete_stories": False,
         "can_pin_messages": True,
     }
+    if forum:  # the right that lets an admin post in closed topics
+        rights["can_manage_topics"] = True
+    return rights

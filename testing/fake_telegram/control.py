@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from .faults import FaultKind, FaultRule
 from .html_parser import Entity, utf16_len
@@ -20,8 +20,12 @@ from .limits import FloodControl, TelegramLimits
 from .models import FakeCallback, FakeChat, FakeUser, StoredMessage
 from .records import RequestRecord
 from .state import FakeState, Signal
+from .topics import user_thread
 
 T = TypeVar("T")
+
+# ``thread=`` of the inspection helpers: every topic of a forum, General included.
+AnyThread = Literal["any"]
 
 _COMMAND_RE = re.compile(r"(?<![\w/])/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{3,32})?")
 _MENTION_RE = re.compile(r"(?<![\w@])@[A-Za-z0-9_]{5,32}")
@@ -39,6 +43,7 @@ class ControlMixin(FakeState):
         text: str,
         *,
         reply_to: StoredMessage | int | None = None,
+        thread: int | None = None,
     ) -> StoredMessage:
         """Implementation of :meth:`FakeUser.send` (synchronous)."""
         target = chat if isinstance(chat, FakeChat) else self._chat_by_id(chat, user)
@@ -65,7 +70,8 @@ class ControlMixin(FakeState):
                 )
             target.member_ids.add(user.id)
         reply_id = reply_to.message_id if isinstance(reply_to, StoredMessage) else reply_to
-        if reply_id is not None and self.find_message(target.id, reply_id) is None:
+        replied = self.find_message(target.id, reply_id) if reply_id is not None else None
+        if reply_id is not None and replied is None:
             raise AssertionError(f"no message {reply_id} in chat {target.id} to reply to")
         msg = self._new_message(
             target,
@@ -73,6 +79,7 @@ class ControlMixin(FakeState):
             text=text,
             entities=tuple(self._detect_entities(text)),
             reply_to_message_id=reply_id,
+            thread_id=user_thread(target, user, thread, replied),
         )
         if target.is_private or target.bot_is_member:
             self.queue_update({"message": msg.to_json(self)})
@@ -150,8 +157,13 @@ class ControlMixin(FakeState):
         *,
         include_deleted: bool = False,
         include_users: bool = False,
+        thread: int | AnyThread | None = "any",
     ) -> list[StoredMessage]:
-        """Messages in ``chat`` in order: by default the bot's live (not deleted) ones."""
+        """Messages in ``chat`` in order: by default the bot's live (not deleted) ones.
+
+        In a forum ``thread`` picks one topic by its message_thread_id, or General with
+        None; by default messages of every topic count.
+        """
         chat_id = self._chat_id(chat)
         result = []
         for msg in self._messages.get(chat_id, {}).values():
@@ -159,15 +171,21 @@ class ControlMixin(FakeState):
                 continue
             if not msg.from_bot and not include_users:
                 continue
+            if thread != "any" and msg.thread_id != thread:
+                continue
             result.append(msg)
         return result
 
-    def last_message(self, chat: FakeChat | FakeUser | int) -> StoredMessage:
-        """The bot's latest live message in ``chat``; AssertionError if there is none."""
-        msgs = self.messages(chat)
+    def last_message(
+        self, chat: FakeChat | FakeUser | int, *, thread: int | AnyThread | None = "any"
+    ) -> StoredMessage:
+        """The bot's latest live message in ``chat`` (in ``thread``, as for
+        :meth:`messages`); AssertionError if there is none."""
+        msgs = self.messages(chat, thread=thread)
         if not msgs:
+            where = "" if thread == "any" else f" thread {thread}"
             raise AssertionError(
-                f"the bot has no live message in chat {self._chat_id(chat)}\n"
+                f"the bot has no live message in chat {self._chat_id(chat)}{where}\n"
                 + self.describe_recent()
             )
         return msgs[-1]
@@ -225,6 +243,7 @@ class ControlMixin(FakeState):
         match: str | Callable[[StoredMessage], bool] | None = None,
         *,
         after: StoredMessage | int | None = None,
+        thread: int | AnyThread | None = "any",
         timeout: float = 5.0,
     ) -> StoredMessage:
         """Wait for a live bot message in ``chat`` and return it (the newest that matches).
@@ -233,12 +252,13 @@ class ControlMixin(FakeState):
             chat: the chat (or user, for the private chat, or chat id).
             match: a substring of the message's plain text, or a predicate; None = any.
             after: only messages with a greater message_id (a message or an id) count.
+            thread: in a forum, only messages of this topic (None: General) count.
             timeout: seconds before the test fails with a dump of recent requests.
         """
         after_id = after.message_id if isinstance(after, StoredMessage) else (after or 0)
 
         def newest() -> StoredMessage | None:
-            for msg in reversed(self.messages(chat)):
+            for msg in reversed(self.messages(chat, thread=thread)):
                 if msg.message_id <= after_id:
                     break
                 if match is None or (match in msg.text if isinstance(match, str) else match(msg)):
@@ -248,7 +268,8 @@ class ControlMixin(FakeState):
         return await self.wait_for(
             newest,
             timeout=timeout,
-            message=f"a bot message in chat {self._chat_id(chat)} matching {match!r}",
+            message=f"a bot message in chat {self._chat_id(chat)} matching {match!r}"
+            + ("" if thread == "any" else f" in thread {thread}"),
         )
 
     async def wait_idle(self, timeout: float = 5.0, *, quiet: float | None = None) -> None:

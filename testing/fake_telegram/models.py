@@ -49,6 +49,7 @@ class FakeHub(Protocol):
         text: str,
         *,
         reply_to: StoredMessage | int | None = None,
+        thread: int | None = None,
     ) -> StoredMessage: ...
 
     def user_taps(
@@ -132,6 +133,9 @@ class StoredMessage:
     # A photo's image as uploaded (``text`` and ``entities`` are then its caption's).
     photo: bytes | None = field(default=None, repr=False)
     photo_size: tuple[int, int] = (0, 0)  # width, height
+    # The forum topic it is in (the topic's message_thread_id); None: General, or a chat
+    # that is not a forum.
+    thread_id: int | None = None
 
     @property
     def from_bot(self) -> bool:
@@ -191,6 +195,9 @@ class StoredMessage:
         }
         if self.edit_date is not None:
             data["edit_date"] = self.edit_date
+        if self.thread_id is not None:
+            data["message_thread_id"] = self.thread_id
+            data["is_topic_message"] = True
         text_field, entities_field = "text", "entities"
         if self.photo is not None:
             text_field, entities_field = "caption", "caption_entities"
@@ -210,8 +217,13 @@ class StoredMessage:
             data[entities_field] = [e.to_json() for e in self.entities]
         if self.reply_markup:
             data["reply_markup"] = copy_json(self.reply_markup)
-        if with_reply and self.reply_to_message_id is not None:
-            replied = fake.find_message(self.chat_id, self.reply_to_message_id)
+        # A message in a topic that replies to nothing replies, for the Bot API, to the
+        # topic's forum_topic_created message (Client::get_implicit_reply_to_message_id).
+        reply_id = self.reply_to_message_id
+        if reply_id is None and self.thread_id is not None and self.thread_id < self.message_id:
+            reply_id = self.thread_id
+        if with_reply and reply_id is not None:
+            replied = fake.find_message(self.chat_id, reply_id)
             if replied is not None:
                 data["reply_to_message"] = replied.to_json(fake, with_reply=False)
         data.update(copy_json(self.service))
@@ -242,6 +254,9 @@ class FakeChat:
     creator_id: int | None = None
     admin_ids: set[int] = field(default_factory=set)
     member_ids: set[int] = field(default_factory=set)
+    is_forum: bool = False
+    topics: dict[int, ForumTopic] = field(default_factory=dict)  # by message_thread_id
+    general_closed: bool = False
 
     @property
     def is_private(self) -> bool:
@@ -263,7 +278,29 @@ class FakeChat:
             if self.user.username:
                 data["username"] = self.user.username
             return data
-        return {"id": self.id, "type": self.type, "title": self.title or ""}
+        data = {"id": self.id, "type": self.type, "title": self.title or ""}
+        if self.is_forum:
+            data["is_forum"] = True
+        return data
+
+    def is_admin(self, user: FakeUser) -> bool:
+        return user.id == self.creator_id or user.id in self.admin_ids
+
+
+@dataclass
+class ForumTopic:
+    """A topic of a forum supergroup.
+
+    Its ``thread_id`` is the message_id of its ``forum_topic_created`` service message,
+    as in Telegram. A deleted topic is kept (so that its id stays taken and its messages
+    stay inspectable) with ``deleted`` set.
+    """
+
+    thread_id: int
+    name: str
+    icon_color: int
+    closed: bool = False
+    deleted: bool = False
 
 
 @dataclass(frozen=True)
@@ -345,9 +382,14 @@ class FakeUser:
         text: str,
         *,
         reply_to: StoredMessage | int | None = None,
+        thread: int | None = None,
     ) -> StoredMessage:
-        """Send ``text`` to ``chat`` and queue the ``message`` update for the bot."""
-        return self.fake.user_sends(self, chat, text, reply_to=reply_to)
+        """Send ``text`` to ``chat`` and queue the ``message`` update for the bot.
+
+        In a forum, ``thread`` is the topic's message_thread_id (None: General, or the
+        topic of the message replied to).
+        """
+        return self.fake.user_sends(self, chat, text, reply_to=reply_to, thread=thread)
 
     async def send_private(
         self, text: str, *, reply_to: StoredMessage | int | None = None

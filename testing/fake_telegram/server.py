@@ -20,8 +20,9 @@ The class is put together from one mixin per concern, all sharing
 :class:`~testing.fake_telegram.state.FakeState`: this module is the HTTP server (lifecycle,
 routing of ``/bot<token>/<method>``, responses, fault injection) and the table of Bot API
 methods; ``updates`` delivers updates and answers callback queries, ``messages`` sends,
-edits and deletes messages, ``chats`` handles chat members and admins, ``bot_profile`` the
-bot's commands and descriptions, and ``control`` is the test-side API.
+edits and deletes messages, ``chats`` handles chat members and admins, ``topics`` forums
+and their topics, ``bot_profile`` the bot's commands and descriptions, and ``control`` is
+the test-side API.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from .models import FakeHub, JSONDict
 from .protocol import ApiError, Handler, Params
 from .records import ErrorRecord, RequestRecord
 from .state import Signal
+from .topics import TopicsMixin
 from .updates import UpdatesMixin
 
 if TYPE_CHECKING:
@@ -71,7 +73,9 @@ JSON_PARAMS = frozenset(
 )
 
 
-class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotProfileMixin):
+class FakeTelegram(
+    ControlMixin, MessagesMixin, UpdatesMixin, TopicsMixin, ChatsMixin, BotProfileMixin
+):
     """A fake Telegram Bot API server plus the people and chats that use it.
 
     Construct, then ``await start()`` (or ``async with``) inside the running event loop;

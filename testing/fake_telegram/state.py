@@ -280,6 +280,19 @@ class FakeState:
             raise AssertionError(f"unknown chat {chat_id}; create it with fake.group(...)")
         return chat
 
+    def _group_actor(self, group: FakeChat) -> FakeUser:
+        """Who a change of ``group`` made without naming anyone comes from: its creator or
+        first admin, else Telegram's anonymous admin."""
+        for uid in [group.creator_id, *sorted(group.admin_ids)]:
+            if uid is not None and uid in self._users:
+                return self._users[uid]
+        if self._system_user is None:
+            self._system_user = FakeUser(
+                self._as_fake_telegram(), 1_087_968_824, "Group", "GroupAnonymousBot"
+            )
+            self._system_user.language_code = None
+        return self._system_user
+
     def find_message(self, chat_id: int, message_id: int) -> StoredMessage | None:
         """Any stored message (bot's or user's, deleted too) or None."""
         return self._messages.get(chat_id, {}).get(message_id)
@@ -312,6 +325,7 @@ class FakeState:
         reply_markup: JSONDict | None = None,
         reply_to_message_id: int | None = None,
         service: JSONDict | None = None,
+        thread_id: int | None = None,
     ) -> StoredMessage:
         message_id = self._next_message_id.get(chat.id, 1)
         self._next_message_id[chat.id] = message_id + 1
@@ -329,6 +343,7 @@ class FakeState:
             reply_markup=reply_markup,
             reply_to_message_id=reply_to_message_id,
             service=service or {},
+            thread_id=thread_id,
         )
         self._messages.setdefault(chat.id, {})[message_id] = msg
         return msg
