@@ -4,7 +4,8 @@
 :meth:`FakeUser.send` and :meth:`FakeUser.tap`; the inspection methods read the messages,
 requests and callbacks the fake keeps; :meth:`ControlMixin.wait_for`,
 :meth:`ControlMixin.wait_for_message` and :meth:`ControlMixin.wait_idle` wait on the fake's
-change signal; :meth:`ControlMixin.inject` adds fault rules that the server applies.
+change signal; :meth:`ControlMixin.inject` adds fault rules that the server applies, and
+:meth:`ControlMixin.enforce_limits` Telegram's flood limits.
 """
 
 from __future__ import annotations

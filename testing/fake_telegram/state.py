@@ -1,7 +1,8 @@
 """The state every part of the fake shares: :class:`FakeState`.
 
 :class:`~testing.fake_telegram.server.FakeTelegram` is put together from mixins, one per
-concern (``server``, ``updates``, ``messages``, ``chats``, ``bot_profile``, ``control``);
+concern (``server``, ``updates``, ``messages``, ``chats``, ``topics``, ``bot_profile``,
+``control``);
 each of them is a :class:`FakeState`, which holds the users, chats, messages, queued
 updates and records, the change signal waiters wait on, and the few building blocks more
 than one concern needs (creating people and chats, resolving a request's ``chat_id``,
