@@ -20,30 +20,49 @@ Typical use::
             await app.stop()
         assert not fake_telegram.errors_returned
 
-Modules: ``server`` (:class:`FakeTelegram`: the HTTP server, routing and fault injection,
-put together from the mixins below), ``state`` (the state they share, people and chats),
-``updates`` (getUpdates, webhook settings, answerCallbackQuery), ``messages`` (send, edit,
-delete), ``chats`` (chat members and admins), ``bot_profile`` (getMe, commands,
+Delivery under Telegram's limits, for a bot that must cope with them (each only when a
+test asks for it, so the defaults stay as they were):
+
+- flood limits: ``FakeTelegram(limits=TelegramLimits())`` or ``fake.enforce_limits()``
+  refuses a message sent or edited over the bot's 30 a second, a private chat's one a
+  second or a group's 20 a minute with 429 ``retry after N`` (injectable clock);
+  ``fake.limit_stats`` counts requests by method and 429s by chat;
+- forums: ``fake.forum(...)``, ``open_topic`` (returns the ``message_thread_id``),
+  ``close_topic`` / ``reopen_topic`` / ``delete_topic``, ``close_general`` /
+  ``reopen_general``; ``user.send(chat, text, thread=...)``; the bot's
+  ``message_thread_id``, TOPIC_CLOSED and "message thread not found"; ``thread=`` on
+  ``messages``, ``last_message`` and ``wait_for_message``;
+- people out of reach: ``user.block_bot()`` (403, and ``my_chat_member`` "kicked";
+  ``unblock_bot()`` or a /start brings "member"), ``user.deactivate()`` (403 "user is
+  deactivated").
+
+Modules: ``server`` (:class:`FakeTelegram`: the HTTP server, routing, fault injection and
+flood limits, put together from the mixins below), ``state`` (the state they share,
+people and chats), ``updates`` (getUpdates, webhook settings, answerCallbackQuery),
+``messages`` (send, edit, delete), ``chats`` (chat members and admins, blocking the bot),
+``topics`` (forums: topics, where a message lands), ``bot_profile`` (getMe, commands,
 descriptions), ``control`` (the test-side API: people sending and tapping, inspection,
-waiting, faults), ``protocol`` (API errors, request parameters), ``models`` (users, chats,
-stored messages, request records), ``html_parser`` (Telegram's HTML parse mode), ``faults``
-(fault injection rules), ``fixtures`` (pytest fixtures).
+waiting, faults, limits), ``limits`` (Telegram's flood limits as token buckets),
+``protocol`` (API errors, request parameters), ``models`` (users, chats, topics, stored
+messages), ``records`` (requests received, errors answered), ``html_parser`` (Telegram's
+HTML parse mode), ``faults`` (fault injection rules), ``fixtures`` (pytest fixtures).
 """
 
 from .faults import FaultRule
 from .html_parser import Entity, HtmlParseError, parse_html, utf16_len
+from .limits import LimitStats, TelegramLimits
 from .models import (
     Button,
     CallbackAnswer,
-    ErrorRecord,
     FakeCallback,
     FakeChat,
     FakeUser,
+    ForumTopic,
     MessageVersion,
-    RequestRecord,
     StoredMessage,
 )
 from .protocol import DEFAULT_BOT_USERNAME, DEFAULT_TOKEN, ApiError
+from .records import ErrorRecord, RequestRecord
 from .server import FakeTelegram
 
 __all__ = [
@@ -59,10 +78,13 @@ __all__ = [
     "FakeTelegram",
     "FakeUser",
     "FaultRule",
+    "ForumTopic",
     "HtmlParseError",
+    "LimitStats",
     "MessageVersion",
     "RequestRecord",
     "StoredMessage",
+    "TelegramLimits",
     "parse_html",
     "utf16_len",
 ]

@@ -7,8 +7,9 @@ import re
 
 from aiohttp import web
 
-from .models import JSONDict, RequestRecord, copy_json
+from .models import JSONDict, copy_json
 from .protocol import Params, bad_request
+from .records import RequestRecord
 from .state import FakeState
 
 _BOT_COMMAND_NAME_RE = re.compile(r"[a-z0-9_]{1,32}")

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from .models import FakeChat, FakeUser, JSONDict, RequestRecord
+from .models import FakeChat, FakeUser, JSONDict
 from .protocol import Params, bad_request
+from .records import RequestRecord
 from .state import FakeState
 
 CHAT_ACTIONS = frozenset(
@@ -61,6 +62,38 @@ class ChatsMixin(FakeState):
         group.bot_status = "member"
         new = {"status": "member", "user": self.bot_user_json()}
         return self._queue_my_chat_member(group, by, old, new)
+
+    def set_bot_blocked(self, user: FakeUser, blocked: bool, *, update: bool) -> int | None:
+        """Implementation of :meth:`FakeUser.block_bot` / :meth:`FakeUser.unblock_bot`.
+
+        The update is the one Telegram sends when a person blocks ("Stop and block bot")
+        or unblocks ("Restart bot") a bot: ``my_chat_member`` in the private chat, from
+        the person, with the bot as the member ("member" <-> "kicked", until_date 0).
+        Nothing is queued when the state does not change.
+        """
+        if user.blocked_bot == blocked:
+            self._notify()
+            return None
+        user.blocked_bot = blocked
+        if blocked:
+            user.block_announced = update
+        if not update:
+            self._notify()
+            return None
+        bot = self.bot_user_json()
+        member: JSONDict = {"user": bot, "status": "member"}
+        kicked: JSONDict = {"user": bot, "status": "kicked", "until_date": 0}
+        return self.queue_update(
+            {
+                "my_chat_member": {
+                    "chat": self.private_chat(user).to_json(),
+                    "from": user.to_json(),
+                    "date": int(self.clock()),
+                    "old_chat_member": member if blocked else kicked,
+                    "new_chat_member": kicked if blocked else member,
+                }
+            }
+        )
 
     def migrate(self, group: FakeChat, new_chat_id: int, by: FakeUser | None = None) -> FakeChat:
         """Upgrade a basic group to a supergroup with id ``new_chat_id``.
@@ -181,7 +214,7 @@ class ChatsMixin(FakeState):
         if chat.creator_id == user.id:
             return {"status": "creator", "user": user_json, "is_anonymous": False}
         if user.id in chat.admin_ids:
-            return _admin_json(user_json)
+            return _admin_json(user_json, forum=chat.is_forum)
         if user.id in chat.member_ids:
             return {"status": "member", "user": user_json}
         return {"status": "left", "user": user_json}
@@ -189,21 +222,10 @@ class ChatsMixin(FakeState):
     def _bot_member_json(self, chat: FakeChat) -> JSONDict:
         bot = self.bot_user_json()
         if chat.bot_status == "administrator":
-            return _admin_json(bot)
+            return _admin_json(bot, forum=chat.is_forum)
         if chat.bot_status == "kicked":
             return {"status": "kicked", "user": bot, "until_date": 0}
         return {"status": chat.bot_status, "user": bot}
-
-    def _group_actor(self, group: FakeChat) -> FakeUser:
-        for uid in [group.creator_id, *sorted(group.admin_ids)]:
-            if uid is not None and uid in self._users:
-                return self._users[uid]
-        if self._system_user is None:
-            self._system_user = FakeUser(
-                self._as_fake_telegram(), 1_087_968_824, "Group", "GroupAnonymousBot"
-            )
-            self._system_user.language_code = None
-        return self._system_user
 
     def _queue_my_chat_member(
         self, group: FakeChat, by: FakeUser | None, old: JSONDict, new: JSONDict
@@ -222,8 +244,8 @@ class ChatsMixin(FakeState):
         )
 
 
-def _admin_json(user: JSONDict) -> JSONDict:
-    return {
+def _admin_json(user: JSONDict, *, forum: bool) -> JSONDict:
+    rights = {
         "status": "administrator",
         "user": user,
         "can_be_edited": False,
@@ -240,3 +262,6 @@ def _admin_json(user: JSONDict) -> JSONDict:
         "can_delete_stories": False,
         "can_pin_messages": True,
     }
+    if forum:  # the right that lets an admin post in closed topics
+        rights["can_manage_topics"] = True
+    return rights

@@ -4,7 +4,8 @@
 :meth:`FakeUser.send` and :meth:`FakeUser.tap`; the inspection methods read the messages,
 requests and callbacks the fake keeps; :meth:`ControlMixin.wait_for`,
 :meth:`ControlMixin.wait_for_message` and :meth:`ControlMixin.wait_idle` wait on the fake's
-change signal; :meth:`ControlMixin.inject` adds fault rules that the server applies.
+change signal; :meth:`ControlMixin.inject` adds fault rules that the server applies, and
+:meth:`ControlMixin.enforce_limits` Telegram's flood limits.
 """
 
 from __future__ import annotations
@@ -12,14 +13,20 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from .faults import FaultKind, FaultRule
 from .html_parser import Entity, utf16_len
-from .models import FakeCallback, FakeChat, FakeUser, RequestRecord, StoredMessage
+from .limits import FloodControl, TelegramLimits
+from .models import FakeCallback, FakeChat, FakeUser, StoredMessage
+from .records import RequestRecord
 from .state import FakeState, Signal
+from .topics import user_thread
 
 T = TypeVar("T")
+
+# ``thread=`` of the inspection helpers: every topic of a forum, General included.
+AnyThread = Literal["any"]
 
 _COMMAND_RE = re.compile(r"(?<![\w/])/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{3,32})?")
 _MENTION_RE = re.compile(r"(?<![\w@])@[A-Za-z0-9_]{5,32}")
@@ -37,6 +44,7 @@ class ControlMixin(FakeState):
         text: str,
         *,
         reply_to: StoredMessage | int | None = None,
+        thread: int | None = None,
     ) -> StoredMessage:
         """Implementation of :meth:`FakeUser.send` (synchronous)."""
         target = chat if isinstance(chat, FakeChat) else self._chat_by_id(chat, user)
@@ -45,8 +53,15 @@ class ControlMixin(FakeState):
                 raise AssertionError(
                     f"user {user.id} cannot write in the private chat of user {target.id}"
                 )
+            if user.deactivated:
+                raise AssertionError(f"user {user.id} deleted their account")
             if user.blocked_bot:
-                raise AssertionError(f"user {user.id} blocked the bot; call unblock_bot() first")
+                if not text.startswith("/start"):
+                    raise AssertionError(
+                        f"user {user.id} blocked the bot; call unblock_bot() or send /start"
+                    )
+                # Telegram's "Restart bot" button: unblock, then /start.
+                user.unblock_bot()
             # Telegram clients make the user press Start before anything else can be sent.
             user.started_bot = True
         else:
@@ -56,7 +71,8 @@ class ControlMixin(FakeState):
                 )
             target.member_ids.add(user.id)
         reply_id = reply_to.message_id if isinstance(reply_to, StoredMessage) else reply_to
-        if reply_id is not None and self.find_message(target.id, reply_id) is None:
+        replied = self.find_message(target.id, reply_id) if reply_id is not None else None
+        if reply_id is not None and replied is None:
             raise AssertionError(f"no message {reply_id} in chat {target.id} to reply to")
         msg = self._new_message(
             target,
@@ -64,6 +80,7 @@ class ControlMixin(FakeState):
             text=text,
             entities=tuple(self._detect_entities(text)),
             reply_to_message_id=reply_id,
+            thread_id=user_thread(target, user, thread, replied),
         )
         if target.is_private or target.bot_is_member:
             self.queue_update({"message": msg.to_json(self)})
@@ -141,8 +158,13 @@ class ControlMixin(FakeState):
         *,
         include_deleted: bool = False,
         include_users: bool = False,
+        thread: int | AnyThread | None = "any",
     ) -> list[StoredMessage]:
-        """Messages in ``chat`` in order: by default the bot's live (not deleted) ones."""
+        """Messages in ``chat`` in order: by default the bot's live (not deleted) ones.
+
+        In a forum ``thread`` picks one topic by its message_thread_id, or General with
+        None; by default messages of every topic count.
+        """
         chat_id = self._chat_id(chat)
         result = []
         for msg in self._messages.get(chat_id, {}).values():
@@ -150,15 +172,21 @@ class ControlMixin(FakeState):
                 continue
             if not msg.from_bot and not include_users:
                 continue
+            if thread != "any" and msg.thread_id != thread:
+                continue
             result.append(msg)
         return result
 
-    def last_message(self, chat: FakeChat | FakeUser | int) -> StoredMessage:
-        """The bot's latest live message in ``chat``; AssertionError if there is none."""
-        msgs = self.messages(chat)
+    def last_message(
+        self, chat: FakeChat | FakeUser | int, *, thread: int | AnyThread | None = "any"
+    ) -> StoredMessage:
+        """The bot's latest live message in ``chat`` (in ``thread``, as for
+        :meth:`messages`); AssertionError if there is none."""
+        msgs = self.messages(chat, thread=thread)
         if not msgs:
+            where = "" if thread == "any" else f" thread {thread}"
             raise AssertionError(
-                f"the bot has no live message in chat {self._chat_id(chat)}\n"
+                f"the bot has no live message in chat {self._chat_id(chat)}{where}\n"
                 + self.describe_recent()
             )
         return msgs[-1]
@@ -216,6 +244,7 @@ class ControlMixin(FakeState):
         match: str | Callable[[StoredMessage], bool] | None = None,
         *,
         after: StoredMessage | int | None = None,
+        thread: int | AnyThread | None = "any",
         timeout: float = 5.0,
     ) -> StoredMessage:
         """Wait for a live bot message in ``chat`` and return it (the newest that matches).
@@ -224,12 +253,13 @@ class ControlMixin(FakeState):
             chat: the chat (or user, for the private chat, or chat id).
             match: a substring of the message's plain text, or a predicate; None = any.
             after: only messages with a greater message_id (a message or an id) count.
+            thread: in a forum, only messages of this topic (None: General) count.
             timeout: seconds before the test fails with a dump of recent requests.
         """
         after_id = after.message_id if isinstance(after, StoredMessage) else (after or 0)
 
         def newest() -> StoredMessage | None:
-            for msg in reversed(self.messages(chat)):
+            for msg in reversed(self.messages(chat, thread=thread)):
                 if msg.message_id <= after_id:
                     break
                 if match is None or (match in msg.text if isinstance(match, str) else match(msg)):
@@ -239,7 +269,8 @@ class ControlMixin(FakeState):
         return await self.wait_for(
             newest,
             timeout=timeout,
-            message=f"a bot message in chat {self._chat_id(chat)} matching {match!r}",
+            message=f"a bot message in chat {self._chat_id(chat)} matching {match!r}"
+            + ("" if thread == "any" else f" in thread {thread}"),
         )
 
     async def wait_idle(self, timeout: float = 5.0, *, quiet: float | None = None) -> None:
@@ -315,6 +346,21 @@ class ControlMixin(FakeState):
         )
         self.faults.append(rule)
         return rule
+
+    def enforce_limits(self, limits: TelegramLimits | None = None) -> FloodControl:
+        """Enforce Telegram's flood limits from now on (default :class:`TelegramLimits`).
+
+        Over a limit a counted request (a message sent, edited, copied or forwarded) gets
+        429 "Too Many Requests: retry after N" and takes no effect; see
+        :mod:`~testing.fake_telegram.limits`. Calling again starts with full buckets.
+        :attr:`limit_stats` counts either way.
+        """
+        self.flood = FloodControl(limits if limits is not None else TelegramLimits())
+        return self.flood
+
+    def lift_limits(self) -> None:
+        """Stop enforcing the flood limits (the default state of the fake)."""
+        self.flood = None
 
     def clear_faults(self) -> None:
         for rule in self.faults:

@@ -14,9 +14,11 @@ from typing import Any
 from aiohttp import web
 
 from .html_parser import Entity, HtmlParseError, parse_html, strip_text, utf16_len
-from .models import FakeChat, JSONDict, MessageVersion, RequestRecord, StoredMessage, copy_json
+from .models import FakeChat, JSONDict, MessageVersion, StoredMessage, copy_json
 from .protocol import Params, bad_request
+from .records import RequestRecord
 from .state import FakeState
+from .topics import landing_thread, requested_thread
 
 MAX_TEXT_LENGTH = 4096
 MAX_CAPTION_LENGTH = 1024
@@ -132,13 +134,22 @@ class MessagesMixin(FakeState):
             raise bad_request("message to be replied not found")
         return reply_id
 
+    def _reply_and_thread(self, p: Params, chat: FakeChat) -> tuple[int | None, int | None]:
+        """The message a new one replies to and the forum topic it lands in, checked in
+        the Bot API server's order: the named topic, the reply, then (on sending) whether
+        the topic is closed; see :mod:`~testing.fake_telegram.topics`."""
+        requested = requested_thread(chat, p.get_int("message_thread_id"))
+        reply_id = self._reply_target(p, chat)
+        replied = self.find_message(chat.id, reply_id) if reply_id is not None else None
+        return reply_id, landing_thread(chat, requested, replied)
+
     async def _send_message(
         self, p: Params, record: RequestRecord, request: web.Request
     ) -> JSONDict:
         chat = self._resolve_chat(p)
         text, entities, html, parse_mode = self._parse_text(p)
         markup = self._parse_markup(p)
-        reply_id = self._reply_target(p, chat)
+        reply_id, thread = self._reply_and_thread(p, chat)
         msg = self._new_message(
             chat,
             None,
@@ -148,6 +159,7 @@ class MessagesMixin(FakeState):
             entities=entities,
             reply_markup=markup,
             reply_to_message_id=reply_id,
+            thread_id=thread,
         )
         return msg.to_json(self)
 
@@ -185,7 +197,7 @@ class MessagesMixin(FakeState):
                 p, field="caption", limit=MAX_CAPTION_LENGTH, too_long="message caption is too long"
             )
         markup = self._parse_markup(p)
-        reply_id = self._reply_target(p, chat)
+        reply_id, thread = self._reply_and_thread(p, chat)
         msg = self._new_message(
             chat,
             None,
@@ -195,6 +207,7 @@ class MessagesMixin(FakeState):
             entities=entities,
             reply_markup=markup,
             reply_to_message_id=reply_id,
+            thread_id=thread,
         )
         msg.photo, msg.photo_size = photo, size
         return msg.to_json(self)

@@ -1,13 +1,14 @@
-"""People, chats, messages and records of the fake Bot API server.
+"""People, chats and messages of the fake Bot API server.
 
 These objects are the test-side view of the fake: tests create users and groups through
 :class:`~testing.fake_telegram.server.FakeTelegram`, act through :class:`FakeUser` and inspect
-:class:`StoredMessage`, :class:`RequestRecord` and :class:`FakeCallback` objects.
+:class:`StoredMessage` and :class:`FakeCallback` objects (the requests it received are in
+:mod:`~testing.fake_telegram.records`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
@@ -48,6 +49,7 @@ class FakeHub(Protocol):
         text: str,
         *,
         reply_to: StoredMessage | int | None = None,
+        thread: int | None = None,
     ) -> StoredMessage: ...
 
     def user_taps(
@@ -63,6 +65,8 @@ class FakeHub(Protocol):
     ) -> T: ...
 
     def notify(self) -> None: ...
+
+    def set_bot_blocked(self, user: FakeUser, blocked: bool, *, update: bool) -> int | None: ...
 
 
 def copy_json(data: J) -> J:
@@ -129,6 +133,9 @@ class StoredMessage:
     # A photo's image as uploaded (``text`` and ``entities`` are then its caption's).
     photo: bytes | None = field(default=None, repr=False)
     photo_size: tuple[int, int] = (0, 0)  # width, height
+    # The forum topic it is in (the topic's message_thread_id); None: General, or a chat
+    # that is not a forum.
+    thread_id: int | None = None
 
     @property
     def from_bot(self) -> bool:
@@ -188,6 +195,9 @@ class StoredMessage:
         }
         if self.edit_date is not None:
             data["edit_date"] = self.edit_date
+        if self.thread_id is not None:
+            data["message_thread_id"] = self.thread_id
+            data["is_topic_message"] = True
         text_field, entities_field = "text", "entities"
         if self.photo is not None:
             text_field, entities_field = "caption", "caption_entities"
@@ -207,8 +217,13 @@ class StoredMessage:
             data[entities_field] = [e.to_json() for e in self.entities]
         if self.reply_markup:
             data["reply_markup"] = copy_json(self.reply_markup)
-        if with_reply and self.reply_to_message_id is not None:
-            replied = fake.find_message(self.chat_id, self.reply_to_message_id)
+        # A message in a topic that replies to nothing replies, for the Bot API, to the
+        # topic's forum_topic_created message (Client::get_implicit_reply_to_message_id).
+        reply_id = self.reply_to_message_id
+        if reply_id is None and self.thread_id is not None and self.thread_id < self.message_id:
+            reply_id = self.thread_id
+        if with_reply and reply_id is not None:
+            replied = fake.find_message(self.chat_id, reply_id)
             if replied is not None:
                 data["reply_to_message"] = replied.to_json(fake, with_reply=False)
         data.update(copy_json(self.service))
@@ -239,6 +254,9 @@ class FakeChat:
     creator_id: int | None = None
     admin_ids: set[int] = field(default_factory=set)
     member_ids: set[int] = field(default_factory=set)
+    is_forum: bool = False
+    topics: dict[int, ForumTopic] = field(default_factory=dict)  # by message_thread_id
+    general_closed: bool = False
 
     @property
     def is_private(self) -> bool:
@@ -260,7 +278,29 @@ class FakeChat:
             if self.user.username:
                 data["username"] = self.user.username
             return data
-        return {"id": self.id, "type": self.type, "title": self.title or ""}
+        data = {"id": self.id, "type": self.type, "title": self.title or ""}
+        if self.is_forum:
+            data["is_forum"] = True
+        return data
+
+    def is_admin(self, user: FakeUser) -> bool:
+        return user.id == self.creator_id or user.id in self.admin_ids
+
+
+@dataclass
+class ForumTopic:
+    """A topic of a forum supergroup.
+
+    Its ``thread_id`` is the message_id of its ``forum_topic_created`` service message,
+    as in Telegram. A deleted topic is kept (so that its id stays taken and its messages
+    stay inspectable) with ``deleted`` set.
+    """
+
+    thread_id: int
+    name: str
+    icon_color: int
+    closed: bool = False
+    deleted: bool = False
 
 
 @dataclass(frozen=True)
@@ -316,6 +356,10 @@ class FakeUser:
     last_name: str | None = None
     started_bot: bool = False
     blocked_bot: bool = False
+    # Whether the bot heard of the blocking (my_chat_member): then it hears of the
+    # unblocking too, and of a /start that unblocks.
+    block_announced: bool = False
+    deactivated: bool = False
 
     def to_json(self) -> JSONDict:
         data: JSONDict = {"id": self.id, "is_bot": False, "first_name": self.first_name}
@@ -338,9 +382,14 @@ class FakeUser:
         text: str,
         *,
         reply_to: StoredMessage | int | None = None,
+        thread: int | None = None,
     ) -> StoredMessage:
-        """Send ``text`` to ``chat`` and queue the ``message`` update for the bot."""
-        return self.fake.user_sends(self, chat, text, reply_to=reply_to)
+        """Send ``text`` to ``chat`` and queue the ``message`` update for the bot.
+
+        In a forum, ``thread`` is the topic's message_thread_id (None: General, or the
+        topic of the message replied to).
+        """
+        return self.fake.user_sends(self, chat, text, reply_to=reply_to, thread=thread)
 
     async def send_private(
         self, text: str, *, reply_to: StoredMessage | int | None = None
@@ -359,52 +408,24 @@ class FakeUser:
         """
         return self.fake.user_taps(self, message, data_or_text, force=force)
 
-    def block_bot(self) -> None:
-        """Block the bot: later sends to this user fail with 403."""
-        self.blocked_bot = True
+    def block_bot(self, *, update: bool = True) -> int | None:
+        """Block the bot: later sends to this user fail with 403 "bot was blocked by the user".
+
+        The bot also gets what Telegram sends it then: a ``my_chat_member`` update of the
+        private chat, from this user, the bot's status going from "member" to "kicked";
+        its update_id is returned. ``update=False`` leaves the bot to find out from a 403
+        alone (None is returned).
+        """
+        return self.fake.set_bot_blocked(self, True, update=update)
+
+    def unblock_bot(self, *, update: bool | None = None) -> int | None:
+        """Unblock the bot; the ``my_chat_member`` update ("kicked" -> "member") is queued
+        when ``update`` says so, by default when the blocking queued one."""
+        announce = self.block_announced if update is None else update
+        return self.fake.set_bot_blocked(self, False, update=announce)
+
+    def deactivate(self) -> None:
+        """Delete this person's account: sends to them fail with 403 "user is deactivated"
+        (Telegram sends the bot no update for it)."""
+        self.deactivated = True
         self.fake.notify()
-
-    def unblock_bot(self) -> None:
-        self.blocked_bot = False
-        self.fake.notify()
-
-
-@dataclass
-class RequestRecord:
-    """One HTTP request the fake received."""
-
-    method: str  # canonical Bot API name, e.g. "sendMessage" (as sent if unknown)
-    params: JSONDict
-    received_at: float  # event-loop time
-    status: int = 0  # HTTP status; 0 while pending or when no response was sent
-    outcome: str = "pending"  # "ok", the error description, or "fault:<kind>"
-    result: Any = None
-    injected: str | None = None  # the fault kind when a fault was injected
-    files: dict[str, bytes] = field(default_factory=dict, repr=False)  # uploads by field
-
-    @property
-    def ok(self) -> bool:
-        return self.outcome == "ok"
-
-    def __iter__(self) -> Iterator[Any]:
-        """Unpack as ``method, params, outcome``."""
-        return iter((self.method, self.params, self.outcome))
-
-    def __repr__(self) -> str:
-        shown = {k: v for k, v in self.params.items() if k not in ("reply_markup",)}
-        text = repr(shown)
-        if len(text) > 160:
-            text = text[:157] + "..."
-        return f"<{self.method} {text} -> {self.status} {self.outcome}>"
-
-
-@dataclass(frozen=True)
-class ErrorRecord:
-    """A non-ok response the fake returned."""
-
-    method: str
-    params: JSONDict
-    error_code: int
-    description: str
-    parameters: JSONDict | None
-    injected: bool

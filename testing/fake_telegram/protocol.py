@@ -13,7 +13,8 @@ from typing import Any
 
 from aiohttp import web
 
-from .models import JSONDict, RequestRecord
+from .models import JSONDict
+from .records import RequestRecord
 
 DEFAULT_TOKEN = "7000000001:AAF-fake-telegram-token-for-tests-x"
 DEFAULT_BOT_USERNAME = "burkozel_test_bot"

@@ -20,8 +20,9 @@ The class is put together from one mixin per concern, all sharing
 :class:`~testing.fake_telegram.state.FakeState`: this module is the HTTP server (lifecycle,
 routing of ``/bot<token>/<method>``, responses, fault injection) and the table of Bot API
 methods; ``updates`` delivers updates and answers callback queries, ``messages`` sends,
-edits and deletes messages, ``chats`` handles chat members and admins, ``bot_profile`` the
-bot's commands and descriptions, and ``control`` is the test-side API.
+edits and deletes messages, ``chats`` handles chat members and admins, ``topics`` forums
+and their topics, ``bot_profile`` the bot's commands and descriptions, and ``control`` is
+the test-side API.
 """
 
 from __future__ import annotations
@@ -43,10 +44,13 @@ from .bot_profile import BotProfileMixin
 from .chats import ChatsMixin
 from .control import ControlMixin
 from .faults import FaultRule
+from .limits import is_counted
 from .messages import MessagesMixin
-from .models import ErrorRecord, FakeHub, JSONDict, RequestRecord
+from .models import FakeHub, JSONDict
 from .protocol import ApiError, Handler, Params
+from .records import ErrorRecord, RequestRecord
 from .state import Signal
+from .topics import TopicsMixin
 from .updates import UpdatesMixin
 
 if TYPE_CHECKING:
@@ -69,7 +73,9 @@ JSON_PARAMS = frozenset(
 )
 
 
-class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotProfileMixin):
+class FakeTelegram(
+    ControlMixin, MessagesMixin, UpdatesMixin, TopicsMixin, ChatsMixin, BotProfileMixin
+):
     """A fake Telegram Bot API server plus the people and chats that use it.
 
     Construct, then ``await start()`` (or ``async with``) inside the running event loop;
@@ -262,6 +268,10 @@ class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotPro
             pause = self.latency(method, params) if self.latency is not None else 0.0
             if pause > 0:
                 await asyncio.sleep(pause)
+            if is_counted(method):
+                refusal = self._over_limit(method, params)
+                if refusal is not None:
+                    return self._respond(record, request, 429, self._error_body(refusal))
             try:
                 result = await entry[1](Params(params), record, request)
             except ApiError as error:
@@ -284,6 +294,25 @@ class FakeTelegram(ControlMixin, MessagesMixin, UpdatesMixin, ChatsMixin, BotPro
                 self._in_flight -= 1
                 self._touch()
             self._notify()
+
+    def _over_limit(self, method: str, params: JSONDict) -> ApiError | None:
+        """The 429 for a counted request over Telegram's flood limits, if enforced."""
+        self.limit_stats.counted[method] += 1
+        if self.flood is None:
+            return None
+        chat_id: int | None = None
+        kind: str | None = None
+        raw = params.get("chat_id")
+        if isinstance(raw, int | str):
+            with contextlib.suppress(ValueError):
+                chat_id = int(raw)
+        if chat_id is not None:
+            chat = self._chats.get(chat_id)
+            if chat is not None:
+                kind = chat.type
+            elif chat_id in self._users:
+                kind = "private"
+        return self.flood.admit(chat_id, kind, self.limit_stats)
 
     async def _apply_fault(
         self,

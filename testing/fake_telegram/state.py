@@ -1,7 +1,8 @@
 """The state every part of the fake shares: :class:`FakeState`.
 
 :class:`~testing.fake_telegram.server.FakeTelegram` is put together from mixins, one per
-concern (``server``, ``updates``, ``messages``, ``chats``, ``bot_profile``, ``control``);
+concern (``server``, ``updates``, ``messages``, ``chats``, ``topics``, ``bot_profile``,
+``control``);
 each of them is a :class:`FakeState`, which holds the users, chats, messages, queued
 updates and records, the change signal waiters wait on, and the few building blocks more
 than one concern needs (creating people and chats, resolving a request's ``chat_id``,
@@ -21,14 +22,13 @@ from aiohttp import web
 
 from .faults import FaultRule
 from .html_parser import Entity
+from .limits import FloodControl, LimitStats, TelegramLimits
 from .models import (
-    ErrorRecord,
     FakeCallback,
     FakeChat,
     FakeHub,
     FakeUser,
     JSONDict,
-    RequestRecord,
     StoredMessage,
     copy_json,
 )
@@ -41,6 +41,7 @@ from .protocol import (
     bad_request,
     forbidden,
 )
+from .records import ErrorRecord, RequestRecord
 
 
 class Signal:
@@ -108,6 +109,7 @@ class FakeState:
         callback_max_age: float = 15.0,
         quiet_period: float = 0.1,
         clock: Callable[[], float] = time.time,
+        limits: TelegramLimits | None = None,
     ) -> None:
         """Create the fake (not yet listening).
 
@@ -121,6 +123,8 @@ class FakeState:
             quiet_period: default quiet period of :meth:`wait_idle`, in seconds.
             clock: wall clock for message dates and callback ages; replace it
                 (``fake.clock = lambda: 1e9``) to control time.
+            limits: Telegram's flood limits to enforce (default: none, every request
+                goes through); see :meth:`ControlMixin.enforce_limits`.
         """
         self.token = token
         self.bot_username = bot_username
@@ -152,6 +156,9 @@ class FakeState:
         # effect: a slow network, so that several bot workers' requests overlap.
         self.latency: Callable[[str, JSONDict], float] | None = None
         self.allowed_updates: frozenset[str] = DEFAULT_ALLOWED_UPDATES
+        # Telegram's flood limits when enforced, and what they counted either way.
+        self.flood: FloodControl | None = FloodControl(limits) if limits is not None else None
+        self.limit_stats = LimitStats()
 
         # Internal state.
         self._users: dict[int, FakeUser] = {}
@@ -274,6 +281,19 @@ class FakeState:
             raise AssertionError(f"unknown chat {chat_id}; create it with fake.group(...)")
         return chat
 
+    def _group_actor(self, group: FakeChat) -> FakeUser:
+        """Who a change of ``group`` made without naming anyone comes from: its creator or
+        first admin, else Telegram's anonymous admin."""
+        for uid in [group.creator_id, *sorted(group.admin_ids)]:
+            if uid is not None and uid in self._users:
+                return self._users[uid]
+        if self._system_user is None:
+            self._system_user = FakeUser(
+                self._as_fake_telegram(), 1_087_968_824, "Group", "GroupAnonymousBot"
+            )
+            self._system_user.language_code = None
+        return self._system_user
+
     def find_message(self, chat_id: int, message_id: int) -> StoredMessage | None:
         """Any stored message (bot's or user's, deleted too) or None."""
         return self._messages.get(chat_id, {}).get(message_id)
@@ -306,6 +326,7 @@ class FakeState:
         reply_markup: JSONDict | None = None,
         reply_to_message_id: int | None = None,
         service: JSONDict | None = None,
+        thread_id: int | None = None,
     ) -> StoredMessage:
         message_id = self._next_message_id.get(chat.id, 1)
         self._next_message_id[chat.id] = message_id + 1
@@ -323,6 +344,7 @@ class FakeState:
             reply_markup=reply_markup,
             reply_to_message_id=reply_to_message_id,
             service=service or {},
+            thread_id=thread_id,
         )
         self._messages.setdefault(chat.id, {})[message_id] = msg
         return msg
@@ -359,6 +381,8 @@ class FakeState:
         if chat.is_private:
             user = chat.user
             assert user is not None
+            if for_sending and user.deactivated:
+                raise forbidden("user is deactivated")
             if for_sending and user.blocked_bot:
                 raise forbidden("bot was blocked by the user")
             if for_sending and not user.started_bot:

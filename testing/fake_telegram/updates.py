@@ -12,8 +12,9 @@ import asyncio
 
 from aiohttp import web
 
-from .models import CallbackAnswer, JSONDict, RequestRecord, copy_json
+from .models import CallbackAnswer, JSONDict, copy_json
 from .protocol import DEFAULT_ALLOWED_UPDATES, ApiError, Params, bad_request
+from .records import RequestRecord
 from .state import FakeState, Poll, QueuedUpdate, Signal
 
 MAX_CALLBACK_ANSWER_TEXT = 200

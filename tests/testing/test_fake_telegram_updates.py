@@ -15,7 +15,7 @@ import asyncio
 import pytest
 from fake_telegram_support import keyboard, started_user
 from telegram import Bot, CallbackQuery, Update
-from telegram.error import BadRequest, Conflict
+from telegram.error import BadRequest, Conflict, Forbidden
 from telegram.ext import CallbackQueryHandler, CommandHandler, ContextTypes
 
 from testing.fake_telegram import FakeTelegram
@@ -141,6 +141,68 @@ async def test_group_membership_changes(fake_telegram: FakeTelegram, bot: Bot) -
     assert statuses == ["kicked", "member"]
     assert all(u.message is None for u in updates)
     await bot.send_message(group.id, "back again")
+
+
+async def test_blocking_the_bot_sends_my_chat_member(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    alice = fake_telegram.user(1001, "Alice", username="alice")
+    await alice.send_private("/start")
+    (start,) = await bot.get_updates(timeout=0)
+    offset = start.update_id + 1
+
+    blocked_id = alice.block_bot()
+    (update,) = await bot.get_updates(offset=offset, timeout=0)
+    change = update.my_chat_member
+    assert update.update_id == blocked_id and change is not None
+    assert change.chat.type == "private" and change.chat.id == alice.id
+    assert change.from_user.id == alice.id
+    assert change.old_chat_member.status == "member"
+    assert change.new_chat_member.status == "kicked"
+    assert change.new_chat_member.user.id == bot.id and change.new_chat_member.user.is_bot
+    raw = fake_telegram.updates_queued[-1]["my_chat_member"]
+    assert raw["new_chat_member"]["until_date"] == 0
+    assert alice.block_bot() is None  # already blocked: nothing new to tell
+
+    with pytest.raises(AssertionError, match="blocked the bot"):
+        await alice.send_private("hello?")
+    # "Restart bot": unblocked (kicked -> member), then /start.
+    await alice.send_private("/start")
+    updates = await bot.get_updates(offset=update.update_id + 1, timeout=0)
+    member = updates[0].my_chat_member
+    assert member is not None and member.from_user.id == alice.id
+    assert (member.old_chat_member.status, member.new_chat_member.status) == ("kicked", "member")
+    assert updates[1].message is not None and updates[1].message.text == "/start"
+    await bot.send_message(alice.id, "welcome back")
+
+
+async def test_blocking_without_an_update(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    alice = await started_user(fake_telegram)
+    person = fake_telegram.user(alice, "Alice")
+    before = len(fake_telegram.updates_queued)
+    assert person.block_bot(update=False) is None
+    with pytest.raises(Forbidden, match="bot was blocked by the user"):
+        await bot.send_message(alice, "hi")
+    assert person.unblock_bot() is None  # silent, as the blocking was
+    assert len(fake_telegram.updates_queued) == before
+    person.block_bot(update=False)
+    assert person.unblock_bot(update=True) is not None
+    assert fake_telegram.updates_queued[-1]["my_chat_member"]["new_chat_member"]["status"] == (
+        "member"
+    )
+
+
+async def test_deactivated_user_is_unreachable(fake_telegram: FakeTelegram, bot: Bot) -> None:
+    alice = fake_telegram.user(1001, "Alice")
+    await alice.send_private("/start")
+    before = len(fake_telegram.updates_queued)
+    alice.deactivate()
+    assert len(fake_telegram.updates_queued) == before  # Telegram sends nothing for it
+    with pytest.raises(Forbidden) as caught:
+        await bot.send_message(alice.id, "hi")
+    assert caught.value.message == "Forbidden: user is deactivated"
+    assert fake_telegram.errors_returned[-1].error_code == 403
+    assert fake_telegram.messages(alice) == []
+    with pytest.raises(AssertionError, match="deleted their account"):
+        await alice.send_private("/start")
 
 
 # ---------------------------------------------------------------- a real Application
