@@ -152,6 +152,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         turn_timeout=3600,
         rate_limit_overall=100_000,
         rate_limit_group=100_000,
+        rate_limit_private=100_000,
         _env_file=None,  # type: ignore[call-arg]
     )
     app = build_application(settings)

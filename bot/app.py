@@ -23,6 +23,7 @@ from bot.clock import AsyncioScheduler
 from bot.settings import Settings
 from bot.storage import Store, open_store, shared_locks
 from bot.tables import Limits, Outcome, TableService, Thinking, Timing
+from bot.tables.outbox import Priority
 from bot.telegram.handlers.buttons import slow_down
 from bot.telegram.handlers.context import CONTEXT_TYPES
 from bot.telegram.handlers.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
@@ -66,7 +67,13 @@ def build_application(
             )
         )
         .get_updates_request(make_request(1, lean=settings.http_client == "lean", updates=True))
-        .rate_limiter(SendLimits(settings.rate_limit_overall, settings.rate_limit_group))
+        .rate_limiter(
+            SendLimits(
+                settings.rate_limit_overall,
+                settings.rate_limit_group,
+                settings.rate_limit_private,
+            )
+        )
         .concurrent_updates(processor)
         .post_init(_post_init)
         .post_stop(_post_stop)
@@ -146,10 +153,12 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     ) -> Outcome:
         if photo is not None:
             outcome, _ = await messenger.send_photo(
-                chat_id, photo, screen, reply_to=reply_to, patient=True
+                chat_id, photo, screen, reply_to=reply_to, patient=True, priority=Priority.NOW
             )
         else:
-            outcome, _ = await messenger.send(chat_id, screen, reply_to=reply_to, patient=True)
+            outcome, _ = await messenger.send(
+                chat_id, screen, reply_to=reply_to, patient=True, priority=Priority.NOW
+            )
         return outcome
 
     answers = Replies(send_reply, settings.reply_backlog)

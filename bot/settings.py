@@ -79,9 +79,11 @@ class Settings(BaseSettings):
     bot_webhook_listen: str = "0.0.0.0"
     bot_webhook_port: int = Field(default=8443, ge=1, le=65535)
     # Telegram's flood limits as the bot's rate limiter applies them: messages
-    # per second over all chats, and per minute into one group.
+    # per second over all chats, per minute into one group, and per second
+    # into one private chat (a burst of three passes).
     rate_limit_overall: int = Field(default=30, ge=1)
     rate_limit_group: int = Field(default=20, ge=1)
+    rate_limit_private: float = Field(default=1.0, gt=0)
     # A flood in one chat costs that chat only: updates of one chat that may
     # wait or run (more are dropped, a tap answered "slow down"), and the
     # answers to commands that may wait to be sent into one chat.

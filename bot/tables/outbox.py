@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
-from enum import Enum
+from enum import Enum, IntEnum
 from typing import Any, Protocol
 
 from bot.locks import KeyedLocks, SharedLocks
@@ -33,38 +33,68 @@ NOT_YET_FIRST = 0.01
 NOT_YET_MAX = 0.5
 
 
+class Priority(IntEnum):
+    """Which waiting message goes first when Telegram's limits hold messages
+    back (bot/telegram/wire/limits.py): what a person must act on, then the
+    group's record, then what only informs."""
+
+    NOW = 0  # a person must act on it: their turn, an answer to their command
+    RECORD = 1  # the group's record of the game: the live message, news, summaries
+    LATER = 2  # only informs (the other hands' view of a trick); may be overtaken
+
+
 class Outcome(Enum):
     OK = "ok"
     SAME = "same"  # nothing to change: Telegram said "not modified"
     GONE = "gone"  # the message is deleted or too old to edit
     FORBIDDEN = "forbidden"  # blocked, never started, or removed from the chat
     FAILED = "failed"  # anything else; logged
+    SUPERSEDED = "superseded"  # a newer edit of the message took its place: nothing was sent
 
 
 class Sender(Protocol):
-    """Sends and edits, with Telegram's everyday refusals as plain outcomes."""
+    """Sends and edits, with Telegram's everyday refusals as plain outcomes.
+
+    `priority` orders what Telegram's limits hold back (`Priority`). An edit
+    of a message may be overtaken by a newer edit of the same message before
+    it is sent (`Outcome.SUPERSEDED`: the newer one shows)."""
 
     async def send(
-        self, chat_id: int, screen: Screen, *, silent: bool = False
+        self, chat_id: int, screen: Screen, *, silent: bool = False, priority: Priority = ...
     ) -> tuple[Outcome, int | None]: ...
 
     async def send_photo(
-        self, chat_id: int, photo: bytes, caption: Screen | None = None, *, silent: bool = False
+        self,
+        chat_id: int,
+        photo: bytes,
+        caption: Screen | None = None,
+        *,
+        silent: bool = False,
+        priority: Priority = ...,
     ) -> tuple[Outcome, int | None]:
         """A PNG with the screen as its caption (a caption too long for one
         goes first as a message of its own)."""
 
-    async def edit(self, chat_id: int, message_id: int, screen: Screen) -> Outcome: ...
+    async def edit(
+        self, chat_id: int, message_id: int, screen: Screen, *, priority: Priority = ...
+    ) -> Outcome: ...
 
     async def edit_or_send(
-        self, chat_id: int, message_id: int | None, screen: Screen
+        self, chat_id: int, message_id: int | None, screen: Screen, *, priority: Priority = ...
     ) -> tuple[Outcome, int | None]:
         """Edit in place; if the message is gone, send it anew."""
 
-    async def strip_buttons(self, chat_id: int, message_id: int) -> Outcome: ...
+    async def strip_buttons(
+        self, chat_id: int, message_id: int, *, priority: Priority = ...
+    ) -> Outcome: ...
 
     async def delete(self, chat_id: int, message_id: int) -> Outcome:
-        """Remove one of the bot's own messages (a hand superseded by a fresh one)."""
+        """Remove one of the bot's own messages (a hand superseded by a fresh one);
+        an edit of it still waiting is dropped."""
+
+    def withdraw(self, chat_id: int, message_id: int) -> None:
+        """An edit of this message still waiting for Telegram's limits is no
+        longer wanted (a newer job will draw the message)."""
 
     async def is_member(self, chat_id: int, user_id: int) -> bool:
         """Whether the person is in the group now (a member, an admin, its

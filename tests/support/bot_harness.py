@@ -40,7 +40,12 @@ def make_settings(fake: FakeTelegram, db_path: TestDatabase, **extra: Any) -> Se
         bot_token=fake.token,  # type: ignore[arg-type]
         bot_api_url=fake.base_url,
         _env_file=None,  # type: ignore[call-arg]
-        **{"rate_limit_overall": 100_000, "rate_limit_group": 100_000, **extra},
+        **{
+            "rate_limit_overall": 100_000,
+            "rate_limit_group": 100_000,
+            "rate_limit_private": 100_000,
+            **extra,
+        },
     )
 
 

@@ -30,8 +30,8 @@ from telegram.error import (
 from telegram.request import RequestData
 from telegram.request._requestparameter import RequestParameter
 
-from bot.tables.outbox import Outcome
-from bot.telegram.wire.limits import seconds
+from bot.tables.outbox import Outcome, Priority
+from bot.telegram.wire.limits import Ask, SendLimits, Superseded, seconds
 from bot.view.i18n import plain
 from bot.view.screen import Screen
 
@@ -181,11 +181,12 @@ class Messenger:
                 await asyncio.sleep(wait)
                 delay = min(delay * 2, MAX_BACKOFF)
 
-    async def _api(self, method: str, **parameters: Any) -> Any:
+    async def _api(self, method: str, ask: Ask | None = None, **parameters: Any) -> Any:
         """A Bot API call with the parameters PTB's typed method would send,
-        through PTB's rate limiter when the bot has one; the answer is
-        Telegram's JSON result (see `_SENT`). Errors are PTB's, raised by its
-        request object from Telegram's answer."""
+        through PTB's rate limiter when the bot has one (`ask`: its priority and
+        what it replaces); the answer is Telegram's JSON result (see `_SENT`).
+        Errors are PTB's, raised by its request object from Telegram's answer;
+        `Superseded` when a newer request took this one's place."""
         assert method in _SENT
         parameters = {k: v for k, v in parameters.items() if v is not None}
         limiter = getattr(self.bot, "rate_limiter", None)
@@ -197,7 +198,7 @@ class Messenger:
             kwargs={},
             endpoint=method,
             data=parameters,
-            rate_limit_args=None,
+            rate_limit_args=ask,
         )
 
     async def _post(self, method: str, parameters: dict[str, Any]) -> Any:
@@ -213,6 +214,7 @@ class Messenger:
         silent: bool = False,
         reply_to: int | None = None,
         patient: bool = False,
+        priority: Priority = Priority.RECORD,
     ) -> tuple[Outcome, int | None]:
         """`reply_to`: the message this answers (quoted when it still exists);
         `patient`: retried until sent or the chat is gone (see `_call`)."""
@@ -225,6 +227,7 @@ class Messenger:
         async def request(target: int) -> Any:
             return await self._api(
                 "sendMessage",
+                Ask(priority),
                 chat_id=target,
                 text=screen.text,
                 parse_mode=ParseMode.HTML,
@@ -251,16 +254,20 @@ class Messenger:
         silent: bool = False,
         reply_to: int | None = None,
         patient: bool = False,
+        priority: Priority = Priority.RECORD,
     ) -> tuple[Outcome, int | None]:
         """A PNG, uploaded, with `caption` under it. A caption longer than
         Telegram allows goes first as a message of its own (the outcome and id
         are then the message's), and the photo follows it bare."""
         if caption is not None and not fits_caption(caption):
             outcome, message_id = await self.send(
-                chat_id, caption, silent=silent, reply_to=reply_to, patient=patient
-            )
+                chat_id, caption, silent=silent, reply_to=reply_to, patient=patient,
+                priority=priority,
+            )  # fmt: skip
             if outcome is Outcome.OK:
-                await self.send_photo(chat_id, photo, silent=True, patient=patient)
+                await self.send_photo(
+                    chat_id, photo, silent=True, patient=patient, priority=priority
+                )
             return outcome, message_id
         quote = (
             {"message_id": reply_to, "allow_sending_without_reply": True}
@@ -272,6 +279,7 @@ class Messenger:
         async def request(target: int) -> Any:
             return await self._api(
                 "sendPhoto",
+                Ask(priority),
                 chat_id=target,
                 photo=upload,
                 caption=None if caption is None else caption.text,
@@ -290,10 +298,21 @@ class Messenger:
             return outcome, None
         return Outcome.OK, int(message["message_id"])
 
-    async def edit(self, chat_id: int, message_id: int, screen: Screen) -> Outcome:
+    async def edit(
+        self,
+        chat_id: int,
+        message_id: int,
+        screen: Screen,
+        *,
+        priority: Priority = Priority.RECORD,
+    ) -> Outcome:
+        """A newer edit of the same message still waiting takes this one's
+        place in the line (`Outcome.SUPERSEDED` here)."""
+
         async def request(target: int) -> object:
             return await self._api(
                 "editMessageText",
+                Ask(priority, replaces=("text", target, message_id)),
                 chat_id=target,
                 message_id=message_id,
                 text=screen.text,
@@ -303,6 +322,8 @@ class Messenger:
 
         try:
             await self._call(chat_id, request)
+        except Superseded:
+            return Outcome.SUPERSEDED
         except TelegramError as error:
             outcome = classify(error)
             if outcome is Outcome.FAILED:
@@ -311,16 +332,21 @@ class Messenger:
         return Outcome.OK
 
     async def edit_or_send(
-        self, chat_id: int, message_id: int | None, screen: Screen
+        self,
+        chat_id: int,
+        message_id: int | None,
+        screen: Screen,
+        *,
+        priority: Priority = Priority.RECORD,
     ) -> tuple[Outcome, int | None]:
         """Edit in place; if the message is gone, send it anew."""
         if message_id is not None:
-            outcome = await self.edit(chat_id, message_id, screen)
-            if outcome in (Outcome.OK, Outcome.SAME):
+            outcome = await self.edit(chat_id, message_id, screen, priority=priority)
+            if outcome in (Outcome.OK, Outcome.SAME, Outcome.SUPERSEDED):
                 return outcome, message_id
             if outcome is Outcome.FORBIDDEN:
                 return outcome, None
-        return await self.send(chat_id, screen, silent=True)
+        return await self.send(chat_id, screen, silent=True, priority=priority)
 
     async def answer(
         self, query_id: str, text: str | None, *, alert: bool = False, url: str | None = None
@@ -334,7 +360,14 @@ class Messenger:
             url=url,
         )
 
+    def withdraw(self, chat_id: int, message_id: int) -> None:
+        limiter = getattr(self.bot, "rate_limiter", None)
+        if isinstance(limiter, SendLimits):
+            limiter.withdraw(("text", chat_id, message_id))
+
     async def delete(self, chat_id: int, message_id: int) -> Outcome:
+        self.withdraw(chat_id, message_id)
+
         async def request(target: int) -> object:
             return await self._api("deleteMessage", chat_id=target, message_id=message_id)
 
@@ -344,10 +377,13 @@ class Messenger:
             return classify(error)
         return Outcome.OK
 
-    async def strip_buttons(self, chat_id: int, message_id: int) -> Outcome:
+    async def strip_buttons(
+        self, chat_id: int, message_id: int, *, priority: Priority = Priority.RECORD
+    ) -> Outcome:
         async def request(target: int) -> object:
             return await self._api(
                 "editMessageReplyMarkup",
+                Ask(priority),
                 chat_id=target,
                 message_id=message_id,
                 parse_mode=ParseMode.HTML,  # as PTB's defaults put it in

@@ -45,7 +45,7 @@ async def limited(
     async with BotRunner(
         fake_telegram,
         tmp_path / "bot.db",
-        settings_extra={"rate_limit_overall": 30, "rate_limit_group": 20},
+        settings_extra={"rate_limit_overall": 30, "rate_limit_group": 20, "rate_limit_private": 1},
         scheduler=clock,
     ) as bot:
         yield bot
