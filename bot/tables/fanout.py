@@ -20,7 +20,7 @@ from typing import Any
 from bot.storage import FINISHED, LOBBY, PLAYING, TableRecord
 from bot.tables.core import Tables
 from bot.tables.hands import Hands
-from bot.tables.outbox import GROUP, HANDS, NotYet, Outcome, at_once, done
+from bot.tables.outbox import GROUP, HANDS, NotYet, Outcome, at_once, done, hand_lane
 from bot.tables.pictures import Pictures
 from bot.view import callbacks, lobby, news, render
 from bot.view.i18n import t
@@ -51,6 +51,29 @@ class Fanout:
         """A practice game is shown in the hand's own chat: one lane keeps its order."""
         return GROUP if table.practice else HANDS
 
+    def each_hand_later(
+        self,
+        table: TableRecord,
+        job: Callable[[int], Awaitable[None]],
+        kind: str = "",
+        superseding: bool = False,
+    ) -> None:
+        """`job(seat)` for every person's hand, each on the seat's own lane: a
+        player's hand never waits for another player's chat, whose messages
+        Telegram's limits may be holding back. `superseding`: this job redraws
+        the hands from the newest state, so an edit still waiting for its turn
+        is dropped and lets the seat's lane go on to it."""
+
+        def bound(number: int) -> Callable[[], Awaitable[None]]:
+            return lambda: job(number)
+
+        for seat in table.seats:
+            if seat.is_computer:
+                continue
+            if superseding and seat.hand_message_id is not None:
+                self.out.withdraw(seat.user_id, seat.hand_message_id)
+            self.outbox.later(table.id, bound(seat.seat), lane=hand_lane(seat.seat), kind=kind)
+
     def redraw_lobby_later(
         self, table_id: int, send_new: bool = False, settings: bool = False
     ) -> None:
@@ -70,13 +93,13 @@ class Fanout:
         tid, practice = table.id, table.practice
         self.outbox.later(tid, lambda: self.announce_start(tid, dealt, hands=practice))
         if not practice:
-            self.outbox.later(tid, lambda: self.hands.at_start(tid), lane=HANDS)
+            self.each_hand_later(table, lambda number: self.hands.at_start(tid, number))
 
     def stop_later(self, table: TableRecord, was_playing: bool) -> None:
         tid = table.id
         if not was_playing:
             self.outbox.later(tid, lambda: self.close_lobby_of(tid, "stop.closed_lobby"))
-        self.outbox.later(tid, lambda: self.hands.close_hands_of(tid), lane=self.hands_lane(table))
+        self.hands_closed_later(table)
 
     def move_later(
         self,
@@ -100,26 +123,26 @@ class Fanout:
             kind="move",
         )
         if not practice:
-            self.outbox.later(
-                tid,
-                lambda: self.hands.after_move(
+
+            async def hand(number: int) -> None:
+                await self.hands.after_move(
                     tid,
                     previous,
                     events,
                     actor,
                     action,
-                    self.outbox.superseded(tid, HANDS, "move"),
+                    self.outbox.superseded(tid, hand_lane(number), "move"),
                     newer_skips=self.tables.shared,
-                ),
-                lane=HANDS,
-                kind="move",
-            )
+                    only=number,
+                )
+
+            self.each_hand_later(table, hand, kind="move", superseding=True)
 
     def news_and_hands_later(self, table: TableRecord, said: Screen | None) -> None:
         tid, practice = table.id, table.practice
         self.outbox.later(tid, lambda: self.news_and_hands(tid, said, hands=practice))
         if not practice:
-            self.outbox.later(tid, lambda: self.hands.refresh(tid), lane=HANDS)
+            self.each_hand_later(table, lambda number: self.hands.refresh(tid, number))
 
     def selection_later(
         self, table: TableRecord, number: int, screen: Screen, message_id: int | None
@@ -129,7 +152,7 @@ class Fanout:
         self.outbox.later(
             tid,
             lambda: self.hands.show_selection(tid, number, screen, message_id),
-            lane=self.hands_lane(table),
+            lane=GROUP if table.practice else hand_lane(number),
             kind=f"select:{number}",
             coalesce=True,
         )
@@ -140,7 +163,10 @@ class Fanout:
 
     def hands_closed_later(self, table: TableRecord) -> None:
         tid = table.id
-        self.outbox.later(tid, lambda: self.hands.close_hands_of(tid), lane=self.hands_lane(table))
+        if table.practice:
+            self.outbox.later(tid, lambda: self.hands.close_hands_of(tid), lane=GROUP)
+        else:
+            self.each_hand_later(table, lambda number: self.hands.close_hands_of(tid, number))
 
     # -- the lobby and a match's start and end -------------------------------------------
 

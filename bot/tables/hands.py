@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from bot.seats import has_buttons, seat_at
 from bot.storage import PLAYING, Seat, TableRecord
 from bot.tables.core import Tables
-from bot.tables.outbox import Outcome, at_once, done
+from bot.tables.outbox import Outcome, Priority, at_once, done
 from bot.view import callbacks, news, render
 from bot.view import hand as hand_view
 from bot.view.i18n import t
@@ -48,14 +48,35 @@ class Hands:
         actor: int | None,
         action: Action | None = None,
         refresh_only: bool = False,
+        only: int | None = None,
     ) -> None:
-        """Bring every private hand message up to date; each person has one.
+        """Bring every private hand message up to date (`only`: one seat's);
+        each person has one.
 
         When the turn comes to a player, their hand is sent anew (an edit
         does not ring the phone) and the previous one is deleted, so a chat
         holds one hand and one ring per own turn. Everything else, their own
         move included, is a silent edit, made only when what they see changed.
+        What a player must act on goes first when Telegram's limits hold
+        messages back (`Priority.NOW`); the others' view of the table waits
+        (`Priority.LATER`) and gives way to a newer one.
         """
+        # Each person's chat in its own order, the chats at once.
+        await at_once(
+            *(
+                self.sync_seat(table, seat, previous, refresh_only)
+                for seat in _people(table)
+                if only is None or seat.seat == only
+            )
+        )
+
+    async def sync_seat(
+        self,
+        table: TableRecord,
+        seat: Seat,
+        previous: MatchState | None,
+        refresh_only: bool = False,
+    ) -> None:
         state = table.state
         assert state is not None
         info = self.tables.info(table)
@@ -65,46 +86,40 @@ class Hands:
             and state.deal is not None
             and previous.deal.number == state.deal.number
         )
-
-        def declared_before(number: int) -> bool:
-            """Whether the seat could already declare before this move: a
-            combination that becomes possible off turn rings once."""
-            return (
+        lang = await self.tables.user_lang(seat.user_id)
+        view = view_for(state, seat.seat)
+        screen = hand_view.hand(info, lang, view)
+        acting = view.turn == seat.seat and bool(view.legal)
+        was_acting = (
+            same_deal and previous is not None and previous.deal is not None
+            and previous.deal.turn == seat.seat
+        )  # fmt: skip
+        if refresh_only or seat.auto:
+            # No new ring for an absent person; a returning one gets buttons.
+            fresh = acting and not seat.auto and not has_buttons(seat)
+        else:
+            # A combination that becomes possible off turn rings once: not
+            # when the seat could already declare before this move.
+            declared_before = (
                 previous is not None
                 and previous.deal is not None
                 and same_deal
-                and declarable(view_for(previous, number))
+                and declarable(view_for(previous, seat.seat))
             )
-
-        async def sync(seat: Seat) -> None:
-            lang = await self.tables.user_lang(seat.user_id)
-            view = view_for(state, seat.seat)
-            screen = hand_view.hand(info, lang, view)
-            acting = view.turn == seat.seat and bool(view.legal)
-            was_acting = (
-                same_deal and previous is not None and previous.deal is not None
-                and previous.deal.turn == seat.seat
-            )  # fmt: skip
-            if refresh_only or seat.auto:
-                # No new ring for an absent person; a returning one gets buttons.
-                fresh = acting and not seat.auto and not has_buttons(seat)
-            else:
-                fresh = (acting and not was_acting) or (
-                    not acting and declarable(view) and not declared_before(seat.seat)
-                )
-            old = seat.hand_message_id if fresh else None
-            if old is None:
-                await self.put_hand(table, seat, screen, fresh=fresh, ring=fresh)
-            else:
-                # The old hand goes while the new one is sent (a tap on it in
-                # between is refused as stale: the table's version moved on).
-                await at_once(
-                    done(self.remove(seat.user_id, old)),
-                    self.put_hand(table, seat, screen, fresh=True, ring=True),
-                )
-
-        # Each person's chat in its own order, the chats at once.
-        await at_once(*(sync(seat) for seat in _people(table)))
+            fresh = (acting and not was_acting) or (
+                not acting and declarable(view) and not declared_before
+            )
+        priority = Priority.NOW if fresh or acting else Priority.LATER
+        old = seat.hand_message_id if fresh else None
+        if old is None:
+            await self.put_hand(table, seat, screen, fresh=fresh, ring=fresh, priority=priority)
+        else:
+            # The old hand goes while the new one is sent (a tap on it in
+            # between is refused as stale: the table's version moved on).
+            await at_once(
+                done(self.remove(seat.user_id, old)),
+                self.put_hand(table, seat, screen, fresh=True, ring=True, priority=priority),
+            )
 
     async def remove(self, chat_id: int, message_id: int) -> Outcome:
         """A superseded hand deleted; one too old to delete keeps its text but
@@ -115,7 +130,11 @@ class Hands:
         return outcome
 
     async def record_deal(
-        self, table: TableRecord, previous: MatchState, events: Sequence[Event]
+        self,
+        table: TableRecord,
+        previous: MatchState,
+        events: Sequence[Event],
+        only: int | None = None,
     ) -> None:
         """When a deal ends, each person's hand message becomes the deal's
         record in their language: every trick's taker and points, then what
@@ -145,12 +164,20 @@ class Hands:
             screen = hand_view.deal_record(info, lang, view, told)
             seat.hand_message_id, seat.hand_digest = None, None
             await self.store.set_hand_message(table.id, seat.seat, None, None)
-            await self.out.edit(seat.user_id, old, screen)
+            await self.out.edit(seat.user_id, old, screen, priority=Priority.LATER)
 
-        await at_once(*(record(seat) for seat in _people(table)))
+        await at_once(
+            *(record(seat) for seat in _people(table) if only is None or seat.seat == only)
+        )
 
     async def put_hand(
-        self, table: TableRecord, seat: Seat, screen: Screen, fresh: bool, ring: bool = False
+        self,
+        table: TableRecord,
+        seat: Seat,
+        screen: Screen,
+        fresh: bool,
+        ring: bool = False,
+        priority: Priority = Priority.NOW,
     ) -> None:
         """`fresh`: a new message (else an edit of the one there is); `ring`:
         with a notification, for a turn that has come to the player."""
@@ -158,11 +185,15 @@ class Hands:
         if not fresh and digest == seat.hand_digest and seat.hand_message_id is not None:
             return
         if fresh or seat.hand_message_id is None:
-            outcome, message_id = await self.out.send(seat.user_id, screen, silent=not ring)
+            outcome, message_id = await self.out.send(
+                seat.user_id, screen, silent=not ring, priority=priority
+            )
         else:
             outcome, message_id = await self.out.edit_or_send(
-                seat.user_id, seat.hand_message_id, screen
+                seat.user_id, seat.hand_message_id, screen, priority=priority
             )
+        if outcome is Outcome.SUPERSEDED:
+            return  # a newer job draws this hand: what it shows is not this screen
         if outcome is Outcome.FORBIDDEN:
             await self.store.set_started(seat.user_id, False)
             lang = await self.tables.chat_lang(table.chat_id)
@@ -194,18 +225,18 @@ class Hands:
             seat.hand_message_id, seat.hand_digest = message_id, None
         await self.put_hand(table, seat, screen, fresh=False)
 
-    async def close_hands(self, table: TableRecord) -> None:
+    async def close_hands(self, table: TableRecord, only: int | None = None) -> None:
         for seat in table.seats:
-            if seat.is_computer:
+            if seat.is_computer or (only is not None and seat.seat != only):
                 continue
             if seat.hand_message_id is not None and has_buttons(seat):
                 await self.out.strip_buttons(seat.user_id, seat.hand_message_id)
                 await self.store.set_hand_message(table.id, seat.seat, seat.hand_message_id, None)
 
-    async def close_hands_of(self, table_id: int) -> None:
+    async def close_hands_of(self, table_id: int, only: int | None = None) -> None:
         table = await self.store.get_table(table_id)
         if table is not None:
-            await self.close_hands(table)
+            await self.close_hands(table, only)
 
     async def strip(self, user_id: int, message_id: int) -> None:
         await self.out.strip_buttons(user_id, message_id)
@@ -238,8 +269,10 @@ class Hands:
         action: Action,
         superseded: bool,
         newer_skips: bool = False,
+        only: int | None = None,
     ) -> None:
-        """The hands after a move; when a newer move is queued in this lane,
+        """The hands after a move (`only`: one seat's, from its own lane);
+        when a newer move is queued in this lane,
         its job redraws them from the same newest state, so this one only
         records the deal the move ended (that is its own).
         `newer_skips` (several workers): the same when a newer move is
@@ -253,26 +286,26 @@ class Hands:
         if table is None or table.state is None:
             return
         if deal_over:
-            await self.record_deal(table, previous, events)
+            await self.record_deal(table, previous, events, only)
         if superseded or (newer_skips and table.state.step > previous.step + 1):
             return
         if table.state.over or table.status != PLAYING:
-            await self.close_hands(table)
+            await self.close_hands(table, only)
             return
-        await self.sync_hands(table, previous=previous, actor=actor, action=action)
+        await self.sync_hands(table, previous=previous, actor=actor, action=action, only=only)
 
-    async def at_start(self, table_id: int) -> None:
+    async def at_start(self, table_id: int, only: int | None = None) -> None:
         table = await self.store.get_table(table_id)
         if table is None or table.state is None or table.status != PLAYING:
             return
-        await self.sync_hands(table, previous=None, actor=None)
+        await self.sync_hands(table, previous=None, actor=None, only=only)
 
-    async def refresh(self, table_id: int) -> None:
+    async def refresh(self, table_id: int, only: int | None = None) -> None:
         """Hands redrawn after a seat changed hands; closed when the table is over."""
         table = await self.store.get_table(table_id)
         if table is None:
             return
         if table.status == PLAYING and table.state is not None:
-            await self.sync_hands(table, previous=None, actor=None, refresh_only=True)
+            await self.sync_hands(table, previous=None, actor=None, refresh_only=True, only=only)
         else:
-            await self.close_hands(table)
+            await self.close_hands(table, only)

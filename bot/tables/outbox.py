@@ -125,6 +125,12 @@ GROUP = "group"  # the table's group: its order is the game's record
 HANDS = "hands"  # the players' private chats: no order to keep with the group
 
 
+def hand_lane(seat: int) -> str:
+    """The lane of one player's hand message: each hand has its own, so a
+    player's turn never waits behind another player's chat."""
+    return f"{HANDS}:{seat}"
+
+
 class Outbox:
     """The per-table queues of message jobs, one per lane.
 

@@ -49,7 +49,7 @@ from restart_steps import (
     start_a_trick,
 )
 
-from bot.tables.outbox import GROUP, HANDS
+from bot.tables.outbox import GROUP, hand_lane
 from bot.view import callbacks
 from engine import apply, legal_actions
 from engine.actions import Kind
@@ -59,14 +59,14 @@ pytestmark = pytest.mark.usefixtures("fixed_deals")
 
 
 async def hold_messages(bot: BotRunner, table_id: int) -> None:
-    """Block the table's message jobs, the group's and the hands': moves
+    """Block the table's message jobs, the group's and every hand's: moves
     are committed but not announced.
 
-    Two tasks hold the table's lanes until `hard_crash` cancels them with
-    the bot's own jobs.
+    A task per lane holds it until `hard_crash` cancels them with the bot's
+    own jobs.
     """
     forever = asyncio.Event()
-    for lane in (GROUP, HANDS):
+    for lane in (GROUP, *(hand_lane(seat) for seat in range(4))):
         entered = asyncio.Event()
 
         async def hold(entered: asyncio.Event = entered) -> None:
