@@ -364,24 +364,33 @@ class Fanout:
         assert state is not None
         deal_over = news.deal_ended(events)
         beside: list[Coroutine[Any, Any, None]] = []
-        if deal_over and table.live_message_id is not None:
-            # The deal's live message keeps its record: the last trick's
-            # result in, nothing left to play. Its id is forgotten first (the
-            # in-memory copy changes as the clear is handed to the database,
-            # before the edit goes out), so that nothing failing later can
-            # have it edited over; an edit leaves the chat's order alone, so
-            # it runs beside the summary and the next deal's live message.
+        record: list[str] = []  # the deal's tricks, when no live message showed them
+        if deal_over and not table.practice:
             closed = render.deal_closed(
                 view_for(previous, None),
                 news.last_trick(previous, events),
                 news.last_play(previous, events, None),
             )
-            live, table.live_message_id = table.live_message_id, None
-            beside.append(self.store.clear_live_message(table.id))
-            beside.append(done(self.out.edit(table.chat_id, live, render.live(info, lang, closed))))
+            if table.live_message_id is not None:
+                # The deal's live message keeps its record: the last trick's
+                # result in, nothing left to play. Its id is forgotten first
+                # (the in-memory copy changes as the clear is handed to the
+                # database, before the edit goes out), so that nothing failing
+                # later can have it edited over; an edit leaves the chat's order
+                # alone, so it runs beside the summary and the next deal's live
+                # message.
+                live, table.live_message_id = table.live_message_id, None
+                beside.append(self.store.clear_live_message(table.id))
+                screen = render.live(info, lang, closed)
+                beside.append(done(self.out.edit(table.chat_id, live, screen)))
+            else:
+                # The live message could not be posted in time (the group's
+                # budget was spent): the summary carries the deal's tricks, so
+                # the group's record of the game has every one of them.
+                record.append(render.live(info, lang, closed).text)
         if hands and deal_over:
             beside.append(self.hands.record_deal(table, previous, events))
-        lines = [*extra_news, *news.announcements(info, lang, events, state, live=True)]
+        lines = [*extra_news, *record, *news.announcements(info, lang, events, state, live=True)]
         said = Screen("\n\n".join(lines)) if lines else None
         end = news.match_end(info, lang, events)
 
