@@ -4,6 +4,9 @@
     python -m bench.load --quick            # smoke test: 3 tables, a few seconds
     python -m bench.load --database postgres [--workers 2 | --webhook]
 
+(At a person's pace and under Telegram's flood limits, three people a
+table: bench/load_pace.py.)
+
 The fake Bot API (testing/fake_telegram) runs in this process on 127.0.0.1,
 without rate limits; the bot runs as a subprocess exactly as in production
 (`python -m bot`, long polling, SQLite in WAL mode, one transaction per move).
