@@ -185,8 +185,12 @@ class SendLimits(BaseRateLimiter[Ask]):
         if not self.overall_per_second:
             return None
         if self._overall is None:
+            # Half a second's worth saved up at most: requests reach Telegram
+            # a little bunched (a slow answer, then several at once), and a
+            # budget that spends its whole second at once meets a 429 there.
             rate = self.overall_per_second
-            self._overall = Bucket(rate, rate, rate, now)
+            capacity = max(1.0, rate / 2)
+            self._overall = Bucket(rate, capacity, capacity, now)
         return self._overall
 
     def has_room(self, chat_id: int) -> bool:

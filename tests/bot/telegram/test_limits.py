@@ -90,19 +90,21 @@ async def test_a_chat_over_its_budget_holds_back_only_itself(clock: Clock) -> No
 async def test_when_the_bot_is_full_a_turn_goes_before_the_record_and_the_rest(
     clock: Clock,
 ) -> None:
-    wire = wire_with(clock, overall_per_second=2)
+    wire = wire_with(clock, overall_per_second=4)  # half a second's worth saved up: 2
     wire.send(1, "first")
     wire.send(2, "second")
     await wire.settle()
-    assert wire.sent == ["first", "second"]  # the bot's second is used up
+    assert wire.sent == ["first", "second"]  # the bot's budget is used up
     wire.send(3, "a hand's view", Ask(Priority.LATER))
     wire.send(-4, "the live message", Ask(Priority.RECORD))
     wire.send(5, "your turn", Ask(Priority.NOW))
     await wire.settle()
     assert wire.sent == ["first", "second"]
-    await wire.advance(1.0)
-    assert wire.sent[2:] == ["your turn", "the live message"]
-    await wire.advance(0.5)
+    await wire.advance(0.25)
+    assert wire.sent[2:] == ["your turn"]
+    await wire.advance(0.25)
+    assert wire.sent[3:] == ["the live message"]
+    await wire.advance(0.25)
     assert wire.sent[4:] == ["a hand's view"]
 
 
