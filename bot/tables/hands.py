@@ -109,7 +109,12 @@ class Hands:
             fresh = (acting and not was_acting) or (
                 not acting and declarable(view) and not declared_before
             )
-        priority = Priority.NOW if fresh or acting else Priority.LATER
+        if fresh or acting:
+            priority = Priority.NOW
+        elif seat.hand_message_id is None:
+            priority = Priority.RECORD  # the player's only view of the deal
+        else:
+            priority = Priority.LATER
         old = seat.hand_message_id if fresh else None
         if old is None:
             await self.put_hand(table, seat, screen, fresh=fresh, ring=fresh, priority=priority)
@@ -164,7 +169,17 @@ class Hands:
             screen = hand_view.deal_record(info, lang, view, told)
             seat.hand_message_id, seat.hand_digest = None, None
             await self.store.set_hand_message(table.id, seat.seat, None, None)
-            await self.out.edit(seat.user_id, old, screen, priority=Priority.LATER)
+            if table.practice:  # one chat, in order: the record before the summary
+                await self.out.edit(seat.user_id, old, screen)
+                return
+            # Nothing edits the old hand after this, so its record need not
+            # hold up the seat's lane: the next deal's hand goes on while the
+            # record waits for what is left of Telegram's budget.
+            self.tables.outbox.later(
+                table.id,
+                lambda: done(self.out.edit(seat.user_id, old, screen, priority=Priority.LATER)),
+                lane=f"record:{seat.seat}",
+            )
 
         await at_once(
             *(record(seat) for seat in _people(table) if only is None or seat.seat == only)
