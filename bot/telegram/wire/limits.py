@@ -47,10 +47,6 @@ log = logging.getLogger(__name__)
 
 Result = Any
 _KEEP_IDLE = 1024  # idle chat budgets beyond this many are forgotten (a full one is as new)
-# Seconds of waiting that move a request one priority up against other chats'
-# requests: what only informs is held back while the bot's budget is short,
-# but not for ever.
-AGING = 3.0
 
 
 @dataclass(frozen=True)
@@ -122,11 +118,6 @@ class _Waiting:
     chat: int | None = field(compare=False)
     key: Hashable | None = field(compare=False)
     future: asyncio.Future[None] = field(compare=False)
-    since: float = field(compare=False, default=0.0)
-
-    def rank(self, now: float) -> tuple[int, int]:
-        """Its place against other chats' requests: priority, raised by waiting."""
-        return max(0, self.priority - int((now - self.since) / AGING)), self.seq
 
 
 class SendLimits(BaseRateLimiter[Ask]):
@@ -239,15 +230,15 @@ class SendLimits(BaseRateLimiter[Ask]):
 
     async def _turn(self, chat_id: int | None, ask: Ask) -> None:
         loop = asyncio.get_running_loop()
-        priority, seq, since = int(ask.priority), next(self._seq), self._now()
+        priority, seq = int(ask.priority), next(self._seq)
         if ask.replaces is not None:
             older = self._keyed.get(ask.replaces)
             if older is not None and not older.future.done():
                 # The newest content goes out where the oldest stood in the line.
-                priority, seq, since = min(priority, older.priority), older.seq, older.since
+                priority, seq = min(priority, older.priority), older.seq
                 older.future.set_exception(Superseded())
                 self.superseded += 1
-        waiting = _Waiting(priority, seq, chat_id, ask.replaces, loop.create_future(), since)
+        waiting = _Waiting(priority, seq, chat_id, ask.replaces, loop.create_future())
         if ask.replaces is not None:
             self._keyed[ask.replaces] = waiting
         heapq.heappush(self._lines.setdefault(chat_id, []), waiting)
@@ -290,7 +281,7 @@ class SendLimits(BaseRateLimiter[Ask]):
             ready = now if bucket is None else bucket.ready_at(now)
             if ready > now:
                 wake = ready if wake is None else min(wake, ready)
-            elif best is None or head.rank(now) < best.rank(now):
+            elif best is None or head < best:
                 best = head
         if best is None:
             return wake

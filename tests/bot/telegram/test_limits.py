@@ -11,7 +11,7 @@ import pytest
 from telegram.error import RetryAfter
 
 from bot.tables.outbox import Priority
-from bot.telegram.wire.limits import AGING, Ask, SendLimits, Superseded
+from bot.telegram.wire.limits import Ask, SendLimits, Superseded
 
 
 class Clock:
@@ -192,21 +192,3 @@ async def test_lookups_and_answers_never_wait(clock: Clock) -> None:
     for method in ("getChatMember", "answerCallbackQuery", "deleteMessage"):
         request = wire.limits.process_request(call, (), {}, method, {"chat_id": 1}, None)
         assert await asyncio.wait_for(request, timeout=1) == "ok"
-
-
-async def test_what_only_informs_waits_but_not_for_ever(clock: Clock) -> None:
-    """While turns keep coming faster than the bot's budget, a hand's view
-    still goes out once it has waited long enough (AGING a step up)."""
-    wire = wire_with(clock, overall_per_second=4)
-    wire.send(1, "first")
-    wire.send(2, "second")
-    await wire.settle()
-    view = wire.send(3, "a hand's view", Ask(Priority.LATER))
-    for step in range(40):
-        wire.send(100 + step, f"turn {step}", Ask(Priority.NOW))
-        await wire.advance(0.25)
-        if view.done():
-            break
-    assert view.done()
-    waited = (step + 1) * 0.25
-    assert 2 * AGING <= waited <= 2 * AGING + 0.5, waited
