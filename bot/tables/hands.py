@@ -109,6 +109,18 @@ class Hands:
             fresh = (acting and not was_acting) or (
                 not acting and declarable(view) and not declared_before
             )
+        if (
+            not (fresh or acting or was_acting or refresh_only)
+            and previous is not None
+            and same_deal
+            and seat.hand_message_id is not None
+        ):
+            before = view_for(previous, seat.seat)
+            if before.hand == view.hand and before.legal == view.legal:
+                # Only the table around the hand moved on: the group's live
+                # message shows it, and this hand is drawn anew when its
+                # owner's turn comes. One Bot API call a move saved.
+                return
         if fresh or acting:
             priority = Priority.NOW
         elif seat.hand_message_id is None:
