@@ -142,14 +142,20 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     messenger.on_migrate = service.chat_moved
 
     async def send_reply(
-        chat_id: int, screen: Screen, reply_to: int | None, photo: bytes | None
+        chat_id: int,
+        screen: Screen,
+        reply_to: int | None,
+        photo: bytes | None,
+        thread: int | None,
     ) -> Outcome:
         if photo is not None:
             outcome, _ = await messenger.send_photo(
-                chat_id, photo, screen, reply_to=reply_to, patient=True
+                chat_id, photo, screen, reply_to=reply_to, patient=True, thread=thread
             )
         else:
-            outcome, _ = await messenger.send(chat_id, screen, reply_to=reply_to, patient=True)
+            outcome, _ = await messenger.send(
+                chat_id, screen, reply_to=reply_to, patient=True, thread=thread
+            )
         return outcome
 
     answers = Replies(send_reply, settings.reply_backlog)

@@ -145,17 +145,23 @@ class TableService:
 
     # -- lookups -----------------------------------------------------------------------
 
-    async def table_in_chat(self, chat_id: int) -> TableRecord | None:
-        return await self.store.open_table_in_chat(chat_id)
+    async def table_in_chat(self, chat_id: int, thread: int | None = None) -> TableRecord | None:
+        """The open table of a chat, or of its forum topic `thread`."""
+        return await self.store.open_table_in_chat(chat_id, thread)
 
-    async def rules_for_chat(self, chat_id: int) -> RuleSet | None:
-        table = await self.store.open_table_in_chat(chat_id)
+    async def rules_for_chat(self, chat_id: int, thread: int | None = None) -> RuleSet | None:
+        table = await self.store.open_table_in_chat(chat_id, thread)
         return table.rules if table else None
 
     async def chat_of_table(self, table_id: int) -> int | None:
         """The group a table belongs to (a lobby button must be tapped there)."""
         table = await self.store.get_table(table_id)
         return None if table is None else table.chat_id
+
+    async def thread_of_table(self, table_id: int) -> int | None:
+        """The forum topic a table lives in (None: none, or no such table)."""
+        table = await self.store.get_table(table_id)
+        return None if table is None else table.thread_id
 
 
 __all__ = [

@@ -154,10 +154,10 @@ class Fanout:
         info = self.tables.info(table, await self.tables.creator_name(table))
         screen = lobby.settings_screen(info, lang) if settings else lobby.lobby_screen(info, lang)
         if send_new or table.lobby_message_id is None:
-            outcome, message_id = await self.out.send(table.chat_id, screen)
+            outcome, message_id = await self.out.send(table.chat_id, screen, thread=table.thread_id)
         else:
             outcome, message_id = await self.out.edit_or_send(
-                table.chat_id, table.lobby_message_id, screen
+                table.chat_id, table.lobby_message_id, screen, thread=table.thread_id
             )
         if message_id is not None and message_id != table.lobby_message_id:
             table.lobby_message_id = message_id
@@ -203,9 +203,11 @@ class Fanout:
                 Screen(lobby.lobby_screen(info, lang).text + "\n\n" + t(lang, "start.done")),
             )
         if lines:
-            await self.out.send(table.chat_id, Screen("\n\n".join(lines)))
+            await self.out.send(table.chat_id, Screen("\n\n".join(lines)), thread=table.thread_id)
         if end is not None:
-            await self.out.send(table.chat_id, self.match_end_screen(table, lang, end))
+            await self.out.send(
+                table.chat_id, self.match_end_screen(table, lang, end), thread=table.thread_id
+            )
         if table.state.over:
             await self.pictures.send_match_chart(table, lang)
             return
@@ -227,7 +229,11 @@ class Fanout:
             return
         lang = await self.tables.chat_lang(table.chat_id)
         await self.close_lobby(table, lang, "lobby.expired")
-        await self.out.send(table.chat_id, Screen(t(lang, "lobby.expired_news", table=table_id)))
+        await self.out.send(
+            table.chat_id,
+            Screen(t(lang, "lobby.expired_news", table=table_id)),
+            thread=table.thread_id,
+        )
 
     # -- a move ----------------------------------------------------------------------------
 
@@ -361,9 +367,11 @@ class Fanout:
 
         async def tell_group() -> None:
             if said is not None:
-                await self.out.send(table.chat_id, said)
+                await self.out.send(table.chat_id, said, thread=table.thread_id)
             if end is not None:
-                await self.out.send(table.chat_id, self.match_end_screen(table, lang, end))
+                await self.out.send(
+                    table.chat_id, self.match_end_screen(table, lang, end), thread=table.thread_id
+                )
 
         async def rest() -> None:
             if state.over:
@@ -405,7 +413,7 @@ class Fanout:
 
         async def group() -> None:
             if said is not None:
-                await self.out.send(table.chat_id, said)
+                await self.out.send(table.chat_id, said, thread=table.thread_id)
             if new_deal or table.live_message_id is None:
                 await self.send_live(table, lang)
             elif not table.practice:
@@ -428,7 +436,9 @@ class Fanout:
         if table.practice:
             return
         screen = render.live(self.tables.info(table), lang, view_for(table.state, None))
-        _outcome, message_id = await self.out.send(table.chat_id, screen, silent=True)
+        _outcome, message_id = await self.out.send(
+            table.chat_id, screen, silent=True, thread=table.thread_id
+        )
         if message_id is not None:
             table.live_message_id = message_id
             await self.store.set_message_ids(table.id, live_message_id=message_id)
@@ -436,7 +446,7 @@ class Fanout:
     async def edit_live(self, table: TableRecord, screen: Screen) -> None:
         """The live message edited (or sent anew when it is gone), its id kept."""
         _outcome, message_id = await self.out.edit_or_send(
-            table.chat_id, table.live_message_id, screen
+            table.chat_id, table.live_message_id, screen, thread=table.thread_id
         )
         if message_id is not None and message_id != table.live_message_id:
             table.live_message_id = message_id
@@ -447,11 +457,13 @@ class Fanout:
         if table is None:
             return
         if said is not None:
-            await self.out.send(table.chat_id, said)
+            await self.out.send(table.chat_id, said, thread=table.thread_id)
         if hands:
             await self.hands.refresh(table_id)
         if table.status == PLAYING and table.state is not None:
             lang = await self.tables.chat_lang(table.chat_id)
             if not table.practice and table.live_message_id is not None:
                 screen = render.live(self.tables.info(table), lang, view_for(table.state, None))
-                await self.out.edit_or_send(table.chat_id, table.live_message_id, screen)
+                await self.out.edit_or_send(
+                    table.chat_id, table.live_message_id, screen, thread=table.thread_id
+                )

@@ -79,9 +79,12 @@ class Lifecycle:
             return Reply(t(lang, "start.done_toast"))
 
     @refusals
-    async def stop(self, chat_id: int, person: Person, is_admin: Rights) -> Reply:
+    async def stop(
+        self, chat_id: int, person: Person, is_admin: Rights, thread: int | None = None
+    ) -> Reply:
+        """`thread`: the forum topic /stop was sent in; it stops that topic's table."""
         lang = await self.tables.chat_lang(chat_id)
-        table = await self.store.open_table_in_chat(chat_id)
+        table = await self.store.open_table_in_chat(chat_id, thread)
         if table is None:
             return Reply(t(lang, "stop.none"))
         async with self.tables.opened(table.id, OPEN_STATUSES, "stop.none", False, lang) as found:
@@ -145,11 +148,17 @@ class Lifecycle:
 
     @refusals
     async def replace_with_computer(
-        self, chat_id: int, target_user_id: int, person: Person, is_admin: Rights
+        self,
+        chat_id: int,
+        target_user_id: int,
+        person: Person,
+        is_admin: Rights,
+        thread: int | None = None,
     ) -> Reply:
-        """/kick, and /leave during a match: a computer player takes the seat for good."""
+        """/kick, and /leave during a match: a computer player takes the seat
+        for good (at the table of the forum topic `thread`)."""
         lang = await self.tables.chat_lang(chat_id)
-        table = await self.store.open_table_in_chat(chat_id)
+        table = await self.store.open_table_in_chat(chat_id, thread)
         if table is None:
             return Reply(t(lang, "no_table"))
         async with self.tables.opened(table.id, OPEN_STATUSES, "no_table", False, lang) as found:
@@ -189,19 +198,18 @@ class Lifecycle:
             return Reply()
 
     async def chat_gone(self, chat_id: int) -> None:
-        """The bot was removed from the group: close its table quietly."""
-        table = await self.store.open_table_in_chat(chat_id)
-        if table is None:
-            return
-        async with self.tables.lock(table.id):
-            fresh = await self.store.get_table(table.id)
-            if fresh is None or fresh.status not in OPEN_STATUSES:
-                return
-            fresh.status = CLOSED
-            fresh = await self.store.save_table(fresh)
-            self.turns.arm(fresh)
-            self.turns.disarm_lobby(fresh.id)
-            self.fanout.hands_closed_later(fresh)
+        """The bot was removed from the group: close its tables quietly (a
+        forum has one a topic)."""
+        for table in await self.store.open_tables_in_chat(chat_id):
+            async with self.tables.lock(table.id):
+                fresh = await self.store.get_table(table.id)
+                if fresh is None or fresh.status not in OPEN_STATUSES:
+                    continue
+                fresh.status = CLOSED
+                fresh = await self.store.save_table(fresh)
+                self.turns.arm(fresh)
+                self.turns.disarm_lobby(fresh.id)
+                self.fanout.hands_closed_later(fresh)
 
     async def chat_moved(self, old_chat_id: int, new_chat_id: int) -> None:
         """The group became a supergroup: its table moves along with it."""

@@ -42,14 +42,24 @@ class Outcome(Enum):
 
 
 class Sender(Protocol):
-    """Sends and edits, with Telegram's everyday refusals as plain outcomes."""
+    """Sends and edits, with Telegram's everyday refusals as plain outcomes.
+
+    `thread`: the forum topic a new message goes to (a table's `thread_id`;
+    None: the chat itself, or a forum's General). A message once sent is
+    named by its id alone, so edits and deletes need no topic."""
 
     async def send(
-        self, chat_id: int, screen: Screen, *, silent: bool = False
+        self, chat_id: int, screen: Screen, *, silent: bool = False, thread: int | None = None
     ) -> tuple[Outcome, int | None]: ...
 
     async def send_photo(
-        self, chat_id: int, photo: bytes, caption: Screen | None = None, *, silent: bool = False
+        self,
+        chat_id: int,
+        photo: bytes,
+        caption: Screen | None = None,
+        *,
+        silent: bool = False,
+        thread: int | None = None,
     ) -> tuple[Outcome, int | None]:
         """A PNG with the screen as its caption (a caption too long for one
         goes first as a message of its own)."""
@@ -57,7 +67,7 @@ class Sender(Protocol):
     async def edit(self, chat_id: int, message_id: int, screen: Screen) -> Outcome: ...
 
     async def edit_or_send(
-        self, chat_id: int, message_id: int | None, screen: Screen
+        self, chat_id: int, message_id: int | None, screen: Screen, *, thread: int | None = None
     ) -> tuple[Outcome, int | None]:
         """Edit in place; if the message is gone, send it anew."""
 

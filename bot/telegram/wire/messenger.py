@@ -213,9 +213,11 @@ class Messenger:
         silent: bool = False,
         reply_to: int | None = None,
         patient: bool = False,
+        thread: int | None = None,
     ) -> tuple[Outcome, int | None]:
         """`reply_to`: the message this answers (quoted when it still exists);
-        `patient`: retried until sent or the chat is gone (see `_call`)."""
+        `patient`: retried until sent or the chat is gone (see `_call`);
+        `thread`: the forum topic it goes to (see `Sender`)."""
         quote = (
             {"message_id": reply_to, "allow_sending_without_reply": True}
             if reply_to is not None
@@ -226,6 +228,7 @@ class Messenger:
             return await self._api(
                 "sendMessage",
                 chat_id=target,
+                message_thread_id=thread if target == chat_id else None,
                 text=screen.text,
                 parse_mode=ParseMode.HTML,
                 reply_markup=keyboard(screen),
@@ -251,16 +254,17 @@ class Messenger:
         silent: bool = False,
         reply_to: int | None = None,
         patient: bool = False,
+        thread: int | None = None,
     ) -> tuple[Outcome, int | None]:
         """A PNG, uploaded, with `caption` under it. A caption longer than
         Telegram allows goes first as a message of its own (the outcome and id
         are then the message's), and the photo follows it bare."""
         if caption is not None and not fits_caption(caption):
             outcome, message_id = await self.send(
-                chat_id, caption, silent=silent, reply_to=reply_to, patient=patient
+                chat_id, caption, silent=silent, reply_to=reply_to, patient=patient, thread=thread
             )
             if outcome is Outcome.OK:
-                await self.send_photo(chat_id, photo, silent=True, patient=patient)
+                await self.send_photo(chat_id, photo, silent=True, patient=patient, thread=thread)
             return outcome, message_id
         quote = (
             {"message_id": reply_to, "allow_sending_without_reply": True}
@@ -273,6 +277,7 @@ class Messenger:
             return await self._api(
                 "sendPhoto",
                 chat_id=target,
+                message_thread_id=thread if target == chat_id else None,
                 photo=upload,
                 caption=None if caption is None else caption.text,
                 parse_mode=None if caption is None else ParseMode.HTML,
@@ -311,16 +316,16 @@ class Messenger:
         return Outcome.OK
 
     async def edit_or_send(
-        self, chat_id: int, message_id: int | None, screen: Screen
+        self, chat_id: int, message_id: int | None, screen: Screen, *, thread: int | None = None
     ) -> tuple[Outcome, int | None]:
-        """Edit in place; if the message is gone, send it anew."""
+        """Edit in place; if the message is gone, send it anew (to `thread`)."""
         if message_id is not None:
             outcome = await self.edit(chat_id, message_id, screen)
             if outcome in (Outcome.OK, Outcome.SAME):
                 return outcome, message_id
             if outcome is Outcome.FORBIDDEN:
                 return outcome, None
-        return await self.send(chat_id, screen, silent=True)
+        return await self.send(chat_id, screen, silent=True, thread=thread)
 
     async def answer(
         self, query_id: str, text: str | None, *, alert: bool = False, url: str | None = None
