@@ -140,6 +140,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         shared_locks(store),
     )
     messenger.on_migrate = service.chat_moved
+    messenger.on_topic_gone = service.topic_gone
 
     async def send_reply(
         chat_id: int,

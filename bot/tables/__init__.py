@@ -91,6 +91,7 @@ class TableService:
         self.practice = self.lifecycle.practice
         self.replace_with_computer = self.lifecycle.replace_with_computer
         self.chat_gone = self.lifecycle.chat_gone
+        self.topic_gone = self.lifecycle.topic_gone
         self.chat_moved = self.lifecycle.chat_moved
         self.select = self.match.select
         self.play = self.match.play

@@ -72,10 +72,13 @@ class Fanout:
         if not practice:
             self.outbox.later(tid, lambda: self.hands.at_start(tid), lane=HANDS)
 
-    def stop_later(self, table: TableRecord, was_playing: bool) -> None:
+    def stop_later(
+        self, table: TableRecord, was_playing: bool, note: str = "stop.closed_lobby"
+    ) -> None:
+        """`note`: the lobby's last line, saying why it closed."""
         tid = table.id
         if not was_playing:
-            self.outbox.later(tid, lambda: self.close_lobby_of(tid, "stop.closed_lobby"))
+            self.outbox.later(tid, lambda: self.close_lobby_of(tid, note))
         self.outbox.later(tid, lambda: self.hands.close_hands_of(tid), lane=self.hands_lane(table))
 
     def move_later(

@@ -38,6 +38,7 @@ class Outcome(Enum):
     SAME = "same"  # nothing to change: Telegram said "not modified"
     GONE = "gone"  # the message is deleted or too old to edit
     FORBIDDEN = "forbidden"  # blocked, never started, or removed from the chat
+    CLOSED = "closed"  # the forum topic sent to is closed or deleted
     FAILED = "failed"  # anything else; logged
 
 

@@ -1,7 +1,7 @@
 """Forum topics (issue 57, item 4) through the real bot and the fake Bot API: a table
 lives in the topic where it was opened, every group message of it goes there, answers
-to commands stay in their topic, and each topic has a table of its own. (Plain groups:
-the golden transcripts.)"""
+to commands stay in their topic, each topic has a table of its own, and a topic closed
+or deleted under a table ends it cleanly. (Plain groups: the golden transcripts.)"""
 
 from __future__ import annotations
 
@@ -181,3 +181,73 @@ async def test_each_topic_has_its_own_table_and_commands_address_it(
     table = await runner.db.open_table_in_chat(forum.id)
     assert table is not None and table.thread_id is None and general.thread_id is None
     assert not [e for e in fake.errors_returned if not e.injected], fake.errors_returned
+
+
+async def mid_match(
+    fake: FakeTelegram, runner: BotRunner
+) -> tuple[FakeChat, list[FakeUser], int, int]:
+    """A match in a topic, a few moves in, everything told."""
+    forum, users, topic = await a_forum(fake, 2)
+    table_id, lobby = await open_in_topic(fake, runner, forum, topic, "/new", users)
+    await start_in_topic(fake, forum, topic, users[0], lobby)
+    await play_out(fake, runner.db_path, table_id, users, random.Random(4), moves=4)
+    await runner.idle()
+    assert snapshot(runner.db_path, table_id).status == "playing"
+    return forum, users, topic, table_id
+
+
+async def ended_for(
+    fake: FakeTelegram, runner: BotRunner, table_id: int, users: list[FakeUser]
+) -> None:
+    """The table is closed, and each player was told why in private, hand without buttons."""
+    for user in users:
+        await fake.wait_for_message(user, "тему в группе закрыли или удалили", timeout=WAIT)
+    await runner.idle()
+    assert snapshot(runner.db_path, table_id).status == "closed"
+    for user in users:
+        hands = [m for m in fake.messages(fake.private_chat(user)) if m.callback_data]
+        assert not [m for m in hands if any(d.startswith(("s:", "p:")) for d in m.callback_data)]
+
+
+async def test_a_topic_closed_mid_match_ends_the_table(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    forum, users, topic, table_id = await mid_match(fake, runner)
+    before = len(fake.requests)
+    fake.close_topic(forum, topic, by=users[0])
+    await ended_for(fake, runner, table_id, users)
+    assert sends_to(fake, forum, before) == [], "nothing more is sent to the closed topic"
+    assert not [e for e in fake.errors_returned if not e.injected], fake.errors_returned
+
+
+async def test_a_topic_deleted_mid_match_ends_the_table_at_the_first_refusal(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    forum, users, topic, table_id = await mid_match(fake, runner)
+    fake.delete_topic(forum, topic)  # Telegram tells the bot nothing
+    await play_out(fake, runner.db_path, table_id, users, random.Random(5), moves=1)
+    await ended_for(fake, runner, table_id, users)
+    refused = [e for e in fake.errors_returned if "thread not found" in e.description]
+    assert len(refused) == 1, refused
+    after = fake.requests.index(next(r for r in fake.requests if "thread not found" in r.outcome))
+    assert sends_to(fake, forum, after + 1) == [], "nothing more is sent to the deleted topic"
+
+
+async def test_a_lobby_in_a_closed_topic_closes_and_stays_closed_when_reopened(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    forum, (ann, bob), topic = await a_forum(fake, 2)
+    table_id, lobby = await open_in_topic(fake, runner, forum, topic, "/new", [ann, bob])
+    fake.close_topic(forum, topic, by=ann)
+    await ended_for(fake, runner, table_id, [ann, bob])
+    closed = fake.find_message(forum.id, lobby.message_id)
+    assert closed is not None and "тему закрыли" in closed.text and not closed.callback_data
+
+    fake.reopen_topic(forum, topic, by=ann)
+    await runner.idle()
+    assert snapshot(runner.db_path, table_id).status == "closed"
+    reopened, _ = await open_in_topic(fake, runner, forum, topic, "/new bura", [bob])
+    assert reopened != table_id
