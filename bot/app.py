@@ -147,17 +147,33 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         shared_locks(store),
     )
     messenger.on_migrate = service.chat_moved
+    messenger.on_topic_gone = service.topic_gone
 
     async def send_reply(
-        chat_id: int, screen: Screen, reply_to: int | None, photo: bytes | None
+        chat_id: int,
+        screen: Screen,
+        reply_to: int | None,
+        photo: bytes | None,
+        thread: int | None,
     ) -> Outcome:
         if photo is not None:
             outcome, _ = await messenger.send_photo(
-                chat_id, photo, screen, reply_to=reply_to, patient=True, priority=Priority.NOW
+                chat_id,
+                photo,
+                screen,
+                reply_to=reply_to,
+                patient=True,
+                thread=thread,
+                priority=Priority.NOW,
             )
         else:
             outcome, _ = await messenger.send(
-                chat_id, screen, reply_to=reply_to, patient=True, priority=Priority.NOW
+                chat_id,
+                screen,
+                reply_to=reply_to,
+                patient=True,
+                thread=thread,
+                priority=Priority.NOW,
             )
         return outcome
 

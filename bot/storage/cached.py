@@ -204,12 +204,13 @@ class CachedStore:
         options: dict[str, Any],
         settings: dict[str, Any] | None = None,
         practice: bool = False,
+        thread_id: int | None = None,
     ) -> TableRecord | None:
         # Not through `_write`: the expected refusal (the chat has an open
         # table) must not drop every copy.
         await self._quiet()
         created = await self.inner.create_table(
-            chat_id, chat_title, creator_id, preset, options, settings, practice
+            chat_id, chat_title, creator_id, preset, options, settings, practice, thread_id
         )
         if created is not None:
             self._keep(created.copy())  # nobody else knows its id yet
@@ -229,8 +230,13 @@ class CachedStore:
             self._keep(found.copy())
             return found
 
-    async def open_table_in_chat(self, chat_id: int) -> TableRecord | None:
-        return await self.inner.open_table_in_chat(chat_id)
+    async def open_table_in_chat(
+        self, chat_id: int, thread_id: int | None = None
+    ) -> TableRecord | None:
+        return await self.inner.open_table_in_chat(chat_id, thread_id)
+
+    async def open_tables_in_chat(self, chat_id: int) -> list[TableRecord]:
+        return await self.inner.open_tables_in_chat(chat_id)
 
     async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
         return await self.inner.tables_with_status(*statuses)

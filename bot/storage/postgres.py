@@ -220,16 +220,25 @@ class PostgresStore:
         options: dict[str, Any],
         settings: dict[str, Any] | None = None,
         practice: bool = False,
+        thread_id: int | None = None,
     ) -> TableRecord | None:
         values = insert_params(
-            chat_id, chat_title, creator_id, preset, options, settings, practice, time.time()
+            chat_id,
+            chat_title,
+            creator_id,
+            preset,
+            options,
+            settings,
+            practice,
+            time.time(),
+            thread_id,
         )
 
         async def create(connection: Any) -> TableRecord | None:
             try:
                 table_id = await connection.fetchval(INSERT_TABLE + " RETURNING id", *values)
             except asyncpg.UniqueViolationError:
-                return None  # the chat has an open table; nothing was written
+                return None  # the chat's topic has an open table; nothing was written
             found = await fetch_tables(connection, "t.id = $1", table_id)
             return found[0]
 
@@ -242,11 +251,21 @@ class PostgresStore:
         found = await self._tables("t.id = $1", table_id)
         return found[0] if found else None
 
-    async def open_table_in_chat(self, chat_id: int) -> TableRecord | None:
+    async def open_table_in_chat(
+        self, chat_id: int, thread_id: int | None = None
+    ) -> TableRecord | None:
         found = await self._tables(
-            "t.chat_id = $1 AND t.status = ANY($2::text[])", chat_id, list(OPEN_STATUSES)
+            "t.chat_id = $1 AND COALESCE(t.thread_id, 0) = $2 AND t.status = ANY($3::text[])",
+            chat_id,
+            thread_id or 0,
+            list(OPEN_STATUSES),
         )
         return found[0] if found else None
+
+    async def open_tables_in_chat(self, chat_id: int) -> list[TableRecord]:
+        return await self._tables(
+            "t.chat_id = $1 AND t.status = ANY($2::text[])", chat_id, list(OPEN_STATUSES)
+        )
 
     async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
         return await self._tables("t.status = ANY($1::text[])", list(statuses))

@@ -47,6 +47,7 @@ def table_from_row(row: Any) -> TableRecord:
         settings=json.loads(row["settings"]),
         told_step=row["told_step"],
         join_token=row["join_token"],
+        thread_id=row["thread_id"],
     )
 
 

@@ -91,6 +91,10 @@ class TableRecord:
     # The secret half of the table's join link (bot/tables/core.py
     # `join_link`): set when the table is created, never changed.
     join_token: str | None = None
+    # The forum topic the table lives in (its message_thread_id), where every
+    # group message of the table goes; None: a plain group, a forum's General,
+    # or a private chat. Set when the table is created, never changed.
+    thread_id: int | None = None
 
     @property
     def rules(self) -> RuleSet:
@@ -139,6 +143,7 @@ class TableRecord:
             self.told_step,
             self.stored_seats,
             self.join_token,
+            self.thread_id,
         )
 
 

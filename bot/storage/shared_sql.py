@@ -20,7 +20,7 @@ TABLE_COLUMNS = (
     "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
     " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
     " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
-    " t.join_token"
+    " t.join_token, t.thread_id"
 )
 
 
@@ -162,10 +162,10 @@ def update_params(
 
 
 # Both backends (SQLite numbers its placeholders ?n): a new table, in its
-# lobby; the chat's unique open table makes a second one fail.
+# lobby; the unique open table of its chat and topic makes a second one fail.
 INSERT_TABLE = """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
-     options, settings, practice, version, created_at, updated_at, join_token)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $9, $10)"""
+     options, settings, practice, version, created_at, updated_at, join_token, thread_id)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $9, $10, $11)"""
 
 
 def insert_params(
@@ -177,6 +177,7 @@ def insert_params(
     settings: dict[str, Any] | None,
     practice: bool,
     now: float,
+    thread_id: int | None = None,
 ) -> tuple[Any, ...]:
     """`INSERT_TABLE`'s values, with a fresh join token."""
     return (
@@ -190,4 +191,5 @@ def insert_params(
         practice,
         now,
         new_join_token(),
+        thread_id,
     )

@@ -226,17 +226,18 @@ class SqliteStore:
         options: dict[str, Any],
         settings: dict[str, Any] | None = None,
         practice: bool = False,
+        thread_id: int | None = None,
     ) -> TableRecord | None:
         now = time.time()
         values = insert_params(
-            chat_id, chat_title, creator_id, preset, options, settings, practice, now
+            chat_id, chat_title, creator_id, preset, options, settings, practice, now, thread_id
         )
         try:
             table_id = await self._commits.run(
                 lambda connection: connection.execute(SQLITE_INSERT, values).lastrowid
             )
         except sqlite3.IntegrityError:
-            return None  # the chat has an open table; nothing was written
+            return None  # the chat's topic has an open table; nothing was written
         assert table_id is not None
         return await self.get_table(table_id)
 
@@ -244,11 +245,19 @@ class SqliteStore:
         found = await self._tables_where("t.id = ?", (table_id,))
         return found[0] if found else None
 
-    async def open_table_in_chat(self, chat_id: int) -> TableRecord | None:
+    async def open_table_in_chat(
+        self, chat_id: int, thread_id: int | None = None
+    ) -> TableRecord | None:
         found = await self._tables_where(
-            "t.chat_id = ? AND t.status IN (?, ?)", (chat_id, *OPEN_STATUSES)
+            "t.chat_id = ? AND coalesce(t.thread_id, 0) = ? AND t.status IN (?, ?)",
+            (chat_id, thread_id or 0, *OPEN_STATUSES),
         )
         return found[0] if found else None
+
+    async def open_tables_in_chat(self, chat_id: int) -> list[TableRecord]:
+        return await self._tables_where(
+            "t.chat_id = ? AND t.status IN (?, ?)", (chat_id, *OPEN_STATUSES)
+        )
 
     async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
         marks = ", ".join("?" for _ in statuses)

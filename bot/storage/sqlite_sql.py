@@ -41,6 +41,7 @@ def table_from_row(row: Sequence[Any]) -> TableRecord:
         settings=json.loads(row[17]),
         told_step=row[18],
         join_token=row[19],
+        thread_id=row[20],
     )
 
 

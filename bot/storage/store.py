@@ -65,13 +65,22 @@ class Store(Protocol):
         options: dict[str, Any],
         settings: dict[str, Any] | None = None,
         practice: bool = False,
+        thread_id: int | None = None,
     ) -> TableRecord | None:
-        """A new lobby, or None if the chat already has an open table."""
+        """A new lobby, or None if the chat already has an open table in that
+        topic (`thread_id`: a forum's topic; None: the chat itself, General)."""
 
     async def get_table(self, table_id: int) -> TableRecord | None:
         """The table with its seats; the caller owns the record it gets."""
 
-    async def open_table_in_chat(self, chat_id: int) -> TableRecord | None: ...
+    async def open_table_in_chat(
+        self, chat_id: int, thread_id: int | None = None
+    ) -> TableRecord | None:
+        """The open table (lobby or playing) of a chat's topic (None: of the
+        chat itself, or a forum's General): each topic is a place of its own."""
+
+    async def open_tables_in_chat(self, chat_id: int) -> list[TableRecord]:
+        """Every open table of a chat, in all its topics (the bot left it)."""
 
     async def tables_with_status(self, *statuses: str) -> list[TableRecord]: ...
 

@@ -91,6 +91,7 @@ class TableService:
         self.practice = self.lifecycle.practice
         self.replace_with_computer = self.lifecycle.replace_with_computer
         self.chat_gone = self.lifecycle.chat_gone
+        self.topic_gone = self.lifecycle.topic_gone
         self.chat_moved = self.lifecycle.chat_moved
         self.select = self.match.select
         self.play = self.match.play
@@ -145,17 +146,23 @@ class TableService:
 
     # -- lookups -----------------------------------------------------------------------
 
-    async def table_in_chat(self, chat_id: int) -> TableRecord | None:
-        return await self.store.open_table_in_chat(chat_id)
+    async def table_in_chat(self, chat_id: int, thread: int | None = None) -> TableRecord | None:
+        """The open table of a chat, or of its forum topic `thread`."""
+        return await self.store.open_table_in_chat(chat_id, thread)
 
-    async def rules_for_chat(self, chat_id: int) -> RuleSet | None:
-        table = await self.store.open_table_in_chat(chat_id)
+    async def rules_for_chat(self, chat_id: int, thread: int | None = None) -> RuleSet | None:
+        table = await self.store.open_table_in_chat(chat_id, thread)
         return table.rules if table else None
 
     async def chat_of_table(self, table_id: int) -> int | None:
         """The group a table belongs to (a lobby button must be tapped there)."""
         table = await self.store.get_table(table_id)
         return None if table is None else table.chat_id
+
+    async def thread_of_table(self, table_id: int) -> int | None:
+        """The forum topic a table lives in (None: none, or no such table)."""
+        table = await self.store.get_table(table_id)
+        return None if table is None else table.thread_id
 
 
 __all__ = [

@@ -55,7 +55,8 @@ class Timing:
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Caps that keep a few people from keeping the bot busy; from the settings.
-    A group has one open table and a person one practice game by design."""
+    A group (each topic of a forum) has one open table and a person one
+    practice game by design."""
 
     tables_per_person: int = 3  # open tables (lobby or playing) a person sits at or opened
     practice_tables: int = 100  # practice games open at once over the whole bot

@@ -95,10 +95,13 @@ class Fanout:
         if not practice:
             self.each_hand_later(table, lambda number: self.hands.at_start(tid, number))
 
-    def stop_later(self, table: TableRecord, was_playing: bool) -> None:
+    def stop_later(
+        self, table: TableRecord, was_playing: bool, note: str = "stop.closed_lobby"
+    ) -> None:
+        """`note`: the lobby's last line, saying why it closed."""
         tid = table.id
         if not was_playing:
-            self.outbox.later(tid, lambda: self.close_lobby_of(tid, "stop.closed_lobby"))
+            self.outbox.later(tid, lambda: self.close_lobby_of(tid, note))
         self.hands_closed_later(table)
 
     def move_later(
@@ -180,10 +183,10 @@ class Fanout:
         info = self.tables.info(table, await self.tables.creator_name(table))
         screen = lobby.settings_screen(info, lang) if settings else lobby.lobby_screen(info, lang)
         if send_new or table.lobby_message_id is None:
-            outcome, message_id = await self.out.send(table.chat_id, screen)
+            outcome, message_id = await self.out.send(table.chat_id, screen, thread=table.thread_id)
         else:
             outcome, message_id = await self.out.edit_or_send(
-                table.chat_id, table.lobby_message_id, screen
+                table.chat_id, table.lobby_message_id, screen, thread=table.thread_id
             )
         if message_id is not None and message_id != table.lobby_message_id:
             table.lobby_message_id = message_id
@@ -229,9 +232,11 @@ class Fanout:
                 Screen(lobby.lobby_screen(info, lang).text + "\n\n" + t(lang, "start.done")),
             )
         if lines:
-            await self.out.send(table.chat_id, Screen("\n\n".join(lines)))
+            await self.out.send(table.chat_id, Screen("\n\n".join(lines)), thread=table.thread_id)
         if end is not None:
-            await self.out.send(table.chat_id, self.match_end_screen(table, lang, end))
+            await self.out.send(
+                table.chat_id, self.match_end_screen(table, lang, end), thread=table.thread_id
+            )
         if table.state.over:
             await self.pictures.send_match_chart(table, lang)
             return
@@ -253,7 +258,11 @@ class Fanout:
             return
         lang = await self.tables.chat_lang(table.chat_id)
         await self.close_lobby(table, lang, "lobby.expired")
-        await self.out.send(table.chat_id, Screen(t(lang, "lobby.expired_news", table=table_id)))
+        await self.out.send(
+            table.chat_id,
+            Screen(t(lang, "lobby.expired_news", table=table_id)),
+            thread=table.thread_id,
+        )
 
     # -- a move ----------------------------------------------------------------------------
 
@@ -396,9 +405,11 @@ class Fanout:
 
         async def tell_group() -> None:
             if said is not None:
-                await self.out.send(table.chat_id, said)
+                await self.out.send(table.chat_id, said, thread=table.thread_id)
             if end is not None:
-                await self.out.send(table.chat_id, self.match_end_screen(table, lang, end))
+                await self.out.send(
+                    table.chat_id, self.match_end_screen(table, lang, end), thread=table.thread_id
+                )
 
         async def rest() -> None:
             if state.over:
@@ -440,7 +451,7 @@ class Fanout:
 
         async def group() -> None:
             if said is not None:
-                await self.out.send(table.chat_id, said)
+                await self.out.send(table.chat_id, said, thread=table.thread_id)
             if new_deal or table.live_message_id is None:
                 await self.send_live(table, lang)
             elif not table.practice:
@@ -463,7 +474,9 @@ class Fanout:
         if table.practice:
             return
         screen = render.live(self.tables.info(table), lang, view_for(table.state, None))
-        _outcome, message_id = await self.out.send(table.chat_id, screen, silent=True)
+        _outcome, message_id = await self.out.send(
+            table.chat_id, screen, silent=True, thread=table.thread_id
+        )
         if message_id is not None:
             table.live_message_id = message_id
             await self.store.set_message_ids(table.id, live_message_id=message_id)
@@ -471,7 +484,7 @@ class Fanout:
     async def edit_live(self, table: TableRecord, screen: Screen) -> None:
         """The live message edited (or sent anew when it is gone), its id kept."""
         _outcome, message_id = await self.out.edit_or_send(
-            table.chat_id, table.live_message_id, screen
+            table.chat_id, table.live_message_id, screen, thread=table.thread_id
         )
         if message_id is not None and message_id != table.live_message_id:
             table.live_message_id = message_id
@@ -482,11 +495,13 @@ class Fanout:
         if table is None:
             return
         if said is not None:
-            await self.out.send(table.chat_id, said)
+            await self.out.send(table.chat_id, said, thread=table.thread_id)
         if hands:
             await self.hands.refresh(table_id)
         if table.status == PLAYING and table.state is not None:
             lang = await self.tables.chat_lang(table.chat_id)
             if not table.practice and table.live_message_id is not None:
                 screen = render.live(self.tables.info(table), lang, view_for(table.state, None))
-                await self.out.edit_or_send(table.chat_id, table.live_message_id, screen)
+                await self.out.edit_or_send(
+                    table.chat_id, table.live_message_id, screen, thread=table.thread_id
+                )

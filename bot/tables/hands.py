@@ -230,6 +230,7 @@ class Hands:
                     t(lang, "hand.unreachable", name=seat.name),
                     ((Button(t(lang, "button.open_private"), url=self.tables.deep_link("hi")),),),
                 ),
+                thread=table.thread_id,
             )
             return
         if message_id is not None:

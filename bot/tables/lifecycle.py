@@ -1,6 +1,6 @@
 """A table's life beyond the lobby: starting the match, practice matches in
 private, stopping, a person's seat passing to the computer (/kick, /leave
-mid-match), and the group going away or moving."""
+mid-match), and the group (or the table's forum topic) going away or moving."""
 
 from __future__ import annotations
 
@@ -8,7 +8,16 @@ import secrets
 from collections.abc import Sequence
 
 from bot.seats import computer_name, free_computer_id, waiting
-from bot.storage import CLOSED, COMPUTER, FINISHED, LOBBY, OPEN_STATUSES, PLAYING, Seat
+from bot.storage import (
+    CLOSED,
+    COMPUTER,
+    FINISHED,
+    LOBBY,
+    OPEN_STATUSES,
+    PLAYING,
+    Seat,
+    TableRecord,
+)
 from bot.tables.core import Person, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.lobby import renumber
@@ -79,9 +88,12 @@ class Lifecycle:
             return Reply(t(lang, "start.done_toast"))
 
     @refusals
-    async def stop(self, chat_id: int, person: Person, is_admin: Rights) -> Reply:
+    async def stop(
+        self, chat_id: int, person: Person, is_admin: Rights, thread: int | None = None
+    ) -> Reply:
+        """`thread`: the forum topic /stop was sent in; it stops that topic's table."""
         lang = await self.tables.chat_lang(chat_id)
-        table = await self.store.open_table_in_chat(chat_id)
+        table = await self.store.open_table_in_chat(chat_id, thread)
         if table is None:
             return Reply(t(lang, "stop.none"))
         async with self.tables.opened(table.id, OPEN_STATUSES, "stop.none", False, lang) as found:
@@ -145,11 +157,17 @@ class Lifecycle:
 
     @refusals
     async def replace_with_computer(
-        self, chat_id: int, target_user_id: int, person: Person, is_admin: Rights
+        self,
+        chat_id: int,
+        target_user_id: int,
+        person: Person,
+        is_admin: Rights,
+        thread: int | None = None,
     ) -> Reply:
-        """/kick, and /leave during a match: a computer player takes the seat for good."""
+        """/kick, and /leave during a match: a computer player takes the seat
+        for good (at the table of the forum topic `thread`)."""
         lang = await self.tables.chat_lang(chat_id)
-        table = await self.store.open_table_in_chat(chat_id)
+        table = await self.store.open_table_in_chat(chat_id, thread)
         if table is None:
             return Reply(t(lang, "no_table"))
         async with self.tables.opened(table.id, OPEN_STATUSES, "no_table", False, lang) as found:
@@ -189,19 +207,49 @@ class Lifecycle:
             return Reply()
 
     async def chat_gone(self, chat_id: int) -> None:
-        """The bot was removed from the group: close its table quietly."""
-        table = await self.store.open_table_in_chat(chat_id)
+        """The bot was removed from the group: close its tables quietly (a
+        forum has one a topic)."""
+        for table in await self.store.open_tables_in_chat(chat_id):
+            async with self.tables.lock(table.id):
+                fresh = await self.store.get_table(table.id)
+                if fresh is None or fresh.status not in OPEN_STATUSES:
+                    continue
+                fresh.status = CLOSED
+                fresh = await self.store.save_table(fresh)
+                self.turns.arm(fresh)
+                self.turns.disarm_lobby(fresh.id)
+                self.fanout.hands_closed_later(fresh)
+
+    async def topic_gone(self, chat_id: int, thread: int | None) -> None:
+        """The forum topic of a table was closed or deleted (its
+        `forum_topic_closed` message came, or Telegram refused a message to
+        it: bot/telegram/wire/topics.py). Nothing can be said there any more,
+        so the table ends as with /stop, and each person at it hears why in
+        private. Reopening the topic does not bring the table back."""
+        table = await self.store.open_table_in_chat(chat_id, thread)
         if table is None:
             return
         async with self.tables.lock(table.id):
             fresh = await self.store.get_table(table.id)
             if fresh is None or fresh.status not in OPEN_STATUSES:
                 return
+            was_playing = fresh.status == PLAYING
             fresh.status = CLOSED
             fresh = await self.store.save_table(fresh)
             self.turns.arm(fresh)
             self.turns.disarm_lobby(fresh.id)
-            self.fanout.hands_closed_later(fresh)
+            self.fanout.stop_later(fresh, was_playing, note="stop.topic_lobby")
+            ended = fresh
+            self.fanout.private_later(fresh, lambda: self.tell_topic_gone(ended))
+
+    async def tell_topic_gone(self, table: TableRecord) -> None:
+        """Each person at a table whose topic went away, in their language."""
+        for seat in table.seats:
+            if seat.is_computer:
+                continue
+            lang = await self.tables.user_lang(seat.user_id)
+            text = t(lang, "stop.topic_private", table=table.id, chat=table.chat_title)
+            await self.fanout.hands.send_private(seat.user_id, Screen(text))
 
     async def chat_moved(self, old_chat_id: int, new_chat_id: int) -> None:
         """The group became a supergroup: its table moves along with it."""

@@ -98,8 +98,15 @@ class Lobby:
 
     @refusals
     async def new_table(
-        self, chat_id: int, chat_title: str, person: Person, args: Sequence[str]
+        self,
+        chat_id: int,
+        chat_title: str,
+        person: Person,
+        args: Sequence[str],
+        thread: int | None = None,
     ) -> Reply:
+        """`thread`: the forum topic `/new` was sent in (None: the chat itself,
+        or a forum's General); the table lives there, one open table a topic."""
         lang = await self.store.get_chat_lang(chat_id)
         if lang is None:
             # A group speaks the language of whoever opens its first table
@@ -108,7 +115,7 @@ class Lobby:
             await self.store.set_chat_lang(chat_id, chat_title, lang)
         rules, settings = parse_new(lang, args)
         async with self.tables.lock(("chat", chat_id)):
-            existing = await self.store.open_table_in_chat(chat_id)
+            existing = await self.store.open_table_in_chat(chat_id, thread)
             if existing is not None:
                 return Reply(t(lang, "new.exists", table=existing.id))
             await self.tables.require_room(person.user_id, lang)
@@ -119,6 +126,7 @@ class Lobby:
                 rules.preset.value,
                 rules.changed_options(),
                 settings,
+                thread_id=thread,
             )
             if table is None:
                 return Reply(t(lang, "new.exists", table="?"))

@@ -48,6 +48,7 @@ class Outcome(Enum):
     SAME = "same"  # nothing to change: Telegram said "not modified"
     GONE = "gone"  # the message is deleted or too old to edit
     FORBIDDEN = "forbidden"  # blocked, never started, or removed from the chat
+    CLOSED = "closed"  # the forum topic sent to is closed or deleted
     FAILED = "failed"  # anything else; logged
     SUPERSEDED = "superseded"  # a newer edit of the message took its place: nothing was sent
 
@@ -57,10 +58,19 @@ class Sender(Protocol):
 
     `priority` orders what Telegram's limits hold back (`Priority`). An edit
     of a message may be overtaken by a newer edit of the same message before
-    it is sent (`Outcome.SUPERSEDED`: the newer one shows)."""
+    it is sent (`Outcome.SUPERSEDED`: the newer one shows). `thread`: the
+    forum topic a new message goes to (a table's `thread_id`; None: the chat
+    itself, or a forum's General). A message once sent is named by its id
+    alone, so edits and deletes need no topic."""
 
     async def send(
-        self, chat_id: int, screen: Screen, *, silent: bool = False, priority: Priority = ...
+        self,
+        chat_id: int,
+        screen: Screen,
+        *,
+        silent: bool = False,
+        thread: int | None = None,
+        priority: Priority = ...,
     ) -> tuple[Outcome, int | None]: ...
 
     async def send_photo(
@@ -70,6 +80,7 @@ class Sender(Protocol):
         caption: Screen | None = None,
         *,
         silent: bool = False,
+        thread: int | None = None,
         priority: Priority = ...,
     ) -> tuple[Outcome, int | None]:
         """A PNG with the screen as its caption (a caption too long for one
@@ -80,7 +91,13 @@ class Sender(Protocol):
     ) -> Outcome: ...
 
     async def edit_or_send(
-        self, chat_id: int, message_id: int | None, screen: Screen, *, priority: Priority = ...
+        self,
+        chat_id: int,
+        message_id: int | None,
+        screen: Screen,
+        *,
+        thread: int | None = None,
+        priority: Priority = ...,
     ) -> tuple[Outcome, int | None]:
         """Edit in place; if the message is gone, send it anew."""
 

@@ -77,7 +77,7 @@ class Pictures:
         log.debug(
             "table %s: chart drawn in %.0f ms", table.id, 1000 * (time.perf_counter() - started)
         )
-        await self.tables.out.send_photo(table.chat_id, png, silent=True)
+        await self.tables.out.send_photo(table.chat_id, png, silent=True, thread=table.thread_id)
 
     async def rating_chart(self, rows: Sequence[ResultRow], name: str, lang: str) -> bytes | None:
         """A person's rating history in every game from all their results

@@ -41,7 +41,7 @@ class Rematches:
             return Reply(t(lang, "rematch.not_player"), alert=True)
         others = [s.user_id for s in old.seats if not s.is_computer and s != seat]
         async with self.tables.lock(("chat", old.chat_id)):
-            existing = await self.store.open_table_in_chat(old.chat_id)
+            existing = await self.store.open_table_in_chat(old.chat_id, old.thread_id)
             if existing is not None and existing.settings.get(REMATCH_OF) == old_id:
                 opened = existing.id
             elif existing is not None:
@@ -56,6 +56,7 @@ class Rematches:
                     old.preset,
                     old.options,
                     {**settings, REMATCH_OF: old_id, WAITING: others},
+                    thread_id=old.thread_id,  # in the forum topic of the match
                 )
                 if table is None:
                     return Reply(t(lang, "new.exists", table="?"), alert=True)

@@ -143,7 +143,8 @@ async def on_lobby(
         return await svc.leave(table_id, person)
     admin = admin_check(context, chat_id, person.user_id)
     if op == "q":
-        answer = await svc.replace_with_computer(chat_id, person.user_id, person, admin)
+        thread = await svc.thread_of_table(table_id)
+        answer = await svc.replace_with_computer(chat_id, person.user_id, person, admin, thread)
         return Reply(answer.text)
     if op == "a":
         return await svc.add_computer(table_id, person, admin)

@@ -42,6 +42,23 @@ def is_group(chat: Chat | None) -> bool:
     return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
 
 
+def thread_of(message: Message) -> int | None:
+    """The forum topic a message was sent in; None in General, in a group
+    that is no forum and in private. (Telegram also numbers the reply
+    threads of any supergroup: only a forum's topics are places.)"""
+    return message.message_thread_id if message.is_topic_message else None
+
+
+def replied_user(message: Message) -> User | None:
+    """Whom the message answers. In a forum topic a message that answers
+    nobody still carries the topic's opening as its `reply_to_message`:
+    that is no answer to its author."""
+    replied = message.reply_to_message
+    if replied is None or replied.forum_topic_created is not None:
+        return None
+    return replied.from_user
+
+
 async def is_admin(context: BotContext, chat_id: int, user_id: int) -> bool:
     """An admin or the owner of the group, from its cached admin list."""
     return await context.admin_lists.is_admin(chat_id, user_id)
@@ -60,7 +77,8 @@ def admin_check(context: BotContext, chat: Chat | int | None, user_id: int) -> R
 async def reply(message: Message, answer: Reply | str) -> None:
     """Answer a message: queued per chat (bot/telegram/wire/replies.py) and sent
     after the handler has returned, so the chat's turn never waits for the
-    group's message budget. In a group the answer quotes the command."""
+    group's message budget. In a group the answer quotes the command, in the
+    command's forum topic."""
     if isinstance(answer, str):
         answer = Reply(answer)
     if answer.screen is not None:
@@ -78,7 +96,7 @@ async def reply(message: Message, answer: Reply | str) -> None:
             await message.reply_photo(answer.photo)
         return
     quote = message.message_id if is_group(message.chat) else None
-    queue.put(message.chat_id, screen, quote, answer.photo)
+    queue.put(message.chat_id, screen, quote, answer.photo, thread_of(message))
 
 
 async def message_lang(update: Update, context: BotContext) -> str:

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from telegram import Update
 
-from bot.telegram.handlers.common import args_of, is_admin, is_group, message_lang, person_of, reply
+from bot.telegram.handlers.common import (
+    args_of,
+    is_admin,
+    is_group,
+    message_lang,
+    person_of,
+    replied_user,
+    reply,
+    thread_of,
+)
 from bot.telegram.handlers.context import BotContext
 from bot.view import names, rules_help
 from bot.view.i18n import LANGUAGES, short, supported, t
@@ -29,7 +38,7 @@ async def cmd_rules(update: Update, context: BotContext) -> None:
     args = args_of(context)
     rules = None
     if not args and is_group(chat):
-        rules = await context.service.rules_for_chat(chat.id)
+        rules = await context.service.rules_for_chat(chat.id, thread_of(message))
     if rules is None:
         name = args[0] if args else Preset.BURKOZEL.value
         preset = names.preset_named(name)
@@ -79,7 +88,7 @@ async def cmd_stats(update: Update, context: BotContext) -> None:
         return
     lang = await message_lang(update, context)
     target = user
-    replied = message.reply_to_message.from_user if message.reply_to_message else None
+    replied = replied_user(message)
     if is_group(chat) and replied is not None and not replied.is_bot:
         target = replied
     chat_id = chat.id if is_group(chat) else None

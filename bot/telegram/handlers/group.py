@@ -16,7 +16,9 @@ from bot.telegram.handlers.common import (
     is_group,
     message_lang,
     person_of,
+    replied_user,
     reply,
+    thread_of,
 )
 from bot.telegram.handlers.context import BotContext
 from bot.view.i18n import t
@@ -43,15 +45,16 @@ class GroupTable:
 
 
 async def group_table(update: Update, context: BotContext) -> GroupTable | None:
-    """The group's open table for a command about it; otherwise the sender is
-    told (wrong chat, or no table here) and None comes back."""
+    """The open table of the group (of the forum topic the command came in)
+    for a command about it; otherwise the sender is told (wrong chat, or no
+    table here) and None comes back."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None or not await group_only(update, context):
         return None
     svc = context.service
     await svc.remember(person_of(user))
     lang = await svc.chat_lang(chat.id)
-    table = await svc.table_in_chat(chat.id)
+    table = await svc.table_in_chat(chat.id, thread_of(message))
     if table is None:
         await reply(message, t(lang, "no_table"))
         return None
@@ -65,7 +68,9 @@ async def cmd_new(update: Update, context: BotContext) -> None:
     svc = context.service
     await svc.remember(person_of(user))
     title = visible(chat.title or "")  # shown to those who join: no bidi overrides
-    answer = await svc.new_table(chat.id, title, person_of(user), args_of(context))
+    answer = await svc.new_table(
+        chat.id, title, person_of(user), args_of(context), thread=thread_of(message)
+    )
     if answer.text or answer.screen:
         await reply(message, answer)
 
@@ -113,7 +118,8 @@ async def cmd_stop(update: Update, context: BotContext) -> None:
     if message is None or user is None or chat is None:
         return
     admin = admin_check(context, chat, user.id)
-    await reply(message, await context.service.stop(chat.id, person_of(user), admin))
+    stopped = await context.service.stop(chat.id, person_of(user), admin, thread_of(message))
+    await reply(message, stopped)
 
 
 async def cmd_addbot(update: Update, context: BotContext) -> None:
@@ -134,11 +140,13 @@ async def cmd_kick(update: Update, context: BotContext) -> None:
         return
     svc = context.service
     lang = await svc.chat_lang(chat.id)
-    target = message.reply_to_message.from_user if message.reply_to_message else None
+    target = replied_user(message)
     if target is None or target.is_bot:
         await reply(message, t(lang, "kick.usage"))
         return
     admin = admin_check(context, chat, user.id)
-    answer = await svc.replace_with_computer(chat.id, target.id, person_of(user), admin)
+    answer = await svc.replace_with_computer(
+        chat.id, target.id, person_of(user), admin, thread_of(message)
+    )
     if answer.text:
         await reply(message, answer)

@@ -1,12 +1,13 @@
 """The bot's own membership: added to a group (it says how to start),
-removed from one, or the group moved."""
+removed from one, or the group moved; and a forum topic closed or reopened
+under a table."""
 
 from __future__ import annotations
 
 from telegram import Update
 from telegram.constants import ChatMemberStatus
 
-from bot.telegram.handlers.common import is_group
+from bot.telegram.handlers.common import is_group, thread_of
 from bot.telegram.handlers.context import BotContext
 from bot.telegram.wire import replies
 from bot.view.i18n import t
@@ -38,3 +39,19 @@ async def on_migrate(update: Update, context: BotContext) -> None:
     if message is None or message.migrate_to_chat_id is None:
         return
     await context.service.chat_moved(message.chat.id, message.migrate_to_chat_id)
+
+
+async def on_topic_closed(update: Update, context: BotContext) -> None:
+    """A forum topic (or General) was closed: its table, if any, ends
+    (`TableService.topic_gone`), before any message to it is refused."""
+    message = update.effective_message
+    if message is not None:
+        await context.service.topic_gone(message.chat.id, thread_of(message))
+
+
+async def on_topic_reopened(update: Update, context: BotContext) -> None:
+    """A closed topic was reopened: the bot may write there again (a table
+    it ended stays ended; /new opens another)."""
+    message = update.effective_message
+    if message is not None:
+        context.messenger.topics.reopen((message.chat.id, thread_of(message)))

@@ -50,6 +50,12 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("forget", private.cmd_forget))
     app.add_handler(ChatMemberHandler(members.on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, members.on_migrate))
+    app.add_handler(
+        MessageHandler(filters.StatusUpdate.FORUM_TOPIC_CLOSED, members.on_topic_closed)
+    )
+    app.add_handler(
+        MessageHandler(filters.StatusUpdate.FORUM_TOPIC_REOPENED, members.on_topic_reopened)
+    )
     for handler in button_handlers():
         app.add_handler(handler)
     app.add_handler(MessageHandler(in_private & ~filters.COMMAND, private.on_private_text))

@@ -32,6 +32,7 @@ from telegram.request._requestparameter import RequestParameter
 
 from bot.tables.outbox import Outcome, Priority
 from bot.telegram.wire.limits import Ask, SendLimits, Superseded, seconds
+from bot.telegram.wire.topics import ClosedTopics, Place, refused_topic
 from bot.view.i18n import plain
 from bot.view.screen import Screen
 
@@ -87,6 +88,7 @@ def fits_caption(screen: Screen) -> bool:
 T = TypeVar("T")
 MAX_BACKOFF = 30.0  # seconds: the longest wait between two tries of a patient call
 Migrated = Callable[[int, int], Awaitable[None]]
+TopicGone = Callable[[int, int | None], Awaitable[None]]
 
 
 def keyboard(screen: Screen) -> dict[str, Any] | None:
@@ -131,6 +133,8 @@ def classify(error: TelegramError) -> Outcome:
             return Outcome.GONE
         if "chat not found" in text:
             return Outcome.FORBIDDEN
+        if refused_topic(text) is not None:
+            return Outcome.CLOSED
     return Outcome.FAILED
 
 
@@ -148,11 +152,38 @@ class Messenger:
         retries: int = 5,
         backoff: float = 0.5,
         on_migrate: Migrated | None = None,
+        on_topic_gone: TopicGone | None = None,
     ) -> None:
+        """`on_topic_gone(chat_id, thread)`: a forum topic (None: General)
+        refused a message as closed or deleted (bot/telegram/wire/topics.py)."""
         self.bot = bot
         self.retries = retries
         self.backoff = backoff
         self.on_migrate = on_migrate
+        self.on_topic_gone = on_topic_gone
+        self.topics = ClosedTopics()
+        self._told: set[asyncio.Task[None]] = set()
+
+    def _topic_refused(self, place: Place, error: TelegramError | None = None) -> None:
+        """A send to `place` was refused (`error`), or would be (None): it is
+        remembered, and whoever wants to know is told in a task of its own (a
+        send may run in a table's message lane, which ending the table must
+        not wait for)."""
+        if error is not None:
+            self.topics.close(place, deleted=bool(refused_topic(str(error))))
+        if self.on_topic_gone is None:
+            return
+        gone = self.on_topic_gone
+
+        async def tell() -> None:
+            try:
+                await gone(*place)
+            except Exception:
+                log.exception("chat %s, topic %s: ending its table failed", *place)
+
+        task = asyncio.get_running_loop().create_task(tell())
+        self._told.add(task)
+        task.add_done_callback(self._told.discard)
 
     async def _call(
         self, chat_id: int, request: Callable[[int], Awaitable[T]], patient: bool = False
@@ -214,10 +245,15 @@ class Messenger:
         silent: bool = False,
         reply_to: int | None = None,
         patient: bool = False,
+        thread: int | None = None,
         priority: Priority = Priority.RECORD,
     ) -> tuple[Outcome, int | None]:
         """`reply_to`: the message this answers (quoted when it still exists);
-        `patient`: retried until sent or the chat is gone (see `_call`)."""
+        `patient`: retried until sent or the chat is gone (see `_call`);
+        `thread`: the forum topic it goes to (see `Sender`)."""
+        if self.topics.is_closed((chat_id, thread)):
+            self._topic_refused((chat_id, thread))
+            return Outcome.CLOSED, None
         quote = (
             {"message_id": reply_to, "allow_sending_without_reply": True}
             if reply_to is not None
@@ -229,6 +265,7 @@ class Messenger:
                 "sendMessage",
                 Ask(priority),
                 chat_id=target,
+                message_thread_id=thread if target == chat_id else None,
                 text=screen.text,
                 parse_mode=ParseMode.HTML,
                 reply_markup=keyboard(screen),
@@ -242,6 +279,8 @@ class Messenger:
             outcome = classify(error)
             if outcome is Outcome.FAILED:
                 log.warning("send to %s failed: %s", chat_id, error)
+            elif outcome is Outcome.CLOSED:
+                self._topic_refused((chat_id, thread), error)
             return outcome, None
         return Outcome.OK, int(message["message_id"])
 
@@ -254,6 +293,7 @@ class Messenger:
         silent: bool = False,
         reply_to: int | None = None,
         patient: bool = False,
+        thread: int | None = None,
         priority: Priority = Priority.RECORD,
     ) -> tuple[Outcome, int | None]:
         """A PNG, uploaded, with `caption` under it. A caption longer than
@@ -261,14 +301,22 @@ class Messenger:
         are then the message's), and the photo follows it bare."""
         if caption is not None and not fits_caption(caption):
             outcome, message_id = await self.send(
-                chat_id, caption, silent=silent, reply_to=reply_to, patient=patient,
+                chat_id,
+                caption,
+                silent=silent,
+                reply_to=reply_to,
+                patient=patient,
+                thread=thread,
                 priority=priority,
-            )  # fmt: skip
+            )
             if outcome is Outcome.OK:
                 await self.send_photo(
-                    chat_id, photo, silent=True, patient=patient, priority=priority
+                    chat_id, photo, silent=True, patient=patient, thread=thread, priority=priority
                 )
             return outcome, message_id
+        if self.topics.is_closed((chat_id, thread)):
+            self._topic_refused((chat_id, thread))
+            return Outcome.CLOSED, None
         quote = (
             {"message_id": reply_to, "allow_sending_without_reply": True}
             if reply_to is not None
@@ -281,6 +329,7 @@ class Messenger:
                 "sendPhoto",
                 Ask(priority),
                 chat_id=target,
+                message_thread_id=thread if target == chat_id else None,
                 photo=upload,
                 caption=None if caption is None else caption.text,
                 parse_mode=None if caption is None else ParseMode.HTML,
@@ -295,6 +344,8 @@ class Messenger:
             outcome = classify(error)
             if outcome is Outcome.FAILED:
                 log.warning("photo to %s failed: %s", chat_id, error)
+            elif outcome is Outcome.CLOSED:
+                self._topic_refused((chat_id, thread), error)
             return outcome, None
         return Outcome.OK, int(message["message_id"])
 
@@ -337,16 +388,17 @@ class Messenger:
         message_id: int | None,
         screen: Screen,
         *,
+        thread: int | None = None,
         priority: Priority = Priority.RECORD,
     ) -> tuple[Outcome, int | None]:
-        """Edit in place; if the message is gone, send it anew."""
+        """Edit in place; if the message is gone, send it anew (to `thread`)."""
         if message_id is not None:
             outcome = await self.edit(chat_id, message_id, screen, priority=priority)
             if outcome in (Outcome.OK, Outcome.SAME, Outcome.SUPERSEDED):
                 return outcome, message_id
             if outcome is Outcome.FORBIDDEN:
                 return outcome, None
-        return await self.send(chat_id, screen, silent=True, priority=priority)
+        return await self.send(chat_id, screen, silent=True, thread=thread, priority=priority)
 
     async def answer(
         self, query_id: str, text: str | None, *, alert: bool = False, url: str | None = None

@@ -7,6 +7,9 @@ now put the answer here and return at once. Each chat keeps only its newest
 few answers (a flood of /help needs one answer, not three hundred), and an
 answer is retried until it is sent or the chat is gone: a 429 or a lost
 connection never drops a join confirmation.
+
+An answer quotes the command it answers; in a forum topic it names the topic
+too (Telegram sends a reply whose quote is gone nowhere else than General).
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
 
-Send = Callable[[int, Screen, "int | None", "bytes | None"], Awaitable[Outcome]]
+# (chat, screen, the message quoted, a photo, the forum topic)
+Send = Callable[[int, Screen, "int | None", "bytes | None", "int | None"], Awaitable[Outcome]]
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,7 @@ class Answer:
     screen: Screen
     reply_to: int | None
     photo: bytes | None = None  # a PNG, the screen its caption
+    thread: int | None = None  # the forum topic of the command answered
 
 
 class Replies:
@@ -41,14 +46,19 @@ class Replies:
         self.dropped = 0
 
     def put(
-        self, chat_id: int, screen: Screen, reply_to: int | None = None, photo: bytes | None = None
+        self,
+        chat_id: int,
+        screen: Screen,
+        reply_to: int | None = None,
+        photo: bytes | None = None,
+        thread: int | None = None,
     ) -> None:
         """Queue an answer; beyond the backlog the oldest waiting one is dropped."""
         queue = self._queues.setdefault(chat_id, deque())
         if len(queue) >= self.backlog:
             queue.popleft()
             self.dropped += 1
-        queue.append(Answer(screen, reply_to, photo))
+        queue.append(Answer(screen, reply_to, photo, thread))
         if chat_id not in self._workers:
             task = asyncio.get_running_loop().create_task(self._work(chat_id))
             self._workers[chat_id] = task
@@ -65,7 +75,7 @@ class Replies:
                 answer = queue.popleft()
                 try:
                     outcome = await self._send(
-                        chat_id, answer.screen, answer.reply_to, answer.photo
+                        chat_id, answer.screen, answer.reply_to, answer.photo, answer.thread
                     )
                 except Exception:
                     log.exception("an answer to chat %s could not be sent", chat_id)

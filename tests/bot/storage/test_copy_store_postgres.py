@@ -27,7 +27,7 @@ from bot_steps import (
 )
 from databases import PostgresDatabase
 
-from bot.storage import StorageError, parse_database_url
+from bot.storage import StorageError, open_store, parse_database_url
 from bot.storage.copy import copy_sqlite_to_postgres
 from engine import Action, replay
 from testing.fake_telegram import FakeTelegram
@@ -121,3 +121,25 @@ async def test_a_copy_into_a_database_that_holds_rows_is_refused_postgres(
     replaced = copy_command("--replace", f"sqlite:///{source}", postgres_database.url)
     assert replaced.returncode == 0, replaced.stderr
     assert postgres_database.rows("SELECT user_id FROM users ORDER BY user_id") == [(7,), (8,)]
+
+
+async def test_a_table_in_a_forum_topic_is_copied_with_its_topic_postgres(
+    postgres_database: PostgresDatabase, tmp_path: Path
+) -> None:
+    source = tmp_path / "bot.db"
+    sqlite_store = await open_store(parse_database_url(f"sqlite:///{source}"), cache=False)
+    try:
+        topic = await sqlite_store.create_table(-100, "Forum", 1, "kozel", {}, thread_id=77)
+        general = await sqlite_store.create_table(-100, "Forum", 2, "bura", {})
+    finally:
+        await sqlite_store.close()
+    assert topic is not None and general is not None
+    await copy_sqlite_to_postgres(source, parse_database_url(postgres_database.url))
+    target = await open_store(parse_database_url(postgres_database.url), cache=False)
+    try:
+        assert await target.open_table_in_chat(-100, 77) == topic
+        assert await target.open_table_in_chat(-100) == general
+        # The copied index keeps one open table per topic.
+        assert await target.create_table(-100, "Forum", 3, "bura", {}, thread_id=77) is None
+    finally:
+        await target.close()

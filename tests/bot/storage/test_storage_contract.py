@@ -114,6 +114,30 @@ async def test_a_new_lobby_and_one_open_table_per_chat(store: Store) -> None:
     assert again.join_token != table.join_token
 
 
+async def test_each_forum_topic_has_its_own_open_table(store: Store) -> None:
+    general = await _lobby(store, BIG_CHAT)
+    assert general.thread_id is None
+    topic = await store.create_table(BIG_CHAT, "Forum", 2, "kozel", {}, thread_id=77)
+    other = await store.create_table(BIG_CHAT, "Forum", 3, "bura", {}, thread_id=78)
+    assert topic is not None and other is not None
+    assert (topic.thread_id, other.thread_id) == (77, 78)
+    assert await store.create_table(BIG_CHAT, "Forum", 4, "bura", {}, thread_id=77) is None
+    assert await store.create_table(BIG_CHAT, "Forum", 4, "bura", {}) is None
+
+    assert await store.open_table_in_chat(BIG_CHAT) == general
+    assert await store.open_table_in_chat(BIG_CHAT, 77) == topic
+    assert await store.open_table_in_chat(BIG_CHAT, 79) is None
+    assert await store.open_tables_in_chat(BIG_CHAT) == [general, topic, other]
+    assert await store.open_tables_in_chat(-5) == []
+
+    topic.status = CLOSED
+    saved = await store.save_table(topic)
+    assert saved.thread_id == 77 and (await store.get_table(topic.id)) == saved
+    again = await store.create_table(BIG_CHAT, "Forum", 4, "bura", {}, thread_id=77)
+    assert again is not None and again.thread_id == 77
+    assert await store.open_table_in_chat(BIG_CHAT, 77) == again
+
+
 async def test_a_table_reads_back_as_it_was_saved(store: Store) -> None:
     table = await _lobby(store)
     table.seats = [

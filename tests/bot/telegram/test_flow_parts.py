@@ -201,7 +201,12 @@ class FlakySend:
         self.release.set()
 
     async def __call__(
-        self, chat_id: int, screen: Screen, reply_to: int | None, photo: bytes | None = None
+        self,
+        chat_id: int,
+        screen: Screen,
+        reply_to: int | None,
+        photo: bytes | None = None,
+        thread: int | None = None,
     ) -> Outcome:
         await self.release.wait()
         self.sent.append((chat_id, screen.text, reply_to))

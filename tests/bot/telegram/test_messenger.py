@@ -3,6 +3,7 @@ PTB's rate limiter, with PTB's errors."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 from collections.abc import Callable, Coroutine
@@ -17,6 +18,7 @@ from telegram.request import BaseRequest, RequestData
 from bot.tables import Outcome
 from bot.telegram.wire.limits import counted
 from bot.telegram.wire.messenger import Messenger, keyboard, markup
+from bot.telegram.wire.topics import ClosedTopics
 from bot.view.screen import Button, Screen
 from testing.fake_telegram import FakeTelegram
 
@@ -149,6 +151,47 @@ async def test_telegrams_refusals_arrive_as_ptbs_errors() -> None:
     assert await out.send(-5, Screen("x")) == (Outcome.OK, 7)
     assert moves == [(-5, -1009)]
     assert [p["chat_id"] for _, p in request.asked[-2:]] == [-5, -1009]
+
+
+async def test_a_closed_or_deleted_topic_is_told_once_and_sent_no_more() -> None:
+    refused = {"ok": False, "error_code": 400, "description": "Bad Request: TOPIC_CLOSED"}
+    gone = {"ok": False, "error_code": 400, "description": "Bad Request: message thread not found"}
+    request = Canned(sent(1, -5), refused, sent(2, -5), gone, sent(3, -5))
+    told: list[tuple[int, int | None]] = []
+
+    async def on_topic_gone(chat_id: int, thread: int | None) -> None:
+        told.append((chat_id, thread))
+
+    out = Messenger(ExtBot("1:token", request=request), retries=3, on_topic_gone=on_topic_gone)
+    assert await out.send(-5, Screen("x"), thread=77) == (Outcome.OK, 1)
+    assert request.asked[0][1]["message_thread_id"] == 77
+    # Refused once, not retried; the next sends there are not even tried.
+    assert await out.send(-5, Screen("x"), thread=77) == (Outcome.CLOSED, None)
+    assert await out.send_photo(-5, b"png", thread=77) == (Outcome.CLOSED, None)
+    assert await out.edit_or_send(-5, None, Screen("x"), thread=77) == (Outcome.CLOSED, None)
+    assert len(request.asked) == 2
+    await asyncio.sleep(0)
+    assert told == [(-5, 77)] * 3, "whoever ends the topic's table hears of every try"
+    # Other places are not touched; a reopened topic takes messages again.
+    assert await out.send(-5, Screen("x"), thread=78) == (Outcome.OK, 2)
+    assert await out.send(-5, Screen("x"), thread=79) == (Outcome.CLOSED, None)
+    out.topics.reopen((-5, 77))
+    assert await out.send(-5, Screen("x"), thread=77) == (Outcome.OK, 3)
+    assert len(request.asked) == 5
+
+
+def test_a_closed_topic_is_forgotten_after_a_while_a_deleted_one_never() -> None:
+    now = [0.0]
+    topics = ClosedTopics(remember=60, clock=lambda: now[0])
+    topics.close((-5, 77))
+    topics.close((-5, 78), deleted=True)
+    topics.close((-5, 78))  # a deleted topic stays deleted
+    assert topics.is_closed((-5, 77)) and topics.is_closed((-5, 78))
+    assert not topics.is_closed((-5, None)) and not topics.is_closed((-6, 77))
+    now[0] = 61.0
+    assert not topics.is_closed((-5, 77)) and topics.is_closed((-5, 78))
+    topics.reopen((-5, 78))
+    assert not topics.is_closed((-5, 78))
 
 
 def test_ptbs_keyboard_and_the_raw_one_hold_the_same_buttons() -> None:
