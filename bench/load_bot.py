@@ -56,6 +56,7 @@ class BotProcess:
             "COMPUTER_DELAY": "0",
             "RATE_LIMIT_OVERALL": "1000000",
             "RATE_LIMIT_GROUP": "1000000",
+            "RATE_LIMIT_PRIVATE": "1000000",
             "LOG_LEVEL": "WARNING",
             "PYTHONUNBUFFERED": "1",
             # The bot of this checkout, whatever the virtual environment installed.

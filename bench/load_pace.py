@@ -66,7 +66,11 @@ from testing.fake_telegram import FakeTelegram, TelegramLimits
 from testing.fake_telegram.limits import is_counted
 
 # The bot's own rate limiter as in production (bench/load.py lifts it).
-PRODUCTION_LIMITS = {"RATE_LIMIT_OVERALL": "30", "RATE_LIMIT_GROUP": "20"}
+PRODUCTION_LIMITS = {
+    "RATE_LIMIT_OVERALL": "30",
+    "RATE_LIMIT_GROUP": "20",
+    "RATE_LIMIT_PRIVATE": "1",
+}
 
 
 def _seconds(values: list[float]) -> dict[str, float]:
