@@ -69,6 +69,7 @@ class TableService:
         self.history_room = History(self.tables)
         self.match = Match(self.tables, self.fanout, self.turns, self.stats)
         self.turns.commit = self.match.commit
+        self.fanout.hands.on_unreachable = self.turns.unreachable
         self.lobby = Lobby(self.tables, self.fanout, self.turns)
         self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns, self.stats)
         self.rematches = Rematches(self.tables, self.fanout, self.turns, self.lobby, self.lifecycle)
@@ -96,6 +97,8 @@ class TableService:
         self.select = self.match.select
         self.play = self.match.play
         self.take_back = self.turns.take_back
+        self.unreachable = self.turns.unreachable
+        self.came_back = self.turns.came_back
         self.redraw_all = self.recovery.redraw_all
         self.stats_of = self.stats.stats
         self.top = self.stats.top

@@ -9,7 +9,7 @@ messages and their budget of 20 a minute.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.seats import has_buttons, seat_at
 from bot.storage import PLAYING, Seat, TableRecord
@@ -40,6 +40,9 @@ class Hands:
         self.tables = tables
         self.store = tables.store
         self.out = tables.out
+        # What to do when a person's chat refuses their hand (wired by the
+        # service to `Turns.unreachable`, which sits above this room).
+        self.on_unreachable: Callable[[int], Awaitable[None]] | None = None
 
     async def sync_hands(
         self,
@@ -86,6 +89,8 @@ class Hands:
             and state.deal is not None
             and previous.deal.number == state.deal.number
         )
+        if seat.auto and not await self.reachable(seat.user_id):
+            return  # blocked: nothing reaches them until they start the bot again
         lang = await self.tables.user_lang(seat.user_id)
         view = view_for(state, seat.seat)
         screen = hand_view.hand(info, lang, view)
@@ -137,6 +142,11 @@ class Hands:
                 done(self.remove(seat.user_id, old)),
                 self.put_hand(table, seat, screen, fresh=True, ring=True, priority=priority),
             )
+
+    async def reachable(self, user_id: int) -> bool:
+        """Whether the bot may write to the person (they have not blocked it)."""
+        user = await self.store.get_user(user_id)
+        return user is None or user.started
 
     async def remove(self, chat_id: int, message_id: int) -> Outcome:
         """A superseded hand deleted; one too old to delete keeps its text but
@@ -222,16 +232,12 @@ class Hands:
         if outcome is Outcome.SUPERSEDED:
             return  # a newer job draws this hand: what it shows is not this screen
         if outcome is Outcome.FORBIDDEN:
-            await self.store.set_started(seat.user_id, False)
-            lang = await self.tables.chat_lang(table.chat_id)
-            await self.out.send(
-                table.chat_id,
-                Screen(
-                    t(lang, "hand.unreachable", name=seat.name),
-                    ((Button(t(lang, "button.open_private"), url=self.tables.deep_link("hi")),),),
-                ),
-                thread=table.thread_id,
-            )
+            # Blocked, or the chat is gone: a computer takes the seat at once and
+            # the group is told (bot/tables/turns.py, `Turns.unreachable`), from
+            # a job of its own: it takes the table's lock.
+            hook, user_id = self.on_unreachable, seat.user_id
+            if hook is not None:
+                self.tables.outbox.later(table.id, lambda: hook(user_id), lane=f"reach:{user_id}")
             return
         if message_id is not None:
             seat.hand_message_id = message_id

@@ -23,7 +23,7 @@ from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.minds import Minds
 from bot.view.i18n import t
-from bot.view.screen import Screen
+from bot.view.screen import Button, Screen
 from engine import Action, IllegalAction, MatchState, legal_actions, view_for
 from engine.actions import Kind
 
@@ -273,6 +273,52 @@ class Turns:
             table.status = CLOSED
             await self.store.save_table(table)
             self.fanout.lobby_expired_later(table_id)
+
+    # -- a person the bot cannot write to ----------------------------------------------
+
+    async def unreachable(self, user_id: int) -> None:
+        """The person blocked the bot (or Telegram refuses their chat): each of
+        their seats in a running match goes to a computer at once, and its group
+        is told once. A seat the computer already keeps says nothing, so the
+        group hears of it again only after the person was back in between."""
+        await self.store.set_started(user_id, False)
+        for table_id in await self.store.open_tables_of(user_id):
+            async with self.tables.lock(table_id):
+                table = await self.store.get_table(table_id)
+                if table is None or table.status != PLAYING or table.state is None:
+                    continue
+                seat = table.seat_of(user_id)
+                if seat is None or seat.auto:
+                    continue
+                seat.auto = True
+                self.prepare_turn(table)
+                table = await self.store.save_table(table)
+                said = None
+                if not table.practice:  # a practice game's only chat is the one refused
+                    lang = await self.tables.chat_lang(table.chat_id)
+                    link = self.tables.deep_link("hi")
+                    said = Screen(
+                        t(lang, "hand.unreachable", name=seat.name),
+                        ((Button(t(lang, "button.open_private"), url=link),),),
+                    )
+                self.fanout.news_and_hands_later(table, said)
+                self.arm(table)
+
+    async def came_back(self, user_id: int) -> None:
+        """The person can be written to again (they started the bot, or
+        unblocked it): each seat the computer keeps for them is offered back,
+        one tap away."""
+        for table_id in await self.store.open_tables_of(user_id):
+            table = await self.store.get_table(table_id)
+            if table is None or table.status != PLAYING:
+                continue
+            seat = table.seat_of(user_id)
+            if seat is not None and seat.auto:
+                self.fanout.private_later(table, self._offer(table_id, seat.seat))
+
+    def _offer(self, table_id: int, number: int) -> Callable[[], Awaitable[None]]:
+        offer = self.fanout.hands.offer_takeback
+        return lambda: offer(table_id, number)
 
     # -- a person comes back ------------------------------------------------------------
 

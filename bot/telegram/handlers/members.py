@@ -5,9 +5,9 @@ under a table."""
 from __future__ import annotations
 
 from telegram import Update
-from telegram.constants import ChatMemberStatus
+from telegram.constants import ChatMemberStatus, ChatType
 
-from bot.telegram.handlers.common import is_group, thread_of
+from bot.telegram.handlers.common import is_group, person_of, thread_of
 from bot.telegram.handlers.context import BotContext
 from bot.telegram.wire import replies
 from bot.view.i18n import t
@@ -19,11 +19,20 @@ IN = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.
 
 async def on_my_chat_member(update: Update, context: BotContext) -> None:
     """Added to a group: say how to start. Removed from a group (or the group
-    is gone): close its table."""
+    is gone): close its table. In a private chat: the person blocked the bot
+    (their seats go to a computer at once) or started it again (their seats
+    are offered back)."""
     change = update.my_chat_member
     if change is None:
         return
     old, new = change.old_chat_member.status, change.new_chat_member.status
+    if change.chat.type == ChatType.PRIVATE:
+        if new in OUT:
+            await context.service.unreachable(change.chat.id)
+        elif new in IN:
+            await context.service.remember(person_of(change.from_user), started=True)
+            await context.service.came_back(change.chat.id)
+        return
     if new in OUT:
         await context.service.chat_gone(change.chat.id)
     elif new in IN and old in OUT and is_group(change.chat):

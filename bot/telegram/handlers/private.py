@@ -19,6 +19,7 @@ async def cmd_start_private(update: Update, context: BotContext) -> None:
     svc = context.service
     person = person_of(user)
     await svc.remember(person, started=True)
+    await svc.came_back(user.id)  # seats a computer kept while the bot could not write
     lang = await svc.user_lang(user.id, user.language_code)
     args = args_of(context)
     payload = args[0] if args else ""

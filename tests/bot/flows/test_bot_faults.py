@@ -108,30 +108,81 @@ async def test_flaky_telegram(
     await check_final(fake, runner, final, group.id)
 
 
-async def test_blocked_player_falls_to_the_timer(
+UNREACHABLE = "не могу написать вам в личку"
+
+
+@pytest.mark.parametrize("announced", [True, False], ids=["my_chat_member", "only_a_403"])
+async def test_a_player_who_blocks_the_bot_is_told_of_once_and_the_match_finishes(
+    fake_telegram: FakeTelegram,
+    runner: BotRunner,
+    clock: ManualScheduler,
+    announced: bool,
+) -> None:
+    """Issue 57, item 5: whether Telegram says so (the private my_chat_member)
+    or only the next hand is refused, the seat goes to a computer at once and
+    the group hears of it once, not once a move."""
+    fake = fake_telegram
+    group, users, table_id = await seated(fake, runner, 3, "/new limit=6")
+    quitter = users[1]
+    rng = random.Random(3)
+    players = {u.id: Player(fake, u, rng) for u in users if u is not quitter}
+    deadlines = 0
+
+    async def time_passes(_: int) -> None:
+        await clock.advance(5)  # a computer's pause, far below the 60 s turn
+        await runner.idle()
+
+    quitter.block_bot(update=announced)
+    await runner.idle()
+    if announced:
+        table = await runner.db.get_table(table_id)
+        assert table is not None and table.seats[1].auto, "the seat waits for a timeout"
+    final = await play_to_the_end(
+        fake, runner, table_id, players, rng, between=time_passes, human_seats=True
+    )
+    texts = [m.text for m in fake.messages(group)]
+    assert sum(UNREACHABLE in text for text in texts) == 1, texts
+    deadlines = sum("Время на ход вышло" in text for text in texts)
+    assert deadlines == 0, "the computer took the seat only after a timeout"
+    await check_final(fake, runner, final, group.id)
+
+
+async def test_a_player_back_from_a_block_takes_the_seat_back_with_one_tap(
     fake_telegram: FakeTelegram,
     runner: BotRunner,
     clock: ManualScheduler,
 ) -> None:
     fake = fake_telegram
-    group, users, table_id = await seated(fake, runner, 2)
+    group, users, table_id = await seated(fake, runner, 2, "/new limit=6")
     quitter = users[1]
     quitter.block_bot()
-    rng = random.Random(3)
-    players = {users[0].id: Player(fake, users[0], rng)}
-
-    async def time_passes(_: int) -> None:
-        await clock.advance(60)
-        await runner.idle()
-
-    # The blocked player's next hand message fails with 403: the group hears of it.
-    final = await play_to_the_end(
-        fake, runner, table_id, players, rng, between=time_passes, human_seats=True
-    )
+    await runner.idle()
+    table = await runner.db.get_table(table_id)
+    assert table is not None and table.seats[1].auto
+    sent_before = len(fake.messages(quitter.private_chat))
+    # Unblocking is "Restart bot": a /start in private, and Telegram's member update.
+    await quitter.send_private("/start")
+    await runner.idle()
+    offers = [
+        m
+        for m in fake.messages(quitter.private_chat)[sent_before:]
+        if any("🙋" in (b.text or "") for row in m.buttons for b in row)
+    ]
+    assert len(offers) >= 1, fake.messages(quitter.private_chat)[sent_before:]
+    offer = offers[-1]
+    button = next(b for row in offer.buttons for b in row if "🙋" in (b.text or ""))
+    answer = await (await quitter.tap(offer, button.value or "")).answer_received(timeout=WAIT)
+    assert not answer.show_alert, answer
+    await runner.idle()
+    table = await runner.db.get_table(table_id)
+    assert table is not None and not table.seats[1].auto
     texts = [m.text for m in fake.messages(group)]
-    assert any("Не могу написать" in text for text in texts)
-    assert any("Время на ход вышло" in text or "нет на месте" in text for text in texts)
-    await check_final(fake, runner, final, group.id)
+    assert sum(UNREACHABLE in text for text in texts) == 1
+    # Blocked again after coming back: the group hears of it once more.
+    quitter.block_bot()
+    await runner.idle()
+    texts = [m.text for m in fake.messages(group)]
+    assert sum(UNREACHABLE in text for text in texts) == 2
 
 
 async def test_duplicate_updates_apply_once(
