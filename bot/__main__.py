@@ -312,6 +312,7 @@ def main() -> int:
             settings.bot_token.get_secret_value(),
             webhook_secret.get_secret_value() if webhook_secret else None,
         ),
+        form=settings.log_format,
     )
     try:
         return asyncio.run(_serve(settings))

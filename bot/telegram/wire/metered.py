@@ -23,8 +23,9 @@ from telegram.error import (
     TimedOut,
 )
 
+from bot.logs import log_context
 from bot.telegram.wire.limits import Ask, Result, SendLimits, Superseded
-from bot.telegram.wire.updates import PerChatProcessor
+from bot.telegram.wire.updates import PerChatProcessor, chat_of
 
 
 class Meter(Protocol):
@@ -74,6 +75,9 @@ class MeteredProcessor(PerChatProcessor):
             await super().do_process_update(update, coroutine)
             return
         meter.update_received(kind_of(update))
+        chat = chat_of(update) if isinstance(update, Update) else None
+        if chat is not None:  # for the JSON log lines of its handlers (bot/logs.py)
+            log_context.set({"chat": chat})
         started = time.perf_counter()
         try:
             await super().do_process_update(update, coroutine)
