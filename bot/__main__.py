@@ -53,7 +53,7 @@ from telegram import Update  # noqa: E402
 from telegram.error import InvalidToken, NetworkError, RetryAfter, TelegramError  # noqa: E402
 from telegram.ext import Application  # noqa: E402
 
-from bot.app import build_application, webhook_options  # noqa: E402
+from bot.app import build_application, register_webhook, start_web, stop_web  # noqa: E402
 from bot.logs import secrets_of, setup_logging  # noqa: E402
 from bot.settings import Settings, load_settings  # noqa: E402
 from bot.storage import StorageError, Store, open_store  # noqa: E402
@@ -192,14 +192,31 @@ def _polling_failed(error: TelegramError) -> None:
     log.warning("getUpdates failed (%s); polling again after a pause", error)
 
 
-async def _start_updates(app: Application, settings: Settings) -> None:  # type: ignore[type-arg]
-    assert app.updater is not None
+async def _register_webhook(app: Application, stop: asyncio.Event) -> None:  # type: ignore[type-arg]
+    """setWebhook, retried with doubling pauses while the Bot API cannot be
+    reached (as PTB's `bootstrap_retries=-1` did); one line per failure."""
+    pause = FIRST_PAUSE
+    while True:
+        try:
+            await _until_stopped(register_webhook(app), stop)
+            return
+        except (NetworkError, RetryAfter) as error:
+            log.warning("setWebhook failed (%s); retrying in %g s", error, pause)
+        await _pause(pause, stop)
+        pause = min(pause * 2, MAX_PAUSE)
+
+
+async def _start_updates(app: Application, settings: Settings, stop: asyncio.Event) -> None:  # type: ignore[type-arg]
+    """The HTTP server first (webhook, health, metrics: bot/web.py), then
+    setWebhook, or long polling through PTB's updater."""
+    await start_web(app)
     if settings.bot_webhook_url:
         log.info(
             "serving a webhook on %s:%s", settings.bot_webhook_listen, settings.bot_webhook_port
         )
-        await app.updater.start_webhook(**webhook_options(settings), bootstrap_retries=-1)
+        await _register_webhook(app, stop)
     else:
+        assert app.updater is not None
         log.info("polling for updates")
         await app.updater.start_polling(
             allowed_updates=Update.ALL_TYPES,
@@ -212,6 +229,7 @@ async def _wind_down(app: Application) -> None:  # type: ignore[type-arg]
     """PTB's way out, each step only when its start happened."""
     if app.updater is not None and app.updater.running:
         await app.updater.stop()
+    await stop_web(app)
     if app.running:
         await app.stop()
     # post_init may have built the service (timers, queued messages) before
@@ -253,7 +271,7 @@ async def _serve(settings: Settings) -> int:
             await _connect(app, settings, stop)
             if app.post_init is not None:
                 await _until_stopped(app.post_init(app), stop)
-            await _until_stopped(_start_updates(app, settings), stop)
+            await _until_stopped(_start_updates(app, settings, stop), stop)
             await app.start()
             await stop.wait()
         except Stopped:
@@ -263,6 +281,9 @@ async def _serve(settings: Settings) -> int:
             return 2
         except StorageError as error:
             print(f"Database problem ({settings.database_setting()}): {error}", file=sys.stderr)
+            return 2
+        except OSError as error:  # the HTTP server's port: taken, or not ours to bind
+            print(f"Could not listen for HTTP: {error}", file=sys.stderr)
             return 2
         except TelegramError as error:  # none expected: one line, not a traceback
             print(f"Could not start: the Bot API answered {error}", file=sys.stderr)
@@ -291,6 +312,7 @@ def main() -> int:
             settings.bot_token.get_secret_value(),
             webhook_secret.get_secret_value() if webhook_secret else None,
         ),
+        form=settings.log_format,
     )
     try:
         return asyncio.run(_serve(settings))

@@ -20,8 +20,10 @@ from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application, ApplicationBuilder, Defaults
 
 from bot.clock import AsyncioScheduler
+from bot.metrics import Metrics, timed
 from bot.settings import Settings
 from bot.storage import Store, open_store, shared_locks
+from bot.storage.records import LOBBY, PLAYING
 from bot.tables import Limits, Outcome, TableService, Thinking, Timing
 from bot.tables.outbox import Priority
 from bot.telegram.handlers.buttons import slow_down
@@ -29,12 +31,13 @@ from bot.telegram.handlers.context import CONTEXT_TYPES
 from bot.telegram.handlers.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
 from bot.telegram.wire import replies
 from bot.telegram.wire.clients import make_request
-from bot.telegram.wire.limits import SendLimits
 from bot.telegram.wire.messenger import Messenger
+from bot.telegram.wire.metered import MeteredLimits, MeteredProcessor
 from bot.telegram.wire.replies import Replies
-from bot.telegram.wire.updates import PerChatProcessor
+from bot.telegram.wire.webhook import WebhookEndpoint
 from bot.view.i18n import LANGUAGES, t
 from bot.view.screen import Screen
+from bot.web import Probes, WebServer
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +53,13 @@ def build_application(
     # then, without a deprecation warning at every 429. An operator's own
     # setting stands.
     os.environ.setdefault("PTB_TIMEDELTA", "1")
-    processor = PerChatProcessor(backlog=settings.chat_backlog)
+    metrics = Metrics()
+    processor = MeteredProcessor(backlog=settings.chat_backlog)
+    processor.meter = metrics
+    limiter = MeteredLimits(
+        settings.rate_limit_overall, settings.rate_limit_group, settings.rate_limit_private
+    )
+    limiter.meter = metrics
     builder = (
         ApplicationBuilder()
         .token(settings.bot_token.get_secret_value())
@@ -67,13 +76,7 @@ def build_application(
             )
         )
         .get_updates_request(make_request(1, lean=settings.http_client == "lean", updates=True))
-        .rate_limiter(
-            SendLimits(
-                settings.rate_limit_overall,
-                settings.rate_limit_group,
-                settings.rate_limit_private,
-            )
-        )
+        .rate_limiter(limiter)
         .concurrent_updates(processor)
         .post_init(_post_init)
         .post_stop(_post_stop)
@@ -82,6 +85,7 @@ def build_application(
     application = builder.build()
     processor.on_overflow = partial(slow_down, application)
     application.bot_data["settings"] = settings
+    application.bot_data["probes"] = Probes(metrics, depths={"rate_limiter": limiter.waiting})
     if store is not None:
         application.bot_data["store"] = store
     if scheduler is not None:
@@ -91,19 +95,80 @@ def build_application(
 
 
 def webhook_options(settings: Settings) -> dict[str, Any]:
-    """Arguments for PTB's webhook server: the path comes from the public URL,
-    and Telegram must send the secret with every request (PTB checks it and
-    answers 403 otherwise)."""
+    """setWebhook's arguments: Telegram must send the secret with every
+    update (bot/telegram/wire/webhook.py refuses a request without it)."""
     assert settings.bot_webhook_url is not None and settings.bot_webhook_secret is not None
-    path = urlsplit(settings.bot_webhook_url).path.strip("/")
     return {
-        "listen": settings.bot_webhook_listen,
-        "port": settings.bot_webhook_port,
-        "url_path": path,
-        "webhook_url": settings.bot_webhook_url,
+        "url": settings.bot_webhook_url,
         "secret_token": settings.bot_webhook_secret.get_secret_value(),
         "allowed_updates": Update.ALL_TYPES,
     }
+
+
+def webhook_path(settings: Settings) -> str:
+    """The server's path for the webhook: the public URL's."""
+    assert settings.bot_webhook_url is not None
+    return "/" + urlsplit(settings.bot_webhook_url).path.strip("/")
+
+
+async def start_web(app: Application) -> WebServer | None:  # type: ignore[type-arg]
+    """The bot's HTTP server, started: in webhook mode on the webhook's port,
+    with the webhook's endpoint; when polling, on HEALTH_PORT if it is set
+    (else none). Call after `post_init`; `register_webhook` follows it.
+
+    Updates go on PTB's `update_queue`, which `app.start()` drains into the
+    application's per-chat processor, as with PTB's own webhook server."""
+    settings: Settings = app.bot_data["settings"]
+    probes: Probes = app.bot_data["probes"]
+    server = WebServer(probes)
+    if settings.bot_webhook_url and settings.bot_webhook_secret is not None:
+        endpoint = WebhookEndpoint(
+            app.bot, app.update_queue, settings.bot_webhook_secret.get_secret_value()
+        )
+        server.add_webhook(webhook_path(settings), endpoint.handle)
+        listen, port = settings.bot_webhook_listen, settings.bot_webhook_port
+    elif settings.health_port is not None:
+        listen, port = settings.health_listen, settings.health_port
+    else:
+        return None
+    await server.start(listen, port)
+    app.bot_data["web"] = server
+    return server
+
+
+async def register_webhook(app: Application) -> None:  # type: ignore[type-arg]
+    """Tell Telegram where to post updates (a network error is raised: the
+    caller retries)."""
+    settings: Settings = app.bot_data["settings"]
+    await app.bot.set_webhook(**webhook_options(settings))
+
+
+async def stop_web(app: Application) -> None:  # type: ignore[type-arg]
+    server: WebServer | None = app.bot_data.pop("web", None)
+    if server is not None:
+        await server.stop()
+
+
+def _watch(app: Application, store: Store, service: TableService) -> None:  # type: ignore[type-arg]
+    """Fill in what /healthz and /metrics read, and time the commits and the
+    computers' decisions (wrapped here, so the tables layer counts nothing)."""
+    probes: Probes = app.bot_data["probes"]
+    metrics = probes.metrics
+    answers: Replies = app.bot_data["replies"]
+    outbox = service.tables.outbox
+    probes.database = store.count_open_practice
+    probes.depths["outbox"] = lambda: len(outbox.tasks)
+    probes.depths["replies"] = answers.waiting
+
+    async def open_tables() -> int:
+        return len(await store.table_ids_with_status(LOBBY, PLAYING))
+
+    probes.open_tables = open_tables
+    metrics.depths(probes.depths["outbox"], probes.depths["rate_limiter"], answers.waiting)
+    setattr(store, "save_table", timed(metrics.commit_seconds, store.save_table))  # noqa: B010
+    thinking = service.tables.thinking
+    setattr(thinking, "decide", timed(metrics.decision_seconds, thinking.decide))  # noqa: B010
+    setattr(thinking, "choose", timed(metrics.decision_seconds, thinking.choose))  # noqa: B010
 
 
 async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
@@ -181,6 +246,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data["replies"] = answers
     replies.register(app.bot, answers)
     app.bot_data["service"] = service
+    _watch(app, store, service)
     try:
         await _register_commands(app, settings.default_language)
     except InvalidToken:

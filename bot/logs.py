@@ -12,14 +12,24 @@ carry either. Two guards, so that no output at any log level shows them:
 What counts as secret (`secrets_of`): the token, the token's part after the
 colon (the part that is the secret; the bot id before it is public), and
 BOT_WEBHOOK_SECRET.
+
+LOG_FORMAT=json writes one JSON object a line (`JsonFormatter`) for a log
+collector. It formats the record after `RedactSecrets` has cleaned it, and
+goes out through the same redacting stream, so both guards apply to it too.
+A line carries `table` and `chat` when the call passed them (`extra=`) or
+when it ran for an update or job that set `log_context` (a contextvar: it
+follows the update's handlers and the tasks they start).
 """
 
 from __future__ import annotations
 
+import contextvars
+import json
 import logging
 import sys
 from collections.abc import Iterable
-from typing import TextIO
+from datetime import UTC, datetime
+from typing import Any, TextIO
 
 MARK = "<secret>"
 
@@ -89,7 +99,42 @@ class RedactingStream:
         return getattr(self._stream, name)
 
 
-def setup_logging(level: str, secrets: Iterable[str]) -> None:
+# What the code runs for, for JSON lines: {"chat": id} for an update,
+# {"table": id} for a table's job.
+log_context: contextvars.ContextVar[dict[str, int] | None] = contextvars.ContextVar(
+    "log_context", default=None
+)
+CONTEXT_FIELDS = ("table", "chat")
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object a line: time (UTC, ISO 8601), level, logger, message,
+    `table`/`chat` when known, and the exception's text when there is one."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        known = log_context.get() or {}
+        for name in CONTEXT_FIELDS:
+            value = getattr(record, name, None)
+            if value is None:
+                value = known.get(name)
+            if value is not None:
+                line[name] = value
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        if record.exc_text:
+            line["exception"] = record.exc_text
+        if record.stack_info:
+            line["stack"] = record.stack_info
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
+def setup_logging(level: str, secrets: Iterable[str], form: str = "text") -> None:
     redact = Redactor(secrets)
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
@@ -98,7 +143,10 @@ def setup_logging(level: str, secrets: Iterable[str]) -> None:
         else:
             stream._redact = redact
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    if form == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.addFilter(RedactSecrets(redact.secrets))
     root = logging.getLogger()
     root.handlers[:] = [handler]

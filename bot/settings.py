@@ -40,6 +40,9 @@ class Settings(BaseSettings):
     # Of groups and people who have not chosen one: a language of bot/view/locales.
     default_language: str = "ru"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # "text": one readable line a record; "json": one JSON object a line
+    # (time, level, logger, message, table, chat), for a log collector.
+    log_format: Literal["text", "json"] = "text"
     # Seconds a player has for one move (a table can override it with turn_time=).
     turn_timeout: int = Field(default=90, ge=15, le=3600)
     # A computer player's pause before it plays, so people can follow the game.
@@ -78,6 +81,11 @@ class Settings(BaseSettings):
     bot_webhook_secret: SecretStr | None = None
     bot_webhook_listen: str = "0.0.0.0"
     bot_webhook_port: int = Field(default=8443, ge=1, le=65535)
+    # /healthz and /metrics: in webhook mode on the webhook's port; when
+    # polling only if HEALTH_PORT is set, on HEALTH_LISTEN (this host alone
+    # by default: the metrics are for a local Prometheus or an SSH tunnel).
+    health_port: int | None = Field(default=None, ge=1, le=65535)
+    health_listen: str = "127.0.0.1"
     # Telegram's flood limits as the bot's rate limiter applies them: messages
     # per second over all chats, per minute into one group, and per second
     # into one private chat (a burst of three passes).
@@ -178,6 +186,11 @@ class Settings(BaseSettings):
     @field_validator("database_sync", mode="before")
     @classmethod
     def _lower(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_format(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("log_level", mode="before")

@@ -197,7 +197,9 @@ class Outbox:
                         await asyncio.sleep(pause)
                         pause = min(pause * 2, NOT_YET_MAX)
             except Exception:
-                log.exception("table %s: telling the players failed", table_id)
+                log.exception(
+                    "table %s: telling the players failed", table_id, extra={"table": table_id}
+                )
             finally:
                 left = self._queued[key] - 1
                 if left:

@@ -63,6 +63,9 @@ class Replies:
             task = asyncio.get_running_loop().create_task(self._work(chat_id))
             self._workers[chat_id] = task
 
+    def waiting(self) -> int:
+        return sum(map(len, self._queues.values()))  # answers queued, for /healthz
+
     @property
     def busy(self) -> bool:
         """Answers are queued or being sent."""

@@ -33,7 +33,7 @@ from bot_steps import fix_deals
 from databases import PostgresDatabase
 from manual_clock import ManualScheduler
 
-from bot.app import build_application, webhook_options
+from bot.app import build_application, register_webhook, start_web, stop_web
 from bot.tables import TableService
 from bot.view import callbacks
 from engine import MatchState, apply, legal_actions, new_match, replay
@@ -87,14 +87,15 @@ class Worker:
         self.app = build_application(settings, scheduler=self.clock)
         await self.app.initialize()
         await self.app.post_init(self.app)
-        await self.app.updater.start_webhook(**webhook_options(settings))
+        await start_web(self.app)
+        await register_webhook(self.app)
         await self.app.start()
 
     async def stop(self) -> None:
         app, self.app = self.app, None
         if app is None:
             return
-        await app.updater.stop()
+        await stop_web(app)
         await app.stop()
         await app.post_stop(app)
         await app.shutdown()
@@ -111,7 +112,7 @@ class Worker:
         for task in list(app.bot_data["service"].tables.outbox.tasks):
             task.cancel()
         app.bot_data["service"].close()
-        await app.updater.stop()
+        await stop_web(app)
         await app.stop()
         await app.shutdown()
 

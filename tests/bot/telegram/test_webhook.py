@@ -14,7 +14,7 @@ import pytest
 import pytest_asyncio
 from bot_harness import WAIT, make_settings
 
-from bot.app import build_application, webhook_options
+from bot.app import build_application, register_webhook, start_web, stop_web
 from bot.settings import Settings
 from testing.fake_telegram import FakeTelegram
 
@@ -45,13 +45,13 @@ async def webhook(
     await app.initialize()
     assert app.post_init is not None
     await app.post_init(app)
-    assert app.updater is not None
-    await app.updater.start_webhook(**webhook_options(settings))
+    await start_web(app)
+    await register_webhook(app)
     await app.start()
     try:
         yield settings, f"http://127.0.0.1:{port}/tg/hook"
     finally:
-        await app.updater.stop()
+        await stop_web(app)
         await app.stop()
         assert app.post_stop is not None
         await app.post_stop(app)
