@@ -245,9 +245,9 @@ class Lobby:
             if table.seat_of(person.user_id) is None:
                 return Reply(t(lang, "leave.not_seated"))
             if table.status == PLAYING:
-                confirm = Button(
-                    t(lang, "button.leave_confirm"), callbacks.lobby(table.id, table.version, "q")
-                )
+                # The confirmation is posted in the group: it names who asked.
+                data = callbacks.quit_match(table.id, table.version, person.user_id)
+                confirm = Button(t(lang, "button.leave_confirm"), data)
                 return Reply(
                     t(lang, "leave.confirm"),
                     screen=Screen(t(lang, "leave.confirm"), ((confirm,),)),

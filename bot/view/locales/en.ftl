@@ -384,6 +384,7 @@ option-turn_time = Time per move, s
 new-bad_turn_time = Turn time “{ $value }”: give whole seconds from 15 to 3600.
 leave-confirm = The game is on. Leave? A computer player takes your seat for the rest of the match.
 button-leave_confirm = 🚪 Yes, leave
+leave-not_yours = This button is for the one who asked to leave. To leave yourself, send /leave.
 timer-reminder = ⏰ Table #{ $table } (“{ $chat }”): your move, { $seconds } s left.
 timer-played = ⏰ { $name } ran out of time — the computer played for them.
 timer-takeover = 🤖 { $name } is away: the computer plays for them now. They can take the seat back with one tap in private.
