@@ -28,6 +28,9 @@ GROUP_COMMANDS = (
     "notify",
 )
 PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang", "stats", "top", "forget")
+# Commands that act for the sender, or on them. Telegram hides everybody who posts
+# as a channel behind one account (Channel_Bot): such posts are refused these.
+NEEDS_IDENTITY = tuple(c for c in GROUP_COMMANDS if c not in ("rules", "help", "top", "history"))
 
 
 def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
@@ -41,6 +44,8 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     def command(name: str, callback: Any) -> CommandHandler[Any, None]:
         return CommandHandler(name, callback, filters=new)
 
+    as_channel = new & filters.ChatType.GROUPS & filters.SenderChat.CHANNEL
+    app.add_handler(CommandHandler(NEEDS_IDENTITY, group.refuse_channel, filters=as_channel))
     app.add_handler(command("new", group.cmd_new))
     app.add_handler(command("join", group.cmd_join))
     app.add_handler(command("leave", group.cmd_leave))

@@ -10,6 +10,7 @@ from bot_harness import BotRunner
 from bot_steps import (
     GROUP_ID,
     RU,
+    WAIT,
     assert_clean,
     open_private_chats,
     open_table,
@@ -175,4 +176,45 @@ async def test_a_leave_confirmation_acts_only_for_who_asked_at_its_own_table(
     await tap(fake, bob, ask, ask.callback_data[0])
     seats = dict(snapshot(runner.db_path, table_id).seats)
     assert bob.id not in seats.values() and {ann.id, vera.id} <= set(seats.values())
+    assert_clean(fake)
+
+
+async def test_posts_as_a_channel_are_refused_and_an_anonymous_admin_is_an_admin(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    """Everyone posting as a channel reaches the bot as one account: commands
+    that act for the sender are refused with a hint to post as oneself. An
+    anonymous admin (posting as the group) may do what admins may."""
+    fake = fake_telegram
+    owner, bob, carl = people(fake, 3)
+    await open_private_chats(fake, [owner, bob, carl])
+    group = fake.group(GROUP_ID, "Стол", supergroup=True, creator=owner, members=[bob, carl])
+    channel_a, channel_b = fake.channel(-1003001, "Канал А"), fake.channel(-1003002, "Канал Б")
+    hint = plain(t(RU, "sender.as_channel"))
+
+    for command in ("/new", "/join", "/notify", "/lang en", "/stats"):
+        sent = await carl.send(group, command, as_chat=channel_a)
+        answer = await fake.wait_for_message(group, after=sent, timeout=WAIT)
+        assert answer.text == hint, (command, answer.text)
+    assert table_count(runner.db_path) == 0
+    # What needs nobody's identity is answered as ever.
+    sent = await carl.send(group, "/rules", as_chat=channel_a)
+    answer = await fake.wait_for_message(group, after=sent, timeout=WAIT)
+    assert answer.text != hint
+
+    table_id, _ = await open_table(fake, runner, group, "/new", [bob])
+    before = snapshot(runner.db_path, table_id)
+    sent = await carl.send(group, "/stop", as_chat=channel_b)
+    answer = await fake.wait_for_message(group, after=sent, timeout=WAIT)
+    assert answer.text == hint
+    assert snapshot(runner.db_path, table_id) == before
+
+    # The owner, anonymously: the group's language, and /stop of Bob's table.
+    sent = await owner.send(group, "/lang en", as_chat=group)
+    answer = await fake.wait_for_message(group, after=sent, timeout=WAIT)
+    assert answer.text == plain(t("en", "lang.done")), answer.text
+    sent = await owner.send(group, "/stop", as_chat=group)
+    await fake.wait_for_message(group, after=sent, timeout=WAIT)
+    await fake.wait_idle(timeout=WAIT)
+    assert snapshot(runner.db_path, table_id).status == "closed"
     assert_clean(fake)
