@@ -115,7 +115,7 @@ def acted_on(update: Update) -> bool:
     if message.chat.type == ChatType.PRIVATE:
         return True
     text = message.text or ""
-    return text.startswith("/") or filters.StatusUpdate.ALL.check_update(update)
+    return text.startswith("/") or bool(filters.StatusUpdate.ALL.check_update(update))
 
 
 class PerChatProcessor(BaseUpdateProcessor):
