@@ -91,6 +91,7 @@ class TableService:
         self.stop = self.lifecycle.stop
         self.practice = self.lifecycle.practice
         self.replace_with_computer = self.lifecycle.replace_with_computer
+        self.quit_match = self.lifecycle.quit_match
         self.chat_gone = self.lifecycle.chat_gone
         self.topic_gone = self.lifecycle.topic_gone
         self.chat_moved = self.lifecycle.chat_moved
@@ -161,11 +162,6 @@ class TableService:
         """The group a table belongs to (a lobby button must be tapped there)."""
         table = await self.store.get_table(table_id)
         return None if table is None else table.chat_id
-
-    async def thread_of_table(self, table_id: int) -> int | None:
-        """The forum topic a table lives in (None: none, or no such table)."""
-        table = await self.store.get_table(table_id)
-        return None if table is None else table.thread_id
 
 
 __all__ = [

@@ -18,12 +18,12 @@ from bot.storage import (
     Seat,
     TableRecord,
 )
-from bot.tables.core import Person, Reply, Rights, Tables, refusals
+from bot.tables.core import Opened, Person, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.lobby import renumber
 from bot.tables.stats import Stats
 from bot.tables.turns import Turns
-from bot.view import names, render, rules_help
+from bot.view import callbacks, names, render, rules_help
 from bot.view.i18n import Html, t
 from bot.view.screen import Screen
 from engine import RulesError, start_match
@@ -171,40 +171,60 @@ class Lifecycle:
         if table is None:
             return Reply(t(lang, "no_table"))
         async with self.tables.opened(table.id, OPEN_STATUSES, "no_table", False, lang) as found:
-            table = found.table
             leaving = person.user_id == target_user_id
             if not leaving:
                 await found.require_rights(person, is_admin, "kick.not_allowed", alert=False)
-            seat = table.seat_of(target_user_id)
-            if seat is None:
-                return Reply(t(lang, "kick.not_seated"))
-            if table.status == LOBBY:
-                table.seats = [s for s in table.seats if s.user_id != target_user_id]
-                renumber(table)
-                table = await self.store.save_table(table)
-                self.fanout.redraw_lobby_later(table.id)
-                return Reply(t(lang, "kick.lobby", name=seat.name))
-            old_user, old_message = seat.user_id, seat.hand_message_id
-            seat.kind = COMPUTER
-            seat.level = self.tables.timing.standin_level
-            seat.auto = False
-            seat.user_id = free_computer_id(table)
-            seat.name = f"🤖 {seat.name}"
-            if all(s.is_computer for s in table.seats):
-                table.status = CLOSED
-            self.turns.prepare_turn(table)
+            return await self._to_computer(found, target_user_id, leaving)
+
+    @refusals
+    async def quit_match(self, payload: callbacks.Quit, person: Person) -> Reply:
+        """The confirmation of /leave mid-match, tapped. It is posted in the
+        group, where anybody can tap it: it acts only for whoever asked, and
+        only at the table it was drawn for (not whatever table the chat has
+        now). A newer version is fine: moves go on while the person decides,
+        and their wish to leave stands."""
+        async with self.tables.opened(payload.table, (PLAYING,)) as found:
+            if payload.user != person.user_id:
+                raise found.refuse("leave.not_yours")
+            if payload.version > found.table.version:  # forged: never drawn
+                raise found.refuse("stale")
+            answer = await self._to_computer(found, person.user_id, leaving=True)
+            return Reply(answer.text)
+
+    async def _to_computer(self, found: Opened, target_user_id: int, leaving: bool) -> Reply:
+        """A person's seat passes to a computer for good (in the lobby: the
+        seat is simply freed); under the table's lock."""
+        table, lang = found.table, found.lang
+        seat = table.seat_of(target_user_id)
+        if seat is None:
+            return Reply(t(lang, "kick.not_seated"))
+        if table.status == LOBBY:
+            table.seats = [s for s in table.seats if s.user_id != target_user_id]
+            renumber(table)
             table = await self.store.save_table(table)
-            await self.store.set_hand_message(table.id, seat.seat, None, None)
-            key = "kick.left" if leaving else "kick.done"
-            text = t(lang, key, name=seat.name)
-            if table.status == CLOSED:
-                text = Html(text + "\n" + t(lang, "kick.closed"))
-            if old_message is not None:
-                strip = self.fanout.hands.strip
-                self.fanout.private_later(table, lambda: strip(old_user, old_message))
-            self.fanout.news_and_hands_later(table, Screen(text))
-            self.turns.arm(table)
-            return Reply()
+            self.fanout.redraw_lobby_later(table.id)
+            return Reply(t(lang, "kick.lobby", name=seat.name))
+        old_user, old_message = seat.user_id, seat.hand_message_id
+        seat.kind = COMPUTER
+        seat.level = self.tables.timing.standin_level
+        seat.auto = False
+        seat.user_id = free_computer_id(table)
+        seat.name = f"🤖 {seat.name}"
+        if all(s.is_computer for s in table.seats):
+            table.status = CLOSED
+        self.turns.prepare_turn(table)
+        table = await self.store.save_table(table)
+        await self.store.set_hand_message(table.id, seat.seat, None, None)
+        key = "kick.left" if leaving else "kick.done"
+        text = t(lang, key, name=seat.name)
+        if table.status == CLOSED:
+            text = Html(text + "\n" + t(lang, "kick.closed"))
+        if old_message is not None:
+            strip = self.fanout.hands.strip
+            self.fanout.private_later(table, lambda: strip(old_user, old_message))
+        self.fanout.news_and_hands_later(table, Screen(text))
+        self.turns.arm(table)
+        return Reply()
 
     async def chat_gone(self, chat_id: int) -> None:
         """The bot was removed from the group: close its tables quietly (a

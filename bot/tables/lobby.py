@@ -82,6 +82,10 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
 
 
 NOTIFY_LIMIT = 50  # private notices a new table sends at most
+# A group's subscribers hear of a new table at most once in this many seconds:
+# /new and /stop over and over must not flood them (nor the bot's 30/s budget).
+NOTIFY_EVERY = 10 * 60
+NOTIFY_GROUPS = 10_000  # groups whose last notice is remembered (older ones forgotten)
 
 
 class Lobby:
@@ -90,6 +94,10 @@ class Lobby:
         self.store = tables.store
         self.fanout = fanout
         self.turns = turns
+        # When each group's subscribers were last told of a table (this
+        # process's clock; another worker keeps its own: at most one notice
+        # per group per worker in NOTIFY_EVERY).
+        self._notified: dict[int, float] = {}
 
     def _redraw(self, table_id: int, settings: bool = False) -> None:
         self.fanout.redraw_lobby_later(table_id, settings=settings)
@@ -164,7 +172,23 @@ class Lobby:
         """Tell who asked that a table opened in their group: at most
         NOTIFY_LIMIT people a table, one after another through the rate
         limiter, so a big group's notices never crowd out the moves of
-        running tables."""
+        running tables.
+
+        Nobody is told of a table that is no longer a lobby when this job
+        runs (opened and stopped at once), nor of any table within
+        NOTIFY_EVERY of the group's last notice: repeating /new and /stop
+        tells each subscriber once."""
+        fresh = await self.store.get_table(table.id)
+        if fresh is None or fresh.status != LOBBY:
+            return
+        now = self.tables.clock.now()
+        last = self._notified.get(table.chat_id)
+        if last is not None and now - last < NOTIFY_EVERY:
+            return
+        self._notified.pop(table.chat_id, None)
+        self._notified[table.chat_id] = now  # the newest last: the oldest go first
+        while len(self._notified) > NOTIFY_GROUPS:
+            del self._notified[next(iter(self._notified))]
         for user_id in await self.store.notify_list(table.chat_id, NOTIFY_LIMIT):
             if user_id == creator_id:
                 continue
@@ -245,9 +269,9 @@ class Lobby:
             if table.seat_of(person.user_id) is None:
                 return Reply(t(lang, "leave.not_seated"))
             if table.status == PLAYING:
-                confirm = Button(
-                    t(lang, "button.leave_confirm"), callbacks.lobby(table.id, table.version, "q")
-                )
+                # The confirmation is posted in the group: it names who asked.
+                data = callbacks.quit_match(table.id, table.version, person.user_id)
+                confirm = Button(t(lang, "button.leave_confirm"), data)
                 return Reply(
                     t(lang, "leave.confirm"),
                     screen=Screen(t(lang, "leave.confirm"), ((confirm,),)),

@@ -13,7 +13,9 @@ Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
                                       card with one tap, bot/view/hand.py)
   p:<table>:<version>:<kind>:<mask>   play: l lead, b beat, d discard, c declare, k claim
   l:<table>:<version>:<op>            lobby: j join, x leave, s start, o settings, b back,
-                                      a add a computer, r remove one, q leave a running match
+                                      a add a computer, r remove one
+  q:<table>:<version>:<user>          leave a running match for good: only <user>, who
+                                      asked with /leave, may confirm it
   o:<table>:<version>:<option>:<val>  lobby settings: set an option
   k:<table>:<version>:<seat>          lobby settings: take this seat's player out
   t:<table>                           take my seat back from the computer
@@ -43,7 +45,7 @@ KIND_CODES: dict[Kind, str] = {
 CODE_KINDS = {code: kind for kind, code in KIND_CODES.items()}
 # Options a settings button may set: the rules' options and the bot's turn time.
 SETTABLE = frozenset({*OPTIONS, "turn_time"})
-LOBBY_OPS = frozenset({"j", "x", "s", "o", "b", "a", "r", "q"})
+LOBBY_OPS = frozenset({"j", "x", "s", "o", "b", "a", "r"})
 
 
 class BadPayload(ValueError):
@@ -106,11 +108,23 @@ class Replay:
 
 
 @dataclass(frozen=True, slots=True)
+class Quit:
+    """The confirmation of /leave mid-match: it names who asked, so that the
+    button, posted in the group for all to see, acts for nobody else."""
+
+    table: int
+    version: int
+    user: int
+
+
+@dataclass(frozen=True, slots=True)
 class Rematch:
     table: int  # the finished table to play again
 
 
-Payload = Select | Play | Lobby | SetOption | TakeBack | RemoveSeat | Forget | Replay | Rematch
+Payload = (
+    Select | Play | Lobby | SetOption | TakeBack | RemoveSeat | Forget | Replay | Rematch | Quit
+)
 
 
 def replay_link_payload(table: int) -> str:
@@ -186,6 +200,10 @@ def lobby(table: int, version: int, op: str) -> str:
     return _check(f"l:{_b36(table)}:{_b36(version)}:{op}")
 
 
+def quit_match(table: int, version: int, user: int) -> str:
+    return _check(f"q:{_b36(table)}:{_b36(version)}:{_b36(user)}")
+
+
 def set_option(table: int, version: int, option: str, value: str) -> str:
     return _check(f"o:{_b36(table)}:{_b36(version)}:{option}:{value}")
 
@@ -236,6 +254,8 @@ def parse(data: str | None) -> Payload:
             )
         if head == "l" and len(parts) == 4 and parts[3] in LOBBY_OPS:
             return Lobby(_int36(parts[1]), _int36(parts[2]), parts[3])
+        if head == "q" and len(parts) == 4:
+            return Quit(_int36(parts[1]), _int36(parts[2]), _int36(parts[3]))
         if head == "k" and len(parts) == 4:
             return RemoveSeat(_int36(parts[1]), _int36(parts[2]), _int36(parts[3]))
         if head == "f" and len(parts) == 2 and parts[1] in ("y", "n"):

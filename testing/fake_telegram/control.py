@@ -45,6 +45,7 @@ class ControlMixin(FakeState):
         *,
         reply_to: StoredMessage | int | None = None,
         thread: int | None = None,
+        as_chat: FakeChat | None = None,
     ) -> StoredMessage:
         """Implementation of :meth:`FakeUser.send` (synchronous)."""
         target = chat if isinstance(chat, FakeChat) else self._chat_by_id(chat, user)
@@ -82,11 +83,32 @@ class ControlMixin(FakeState):
             reply_to_message_id=reply_id,
             thread_id=user_thread(target, user, thread, replied),
         )
+        if as_chat is not None:
+            if target.is_private:
+                raise AssertionError("nobody posts as a chat in a private chat")
+            if as_chat.id == target.id and not target.is_admin(user):
+                raise AssertionError(f"only an admin of {target.id} can post anonymously")
+            msg.sender_chat = as_chat
         if target.is_private or target.bot_is_member:
             self.queue_update({"message": msg.to_json(self)})
         else:
             self._notify()
         return msg
+
+    def user_edits(self, user: FakeUser, message: StoredMessage, text: str) -> StoredMessage:
+        """Implementation of :meth:`FakeUser.edit` (synchronous)."""
+        stored = self.find_message(message.chat_id, message.message_id)
+        if stored is None or stored.sender is not user:
+            raise AssertionError(f"user {user.id} can edit only a message of their own")
+        stored.text = text
+        stored.entities = tuple(self._detect_entities(text))
+        stored.edit_date = int(self.clock())
+        target = self._chats[stored.chat_id]
+        if target.is_private or target.bot_is_member:
+            self.queue_update({"edited_message": stored.to_json(self)})
+        else:
+            self._notify()
+        return stored
 
     def user_taps(
         self, user: FakeUser, message: StoredMessage, data_or_text: str, *, force: bool = False

@@ -50,7 +50,10 @@ class FakeHub(Protocol):
         *,
         reply_to: StoredMessage | int | None = None,
         thread: int | None = None,
+        as_chat: FakeChat | None = None,
     ) -> StoredMessage: ...
+
+    def user_edits(self, user: FakeUser, message: StoredMessage, text: str) -> StoredMessage: ...
 
     def user_taps(
         self, user: FakeUser, message: StoredMessage, data_or_text: str, *, force: bool = False
@@ -136,6 +139,9 @@ class StoredMessage:
     # The forum topic it is in (the topic's message_thread_id); None: General, or a chat
     # that is not a forum.
     thread_id: int | None = None
+    # Posted on behalf of a chat (Bot API ``sender_chat``): a channel, or the group
+    # itself for an anonymous admin; ``sender`` is then the person who really posted.
+    sender_chat: FakeChat | None = field(default=None, repr=False)
 
     @property
     def from_bot(self) -> bool:
@@ -193,6 +199,12 @@ class StoredMessage:
             "chat": fake.chat_json(self.chat_id),
             "date": self.date,
         }
+        if self.sender_chat is not None:
+            # Telegram hides the person behind one service account for all such posts.
+            data["sender_chat"] = self.sender_chat.to_json()
+            data["from"] = (
+                ANONYMOUS_ADMIN_JSON if self.sender_chat.id == self.chat_id else CHANNEL_BOT_JSON
+            )
         if self.edit_date is not None:
             data["edit_date"] = self.edit_date
         if self.thread_id is not None:
@@ -239,13 +251,29 @@ class StoredMessage:
         )
 
 
+# The accounts Telegram puts in ``from`` of a message posted as a chat.
+CHANNEL_BOT_JSON: JSONDict = {
+    "id": 136817688,
+    "is_bot": True,
+    "first_name": "Channel",
+    "username": "Channel_Bot",
+}
+ANONYMOUS_ADMIN_JSON: JSONDict = {
+    "id": 1087968824,
+    "is_bot": True,
+    "first_name": "Group",
+    "username": "GroupAnonymousBot",
+}
+
+
 @dataclass(eq=False)
 class FakeChat:
-    """A chat the bot can talk in: a group/supergroup or a user's private chat."""
+    """A chat the bot can talk in: a group/supergroup or a user's private chat
+    (or a channel, only as the chat a person posts as)."""
 
     fake: FakeHub = field(repr=False)
     id: int
-    type: str  # "private" | "group" | "supergroup"
+    type: str  # "private" | "group" | "supergroup" | "channel"
     title: str | None = None
     user: FakeUser | None = field(default=None, repr=False)  # for private chats
     bot_status: str = "member"  # "member" | "administrator" | "left" | "kicked"
@@ -383,13 +411,22 @@ class FakeUser:
         *,
         reply_to: StoredMessage | int | None = None,
         thread: int | None = None,
+        as_chat: FakeChat | None = None,
     ) -> StoredMessage:
         """Send ``text`` to ``chat`` and queue the ``message`` update for the bot.
 
         In a forum, ``thread`` is the topic's message_thread_id (None: General, or the
-        topic of the message replied to).
+        topic of the message replied to). ``as_chat``: posted as that chat, a channel
+        (``from`` is Channel_Bot) or the group itself (an anonymous admin, ``from`` is
+        GroupAnonymousBot).
         """
-        return self.fake.user_sends(self, chat, text, reply_to=reply_to, thread=thread)
+        return self.fake.user_sends(
+            self, chat, text, reply_to=reply_to, thread=thread, as_chat=as_chat
+        )
+
+    async def edit(self, message: StoredMessage, text: str) -> StoredMessage:
+        """Edit one's own message into ``text`` and queue the ``edited_message`` update."""
+        return self.fake.user_edits(self, message, text)
 
     async def send_private(
         self, text: str, *, reply_to: StoredMessage | int | None = None

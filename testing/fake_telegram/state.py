@@ -255,6 +255,17 @@ class FakeState:
         self._messages.setdefault(chat_id, {})
         return chat
 
+    def channel(self, chat_id: int, title: str) -> FakeChat:
+        """A channel, for people to post as (``FakeUser.send(..., as_chat=...)``);
+        the bot is no member of it."""
+        if chat_id in self._chats:
+            return self._chats[chat_id]
+        chat = FakeChat(self._as_fake_telegram(), chat_id, "channel", title=title)
+        chat.bot_status = "left"
+        self._chats[chat_id] = chat
+        self._messages.setdefault(chat_id, {})
+        return chat
+
     def private_chat(self, user: FakeUser) -> FakeChat:
         """The private chat of ``user`` with the bot."""
         chat = self._chats.get(user.id)

@@ -279,3 +279,45 @@ async def test_waiting_helpers(fake_telegram: FakeTelegram, bot: Bot) -> None:
     await task
     with pytest.raises(AssertionError, match="matching 'third'"):
         await fake_telegram.wait_for_message(alice, "third", timeout=0.05)
+
+
+# ---------------------------------------------------------------- edits and posts as a chat
+
+
+async def test_an_edit_queues_an_edited_message_with_the_new_text(
+    fake_telegram: FakeTelegram, bot: Bot
+) -> None:
+    alice = fake_telegram.user(1001, "Alice")
+    group = fake_telegram.group(-100777, "Table", supergroup=True, members=[alice])
+    sent = await alice.send(group, "hello")
+    await alice.edit(sent, "/new")
+    updates = await bot.get_updates(timeout=0)
+    assert [u.message is not None for u in updates] == [True, False]
+    edited = updates[1].edited_message
+    assert edited is not None and edited.message_id == sent.message_id
+    assert edited.text == "/new" and edited.edit_date is not None
+    assert edited.parse_entities(["bot_command"]) != {}
+    bob = fake_telegram.user(1002, "Bob")
+    with pytest.raises(AssertionError, match="only a message of their own"):
+        await bob.edit(sent, "mine")
+
+
+async def test_posts_as_a_channel_or_anonymously_come_from_telegrams_service_accounts(
+    fake_telegram: FakeTelegram, bot: Bot
+) -> None:
+    owner = fake_telegram.user(1001, "Alice")
+    member = fake_telegram.user(1002, "Bob")
+    group = fake_telegram.group(-100777, "Table", supergroup=True, creator=owner, members=[member])
+    channel = fake_telegram.channel(-100888, "News")
+    await member.send(group, "/new", as_chat=channel)
+    await owner.send(group, "/lang en", as_chat=group)
+    updates = await bot.get_updates(timeout=0)
+    as_channel, anonymous = (u.message for u in updates)
+    assert as_channel is not None and anonymous is not None
+    assert as_channel.sender_chat is not None and as_channel.sender_chat.id == channel.id
+    assert as_channel.sender_chat.type == "channel"
+    assert as_channel.from_user is not None and as_channel.from_user.id == 136817688
+    assert anonymous.sender_chat is not None and anonymous.sender_chat.id == group.id
+    assert anonymous.from_user is not None and anonymous.from_user.id == 1087968824
+    with pytest.raises(AssertionError, match="only an admin"):
+        await member.send(group, "/lang en", as_chat=group)

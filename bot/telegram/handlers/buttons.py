@@ -1,7 +1,8 @@
 """Button taps, routed by their payload's head (bot/view/callbacks.py) with PTB's
 own pattern matching: `s:` select cards, `p:` play, `t:` take a seat back,
-`l:` lobby buttons, `o:` lobby settings, `k:` take a player out of the lobby,
-`f:` the answer to /forget; anything else is not ours.
+`l:` lobby buttons, `q:` leaving a running match, `o:` lobby settings, `k:`
+take a player out of the lobby, `f:` the answer to /forget; anything else is
+not ours.
 
 Every tap is answered, whatever happens: the client spins until it is.
 """
@@ -142,10 +143,6 @@ async def on_lobby(
     if op == "x":
         return await svc.leave(table_id, person)
     admin = admin_check(context, chat_id, person.user_id)
-    if op == "q":
-        thread = await svc.thread_of_table(table_id)
-        answer = await svc.replace_with_computer(chat_id, person.user_id, person, admin, thread)
-        return Reply(answer.text)
     if op == "a":
         return await svc.add_computer(table_id, person, admin)
     if op == "r":
@@ -153,6 +150,16 @@ async def on_lobby(
     if op == "s":
         return await svc.start(table_id, person, admin, version=payload.version)
     return await svc.show_settings(table_id, person, admin, show=op == "o")
+
+
+async def on_quit(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
+) -> Reply:
+    """Yes to /leave mid-match: the service checks it is the asker's own."""
+    assert isinstance(payload, callbacks.Quit)
+    if await _in_its_group(query, payload.table, context) is None:
+        return Reply(t(lang, "table.gone"), alert=True)
+    return await context.service.quit_match(payload, person)
 
 
 async def on_forget(
@@ -208,6 +215,7 @@ ROUTES: tuple[tuple[str, Route], ...] = (
     ("p", on_play),
     ("t", on_takeback),
     ("l", on_lobby),
+    ("q", on_quit),
     ("o", on_option),
     ("k", on_remove_seat),
     ("f", on_forget),

@@ -59,8 +59,16 @@ def replied_user(message: Message) -> User | None:
     return replied.from_user
 
 
+# The account Telegram sends an anonymous admin's messages from (with the group
+# itself as `sender_chat`); it is in no admin list, yet only admins post as it.
+ANONYMOUS_ADMIN = 1087968824
+
+
 async def is_admin(context: BotContext, chat_id: int, user_id: int) -> bool:
-    """An admin or the owner of the group, from its cached admin list."""
+    """An admin or the owner of the group, from its cached admin list (an
+    anonymous admin is one by definition)."""
+    if user_id == ANONYMOUS_ADMIN:
+        return True
     return await context.admin_lists.is_admin(chat_id, user_id)
 
 

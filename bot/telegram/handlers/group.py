@@ -61,6 +61,15 @@ async def group_table(update: Update, context: BotContext) -> GroupTable | None:
     return GroupTable(message, user, chat, table, lang)
 
 
+async def refuse_channel(update: Update, context: BotContext) -> None:
+    """A command posted as a channel: Telegram sends every such post as the
+    same account (Channel_Bot), so whoever sent it cannot be told from
+    anybody else who posts as a channel; they are asked to post as themselves."""
+    if update.effective_message is not None:
+        lang = await message_lang(update, context)
+        await reply(update.effective_message, t(lang, "sender.as_channel"))
+
+
 async def cmd_new(update: Update, context: BotContext) -> None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None or not await group_only(update, context):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from telegram.ext import Application, ChatMemberHandler, CommandHandler, MessageHandler, filters
 
 from bot.telegram.handlers import general, group, members, private
@@ -26,28 +28,41 @@ GROUP_COMMANDS = (
     "notify",
 )
 PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang", "stats", "top", "forget")
+# Commands that act for the sender, or on them. Telegram hides everybody who posts
+# as a channel behind one account (Channel_Bot): such posts are refused these.
+NEEDS_IDENTITY = tuple(c for c in GROUP_COMMANDS if c not in ("rules", "help", "top", "history"))
 
 
 def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
-    in_group = filters.ChatType.GROUPS
-    in_private = filters.ChatType.PRIVATE
-    app.add_handler(CommandHandler("new", group.cmd_new))
-    app.add_handler(CommandHandler("join", group.cmd_join))
-    app.add_handler(CommandHandler("leave", group.cmd_leave))
+    """Commands and private text are taken from new messages only: PTB's
+    CommandHandler also runs on an edited message, and editing an old message
+    into `/new` or `/stop` must not act (nor may an edit be answered twice)."""
+    new = filters.UpdateType.MESSAGE
+    in_group = filters.ChatType.GROUPS & new
+    in_private = filters.ChatType.PRIVATE & new
+
+    def command(name: str, callback: Any) -> CommandHandler[Any, None]:
+        return CommandHandler(name, callback, filters=new)
+
+    as_channel = new & filters.ChatType.GROUPS & filters.SenderChat.CHANNEL
+    app.add_handler(CommandHandler(NEEDS_IDENTITY, group.refuse_channel, filters=as_channel))
+    app.add_handler(command("new", group.cmd_new))
+    app.add_handler(command("join", group.cmd_join))
+    app.add_handler(command("leave", group.cmd_leave))
     app.add_handler(CommandHandler("start", group.cmd_start_group, filters=in_group))
     app.add_handler(CommandHandler("start", private.cmd_start_private, filters=in_private))
-    app.add_handler(CommandHandler("stop", group.cmd_stop))
-    app.add_handler(CommandHandler("rules", general.cmd_rules))
-    app.add_handler(CommandHandler("help", general.cmd_help))
-    app.add_handler(CommandHandler("lang", general.cmd_lang))
-    app.add_handler(CommandHandler("stats", general.cmd_stats))
-    app.add_handler(CommandHandler("top", general.cmd_top))
-    app.add_handler(CommandHandler("history", general.cmd_history))
-    app.add_handler(CommandHandler("notify", general.cmd_notify))
-    app.add_handler(CommandHandler("addbot", group.cmd_addbot))
-    app.add_handler(CommandHandler("kick", group.cmd_kick))
-    app.add_handler(CommandHandler("play", private.cmd_play))
-    app.add_handler(CommandHandler("forget", private.cmd_forget))
+    app.add_handler(command("stop", group.cmd_stop))
+    app.add_handler(command("rules", general.cmd_rules))
+    app.add_handler(command("help", general.cmd_help))
+    app.add_handler(command("lang", general.cmd_lang))
+    app.add_handler(command("stats", general.cmd_stats))
+    app.add_handler(command("top", general.cmd_top))
+    app.add_handler(command("history", general.cmd_history))
+    app.add_handler(command("notify", general.cmd_notify))
+    app.add_handler(command("addbot", group.cmd_addbot))
+    app.add_handler(command("kick", group.cmd_kick))
+    app.add_handler(command("play", private.cmd_play))
+    app.add_handler(command("forget", private.cmd_forget))
     app.add_handler(ChatMemberHandler(members.on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, members.on_migrate))
     app.add_handler(

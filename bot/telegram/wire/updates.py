@@ -19,7 +19,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import CallbackQuery, Update
-from telegram.ext import BaseUpdateProcessor
+from telegram.constants import ChatType
+from telegram.ext import BaseUpdateProcessor, filters
 
 from bot.locks import KeyedLocks
 
@@ -99,10 +100,29 @@ def droppable(update: Update) -> bool:
     return message is not None and message.text is not None
 
 
+def acted_on(update: Update) -> bool:
+    """Whether a handler of the bot may run for the update: taps, the bot's
+    own membership, anything in private, and in a group commands and service
+    messages. Not plain talk in a group (the bot sees it when privacy mode is
+    off or it is an admin), nor edits, reactions and other members' changes:
+    those must not take the chat's turn or fill its backlog, or a lively
+    conversation would push real taps into "slow down"."""
+    if update.callback_query is not None or update.my_chat_member is not None:
+        return True
+    message = update.message
+    if message is None:
+        return False
+    if message.chat.type == ChatType.PRIVATE:
+        return True
+    text = message.text or ""
+    return text.startswith("/") or bool(filters.StatusUpdate.ALL.check_update(update))
+
+
 class PerChatProcessor(BaseUpdateProcessor):
     """Updates run concurrently across chats and in arrival order within one chat.
 
-    `backlog`: how many updates of one chat may wait or run; more are
+    `backlog`: how many updates of one chat (that a handler runs for,
+    `acted_on`) may wait or run; more are
     overflow, closed unrun and handed to `on_overflow` (which answers a tap
     with "slow down" and lets a command go), one at a time per chat, at most
     `OVERFLOW_ANSWERS` of a chat waiting. `slots`: how many updates run at once in all.
@@ -127,7 +147,9 @@ class PerChatProcessor(BaseUpdateProcessor):
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat_id = chat_of(update) if isinstance(update, Update) else None
-        if chat_id is None or not isinstance(update, Update):
+        if chat_id is None or not isinstance(update, Update) or not acted_on(update):
+            # No handler runs for chatter: PTB only looks for one, outside the
+            # chat's turn and backlog.
             async with self._running:
                 await coroutine
             return

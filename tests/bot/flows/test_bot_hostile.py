@@ -10,6 +10,7 @@ from bot_harness import BotRunner
 from bot_steps import (
     GROUP_ID,
     RU,
+    WAIT,
     assert_clean,
     open_private_chats,
     open_table,
@@ -26,7 +27,7 @@ from bot_steps import (
 
 from bot.view import callbacks, names
 from bot.view.i18n import t
-from testing.fake_telegram import FakeTelegram, StoredMessage
+from testing.fake_telegram import FakeTelegram, FakeUser, StoredMessage
 
 BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
@@ -131,4 +132,89 @@ async def test_a_forged_select_on_another_chats_message_leaves_the_hand_alone(
         assert select_buttons(still), "the hand keeps its buttons"
     assert snapshot(runner.db_path, table_id) == before
     assert isinstance(callbacks.parse(data), callbacks.Select)
+    assert_clean(fake)
+
+
+async def test_a_leave_confirmation_acts_only_for_who_asked_at_its_own_table(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    """The mid-match "leave for good" button is posted in the group: anybody
+    else's tap is refused and changes nothing, and an old one from an earlier
+    table does nothing at the table the chat has now."""
+    fake = fake_telegram
+    ann, bob, vera = people(fake, 3)
+    await open_private_chats(fake, [ann, bob, vera])
+    group = fake.group(GROUP_ID, "Стол", supergroup=True)
+
+    async def confirmation_of(user: FakeUser) -> StoredMessage:
+        replies = await say(fake, user, group, "/leave")
+        (ask,) = [m for m in replies if m.callback_data]
+        return ask
+
+    first, lobby = await open_table(fake, runner, group, "/new", [ann, bob, vera])
+    await start_match(fake, group, ann, lobby)
+    old = await confirmation_of(bob)
+    await say(fake, ann, group, "/stop")
+    table_id, lobby = await open_table(fake, runner, group, "/new", [ann, bob, vera])
+    assert table_id != first
+    await start_match(fake, group, ann, lobby)
+    before = snapshot(runner.db_path, table_id)
+    # Bob's confirmation of the first table, tapped by him now: that table is gone.
+    answer = await tap(fake, bob, old, old.callback_data[0], settle=False)
+    assert answer.show_alert and answer.text == plain(t(RU, "table.gone")), answer
+    # Bob asks again; Vera taps his button.
+    ask = await confirmation_of(bob)
+    answer = await tap(fake, vera, ask, ask.callback_data[0], settle=False)
+    assert answer.show_alert and answer.text == plain(t(RU, "leave.not_yours")), answer
+    assert snapshot(runner.db_path, table_id) == before
+    # A forged one naming Vera, for a version never drawn, changes nothing either.
+    forged = callbacks.quit_match(table_id, before.version + 5, vera.id)
+    answer = await tap(fake, vera, ask, forged, force=True, settle=False)
+    assert answer.text == plain(t(RU, "stale")), answer
+    assert snapshot(runner.db_path, table_id) == before
+    # Bob's own tap does what he asked.
+    await tap(fake, bob, ask, ask.callback_data[0])
+    seats = dict(snapshot(runner.db_path, table_id).seats)
+    assert bob.id not in seats.values() and {ann.id, vera.id} <= set(seats.values())
+    assert_clean(fake)
+
+
+async def test_posts_as_a_channel_are_refused_and_an_anonymous_admin_is_an_admin(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    """Everyone posting as a channel reaches the bot as one account: commands
+    that act for the sender are refused with a hint to post as oneself. An
+    anonymous admin (posting as the group) may do what admins may."""
+    fake = fake_telegram
+    owner, bob, carl = people(fake, 3)
+    await open_private_chats(fake, [owner, bob, carl])
+    group = fake.group(GROUP_ID, "Стол", supergroup=True, creator=owner, members=[bob, carl])
+    channel_a, channel_b = fake.channel(-1003001, "Канал А"), fake.channel(-1003002, "Канал Б")
+    hint = plain(t(RU, "sender.as_channel"))
+
+    for command in ("/new", "/join", "/notify", "/lang en", "/stats"):
+        sent = await carl.send(group, command, as_chat=channel_a)
+        answer = await fake.wait_for_message(group, after=sent, timeout=WAIT)
+        assert answer.text == hint, (command, answer.text)
+    assert table_count(runner.db_path) == 0
+    # What needs nobody's identity is answered as ever.
+    sent = await carl.send(group, "/rules", as_chat=channel_a)
+    answer = await fake.wait_for_message(group, after=sent, timeout=WAIT)
+    assert answer.text != hint
+
+    table_id, _ = await open_table(fake, runner, group, "/new", [bob])
+    before = snapshot(runner.db_path, table_id)
+    sent = await carl.send(group, "/stop", as_chat=channel_b)
+    answer = await fake.wait_for_message(group, after=sent, timeout=WAIT)
+    assert answer.text == hint
+    assert snapshot(runner.db_path, table_id) == before
+
+    # The owner, anonymously: the group's language, and /stop of Bob's table.
+    sent = await owner.send(group, "/lang en", as_chat=group)
+    answer = await fake.wait_for_message(group, after=sent, timeout=WAIT)
+    assert answer.text == plain(t("en", "lang.done")), answer.text
+    sent = await owner.send(group, "/stop", as_chat=group)
+    await fake.wait_for_message(group, after=sent, timeout=WAIT)
+    await fake.wait_idle(timeout=WAIT)
+    assert snapshot(runner.db_path, table_id).status == "closed"
     assert_clean(fake)

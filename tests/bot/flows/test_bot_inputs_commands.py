@@ -18,6 +18,7 @@ from bot_steps import (
     GROUP_ID,
     OTHER_GROUP_ID,
     RU,
+    WAIT,
     assert_clean,
     expect,
     open_private_chats,
@@ -143,6 +144,33 @@ async def test_second_new_points_to_the_open_table(
     assert answer.show_alert and answer.text == plain(t(RU, "table.gone")), answer
     assert snapshot(runner.db_path, other_table.id) == theirs
     assert snapshot(runner.db_path, table_id) == before
+    assert_clean(fake)
+
+
+async def test_an_old_message_edited_into_a_command_runs_nothing(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    """Only new messages are commands: an edit of an old one is not run, in a
+    group or in private, and it is not answered either."""
+    fake = fake_telegram
+    (alice,) = people(fake, 1)
+    await open_private_chats(fake, [alice])
+    private = fake.private_chat(alice)
+    group = fake.group(GROUP_ID, "Стол", supergroup=True)
+    await say(fake, alice, group, "/help")
+    old = await alice.send(group, "привет всем")
+    old_private = await alice.send(private, "привет")
+    await fake.wait_idle(timeout=WAIT)
+    before_group, before_private = len(fake.messages(group)), len(fake.messages(private))
+    await alice.edit(old, "/new")
+    await alice.edit(old_private, "/play")
+    await alice.edit(old_private, "что-то ещё")
+    # The chat's updates run in order: once /rules is answered, the edits were handled.
+    for chat in (group, private):
+        await say(fake, alice, chat, "/rules")
+    assert table_count(runner.db_path) == 0
+    assert len(fake.messages(group)) == before_group + 1  # the answer to /rules alone
+    assert len(fake.messages(private)) == before_private + 1
     assert_clean(fake)
 
 

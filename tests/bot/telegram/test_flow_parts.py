@@ -260,3 +260,28 @@ def test_the_application_runs_with_ptbs_coming_durations(monkeypatch: pytest.Mon
     build_application(settings)
     error = RetryAfter(timedelta(seconds=5))
     assert error.retry_after == timedelta(seconds=5)  # no deprecation warning (an error in tests)
+
+
+async def test_chatter_in_a_group_takes_no_place_in_its_backlog() -> None:
+    """Plain talk (seen with privacy mode off, or as an admin) and edits run no
+    handler: however much of it comes, the group's next command still runs."""
+    processor = PerChatProcessor(slots=256, backlog=2)
+    gate = Gate()
+    chat, user = Chat(-1, "supergroup"), User(1, "A", False)
+    talk = [
+        Update(n, message=Message(n, None, chat, from_user=user, text=f"hi {n}"))  # type: ignore[arg-type]
+        for n in range(20)
+    ]
+    edit = Message(20, None, chat, from_user=user, text="/new")  # type: ignore[arg-type]
+    tasks = [
+        asyncio.create_task(processor.process_update(update, gate.handler(update.update_id)))
+        for update in [*talk, Update(20, edited_message=edit)]
+    ]
+    await asyncio.sleep(0)
+    assert processor.pending(-1) == 0
+    command = asyncio.create_task(processor.process_update(update_in(-1, 99), gate.handler(99)))
+    await asyncio.sleep(0)
+    assert processor.pending(-1) == 1
+    gate.opened.set()
+    await asyncio.gather(*tasks, command)
+    assert 99 in gate.ran and processor.dropped == 0
