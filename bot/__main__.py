@@ -49,11 +49,16 @@ import sys  # noqa: E402
 from collections.abc import Awaitable  # noqa: E402
 from typing import IO, Any  # noqa: E402
 
-from telegram import Update  # noqa: E402
 from telegram.error import InvalidToken, NetworkError, RetryAfter, TelegramError  # noqa: E402
 from telegram.ext import Application  # noqa: E402
 
-from bot.app import build_application, register_webhook, start_web, stop_web  # noqa: E402
+from bot.app import (  # noqa: E402
+    ALLOWED_UPDATES,
+    build_application,
+    register_webhook,
+    start_web,
+    stop_web,
+)
 from bot.logs import secrets_of, setup_logging  # noqa: E402
 from bot.settings import Settings, load_settings  # noqa: E402
 from bot.storage import StorageError, Store, open_store  # noqa: E402
@@ -219,7 +224,7 @@ async def _start_updates(app: Application, settings: Settings, stop: asyncio.Eve
         assert app.updater is not None
         log.info("polling for updates")
         await app.updater.start_polling(
-            allowed_updates=Update.ALL_TYPES,
+            allowed_updates=list(ALLOWED_UPDATES),
             bootstrap_retries=-1,
             error_callback=_polling_failed,
         )

@@ -3,6 +3,7 @@ they carry the secret; the webhook is registered with Telegram on start."""
 
 from __future__ import annotations
 
+import json
 import socket
 import time
 from collections.abc import AsyncIterator
@@ -83,6 +84,10 @@ async def test_webhook_takes_updates_with_the_secret_only(
     registered = fake.calls("setWebhook")
     assert registered and registered[-1].params["url"] == "https://bot.example.org/tg/hook"
     assert registered[-1].params["secret_token"] == SECRET
+    allowed = registered[-1].params["allowed_updates"]
+    if isinstance(allowed, str):
+        allowed = json.loads(allowed)
+    assert allowed == ["message", "callback_query", "my_chat_member"]
     ann = fake.user(4242, "Ann", language_code="en")
     ann.started_bot = True
     fake.private_chat(ann)
