@@ -55,6 +55,7 @@ from bot.storage.records import (
 from bot.storage.shared_sql import (
     INSERT_TABLE,
     LEADERBOARD,
+    MOVE_CHAT_LANG,
     RECENT,
     RESULT_COLUMNS,
     UPDATE_TABLE,
@@ -337,6 +338,8 @@ class PostgresStore:
             new_chat_id,
             old_chat_id,
         )
+        await self._execute(MOVE_CHAT_LANG, new_chat_id, old_chat_id)
+        await self._execute("DELETE FROM chats WHERE chat_id = $1", old_chat_id)
 
     # -- message bookkeeping ---------------------------------------------------------
 

@@ -86,6 +86,15 @@ LEADERBOARD = """SELECT r.player, max(r.user_id), max(r.level),
    ORDER BY 6 DESC, 7 DESC, 5 DESC, 1 LIMIT ?"""
 
 
+# Both backends (SQLite numbers its placeholders ?n): a group that became a
+# supergroup keeps its /lang (S8). The old `chats` row is copied under the
+# new id; a language the supergroup chose already is kept (the WHERE also
+# settles SQLite's parse of INSERT ... SELECT ... ON CONFLICT).
+MOVE_CHAT_LANG = """INSERT INTO chats (chat_id, title, lang, updated_at)
+   SELECT $1, title, lang, updated_at FROM chats WHERE chat_id = $2
+   ON CONFLICT (chat_id) DO UPDATE SET lang = COALESCE(chats.lang, excluded.lang)"""
+
+
 # Both backends (SQLite numbers its placeholders ?n): the last matches of a group.
 RECENT = """SELECT {columns} FROM results WHERE chat_id = $1 AND table_id IN
      (SELECT table_id FROM results WHERE chat_id = $1 GROUP BY table_id

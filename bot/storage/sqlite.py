@@ -53,6 +53,7 @@ from bot.storage.records import (
 from bot.storage.shared_sql import (
     INSERT_TABLE,
     LEADERBOARD,
+    MOVE_CHAT_LANG,
     RECENT,
     RESULT_COLUMNS,
     TABLE_COLUMNS,
@@ -329,6 +330,9 @@ class SqliteStore:
             await self._write(
                 f"{update} {table} SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
             )
+        # The group's /lang too (S8): a language the supergroup already chose wins.
+        await self._write(MOVE_CHAT_LANG.replace("$", "?"), (new_chat_id, old_chat_id))
+        await self._write("DELETE FROM chats WHERE chat_id = ?", (old_chat_id,))
 
     # -- message bookkeeping ---------------------------------------------------------
 

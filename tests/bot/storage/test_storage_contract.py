@@ -334,6 +334,23 @@ async def test_a_migrated_group_takes_its_tables_along(store: Store) -> None:
     assert await store.open_table_in_chat(-5) is None
 
 
+async def test_a_migrated_group_keeps_its_language(store: Store) -> None:
+    """S8: /lang chosen in a basic group holds in the supergroup it became;
+    a language the supergroup chose itself is not overwritten."""
+    await store.set_chat_lang(-5, "Group", "en")
+    await store.move_chat(-5, BIG_CHAT)
+    assert await store.get_chat_lang(BIG_CHAT) == "en"
+    assert await store.get_chat_lang(-5) is None
+
+    await store.set_chat_lang(-6, "Other", "en")
+    await store.set_chat_lang(BIG_CHAT - 1, "Other", "uk")
+    await store.move_chat(-6, BIG_CHAT - 1)
+    assert await store.get_chat_lang(BIG_CHAT - 1) == "uk"
+
+    await store.move_chat(-7, BIG_CHAT - 2)  # no language chosen: nothing to move
+    assert await store.get_chat_lang(BIG_CHAT - 2) is None
+
+
 async def test_untold_tables_and_pruning_the_logs_of_ended_ones(store: Store) -> None:
     told = await _move(store, await _playing(store, -1))
     untold = await _move(store, await _playing(store, -2))
