@@ -92,8 +92,11 @@ class PostgresStore:
     async def open(cls, url: DatabaseUrl, durable: bool = True) -> PostgresStore:
         connection = await connect(url, durable)
         try:
-            await migrate(connection)
+            await migrate(connection, where(url))
             await probe_write(connection)
+        except StorageError:  # a schema newer than the code
+            await connection.close()
+            raise
         except (asyncpg.PostgresError, OSError) as error:
             await connection.close()
             raise StorageError(

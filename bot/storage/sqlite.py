@@ -116,11 +116,14 @@ class SqliteStore:
         except sqlite3.DatabaseError as error:
             await connection.close()
             raise StorageError(why_unusable(path, error)) from None
+        except StorageError:  # a schema newer than the code
+            await connection.close()
+            raise
         return store
 
     async def _setup(self) -> None:
         await configure(self._db, self.durable)
-        await migrate(self._db)
+        await migrate(self._db, self.path)
         await self._job(probe_write)
 
     async def close(self) -> None:

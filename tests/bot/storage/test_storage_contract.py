@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 
+import asyncpg
 import pytest
 import pytest_asyncio
 
@@ -27,11 +29,13 @@ from bot.storage import (
     MatchResult,
     Seat,
     SeatResult,
+    StorageError,
     Store,
     TableRecord,
     open_store,
     parse_database_url,
 )
+from bot.storage.migrations import migrations
 from bot.storage.records import Skill
 from engine import Action, new_match
 from engine.actions import Kind
@@ -332,6 +336,28 @@ async def test_a_migrated_group_takes_its_tables_along(store: Store) -> None:
     moved = await store.open_table_in_chat(BIG_CHAT)
     assert moved is not None and moved.id == table.id
     assert await store.open_table_in_chat(-5) is None
+
+
+async def test_a_database_newer_than_the_code_is_refused(
+    database: DatabaseUrl, opener: Opener
+) -> None:
+    """S13: a schema past the newest migration this code knows (a rollback)
+    is refused when opened, naming both numbers."""
+    store = await opener()
+    await store.close()
+    newest = len(migrations("sqlite" if database.path is not None else "postgres"))
+    if database.path is not None:
+        with sqlite3.connect(database.path) as db:
+            db.execute(f"PRAGMA user_version = {newest + 1}")
+    else:
+        connection = await asyncpg.connect(database.url)
+        await connection.execute(
+            "INSERT INTO schema_migrations (number, name, applied_at) VALUES ($1, 'x.sql', 0)",
+            newest + 1,
+        )
+        await connection.close()
+    with pytest.raises(StorageError, match=rf"schema {newest + 1}, newer .*\(schema {newest}\)"):
+        await opener()
 
 
 async def test_a_migrated_group_keeps_its_language(store: Store) -> None:
