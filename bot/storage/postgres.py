@@ -51,6 +51,7 @@ from bot.storage.records import (
     StorageError,
     TableRecord,
     UserRecord,
+    person_key,
 )
 from bot.storage.shared_sql import (
     INSERT_TABLE,
@@ -465,9 +466,16 @@ class PostgresStore:
     async def leaderboard(
         self, game: str, chat_id: int | None, min_matches: int, limit: int
     ) -> list[LeaderRow]:
-        where = "r.game = $1 AND NOT r.practice AND ($2::bigint IS NULL OR r.chat_id = $2)"
-        sql = LEADERBOARD.format(where=where).replace("?", "$3", 1).replace("?", "$4", 1)
-        rows = await self._fetch(sql, game, chat_id, min_matches, limit)
+        # Two statements, not `$2 IS NULL OR chat_id = $2`: a prepared plan
+        # for that cannot use either index (S7).
+        if chat_id is None:
+            where, args = "r.game = $1 AND NOT r.practice", [cast(Any, game)]
+        else:
+            where, args = "r.game = $1 AND NOT r.practice AND r.chat_id = $2", [game, chat_id]
+        sql = LEADERBOARD.format(where=where)
+        for n in (len(args) + 1, len(args) + 2):
+            sql = sql.replace("?", f"${n}", 1)
+        rows = await self._fetch(sql, *args, min_matches, limit)
         return [LeaderRow(*row) for row in rows]
 
     # -- privacy -----------------------------------------------------------------------
@@ -485,6 +493,11 @@ class PostgresStore:
                 )
                 await connection.execute(
                     "UPDATE results SET name = $1 WHERE user_id = $2", placeholder, user_id
+                )
+                await connection.execute(
+                    "UPDATE player_names SET name = $1 WHERE player = $2",
+                    placeholder,
+                    person_key(user_id),
                 )
                 await connection.execute("DELETE FROM notify WHERE user_id = $1", user_id)
 
