@@ -11,6 +11,8 @@ The bot under load:
   the event loop (loop lag and update latency while `hard` tables think).
 - `python -m bench.http_clients`: the CPU a Bot API request costs through
   each HTTP client.
+- `python -m bench.top`: /top's leaderboard queries at a million result
+  rows, and a move's commit while one runs.
 
 The computer players:
 

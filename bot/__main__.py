@@ -42,7 +42,6 @@ if __name__ == "__main__":
 
 import asyncio  # noqa: E402
 import contextlib  # noqa: E402
-import fcntl  # noqa: E402
 import gc  # noqa: E402
 import logging  # noqa: E402
 import sys  # noqa: E402
@@ -62,6 +61,7 @@ from bot.app import (  # noqa: E402
 from bot.logs import secrets_of, setup_logging  # noqa: E402
 from bot.settings import Settings, load_settings  # noqa: E402
 from bot.storage import StorageError, Store, open_store  # noqa: E402
+from bot.storage.sqlite_setup import sole_process  # noqa: E402
 
 log = logging.getLogger("bot")
 
@@ -124,44 +124,26 @@ async def _open_store(settings: Settings) -> Store:
     """The store, opened and migrated once before any network: a database
     that cannot be used or written stops the bot here with one line.
 
+    SQLite's single-process lock comes first (`sole_process`): a second bot
+    is refused before it migrates the file under the running one (S12).
+
     Not raced against a stop signal: it takes milliseconds (at most SQLite's
     5 s busy timeout), and a half-opened connection would be left behind."""
     database = settings.database()
-    store = await open_store(
+    if database.path is not None:
+        handle = sole_process(database.path)
+        if handle is not None:
+            _SOLE.append(handle)
+    return await open_store(
         database,
         cache=settings.use_cache(),
         durable=settings.database_sync == "full",
     )
-    if database.path is not None:
-        try:
-            _SOLE.append(_sole_process(database.path))
-        except StorageError:
-            await store.close()
-            raise
-    return store
 
 
-# The open file whose lock marks this process as the SQLite database's only bot.
+# The open file whose lock marks this process as the SQLite database's only
+# bot, held for the process's life.
 _SOLE: list[IO[bytes]] = []
-
-
-def _sole_process(path: Any) -> IO[bytes]:
-    """SQLite is one process's database: a second bot on the same file (a
-    second worker, or an old process still running) is refused at start.
-    An exclusive `flock` on the file, held for the process's life (SQLite's
-    own locks are `fcntl` locks, which this does not touch); the kernel drops
-    it when the process dies, SIGKILL included."""
-    handle = open(path, "rb")  # noqa: SIM115 - held open for the process's life
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.close()
-        raise StorageError(
-            f"another bot process uses the SQLite database {path}; SQLite serves one"
-            " process only: stop the other one, or use PostgreSQL (DATABASE_URL="
-            "postgresql://...) to run several workers"
-        ) from None
-    return handle
 
 
 async def _connect(app: Application, settings: Settings, stop: asyncio.Event) -> None:  # type: ignore[type-arg]

@@ -306,6 +306,9 @@ class CachedStore:
             for cached in self._tables.values():
                 if cached.chat_id == old_chat_id:
                     cached.chat_id = new_chat_id
+            # The store merges the two chats' languages (S8): both read afresh.
+            self._chat_langs.pop(old_chat_id, None)
+            self._chat_langs.pop(new_chat_id, None)
 
         await self._write(moved, self.inner.move_chat(old_chat_id, new_chat_id))
 

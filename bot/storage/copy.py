@@ -104,7 +104,7 @@ async def copy_sqlite_to_postgres(
     connection = await connect(target, durable=True)
     try:
         try:
-            await migrate(connection)
+            await migrate(connection, where(target))
         except asyncpg.PostgresError as error:
             raise StorageError(f"cannot migrate {where(target)} ({error})") from None
         ran = await connection.fetchval("SELECT COALESCE(MAX(number), 0) FROM schema_migrations")

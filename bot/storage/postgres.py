@@ -51,10 +51,12 @@ from bot.storage.records import (
     StorageError,
     TableRecord,
     UserRecord,
+    person_key,
 )
 from bot.storage.shared_sql import (
     INSERT_TABLE,
     LEADERBOARD,
+    MOVE_CHAT_LANG,
     RECENT,
     RESULT_COLUMNS,
     UPDATE_TABLE,
@@ -91,8 +93,11 @@ class PostgresStore:
     async def open(cls, url: DatabaseUrl, durable: bool = True) -> PostgresStore:
         connection = await connect(url, durable)
         try:
-            await migrate(connection)
+            await migrate(connection, where(url))
             await probe_write(connection)
+        except StorageError:  # a schema newer than the code
+            await connection.close()
+            raise
         except (asyncpg.PostgresError, OSError) as error:
             await connection.close()
             raise StorageError(
@@ -337,6 +342,8 @@ class PostgresStore:
             new_chat_id,
             old_chat_id,
         )
+        await self._execute(MOVE_CHAT_LANG, new_chat_id, old_chat_id)
+        await self._execute("DELETE FROM chats WHERE chat_id = $1", old_chat_id)
 
     # -- message bookkeeping ---------------------------------------------------------
 
@@ -459,9 +466,16 @@ class PostgresStore:
     async def leaderboard(
         self, game: str, chat_id: int | None, min_matches: int, limit: int
     ) -> list[LeaderRow]:
-        where = "r.game = $1 AND NOT r.practice AND ($2::bigint IS NULL OR r.chat_id = $2)"
-        sql = LEADERBOARD.format(where=where).replace("?", "$3", 1).replace("?", "$4", 1)
-        rows = await self._fetch(sql, game, chat_id, min_matches, limit)
+        # Two statements, not `$2 IS NULL OR chat_id = $2`: a prepared plan
+        # for that cannot use either index (S7).
+        if chat_id is None:
+            where, args = "r.game = $1 AND NOT r.practice", [cast(Any, game)]
+        else:
+            where, args = "r.game = $1 AND NOT r.practice AND r.chat_id = $2", [game, chat_id]
+        sql = LEADERBOARD.format(where=where)
+        for n in (len(args) + 1, len(args) + 2):
+            sql = sql.replace("?", f"${n}", 1)
+        rows = await self._fetch(sql, *args, min_matches, limit)
         return [LeaderRow(*row) for row in rows]
 
     # -- privacy -----------------------------------------------------------------------
@@ -479,6 +493,11 @@ class PostgresStore:
                 )
                 await connection.execute(
                     "UPDATE results SET name = $1 WHERE user_id = $2", placeholder, user_id
+                )
+                await connection.execute(
+                    "UPDATE player_names SET name = $1 WHERE player = $2",
+                    placeholder,
+                    person_key(user_id),
                 )
                 await connection.execute("DELETE FROM notify WHERE user_id = $1", user_id)
 

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.storage.migrations import migrations
+from bot.storage.migrations import migrations, too_new
 from bot.storage.records import StorageError
 from bot.storage.url import DatabaseUrl
 
@@ -28,9 +28,19 @@ def where(url: DatabaseUrl) -> str:
     return f"{parts.hostname or 'localhost'}:{port}{parts.path or '/'}"
 
 
-async def migrate(connection: Any) -> None:
+async def migrate(connection: Any, place: str = "PostgreSQL") -> None:
     """Each pending migration in its own transaction, under an advisory lock
-    so that processes starting together run each file once."""
+    so that processes starting together run each file once. A database
+    newer than the code is refused (`StorageError`) before any migration
+    runs; `place` names it in the message (`where(url)`)."""
+    exists = await connection.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
+    if exists:
+        current = await connection.fetchval(
+            "SELECT COALESCE(MAX(number), 0) FROM schema_migrations"
+        )
+        refused = too_new("postgres", current, place)
+        if refused:
+            raise StorageError(refused)
     for migration in migrations("postgres"):
         async with connection.transaction():
             await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)

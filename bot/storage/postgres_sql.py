@@ -10,7 +10,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.records import MatchResult, Seat, Skill, TableRecord
-from bot.storage.shared_sql import RESULT_COLUMNS, TABLE_COLUMNS, UPDATE_TABLE, result_rows
+from bot.storage.shared_sql import (
+    RESULT_COLUMNS,
+    TABLE_COLUMNS,
+    UPDATE_TABLE,
+    UPSERT_NAME,
+    result_rows,
+)
 from engine import MatchState
 
 SEAT_COLUMNS = (
@@ -150,4 +156,7 @@ async def write_result(connection: Any, table_id: int, result: MatchResult) -> N
     await connection.executemany(
         f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ({marks})",
         result_rows(table_id, result, moved, now),
+    )
+    await connection.executemany(
+        UPSERT_NAME, [(seat.player, seat.name, now) for seat in result.seats]
     )

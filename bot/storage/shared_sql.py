@@ -74,16 +74,34 @@ RESULT_COLUMNS = (
 )
 
 
-# Both backends (placeholders aside): the newest name a player had, wins as
-# first places (shared ones included), ties by the rating.
-LEADERBOARD = """SELECT r.player, max(r.user_id), max(r.level),
-       (SELECT n.name FROM results n WHERE n.player = r.player
-        ORDER BY n.finished_at DESC LIMIT 1),
-       count(*), sum(CASE WHEN r.place = 1 THEN 1 ELSE 0 END), max(g.mu)
-   FROM results r LEFT JOIN ratings g ON g.game = r.game AND g.player = r.player
-   WHERE {where}
-   GROUP BY r.player HAVING count(*) >= ?
+# Both backends (placeholders aside): wins as first places (shared ones
+# included), ties by the rating. The inner query reads only the index
+# `results_by_game_player` in its order (migration 10); the name comes from
+# `player_names`, one lookup per qualifying player (S7).
+LEADERBOARD = """SELECT a.player, a.user_id, a.level, COALESCE(p.name, a.player),
+       a.matches, a.wins, g.mu
+   FROM (SELECT r.game, r.player, max(r.user_id) AS user_id, max(r.level) AS level,
+           count(*) AS matches, sum(CASE WHEN r.place = 1 THEN 1 ELSE 0 END) AS wins
+         FROM results r WHERE {where}
+         GROUP BY r.game, r.player HAVING count(*) >= ?) a
+   LEFT JOIN player_names p ON p.player = a.player
+   LEFT JOIN ratings g ON g.game = a.game AND g.player = a.player
    ORDER BY 6 DESC, 7 DESC, 5 DESC, 1 LIMIT ?"""
+
+# Both backends (SQLite numbers its placeholders ?n): each player's latest
+# name, written with a match's results (`player_names`, migration 10).
+UPSERT_NAME = """INSERT INTO player_names (player, name, finished_at) VALUES ($1, $2, $3)
+   ON CONFLICT (player) DO UPDATE SET name = excluded.name, finished_at = excluded.finished_at
+   WHERE excluded.finished_at >= player_names.finished_at"""
+
+
+# Both backends (SQLite numbers its placeholders ?n): a group that became a
+# supergroup keeps its /lang (S8). The old `chats` row is copied under the
+# new id; a language the supergroup chose already is kept (the WHERE also
+# settles SQLite's parse of INSERT ... SELECT ... ON CONFLICT).
+MOVE_CHAT_LANG = """INSERT INTO chats (chat_id, title, lang, updated_at)
+   SELECT $1, title, lang, updated_at FROM chats WHERE chat_id = $2
+   ON CONFLICT (chat_id) DO UPDATE SET lang = COALESCE(chats.lang, excluded.lang)"""
 
 
 # Both backends (SQLite numbers its placeholders ?n): the last matches of a group.

@@ -26,6 +26,7 @@ shape.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
@@ -49,10 +50,12 @@ from bot.storage.records import (
     StorageError,
     TableRecord,
     UserRecord,
+    person_key,
 )
 from bot.storage.shared_sql import (
     INSERT_TABLE,
     LEADERBOARD,
+    MOVE_CHAT_LANG,
     RECENT,
     RESULT_COLUMNS,
     TABLE_COLUMNS,
@@ -91,6 +94,10 @@ class SqliteStore:
         self._commits = GroupCommit(connection)
         self.path = path
         self.durable = durable
+        # A second, read-only connection for /top (S7): its own thread, so a
+        # leaderboard being read never holds up a move's commit on `_db`.
+        self._reader: aiosqlite.Connection | None = None
+        self._reader_opening = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path | str, durable: bool = True) -> SqliteStore:
@@ -115,15 +122,30 @@ class SqliteStore:
         except sqlite3.DatabaseError as error:
             await connection.close()
             raise StorageError(why_unusable(path, error)) from None
+        except StorageError:  # a schema newer than the code
+            await connection.close()
+            raise
         return store
 
     async def _setup(self) -> None:
         await configure(self._db, self.durable)
-        await migrate(self._db)
+        await migrate(self._db, self.path)
         await self._job(probe_write)
 
     async def close(self) -> None:
+        if self._reader is not None:
+            await self._reader.close()
         await self._db.close()
+
+    async def _read_only(self) -> aiosqlite.Connection:
+        """The reading connection, opened at its first use (WAL lets it read
+        while `_db` writes; it sees what is committed)."""
+        async with self._reader_opening:
+            if self._reader is None:
+                reader = await aiosqlite.connect(f"file:{self.path}?mode=ro", uri=True)
+                await reader.execute("PRAGMA busy_timeout = 5000")
+                self._reader = reader
+            return self._reader
 
     @property
     def total_changes(self) -> int:
@@ -329,6 +351,9 @@ class SqliteStore:
             await self._write(
                 f"{update} {table} SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
             )
+        # The group's /lang too (S8): a language the supergroup already chose wins.
+        await self._write(MOVE_CHAT_LANG.replace("$", "?"), (new_chat_id, old_chat_id))
+        await self._write("DELETE FROM chats WHERE chat_id = ?", (old_chat_id,))
 
     # -- message bookkeeping ---------------------------------------------------------
 
@@ -422,7 +447,10 @@ class SqliteStore:
         where, params = "r.game = ? AND r.practice = 0", [cast(Any, game)]
         if chat_id is not None:
             where, params = where + " AND r.chat_id = ?", [*params, chat_id]
-        rows = await self._fetchall(LEADERBOARD.format(where=where), [*params, min_matches, limit])
+        reader = await self._read_only()
+        rows = await reader.execute_fetchall(
+            LEADERBOARD.format(where=where), [*params, min_matches, limit]
+        )
         return [LeaderRow(*row) for row in rows]
 
     async def toggle_notify(self, chat_id: int, user_id: int) -> bool:
@@ -456,6 +484,10 @@ class SqliteStore:
             )
             connection.execute(
                 "UPDATE results SET name = ? WHERE user_id = ?", (placeholder, user_id)
+            )
+            connection.execute(
+                "UPDATE player_names SET name = ? WHERE player = ?",
+                (placeholder, person_key(user_id)),
             )
             connection.execute("DELETE FROM notify WHERE user_id = ?", (user_id,))
 

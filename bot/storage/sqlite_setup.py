@@ -4,12 +4,15 @@ and a message that says what to check when it cannot."""
 
 from __future__ import annotations
 
+import fcntl
 import sqlite3
 from pathlib import Path
+from typing import IO
 
 import aiosqlite
 
-from bot.storage.migrations import migrations, sqlite_statements
+from bot.storage.migrations import migrations, sqlite_statements, too_new
+from bot.storage.records import StorageError
 
 
 def probe_write(connection: sqlite3.Connection) -> None:
@@ -60,10 +63,14 @@ async def configure(db: aiosqlite.Connection, durable: bool) -> None:
         raise sqlite3.DatabaseError(f"integrity check failed: {check}")
 
 
-async def migrate(db: aiosqlite.Connection) -> None:
+async def migrate(db: aiosqlite.Connection, path: Path | str = "") -> None:
     """Each pending migration in its own transaction; `PRAGMA user_version`
-    records the last one applied."""
+    records the last one applied. A database newer than the code is refused
+    (`StorageError`) before any migration runs."""
     current = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
+    refused = too_new("sqlite", current, str(path))
+    if refused:
+        raise StorageError(refused)
     for migration in migrations("sqlite"):
         if migration.number <= current:
             continue
@@ -76,3 +83,31 @@ async def migrate(db: aiosqlite.Connection) -> None:
         except BaseException:
             await db.execute("ROLLBACK")
             raise
+
+
+def sole_process(path: Path, held_by: str = "another bot process") -> IO[bytes] | None:
+    """SQLite is one process's database: an exclusive `flock` on the file
+    marks its one user, held as long as the returned file stays open (the
+    kernel drops it when the process dies, SIGKILL included). SQLite's own
+    locks are `fcntl` locks, which this does not touch.
+
+    Taken before the database is opened, so a second bot is refused before
+    it migrates the file under the running one (S12), and by `copy-store`,
+    which must not copy a file a bot still writes (S19). A file that does
+    not exist yet is created empty (an empty file is an empty database), so
+    two new bots cannot both start on it. None when the file cannot even be
+    opened: opening the database then says why, in its own words."""
+    try:
+        handle = open(path, "rb") if path.is_file() else open(path, "ab")  # noqa: SIM115
+    except OSError:
+        return None
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise StorageError(
+            f"{held_by} uses the SQLite database {path}; SQLite serves one"
+            " process only: stop the other one, or use PostgreSQL (DATABASE_URL="
+            "postgresql://...) to run several workers"
+        ) from None
+    return handle

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.records import MatchResult, Skill, TableRecord
-from bot.storage.shared_sql import RESULT_COLUMNS, result_rows
+from bot.storage.shared_sql import RESULT_COLUMNS, UPSERT_NAME, result_rows
 from engine import MatchState
 
 SEAT_COLUMNS = "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level,"
@@ -111,4 +111,7 @@ def write_result(connection: sqlite3.Connection, table_id: int, result: MatchRes
     connection.executemany(
         f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ({', '.join('?' for _ in rows[0])})",
         rows,
+    )
+    connection.executemany(
+        UPSERT_NAME.replace("$", "?"), [(seat.player, seat.name, now) for seat in result.seats]
     )

@@ -150,6 +150,8 @@ class Match:
         # they exist exactly when the end does, a restart in between included.
         result = await self.stats.result_of(table, action) if state.over else None
         table = await self.store.save_table(table, action=action, user_id=user_id, result=result)
+        if result is not None:
+            self.stats.forget_top(table.chat_id)
         self.fanout.move_later(table, previous, events, action, list(news))
         table_id = table.id
         if table.status != PLAYING:

@@ -23,6 +23,14 @@ from bot.view.screen import Screen
 from engine import Action, Preset
 
 TOP_LENGTH = 10  # players on each game's leaderboard
+# /top's boards are kept this long per scope (a group, or the whole bot):
+# anyone may send /top in private as often as they like, and each answer
+# costs one query per game (S7). A match that ends in this process drops
+# its group's and the bot's boards at once.
+TOP_SECONDS = 60.0
+TOP_SCOPES = 1000  # scopes kept at most; the oldest goes first
+
+Boards = list[tuple[str, list[stats_view.Leader]]]
 
 
 class Stats:
@@ -30,6 +38,14 @@ class Stats:
         self.tables = tables
         self.store = tables.store
         self.pictures = Pictures(tables)
+        self._boards: dict[int | None, tuple[float, Boards]] = {}
+        self._ended = 0  # matches ended here: boards read across one are not kept
+
+    def forget_top(self, chat_id: int) -> None:
+        """A match of this group ended: its boards and the bot's are stale."""
+        self._ended += 1
+        self._boards.pop(chat_id, None)
+        self._boards.pop(None, None)
 
     async def result_of(self, table: TableRecord, last: Action | None) -> MatchResult:
         """The rows of a match that `last` (not yet in the log) finishes; the
@@ -104,7 +120,17 @@ class Stats:
     async def top(self, chat_id: int | None, lang: str) -> Reply:
         """Each game's leaderboard: the group's, or (None, in private) the bot's."""
         least = self.tables.limits.top_min_matches
-        boards = []
+        boards = await self._top_boards(chat_id, least)
+        return Reply(screen=Screen(stats_view.top_text(lang, boards, chat_id is None, least)))
+
+    async def _top_boards(self, chat_id: int | None, least: int) -> Boards:
+        """Each game's leaders, from the store at most once a `TOP_SECONDS`."""
+        now = self.tables.clock.now()
+        kept = self._boards.get(chat_id)
+        if kept is not None and now - TOP_SECONDS < kept[0] <= now:
+            return kept[1]
+        ended = self._ended
+        boards: Boards = []
         for preset in Preset:
             rows = await self.store.leaderboard(preset.value, chat_id, least, TOP_LENGTH)
             if rows:
@@ -117,4 +143,9 @@ class Stats:
                         ],
                     )
                 )
-        return Reply(screen=Screen(stats_view.top_text(lang, boards, chat_id is None, least)))
+        if ended == self._ended:
+            self._boards.pop(chat_id, None)
+            self._boards[chat_id] = (now, boards)
+        while len(self._boards) > TOP_SCOPES:
+            del self._boards[next(iter(self._boards))]
+        return boards

@@ -50,3 +50,21 @@ def sqlite_statements(script: str) -> list[str]:
     if pending.strip(" \n;"):
         raise ValueError(f"incomplete statement in a migration: {pending[:80]!r}")
     return statements
+
+
+def too_new(backend: str, current: int, where: str) -> str | None:
+    """Why a database the code cannot run on is refused, or None (S13).
+
+    A database migrated by a newer version (a rollback of a deploy) has
+    tables and columns this code does not know, and may lack ones it
+    relies on: running on it could lose or garble what the newer version
+    wrote. One sentence for the operator, who then starts the newer version
+    again or restores a backup taken before the upgrade."""
+    newest = len(migrations(backend))
+    if current <= newest:
+        return None
+    return (
+        f"the database {where} is at schema {current}, newer than this version of the bot"
+        f" knows (schema {newest}): a newer version migrated it; run that version again,"
+        " or restore a backup taken before the upgrade"
+    )

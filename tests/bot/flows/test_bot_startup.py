@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
+import fcntl
 import os
 import signal
 import socket
@@ -22,6 +23,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from bot.storage.migrations import migrations
 from bot.storage.sqlite import SqliteStore
 from bot.storage.sqlite_setup import probe_write
 from testing.fake_telegram import FakeTelegram
@@ -345,6 +347,44 @@ async def test_database_that_cannot_be_written_stops_with_one_line(
     assert "backup" not in lines[0], lines[0]  # a permission is not a damaged file
     assert_quiet(bot.output, bot.fake.token)
     assert not bot.fake.calls("getMe"), "it talked to Telegram before checking the database"
+
+
+async def test_a_second_bot_is_refused_before_it_migrates_the_file(bot: Bot) -> None:
+    """S12: with the file held by a running bot (its flock), a newer bot stops
+    with one line and exit 2, and the file is still at its old schema."""
+    path = bot.folder / "bot.db"
+    with sqlite3.connect(path) as old:
+        old.execute("PRAGMA user_version = 0")  # an empty database: every migration pending
+    with open(path, "rb") as running:
+        fcntl.flock(running.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        await bot.start()
+        code, _ = await bot.finish(timeout=30)
+    assert code == 2, bot.output
+    assert "another bot process uses the SQLite database" in bot.output, bot.output
+    assert len(bot.output.strip().splitlines()) == 1, bot.output
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 0, "migrated under the bot"
+        assert db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+    assert not bot.fake.calls("getMe")
+
+
+async def test_a_database_newer_than_the_code_stops_with_one_line(bot: Bot) -> None:
+    """S13: after a rollback the older code meets a schema it does not know:
+    one line naming both schema numbers, exit 2, before any network."""
+    path = bot.folder / "bot.db"
+    await _migrated(path)
+    newest = len(migrations("sqlite"))
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {newest + 1}")
+    await bot.start()
+    code, _ = await bot.finish(timeout=30)
+    assert code == 2, bot.output
+    lines = bot.output.strip().splitlines()
+    assert len(lines) == 1, bot.output
+    assert f"schema {newest + 1}, newer than" in lines[0], lines[0]
+    assert f"(schema {newest})" in lines[0], lines[0]
+    assert_quiet(bot.output, bot.fake.token)
+    assert not bot.fake.calls("getMe")
 
 
 def test_the_probe_writes_for_real(tmp_path: Path) -> None:

@@ -253,3 +253,15 @@ async def test_a_failed_write_drops_the_copies_and_the_file_is_read_again(
     again = await db.get_table(table_id)
     assert again is not None and again.status == PLAYING
     await db.close()
+
+
+async def test_the_cached_language_follows_a_migrated_group(tmp_path: Path) -> None:
+    """S8 through the copies: neither chat's cached language outlives the move."""
+    db = await Database.open(tmp_path / "bot.db")
+    await db.set_chat_lang(-5, "Group", "en")
+    assert await db.get_chat_lang(-100_5) is None  # cached as unknown
+    assert await db.get_chat_lang(-5) == "en"
+    await db.move_chat(-5, -100_5)
+    assert await db.get_chat_lang(-100_5) == "en"
+    assert await db.get_chat_lang(-5) is None
+    await db.close()

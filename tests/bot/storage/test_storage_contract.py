@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 
+import asyncpg
 import pytest
 import pytest_asyncio
 
@@ -27,11 +29,13 @@ from bot.storage import (
     MatchResult,
     Seat,
     SeatResult,
+    StorageError,
     Store,
     TableRecord,
     open_store,
     parse_database_url,
 )
+from bot.storage.migrations import migrations
 from bot.storage.records import Skill
 from engine import Action, new_match
 from engine.actions import Kind
@@ -332,6 +336,45 @@ async def test_a_migrated_group_takes_its_tables_along(store: Store) -> None:
     moved = await store.open_table_in_chat(BIG_CHAT)
     assert moved is not None and moved.id == table.id
     assert await store.open_table_in_chat(-5) is None
+
+
+async def test_a_database_newer_than_the_code_is_refused(
+    database: DatabaseUrl, opener: Opener
+) -> None:
+    """S13: a schema past the newest migration this code knows (a rollback)
+    is refused when opened, naming both numbers."""
+    store = await opener()
+    await store.close()
+    newest = len(migrations("sqlite" if database.path is not None else "postgres"))
+    if database.path is not None:
+        with sqlite3.connect(database.path) as db:
+            db.execute(f"PRAGMA user_version = {newest + 1}")
+    else:
+        connection = await asyncpg.connect(database.url)
+        await connection.execute(
+            "INSERT INTO schema_migrations (number, name, applied_at) VALUES ($1, 'x.sql', 0)",
+            newest + 1,
+        )
+        await connection.close()
+    with pytest.raises(StorageError, match=rf"schema {newest + 1}, newer .*\(schema {newest}\)"):
+        await opener()
+
+
+async def test_a_migrated_group_keeps_its_language(store: Store) -> None:
+    """S8: /lang chosen in a basic group holds in the supergroup it became;
+    a language the supergroup chose itself is not overwritten."""
+    await store.set_chat_lang(-5, "Group", "en")
+    await store.move_chat(-5, BIG_CHAT)
+    assert await store.get_chat_lang(BIG_CHAT) == "en"
+    assert await store.get_chat_lang(-5) is None
+
+    await store.set_chat_lang(-6, "Other", "en")
+    await store.set_chat_lang(BIG_CHAT - 1, "Other", "uk")
+    await store.move_chat(-6, BIG_CHAT - 1)
+    assert await store.get_chat_lang(BIG_CHAT - 1) == "uk"
+
+    await store.move_chat(-7, BIG_CHAT - 2)  # no language chosen: nothing to move
+    assert await store.get_chat_lang(BIG_CHAT - 2) is None
 
 
 async def test_untold_tables_and_pruning_the_logs_of_ended_ones(store: Store) -> None:
