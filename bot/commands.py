@@ -4,9 +4,12 @@
   the newest schema and stop (the `release:` step of a Procfile deploy, so
   that the workers start on a migrated database; they would migrate it
   themselves too, one at a time under a lock);
-- `python -m bot copy-store SOURCE TARGET [--replace]`: copy a SQLite
-  database (a file name or `sqlite:///…`) into PostgreSQL
-  (`postgresql://…`), running matches included (bot/storage/copy.py).
+- `python -m bot copy-store SOURCE [--replace]`: copy a SQLite database (a
+  file name or `sqlite:///…`) into the PostgreSQL database `DATABASE_URL`
+  names (the environment or `.env`, never the command line, where `ps` and
+  the shell's history would show its password), running matches included
+  (bot/storage/copy.py). It refuses while a bot still holds the file: moves
+  made after the copy would be lost.
 
 Each prints one line of what it did, or one line of why not and exits 2.
 """
@@ -23,6 +26,7 @@ from bot.settings import load_settings
 from bot.storage import StorageError, open_store, parse_database_url
 from bot.storage.copy import copy_sqlite_to_postgres
 from bot.storage.migrations import migrations
+from bot.storage.sqlite_setup import sole_process
 
 # `migrate` needs the database settings only; a release step may run where
 # the token is not set, and the settings would refuse to load without one.
@@ -38,10 +42,10 @@ def _parser() -> argparse.ArgumentParser:
         "migrate", help="migrate the database DATABASE_URL names, then stop (a release step)"
     )
     copy = commands.add_parser(
-        "copy-store", help="copy a SQLite database into PostgreSQL, running matches included"
+        "copy-store",
+        help="copy a SQLite database into the PostgreSQL database DATABASE_URL names",
     )
     copy.add_argument("source", help="the SQLite file: a path or sqlite:///path")
-    copy.add_argument("target", help="postgresql://user:password@host:5432/database")
     copy.add_argument(
         "--replace", action="store_true", help="empty a target that holds rows, then copy"
     )
@@ -58,17 +62,28 @@ async def _migrate() -> str:
     return f"{database} is migrated (schema {newest})"
 
 
-async def _copy(source: str, target: str, replace: bool) -> str:
+async def _copy(source: str, replace: bool) -> str:
     path = Path(source)
     if "://" in source:
         parsed = parse_database_url(source)
         if parsed.path is None:
             raise ValueError("the source must be a SQLite database (sqlite:///path or a path)")
         path = parsed.path
+    overrides = {} if os.environ.get("BOT_TOKEN") else {"bot_token": NO_TOKEN}
+    target = load_settings(**overrides).database_url
+    if not target:
+        raise ValueError("set DATABASE_URL to the PostgreSQL database to copy into")
     into = parse_database_url(target)
     if into.scheme not in ("postgresql", "postgres"):
-        raise ValueError("the target must be a PostgreSQL database (postgresql://...)")
-    counts = await copy_sqlite_to_postgres(path, into, replace=replace)
+        raise ValueError("DATABASE_URL must name a PostgreSQL database (postgresql://...)")
+    if not path.is_file():
+        raise ValueError(f"no SQLite database at {path}")
+    held = sole_process(path, "a bot process")
+    try:
+        counts = await copy_sqlite_to_postgres(path, into, replace=replace)
+    finally:
+        if held is not None:
+            held.close()
     copied = ", ".join(f"{name} {n}" for name, n in counts.items())
     return f"copied {path} into PostgreSQL: {copied}"
 
@@ -80,7 +95,7 @@ def run(argv: list[str]) -> int:
         if args.command == "migrate":
             said = asyncio.run(_migrate())
         else:
-            said = asyncio.run(_copy(args.source, args.target, args.replace))
+            said = asyncio.run(_copy(args.source, args.replace))
     except (StorageError, ValueError) as error:
         print(f"{args.command}: {error}", file=sys.stderr)
         return 2

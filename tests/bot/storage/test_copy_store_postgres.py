@@ -29,20 +29,23 @@ from databases import PostgresDatabase
 
 from bot.storage import StorageError, open_store, parse_database_url
 from bot.storage.copy import copy_sqlite_to_postgres
+from bot.storage.sqlite_setup import sole_process
 from engine import Action, replay
 from testing.fake_telegram import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def copy_command(*args: str) -> subprocess.CompletedProcess[str]:
+def copy_command(*args: str, target: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot copy-store ARGS` with the target in DATABASE_URL, as an
+    operator runs it: the password never on the command line (S19)."""
     return subprocess.run(
         [sys.executable, "-m", "bot", "copy-store", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=60,
-        env={"PATH": "/usr/bin:/bin"},
+        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": target},
     )
 
 
@@ -68,7 +71,7 @@ async def test_a_match_started_on_sqlite_finishes_on_postgres(
     assert before.status == "playing" and before.actions == 9
 
     # Through the command: one line of what it copied.
-    done = copy_command(str(source), postgres_database.url)
+    done = copy_command(str(source), target=postgres_database.url)
     assert done.returncode == 0, done.stderr
     assert "tables 1" in done.stdout and "actions 9" in done.stdout
     assert snapshot(postgres_database, table_id) == before, "the match is copied as it was"
@@ -112,13 +115,13 @@ async def test_a_copy_into_a_database_that_holds_rows_is_refused_postgres(
     with sqlite3.connect(source) as db:
         db.execute("INSERT INTO users (user_id, name, updated_at) VALUES (7, 'Семь', 0)")
     assert (await copy_sqlite_to_postgres(source, target))["users"] == 1
-    refused = copy_command(str(source), postgres_database.url)
+    refused = copy_command(str(source), target=postgres_database.url)
     assert refused.returncode == 2
     assert "not empty" in refused.stderr and "--replace" in refused.stderr
     assert "Traceback" not in refused.stderr
     with sqlite3.connect(source) as db:
         db.execute("INSERT INTO users (user_id, name, updated_at) VALUES (8, 'Восемь', 0)")
-    replaced = copy_command("--replace", f"sqlite:///{source}", postgres_database.url)
+    replaced = copy_command("--replace", f"sqlite:///{source}", target=postgres_database.url)
     assert replaced.returncode == 0, replaced.stderr
     assert postgres_database.rows("SELECT user_id FROM users ORDER BY user_id") == [(7,), (8,)]
 
@@ -143,3 +146,32 @@ async def test_a_table_in_a_forum_topic_is_copied_with_its_topic_postgres(
         assert await target.create_table(-100, "Forum", 3, "bura", {}, thread_id=77) is None
     finally:
         await target.close()
+
+
+async def test_copy_store_takes_no_password_and_waits_for_no_running_bot_postgres(
+    postgres_database: PostgresDatabase, tmp_path: Path
+) -> None:
+    """S19: the target comes from DATABASE_URL only, and a file a bot still
+    holds is not copied (its later moves would be lost)."""
+    source = tmp_path / "bot.db"
+    migrated = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{source}"},
+    )
+    assert migrated.returncode == 0, migrated.stderr
+    on_the_line = copy_command(str(source), postgres_database.url, target=postgres_database.url)
+    assert on_the_line.returncode == 2 and "unrecognized arguments" in on_the_line.stderr
+    held = sole_process(source)
+    try:
+        refused = copy_command(str(source), target=postgres_database.url)
+    finally:
+        assert held is not None
+        held.close()
+    assert refused.returncode == 2 and "a bot process uses" in refused.stderr, refused.stderr
+    assert postgres_database.rows("SELECT to_regclass('public.tables')") == [(None,)]
+    done = copy_command(str(source), target=postgres_database.url)
+    assert done.returncode == 0, done.stderr
