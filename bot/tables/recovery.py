@@ -4,6 +4,8 @@ stored deadlines (time already spent counts)."""
 
 from __future__ import annotations
 
+import logging
+
 from bot.storage import LOBBY, PLAYING
 from bot.tables.core import Tables
 from bot.tables.fanout import Fanout
@@ -11,6 +13,12 @@ from bot.tables.turns import Turns
 from bot.view import hand as hand_view
 from bot.view import render
 from engine import view_for
+
+log = logging.getLogger(__name__)
+
+# Seconds the clock may read before the newest saved change without a word
+# (workers' clocks differ a little).
+CLOCK_SLACK = 60.0
 
 
 class Recovery:
@@ -31,6 +39,13 @@ class Recovery:
             async with self.tables.lock(table_id):
                 await self.catch_up(table_id)
         tables = await self.store.tables_with_status(PLAYING)
+        newest = max((record.updated_at for record in tables), default=0.0)
+        if newest > self.tables.clock.now() + CLOCK_SLACK:
+            log.warning(
+                "the clock reads %.0f s before the newest saved change: was it stepped back?"
+                " Deadlines are kept within one turn from now",
+                newest - self.tables.clock.now(),
+            )
         for record in tables:
             async with self.tables.lock(record.id):
                 table = await self.store.get_table(record.id)

@@ -102,6 +102,11 @@ class Turns:
             )
         deadline = table.turn_deadline
         if deadline is not None:
+            # The wall clock may have been stepped since the deadline was set
+            # (a board without a real-time clock, before NTP): a turn never
+            # lasts longer than its turn time from now, nor ends in the past.
+            now = self.clock.now()
+            deadline = min(max(deadline, now), now + self.tables.turn_seconds(table))
             if not table.turn_reminded:
                 half = deadline - self.tables.turn_seconds(table) / 2
                 self.clock.call_at(

@@ -170,3 +170,18 @@ async def test_a_failing_job_is_retried_with_growing_pauses(clock: ManualSchedul
     clock.call_at(clock.now(), "other", rearms_then_fails)
     await clock.advance(0)
     assert clock.scheduled("other") and clock.next_time() == later
+
+
+async def test_a_deadline_set_before_the_clock_was_stepped_back_falls_within_one_turn(
+    fake_telegram: FakeTelegram, runner: BotRunner, clock: ManualScheduler
+) -> None:
+    """S20: a stored deadline an hour past the turn time (the wall clock went
+    back an hour since it was set) is re-armed within one turn from now."""
+    group, table_id = await playing(fake_telegram, runner)
+    table = await runner.db.get_table(table_id)
+    assert table is not None and table.turn_deadline is not None
+    table.turn_deadline = clock.now() + 3600 + TURN
+    runner.service.turns.arm(table)
+    await advance(runner, clock, TURN)
+    assert actions(runner) == 1, "the deadline waited for the clock's hour"
+    assert any("Время на ход вышло" in m.text for m in fake_telegram.messages(group))
