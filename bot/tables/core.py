@@ -23,6 +23,7 @@ from bot.locks import KeyedLocks
 from bot.seats import REMATCH_OF, waiting
 from bot.storage import SharedLocks, Store, TableRecord
 from bot.tables.attendance import Attendance
+from bot.tables.members import Memberships
 from bot.tables.outbox import Outbox, Sender
 from bot.tables.thinking import Thinking
 from bot.view.i18n import supported, t
@@ -168,6 +169,7 @@ class Tables:
         self.limits = limits or Limits()
         self.thinking = thinking or Thinking(workers=0)
         self.attendance = Attendance()
+        self.members = Memberships(sender, clock)  # group membership, asked lately
         # Several workers share the database (PostgreSQL): the table's lock and
         # its message lanes hold across them (bot/storage/postgres_locks.py).
         self.shared = shared is not None
