@@ -132,7 +132,7 @@ class Lifecycle:
             name = t(lang, f"preset.{preset.value}")
             return Reply(t(lang, "start.count", preset=name, counts=counts_text, now=players))
         chat_id = person.user_id
-        async with self.tables.lock(("chat", chat_id)):
+        async with self.tables.person_lock(person.user_id), self.tables.lock(("chat", chat_id)):
             existing = await self.store.open_table_in_chat(chat_id)
             if existing is not None:
                 return Reply(t(lang, "practice.exists", table=existing.id))
