@@ -7,10 +7,17 @@ After a restart the deal under way counts as attended (what happened before
 is not known); the next whole deal is judged again. So does a deal of which
 this process missed a move (several workers share the tables: another one
 committed it): only a deal seen whole may close its table.
+
+Forgotten when play ends: by a commit, /stop, a closed forum topic or the bot
+leaving the group (bot/tables/lifecycle.py). A table that ends at another
+worker is never told here, so the map is also bounded like `Minds`: the
+tables least recently moved go first, and such a table, if it ever moves here
+again, only counts its deal as attended.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,6 +25,9 @@ from bot.seats import seat_at
 from bot.storage import TableRecord
 from engine import Action, MatchState
 from engine.events import DealStarted, Event
+
+# How many tables are followed at most (a few dozen bytes each).
+CAPACITY = 4096
 
 
 @dataclass(slots=True)
@@ -28,8 +38,9 @@ class _Deal:
 
 
 class Attendance:
-    def __init__(self) -> None:
-        self._deals: dict[int, _Deal] = {}
+    def __init__(self, capacity: int = CAPACITY) -> None:
+        self.capacity = capacity
+        self._deals: OrderedDict[int, _Deal] = OrderedDict()
 
     def moved(
         self,
@@ -48,6 +59,7 @@ class Attendance:
         elif deal.step not in (-1, previous.step):
             deal.by_person = True  # a move made elsewhere: assumed attended
         deal.step = previous.step + 1
+        self._keep(table.id)
         if not seat_at(table, action.seat).is_computer:
             if user_id is not None:
                 deal.by_person = True
@@ -58,6 +70,12 @@ class Attendance:
         self._deals[table.id] = _Deal(step=previous.step + 1)
         return deal.for_person and not deal.by_person
 
+    def _keep(self, table_id: int) -> None:
+        """The table moved: the newest last, the oldest beyond `capacity` dropped."""
+        self._deals.move_to_end(table_id)
+        while len(self._deals) > self.capacity:
+            self._deals.popitem(last=False)
+
     def back(self, table_id: int) -> None:
         """A person took their seat back: they are here in this deal."""
         deal = self._deals.get(table_id)
@@ -65,4 +83,8 @@ class Attendance:
             deal.by_person = True
 
     def forget(self, table_id: int) -> None:
+        """Play at the table ended (a commit, /stop, the chat or topic gone)."""
         self._deals.pop(table_id, None)
+
+    def __len__(self) -> int:
+        return len(self._deals)

@@ -14,7 +14,7 @@ import dataclasses
 import functools
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import ParamSpec
 
@@ -23,6 +23,7 @@ from bot.locks import KeyedLocks
 from bot.seats import REMATCH_OF, waiting
 from bot.storage import SharedLocks, Store, TableRecord
 from bot.tables.attendance import Attendance
+from bot.tables.members import Memberships
 from bot.tables.outbox import Outbox, Sender
 from bot.tables.thinking import Thinking
 from bot.view.i18n import supported, t
@@ -168,10 +169,12 @@ class Tables:
         self.limits = limits or Limits()
         self.thinking = thinking or Thinking(workers=0)
         self.attendance = Attendance()
+        self.members = Memberships(sender, clock)  # group membership, asked lately
         # Several workers share the database (PostgreSQL): the table's lock and
         # its message lanes hold across them (bot/storage/postgres_locks.py).
         self.shared = shared is not None
         self.lock = KeyedLocks(shared)  # per table (and per chat while opening one)
+        self._people = KeyedLocks()  # per person, this process only: see `person_lock`
         self.outbox = Outbox(shared)
 
     # -- the guard -------------------------------------------------------------------
@@ -196,6 +199,16 @@ class Tables:
             yield Opened(table, lang)
 
     # -- caps ------------------------------------------------------------------------
+
+    def person_lock(self, user_id: int) -> AbstractAsyncContextManager[None]:
+        """Held around `require_room` and the table or seat it allows (/new,
+        /play, a join), taken before any other lock: /new sent in several
+        groups at once would otherwise all pass the check before any table
+        exists. In this process only: several workers (PostgreSQL) each
+        hold the cap for what they serve, so a person whose commands reach
+        different workers at the same moment may open one table more per
+        other worker, never more."""
+        return self._people(user_id)
 
     async def require_room(self, user_id: int, lang: str, practice: bool = False) -> None:
         """Refuse, naming the cap, a person who already keeps as many tables

@@ -6,28 +6,64 @@ the news of the move that ended it): `news.trick_record` and
 `news.announcements` render the public view, so nothing hidden appears before
 the deal it belongs to is over. Who sat at the table or is a member of its
 group may watch it.
+
+A finished table never changes, so its replay is worked out once: the log is
+replayed through the engine when somebody first opens it, and each frame is
+rendered when first shown, in the watcher's language. Both are kept for the
+`REPLAYS` tables watched last (a tap on ◀ ▶ then costs a lookup, not a
+replay: several accounts tapping fast would otherwise keep the event loop
+busy), and the membership of a watcher who did not sit there is asked once
+a few minutes (bot/tables/members.py). A kept replay is worked out anew when
+the seats' names changed (/forget erases one) or after `REPLAY_KEPT`
+seconds, so a pruned action log is not shown from memory for long.
 """
 
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import groupby
 
 from bot.storage import FINISHED, ResultRow, TableRecord
 from bot.tables.core import Person, Reply, Tables
 from bot.view import callbacks, news, render
 from bot.view.i18n import esc, t
-from bot.view.screen import Button, Screen
-from engine import apply, new_match
-from engine.events import DealScored, DealVoid, MatchOver, TrickTaken
+from bot.view.screen import Button, Screen, TableInfo
+from engine import MatchState, apply, new_match
+from engine.events import DealScored, DealVoid, Event, MatchOver, TrickTaken
 
 HISTORY_LENGTH = 5  # matches /history lists
+REPLAYS = 32  # finished tables whose replay is kept
+REPLAY_KEPT = 3600.0  # seconds a kept replay is shown before it is worked out anew
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What one frame is rendered from: the move that took a trick or ended a deal."""
+
+    previous: MatchState
+    events: Sequence[Event]
+    state: MatchState
+
+
+@dataclass(slots=True)
+class _Replay:
+    """A finished table's frames: the steps, and each frame once rendered, by language."""
+
+    names: tuple[str, ...]
+    made: float  # when it was worked out (the clock's seconds)
+    info: TableInfo
+    steps: list[_Step]
+    texts: dict[tuple[str, int], str] = field(default_factory=dict)
 
 
 class History:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.store = tables.store
+        self._replays: OrderedDict[int, _Replay] = OrderedDict()
 
     async def history(self, chat_id: int, lang: str) -> Reply:
         rows = await self.store.recent_results(chat_id, HISTORY_LENGTH)
@@ -64,11 +100,12 @@ class History:
         table = await self.store.get_table(table_id)
         if table is None or table.status != FINISHED or table.state is None or table.seed is None:
             return Reply(t(lang, "replay.gone"), alert=True)
-        if table.seat_of(person.user_id) is None and not await self.tables.out.is_member(
+        if table.seat_of(person.user_id) is None and not await self.tables.members.is_member(
             table.chat_id, person.user_id
         ):
             return Reply(t(lang, "replay.gone"), alert=True)
-        frames = await self._frames(table, lang)
+        replay = await self._replay(table)
+        frames = replay.steps
         if not frames:
             return Reply(t(lang, "replay.gone"), alert=True)
         frame = max(0, min(frame, len(frames) - 1))
@@ -85,25 +122,51 @@ class History:
             row.append(Button("◀", callbacks.replay(table.id, frame - 1)))
         if frame < len(frames) - 1:
             row.append(Button("▶", callbacks.replay(table.id, frame + 1)))
-        return Reply(screen=Screen(head + "\n\n" + frames[frame], (tuple(row),) if row else ()))
+        text = self._text(replay, lang, frame)
+        return Reply(screen=Screen(head + "\n\n" + text, (tuple(row),) if row else ()))
 
-    async def _frames(self, table: TableRecord, lang: str) -> list[str]:
-        """What the group was told, one frame per trick (and per deal's end)."""
+    async def _replay(self, table: TableRecord) -> _Replay:
+        """The finished table's steps: kept, or replayed from its log once."""
+        replay = self._replays.get(table.id)
+        now = self.tables.clock.now()
+        if replay is None or replay.names != table.names or now - replay.made >= REPLAY_KEPT:
+            info = self.tables.info(table)
+            replay = _Replay(table.names, now, info, await self._steps(table))
+            self._replays[table.id] = replay
+            while len(self._replays) > REPLAYS:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(table.id)
+        return replay
+
+    async def _steps(self, table: TableRecord) -> list[_Step]:
+        """The moves the group was told of as a frame: each trick, each deal's end."""
         assert table.state is not None and table.seed is not None
         log = await self.store.action_log(table.id)
         state = new_match(table.state.rules, table.names, table.seed)
-        info = self.tables.info(table)
-        frames = []
+        steps = []
         for _, _, action in log:
             previous = state
             state, events = apply(state, action)
-            taken = next((e for e in events if isinstance(e, TrickTaken)), None)
+            taken = any(isinstance(e, TrickTaken) for e in events)
             ends = any(isinstance(e, DealScored | DealVoid | MatchOver) for e in events)
-            if taken is None and not ends:
-                continue
+            if taken or ends:
+                steps.append(_Step(previous, events, state))
+        return steps
+
+    @staticmethod
+    def _text(replay: _Replay, lang: str, frame: int) -> str:
+        """What the group was told at this frame, rendered once per language."""
+        text = replay.texts.get((lang, frame))
+        if text is None:
+            step, info = replay.steps[frame], replay.info
+            taken = next((e for e in step.events if isinstance(e, TrickTaken)), None)
             parts = []
             if taken is not None:
-                parts.append(news.trick_record(info, lang, previous, events, taken, state).text)
-            parts += news.announcements(info, lang, events, state)
-            frames.append("\n\n".join(parts))
-        return frames
+                parts.append(
+                    news.trick_record(
+                        info, lang, step.previous, step.events, taken, step.state
+                    ).text
+                )
+            parts += news.announcements(info, lang, step.events, step.state)
+            text = replay.texts[lang, frame] = "\n\n".join(parts)
+        return text

@@ -102,6 +102,7 @@ class Lifecycle:
             was_playing = table.status == PLAYING
             table.status = CLOSED
             table = await self.store.save_table(table)
+            self._ended(table.id)
             self.turns.arm(table)
             self.turns.disarm_lobby(table.id)
             self.fanout.stop_later(table, was_playing)
@@ -131,7 +132,7 @@ class Lifecycle:
             name = t(lang, f"preset.{preset.value}")
             return Reply(t(lang, "start.count", preset=name, counts=counts_text, now=players))
         chat_id = person.user_id
-        async with self.tables.lock(("chat", chat_id)):
+        async with self.tables.person_lock(person.user_id), self.tables.lock(("chat", chat_id)):
             existing = await self.store.open_table_in_chat(chat_id)
             if existing is not None:
                 return Reply(t(lang, "practice.exists", table=existing.id))
@@ -214,6 +215,8 @@ class Lifecycle:
             table.status = CLOSED
         self.turns.prepare_turn(table)
         table = await self.store.save_table(table)
+        if table.status == CLOSED:
+            self._ended(table.id)
         await self.store.set_hand_message(table.id, seat.seat, None, None)
         key = "kick.left" if leaving else "kick.done"
         text = t(lang, key, name=seat.name)
@@ -226,6 +229,13 @@ class Lifecycle:
         self.turns.arm(table)
         return Reply()
 
+    def _ended(self, table_id: int) -> None:
+        """Play at the table ended without a move (a commit that ends it
+        forgets in `Match.commit`): what this process kept of its deal and
+        its computer players would otherwise stay until evicted."""
+        self.tables.attendance.forget(table_id)
+        self.turns.minds.forget(table_id)
+
     async def chat_gone(self, chat_id: int) -> None:
         """The bot was removed from the group: close its tables quietly (a
         forum has one a topic)."""
@@ -236,6 +246,7 @@ class Lifecycle:
                     continue
                 fresh.status = CLOSED
                 fresh = await self.store.save_table(fresh)
+                self._ended(fresh.id)
                 self.turns.arm(fresh)
                 self.turns.disarm_lobby(fresh.id)
                 self.fanout.hands_closed_later(fresh)
@@ -256,6 +267,7 @@ class Lifecycle:
             was_playing = fresh.status == PLAYING
             fresh.status = CLOSED
             fresh = await self.store.save_table(fresh)
+            self._ended(fresh.id)
             self.turns.arm(fresh)
             self.turns.disarm_lobby(fresh.id)
             self.fanout.stop_later(fresh, was_playing, note="stop.topic_lobby")

@@ -122,7 +122,7 @@ class Lobby:
             lang = await self.tables.user_lang(person.user_id, person.language_code)
             await self.store.set_chat_lang(chat_id, chat_title, lang)
         rules, settings = parse_new(lang, args)
-        async with self.tables.lock(("chat", chat_id)):
+        async with self.tables.person_lock(person.user_id), self.tables.lock(("chat", chat_id)):
             existing = await self.store.open_table_in_chat(chat_id, thread)
             if existing is not None:
                 return Reply(t(lang, "new.exists", table=existing.id))
@@ -211,7 +211,10 @@ class Lobby:
     @refusals
     async def join(self, table_id: int, person: Person, chat_lang: str | None = None) -> Reply:
         """Seat `person` if the bot can reach them in private; else a link to open the chat."""
-        async with self.tables.opened(table_id, OPEN_STATUSES, lang=chat_lang) as found:
+        async with (
+            self.tables.person_lock(person.user_id),
+            self.tables.opened(table_id, OPEN_STATUSES, lang=chat_lang) as found,
+        ):
             table, lang = found.table, found.lang
             if table.seat_of(person.user_id) is not None:
                 return Reply(t(lang, "join.already"))

@@ -74,8 +74,18 @@ class Rematches:
 
     async def join(self, table_id: int, person: Person, chat_lang: str | None = None) -> Reply:
         """The lobby's join button: a confirmation from someone a rematch
-        seated, else an ordinary join."""
+        seated, else an ordinary join. Only a member of the table's group may
+        sit there, as with the join link: a public group's preview shows its
+        buttons to anybody (asked before the table's lock, the answer kept a
+        few minutes: bot/tables/members.py)."""
         table = await self.store.get_table(table_id)
+        if (
+            table is not None
+            and not table.practice
+            and not await self.tables.members.is_member(table.chat_id, person.user_id)
+        ):
+            lang = chat_lang or await self.tables.chat_lang(table.chat_id)
+            return Reply(t(lang, "join.not_member"), alert=True)
         if table is None or table.status != LOBBY or person.user_id not in waiting(table):
             return await self.lobby.join(table_id, person, chat_lang)
         return await self.confirm(table_id, person)

@@ -111,7 +111,13 @@ class ControlMixin(FakeState):
         return stored
 
     def user_taps(
-        self, user: FakeUser, message: StoredMessage, data_or_text: str, *, force: bool = False
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        data_or_text: str,
+        *,
+        force: bool = False,
+        outsider: bool = False,
     ) -> FakeCallback:
         """Implementation of :meth:`FakeUser.tap` (synchronous)."""
         stored = self.find_message(message.chat_id, message.message_id)
@@ -135,6 +141,8 @@ class ControlMixin(FakeState):
         chat = self._chats[stored.chat_id]
         if not chat.is_private and not chat.bot_is_member:
             raise AssertionError(f"the bot is not in chat {chat.id} any more")
+        if not chat.is_private and not outsider:
+            chat.member_ids.add(user.id)  # who sees a group's messages is in it
         query_id = str(4_611_686_018_427_387_904 + self._next_callback_seq * 7919)
         self._next_callback_seq += 1
         payload = {

@@ -56,7 +56,13 @@ class FakeHub(Protocol):
     def user_edits(self, user: FakeUser, message: StoredMessage, text: str) -> StoredMessage: ...
 
     def user_taps(
-        self, user: FakeUser, message: StoredMessage, data_or_text: str, *, force: bool = False
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        data_or_text: str,
+        *,
+        force: bool = False,
+        outsider: bool = False,
     ) -> FakeCallback: ...
 
     async def wait_for(
@@ -435,15 +441,22 @@ class FakeUser:
         return self.fake.user_sends(self, self.private_chat, text, reply_to=reply_to)
 
     async def tap(
-        self, message: StoredMessage, data_or_text: str, *, force: bool = False
+        self,
+        message: StoredMessage,
+        data_or_text: str,
+        *,
+        force: bool = False,
+        outsider: bool = False,
     ) -> FakeCallback:
         """Press an inline button on a bot message and queue the ``callback_query`` update.
 
         The button is looked up by callback_data first, then by its text. The test fails
         (AssertionError) when the message has no such callback button, unless ``force=True``
-        (then ``data_or_text`` is used as forged callback_data).
+        (then ``data_or_text`` is used as forged callback_data). A tap in a group makes the
+        user its member (only members see a private group), unless ``outsider=True``: a
+        non-member tapping from a public group's preview.
         """
-        return self.fake.user_taps(self, message, data_or_text, force=force)
+        return self.fake.user_taps(self, message, data_or_text, force=force, outsider=outsider)
 
     def block_bot(self, *, update: bool = True) -> int | None:
         """Block the bot: later sends to this user fail with 403 "bot was blocked by the user".

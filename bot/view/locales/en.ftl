@@ -91,6 +91,7 @@ join-done = You're at the table!
 join-already = You're already at this table.
 join-started = The game is already on — wait for the next one.
 join-full = The table is full.
+join-not_member = Only members of this group can sit at its table — join the group first.
 join-link_refused = This link can't seat you — use the Join button under the lobby in your group.
 join-need_start = Open a chat with me first — your cards will come there.
 join-need_start_group = { $name }, to play, open a chat with me: your cards will come there.

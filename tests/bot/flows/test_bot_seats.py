@@ -158,6 +158,34 @@ async def test_a_member_who_left_the_group_is_refused(
     assert text_of(replies) == plain(t(RU, "join.link_refused"))
 
 
+async def test_an_outsider_tapping_join_is_refused_and_seated_nowhere(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    """A public group's preview shows the lobby to non-members: the Join
+    button asks, as the link does, and keeps the answer a while (S23)."""
+    fake = fake_telegram
+    alice, outsider, member = people(fake, 3)
+    await open_private_chats(fake, [alice, outsider, member])
+    group = fake.group(GROUP_ID, SECRET_TITLE, supergroup=True)
+    table_id, lobby = await open_table(fake, runner, group, "/new", [alice])
+    before = snapshot(runner.db_path, table_id)
+    asked = len(fake.calls("getChatMember"))
+    for _ in range(3):
+        callback = await outsider.tap(lobby, lobby_data(lobby, "j"), outsider=True)
+        answer = await callback.answer_received(timeout=WAIT)
+        assert answer.show_alert and answer.text == plain(t(RU, "join.not_member")), answer
+    await fake.wait_idle(timeout=WAIT)
+    assert snapshot(runner.db_path, table_id) == before
+    assert len(fake.calls("getChatMember")) == asked + 1  # the answer was kept
+    assert all(outsider.first_name not in m.text for m in fake.messages(group))
+    # A member's tap seats them, as before.
+    answer = await tap(fake, member, lobby, lobby_data(lobby, "j"))
+    assert not answer.show_alert and answer.text == plain(t(RU, "join.done")), answer
+    seated = [user for _, user in snapshot(runner.db_path, table_id).seats]
+    assert seated == [alice.id, member.id]
+    assert_clean(fake)
+
+
 @pytest.mark.parametrize(
     ("member", "seated"),
     [

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 import pytest
 from bot_harness import BotRunner, Player, play_to_the_end
@@ -291,3 +292,40 @@ async def test_a_chart_that_cannot_be_drawn_leaves_the_end_told(
     assert await runner.db.untold_tables() == []
     asked = await ask_for(fake, ann, group, "/stats")
     assert asked.photo is None and "Аня" in asked.text and "Партий: 1" in asked.text
+
+
+async def test_replay_taps_replay_the_log_once_and_ask_membership_once(
+    fake_telegram: FakeTelegram, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished table never changes: its frames are kept, and a watcher who
+    did not sit there is asked about once for a few minutes (S15)."""
+    fake = fake_telegram
+    ann, bob, carl = fake.user(500, "Аня"), fake.user(501, "Борис"), fake.user(502, "Карл")
+    await open_private_chats(fake, [ann, bob, carl])
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    group.add_member(carl)
+    await lose_a_match(fake, runner, group, ann, bob)
+    table_id = (await runner.db.recent_results(group.id, 1))[0].table_id
+    store = runner.service.history_room.store
+    replayed = 0
+    action_log = store.action_log
+
+    async def counted(table: int) -> list[Any]:
+        nonlocal replayed
+        replayed += 1
+        return list(await action_log(table))
+
+    monkeypatch.setattr(store, "action_log", counted)
+    asked = len(fake.calls("getChatMember"))
+    private = fake.private_chat(carl)
+    start = await carl.send_private(f"/start {callbacks.replay_link_payload(table_id)}")
+    frame = await fake.wait_for_message(private, after=start, timeout=ANSWER_WITHIN)
+    assert "кадр 1 из" in frame.text and f"#{table_id}" in frame.text
+    first = frame.text
+    for _ in range(3):
+        answer = await tap(fake, carl, frame, callbacks.replay(table_id, 0), force=True)
+        assert not answer.show_alert, answer
+    shown = fake.find_message(private.id, frame.message_id)
+    assert shown is not None and shown.text == first
+    assert replayed == 1
+    assert len(fake.calls("getChatMember")) == asked + 1

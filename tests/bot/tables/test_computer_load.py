@@ -176,3 +176,24 @@ async def test_caps_on_open_tables_per_person_and_practice_games(
         await busy.send(groups[2], "/new")
         await bot.idle()
         assert await bot.db.open_table_in_chat(groups[2].id) is not None
+
+
+async def test_the_cap_holds_under_simultaneous_new_in_many_groups(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    """One person's /new in 12 groups at once: the groups are served side by
+    side, but the cap's check and the table it allows are one step per
+    person (S14). The others are refused with the cap named."""
+    fake = fake_telegram
+    busy = fake.user(4440, "Спешащий")
+    await busy.send_private("/start")
+    await fake.wait_idle(timeout=WAIT)
+    groups = [fake.group(GROUP_ID - i, f"Группа{i}", supergroup=True) for i in range(12)]
+    for group in groups:
+        await busy.send(group, "/new")
+    await runner.idle()
+    opened = await runner.db.open_tables_of(busy.id)
+    assert len(opened) == 3
+    refused = [g for g in groups if await runner.db.open_table_in_chat(g.id) is None]
+    assert len(refused) == 9
+    assert all("не больше 3" in fake.last_message(g).text for g in refused)
