@@ -126,6 +126,7 @@ async def _open_store(settings: Settings) -> Store:
         database,
         cache=settings.use_cache(),
         durable=settings.database_sync == "full",
+        locks=settings.database_locks,
     )
     if database.path is not None:
         try:

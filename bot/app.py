@@ -21,7 +21,7 @@ from telegram.ext import Application, ApplicationBuilder, Defaults
 
 from bot.clock import AsyncioScheduler
 from bot.settings import Settings
-from bot.storage import Store, open_store, shared_locks
+from bot.storage import Store, open_store, sharing
 from bot.tables import Limits, Outcome, TableService, Thinking, Timing
 from bot.tables.outbox import Priority
 from bot.telegram.handlers.buttons import slow_down
@@ -114,6 +114,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
             settings.database(),
             cache=settings.use_cache(),
             durable=settings.database_sync == "full",
+            locks=settings.database_locks,
         )
         app.bot_data["store"] = store
         app.bot_data["own_store"] = True
@@ -144,7 +145,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         timing,
         limits,
         thinking,
-        shared_locks(store),
+        sharing(store),
     )
     messenger.on_migrate = service.chat_moved
     messenger.on_topic_gone = service.topic_gone

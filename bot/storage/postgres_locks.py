@@ -1,13 +1,17 @@
 """Locks across bot processes on one PostgreSQL database: advisory locks.
 
 Several workers (webhook mode, any of them may receive any update) play the
-same tables. A table's requests and timer jobs, and each of its message
-lanes, run under a lock that holds across processes (bot/locks.py takes the
-in-process one first, so each process sends at most one waiter per key).
+same tables. A table's requests and timer jobs run under a lock that holds
+across processes (bot/locks.py takes the in-process one first, so each
+process sends at most one waiter per key). Nothing holds one across network
+I/O: a commit holds it for milliseconds, and the message lanes, whose jobs
+wait on Telegram, are held by leases instead (bot/storage/postgres_leases.py),
+so a table's lock never queues behind delivery.
 
 An advisory lock belongs to a database session: each held lock keeps one
-connection of a small set of its own (the store's one connection runs its
-jobs in order and must never wait for a lock). When a worker dies, even by
+connection of a small set of its own, at most `held` of them (DATABASE_LOCKS;
+the store's one connection runs its jobs in order and must never wait for a
+lock); more waiters wait in the process. When a worker dies, even by
 SIGKILL, the server ends its sessions and releases their locks: that is the
 lease. The other workers take over at once, and each of them re-checks the
 stored table under the lock (a timer acts only on the version it was armed
@@ -23,11 +27,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.storage.postgres_setup import connect
+from bot.storage.store import LOCK_CONNECTIONS
 from bot.storage.url import DatabaseUrl
-
-# Connections that may hold a lock (or wait for one) at once in one process;
-# more waiters wait in the process. No code path holds more than two locks.
-MAX_HELD = 32
 
 
 def lock_number(key: Hashable) -> int:
@@ -40,7 +41,9 @@ def lock_number(key: Hashable) -> int:
 class PostgresLocks:
     """`async with locks(key):` holds the advisory lock of `key`."""
 
-    def __init__(self, url: DatabaseUrl, durable: bool = True, held: int = MAX_HELD) -> None:
+    def __init__(
+        self, url: DatabaseUrl, durable: bool = True, held: int = LOCK_CONNECTIONS
+    ) -> None:
         self.url = url
         self.durable = durable
         self._idle: list[Any] = []

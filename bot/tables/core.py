@@ -21,7 +21,7 @@ from typing import ParamSpec
 from bot.clock import Scheduler
 from bot.locks import KeyedLocks
 from bot.seats import REMATCH_OF, waiting
-from bot.storage import SharedLocks, Store, TableRecord
+from bot.storage import Shared, Store, TableRecord
 from bot.tables.attendance import Attendance
 from bot.tables.outbox import Outbox, Sender
 from bot.tables.thinking import Thinking
@@ -157,7 +157,7 @@ class Tables:
         timing: Timing,
         limits: Limits | None = None,
         thinking: Thinking | None = None,
-        shared: SharedLocks | None = None,
+        shared: Shared | None = None,
     ) -> None:
         self.store = store
         self.out = sender
@@ -168,11 +168,13 @@ class Tables:
         self.limits = limits or Limits()
         self.thinking = thinking or Thinking(workers=0)
         self.attendance = Attendance()
-        # Several workers share the database (PostgreSQL): the table's lock and
-        # its message lanes hold across them (bot/storage/postgres_locks.py).
+        # Several workers share the database (PostgreSQL): the table's lock
+        # (an advisory lock, held for a commit) and its message lanes (leases,
+        # held while a job waits on Telegram) hold across them.
         self.shared = shared is not None
-        self.lock = KeyedLocks(shared)  # per table (and per chat while opening one)
-        self.outbox = Outbox(shared)
+        # Per table (and per chat while opening one).
+        self.lock = KeyedLocks(shared.locks if shared else None)
+        self.outbox = Outbox(shared.lanes if shared else None)
 
     # -- the guard -------------------------------------------------------------------
 

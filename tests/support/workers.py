@@ -81,11 +81,13 @@ class Worker:
 
     async def kill(self) -> None:
         """As SIGKILL: its database sessions end at once (the server releases
-        its locks), its queued messages and timers are lost, nothing is flushed."""
+        its locks; its lanes' leases lapse), its queued messages and timers are
+        lost, nothing is flushed."""
         app, self.app = self.app, None
         store = app.bot_data["store"]
         store._connection.terminate()
         store.locks.terminate()
+        store.leases.terminate()
         store._worker.cancel()
         for task in list(app.bot_data["service"].tables.outbox.tasks):
             task.cancel()
