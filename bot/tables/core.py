@@ -117,7 +117,8 @@ class Opened:
         self, person: Person, is_admin: Rights, key: str, alert: bool = True
     ) -> None:
         """Only the table's creator or a group admin may do this. Whether the
-        person is an admin is asked only when they are not the creator."""
+        person is an admin is asked only when they are not the creator (and
+        asked before the lock: `Tables.ask_rights`)."""
         if person.user_id == self.table.creator_id:
             return
         admin = is_admin if isinstance(is_admin, bool) else await is_admin()
@@ -196,6 +197,18 @@ class Tables:
             if table is None or table.status not in statuses:
                 raise Refused(Reply(t(lang, gone), alert=alert))
             yield Opened(table, lang)
+
+    async def ask_rights(self, table_id: int, person: Person, is_admin: Rights) -> Rights:
+        """Ask Telegram whether the person is a group admin now, before the
+        table's lock is taken: no lock waits on the network (issue 57). Only
+        when they are not the table's creator (who never changes), as
+        `Opened.require_rights` would: the creator's answer stays unasked."""
+        if isinstance(is_admin, bool):
+            return is_admin
+        table = await self.store.get_table(table_id)
+        if table is None or person.user_id == table.creator_id:
+            return is_admin
+        return await is_admin()
 
     # -- caps ------------------------------------------------------------------------
 

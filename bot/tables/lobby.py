@@ -285,6 +285,7 @@ class Lobby:
     ) -> Reply:
         """The settings screen (`show`) or back to the lobby: either way the
         creator's or an admin's, like the settings themselves."""
+        is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             await found.require_rights(person, is_admin, "settings.not_allowed")
             self._redraw(table_id, settings=show)
@@ -294,6 +295,7 @@ class Lobby:
     async def set_option(
         self, payload: callbacks.SetOption, person: Person, is_admin: Rights
     ) -> Reply:
+        is_admin = await self.tables.ask_rights(payload.table, person, is_admin)
         async with self.tables.opened(payload.table, (LOBBY,)) as found:
             table, lang = found.table, found.lang
             await found.require_rights(person, is_admin, "settings.not_allowed")
@@ -327,6 +329,7 @@ class Lobby:
         """A seat's button on the settings screen: the creator or an admin
         takes anybody out of the lobby (an outsider who came with a link
         cannot be /kick-ed: there is no message of theirs to reply to)."""
+        is_admin = await self.tables.ask_rights(payload.table, person, is_admin)
         async with self.tables.opened(payload.table, (LOBBY,)) as found:
             table, lang = found.table, found.lang
             await found.require_rights(person, is_admin, "kick.not_allowed")
@@ -346,6 +349,7 @@ class Lobby:
     async def add_computer(
         self, table_id: int, person: Person, is_admin: Rights, level: str | None = None
     ) -> Reply:
+        is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
             await found.require_rights(person, is_admin, "computer.not_allowed")
@@ -366,6 +370,7 @@ class Lobby:
 
     @refusals
     async def remove_computer(self, table_id: int, person: Person, is_admin: Rights) -> Reply:
+        is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
             await found.require_rights(person, is_admin, "computer.not_allowed")
