@@ -33,7 +33,8 @@ from bot.storage.records import (
 from engine import Action
 
 # Locks that hold across the processes sharing a database (PostgreSQL's
-# advisory locks, bot/storage/postgres_locks.py): `async with locks(key):`.
+# advisory locks, bot/storage/postgres_locks.py, or its leases,
+# bot/storage/postgres_leases.py): `async with locks(key):`.
 SharedLocks = Callable[[Hashable], AbstractAsyncContextManager[None]]
 
 # Connections a PostgreSQL worker keeps for tables' locks, at most (the
