@@ -138,6 +138,7 @@ async def _open_store(settings: Settings) -> Store:
         database,
         cache=settings.use_cache(),
         durable=settings.database_sync == "full",
+        locks=settings.database_locks,
     )
 
 

@@ -21,7 +21,7 @@ from telegram.ext import Application, ApplicationBuilder, Defaults
 from bot.clock import AsyncioScheduler
 from bot.metrics import Metrics, timed
 from bot.settings import Settings
-from bot.storage import Store, open_store, shared_locks
+from bot.storage import Store, open_store, sharing
 from bot.storage.records import LOBBY, PLAYING
 from bot.tables import Limits, Outcome, TableService, Thinking, Timing
 from bot.tables.outbox import Priority
@@ -185,6 +185,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
             settings.database(),
             cache=settings.use_cache(),
             durable=settings.database_sync == "full",
+            locks=settings.database_locks,
         )
         app.bot_data["store"] = store
         app.bot_data["own_store"] = True
@@ -215,7 +216,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         timing,
         limits,
         thinking,
-        shared_locks(store),
+        sharing(store),
     )
     messenger.on_migrate = service.chat_moved
     messenger.on_topic_gone = service.topic_gone

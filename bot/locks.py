@@ -4,8 +4,9 @@ lock for every table it ever saw.
 With several bot processes on one database, a lock must hold across them:
 `KeyedLocks(shared=...)` takes its in-process lock first (so one process
 sends one waiter per key to the database, not one per task) and then the
-shared lock, a `SharedLocks` that the store provides (PostgreSQL's advisory
-locks, bot/storage/postgres_locks.py).
+shared lock, a `SharedLocks` that the store provides: PostgreSQL's advisory
+locks for tables (bot/storage/postgres_locks.py), leases for message lanes
+(bot/storage/postgres_leases.py).
 """
 
 from __future__ import annotations

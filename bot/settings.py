@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.storage.store import LOCK_CONNECTIONS
 from bot.storage.url import DEFAULT_SQLITE, DatabaseUrl, parse_database_url
 from bot.view.i18n import LANGUAGES
 
@@ -37,6 +38,9 @@ class Settings(BaseSettings):
     # (survives a power loss); "normal": SQLite's WAL default, which survives
     # a crash of the bot but may lose the last moves on a power loss.
     database_sync: Literal["full", "normal"] = "full"
+    # PostgreSQL: connections each worker keeps for tables' locks, at most
+    # (besides the store's one and one for message lanes' leases).
+    database_locks: int = Field(default=LOCK_CONNECTIONS, ge=1, le=256)
     # Of groups and people who have not chosen one: a language of bot/view/locales.
     default_language: str = "ru"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"

@@ -30,26 +30,34 @@ from bot.storage.records import (
     computer_key,
     person_key,
 )
-from bot.storage.store import SharedLocks, Store
+from bot.storage.store import LOCK_CONNECTIONS, Shared, SharedLocks, Store
 from bot.storage.url import BACKENDS, DatabaseUrl, parse_database_url
 
 
-async def open_store(url: DatabaseUrl, cache: bool = True, durable: bool = True) -> Store:
+async def open_store(
+    url: DatabaseUrl, cache: bool = True, durable: bool = True, locks: int = LOCK_CONNECTIONS
+) -> Store:
     """The backend `url` names, opened and migrated; with `cache`, behind
     write-through copies (right for one process that alone writes the database).
     `durable`: a commit is on the disk before it returns, so it survives a
-    power loss too, not only a crash of the bot (see DATABASE_SYNC)."""
+    power loss too, not only a crash of the bot (see DATABASE_SYNC). `locks`:
+    connections a PostgreSQL store keeps for tables' locks, at most
+    (DATABASE_LOCKS)."""
     backend = importlib.import_module(BACKENDS[url.scheme])
-    store: Store = await backend.open_backend(url, durable=durable)
+    store: Store = await backend.open_backend(url, durable=durable, locks=locks)
     return CachedStore(store) if cache else store
 
 
-def shared_locks(store: Store) -> SharedLocks | None:
-    """Locks that hold across processes when the store can be shared by
-    several workers (PostgreSQL); None for SQLite, which is one process's."""
+def sharing(store: Store) -> Shared | None:
+    """The locks and leases that hold across processes when the store can be
+    shared by several workers (PostgreSQL); None for SQLite, which is one
+    process's."""
     inner = store.inner if isinstance(store, CachedStore) else store
     locks: SharedLocks | None = getattr(inner, "locks", None)
-    return locks
+    lanes: SharedLocks | None = getattr(inner, "leases", None)
+    if locks is None or lanes is None:
+        return None
+    return Shared(locks, lanes)
 
 
 __all__ = [
@@ -58,6 +66,7 @@ __all__ = [
     "FINISHED",
     "HUMAN",
     "LOBBY",
+    "LOCK_CONNECTIONS",
     "OPEN_STATUSES",
     "PLAYING",
     "CachedStore",
@@ -69,6 +78,7 @@ __all__ = [
     "ResultRow",
     "Seat",
     "SeatResult",
+    "Shared",
     "SharedLocks",
     "StorageError",
     "Store",
@@ -78,5 +88,5 @@ __all__ = [
     "open_store",
     "parse_database_url",
     "person_key",
-    "shared_locks",
+    "sharing",
 ]

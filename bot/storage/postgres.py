@@ -32,6 +32,7 @@ from typing import Any, TypeVar, cast
 
 import asyncpg
 
+from bot.storage.postgres_leases import PostgresLeases
 from bot.storage.postgres_locks import PostgresLocks
 from bot.storage.postgres_setup import connect, migrate, probe_write, where
 from bot.storage.postgres_sql import (
@@ -64,6 +65,7 @@ from bot.storage.shared_sql import (
     result_from_row,
     update_params,
 )
+from bot.storage.store import LOCK_CONNECTIONS
 from bot.storage.url import DatabaseUrl
 from engine import Action
 
@@ -71,26 +73,36 @@ T = TypeVar("T")
 Job = Callable[[Any], Awaitable[Any]]  # work on an asyncpg.Connection
 
 
-async def open_backend(url: DatabaseUrl, durable: bool = True) -> PostgresStore:
-    """The backend `postgresql://...` names (see bot/storage/url.py)."""
-    return await PostgresStore.open(url, durable=durable)
+async def open_backend(
+    url: DatabaseUrl, durable: bool = True, locks: int = LOCK_CONNECTIONS
+) -> PostgresStore:
+    """The backend `postgresql://...` names (see bot/storage/url.py);
+    `locks`: connections for tables' locks, at most (DATABASE_LOCKS)."""
+    return await PostgresStore.open(url, durable=durable, locks=locks)
 
 
 class PostgresStore:
-    """One asyncpg connection and the task that runs its jobs in order."""
+    """One asyncpg connection and the task that runs its jobs in order; the
+    locks and leases that hold across workers have connections of their own."""
 
-    def __init__(self, url: DatabaseUrl, connection: Any, durable: bool) -> None:
+    def __init__(
+        self, url: DatabaseUrl, connection: Any, durable: bool, locks: int = LOCK_CONNECTIONS
+    ) -> None:
         self.url = url
         self.durable = durable
         self._connection = connection
         self._jobs: asyncio.Queue[tuple[Job, asyncio.Future[Any]] | None] = asyncio.Queue()
         self._worker = asyncio.create_task(self._run_jobs(), name="postgres-store")
         self._closed = False
-        # Several workers may share the database: locks that hold across them.
-        self.locks = PostgresLocks(url, durable)
+        # Several workers may share the database: tables' locks and message
+        # lanes' leases that hold across them.
+        self.locks = PostgresLocks(url, durable, held=locks)
+        self.leases = PostgresLeases(url)
 
     @classmethod
-    async def open(cls, url: DatabaseUrl, durable: bool = True) -> PostgresStore:
+    async def open(
+        cls, url: DatabaseUrl, durable: bool = True, locks: int = LOCK_CONNECTIONS
+    ) -> PostgresStore:
         connection = await connect(url, durable)
         try:
             await migrate(connection, where(url))
@@ -104,7 +116,7 @@ class PostgresStore:
                 f"cannot use PostgreSQL database {where(url)} ({error}): the user needs"
                 " rights to create tables in it (the migrations) and to write"
             ) from None
-        return cls(url, connection, durable)
+        return cls(url, connection, durable, locks)
 
     async def close(self) -> None:
         if self._closed:
@@ -114,6 +126,7 @@ class PostgresStore:
         await self._worker
         await self._connection.close()
         await self.locks.close()
+        await self.leases.close()
 
     # -- the jobs --------------------------------------------------------------------
 

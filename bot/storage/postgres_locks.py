@@ -1,13 +1,19 @@
 """Locks across bot processes on one PostgreSQL database: advisory locks.
 
 Several workers (webhook mode, any of them may receive any update) play the
-same tables. A table's requests and timer jobs, and each of its message
-lanes, run under a lock that holds across processes (bot/locks.py takes the
-in-process one first, so each process sends at most one waiter per key).
+same tables. A table's requests and timer jobs run under a lock that holds
+across processes (bot/locks.py takes the in-process one first, so each
+process sends at most one waiter per key). Nothing holds one across network
+I/O: a commit holds it for milliseconds, and the message lanes, whose jobs
+wait on Telegram, are held by leases instead (bot/storage/postgres_leases.py),
+so a table's lock never queues behind delivery.
 
-An advisory lock belongs to a database session: each held lock keeps one
-connection of a small set of its own (the store's one connection runs its
-jobs in order and must never wait for a lock). When a worker dies, even by
+An advisory lock belongs to a database session: each task that holds a
+lock keeps one connection of a small set of its own, at most `held` of them
+(DATABASE_LOCKS; the store's one connection runs its jobs in order and must
+never wait for a lock), and a lock it takes inside (a chat's, then a
+table's) goes on the same connection; more waiters wait in the process.
+When a worker dies, even by
 SIGKILL, the server ends its sessions and releases their locks: that is the
 lease. The other workers take over at once, and each of them re-checks the
 stored table under the lock (a timer acts only on the version it was armed
@@ -23,11 +29,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.storage.postgres_setup import connect
+from bot.storage.store import LOCK_CONNECTIONS
 from bot.storage.url import DatabaseUrl
-
-# Connections that may hold a lock (or wait for one) at once in one process;
-# more waiters wait in the process. No code path holds more than two locks.
-MAX_HELD = 32
 
 
 def lock_number(key: Hashable) -> int:
@@ -40,13 +43,20 @@ def lock_number(key: Hashable) -> int:
 class PostgresLocks:
     """`async with locks(key):` holds the advisory lock of `key`."""
 
-    def __init__(self, url: DatabaseUrl, durable: bool = True, held: int = MAX_HELD) -> None:
+    def __init__(
+        self, url: DatabaseUrl, durable: bool = True, held: int = LOCK_CONNECTIONS
+    ) -> None:
         self.url = url
         self.durable = durable
         self._idle: list[Any] = []
         self._held: set[Any] = set()
         self._room = asyncio.Semaphore(held)
         self._closed = False
+        # The connection of each task that holds a lock: a lock it takes
+        # inside (a chat's, then a table's) is taken on the same connection,
+        # so nesting never waits for a second one (a full pool of tasks each
+        # waiting for its second connection would wait for ever).
+        self._by_task: dict[asyncio.Task[Any], Any] = {}
 
     async def _take(self) -> Any:
         while self._idle:
@@ -58,6 +68,13 @@ class PostgresLocks:
     @asynccontextmanager
     async def __call__(self, key: Hashable) -> AsyncIterator[None]:
         number = lock_number(key)
+        task = asyncio.current_task()
+        assert task is not None
+        outer = self._by_task.get(task)
+        if outer is not None:
+            async with self._nested(outer, number):
+                yield
+            return
         async with self._room:
             connection = await self._take()
             self._held.add(connection)
@@ -69,9 +86,11 @@ class PostgresLocks:
                 self._held.discard(connection)
                 connection.terminate()
                 raise
+            self._by_task[task] = connection
             try:
                 yield
             finally:
+                del self._by_task[task]
                 self._held.discard(connection)
                 try:
                     await connection.execute("SELECT pg_advisory_unlock($1)", number)
@@ -82,6 +101,25 @@ class PostgresLocks:
                     await connection.close()
                 else:
                     self._idle.append(connection)
+
+    @asynccontextmanager
+    async def _nested(self, connection: Any, number: int) -> AsyncIterator[None]:
+        """A lock taken inside another on the holder's connection (a session
+        may hold several advisory locks). A failure here ends the session,
+        the outer lock with it: the holder's task fails out of both."""
+        try:
+            await connection.execute("SELECT pg_advisory_lock($1)", number)
+        except BaseException:
+            connection.terminate()
+            raise
+        try:
+            yield
+        finally:
+            try:
+                await connection.execute("SELECT pg_advisory_unlock($1)", number)
+            except BaseException:
+                connection.terminate()
+                raise
 
     async def close(self) -> None:
         """At the store's close: idle connections closed; a lock still held

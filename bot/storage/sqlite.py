@@ -72,6 +72,7 @@ from bot.storage.sqlite_sql import (
     save_with_seats,
     table_from_row,
 )
+from bot.storage.store import LOCK_CONNECTIONS
 from bot.storage.url import DatabaseUrl
 from engine import Action
 
@@ -80,8 +81,11 @@ SQLITE_UPDATE = UPDATE_TABLE.replace("$", "?")  # ?1, ?2: numbered
 SQLITE_INSERT = INSERT_TABLE.replace("$", "?")
 
 
-async def open_backend(url: DatabaseUrl, durable: bool = True) -> SqliteStore:
-    """The backend `sqlite:///...` names (see bot/storage/url.py)."""
+async def open_backend(
+    url: DatabaseUrl, durable: bool = True, locks: int = LOCK_CONNECTIONS
+) -> SqliteStore:
+    """The backend `sqlite:///...` names (see bot/storage/url.py). `locks`
+    is PostgreSQL's: SQLite is one process's and locks nothing across them."""
     assert url.path is not None
     return await SqliteStore.open(url.path, durable=durable)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.storage.records import (
@@ -32,8 +33,25 @@ from bot.storage.records import (
 from engine import Action
 
 # Locks that hold across the processes sharing a database (PostgreSQL's
-# advisory locks, bot/storage/postgres_locks.py): `async with locks(key):`.
+# advisory locks, bot/storage/postgres_locks.py, or its leases,
+# bot/storage/postgres_leases.py): `async with locks(key):`.
 SharedLocks = Callable[[Hashable], AbstractAsyncContextManager[None]]
+
+# Connections a PostgreSQL worker keeps for tables' locks, at most (the
+# default of DATABASE_LOCKS): a lock is held for a commit's milliseconds, and
+# the store's one connection serves every commit in turn anyway.
+LOCK_CONNECTIONS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """What the workers sharing a database (PostgreSQL) hold across them."""
+
+    # A table's lock: held for a commit, waited for in order.
+    locks: SharedLocks
+    # A message lane's turn: held while its job waits on Telegram, by a
+    # lease that keeps no connection (bot/storage/postgres_leases.py).
+    lanes: SharedLocks
 
 
 class Store(Protocol):

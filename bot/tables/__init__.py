@@ -17,7 +17,7 @@ goes to the room that owns it:
 from __future__ import annotations
 
 from bot.clock import AsyncioScheduler, Scheduler
-from bot.storage import SharedLocks, Store, TableRecord
+from bot.storage import Shared, Store, TableRecord
 from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, Tables, Timing
 from bot.tables.fanout import Fanout
 from bot.tables.history import History
@@ -48,9 +48,9 @@ class TableService:
         timing: Timing | None = None,
         limits: Limits | None = None,
         thinking: Thinking | None = None,
-        shared: SharedLocks | None = None,
+        shared: Shared | None = None,
     ) -> None:
-        """`shared`: locks across the workers sharing the store (PostgreSQL)."""
+        """`shared`: locks and leases across the workers sharing the store (PostgreSQL)."""
         self.tables = Tables(
             store,
             sender,

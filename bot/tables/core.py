@@ -21,7 +21,7 @@ from typing import ParamSpec
 from bot.clock import Scheduler
 from bot.locks import KeyedLocks
 from bot.seats import REMATCH_OF, waiting
-from bot.storage import SharedLocks, Store, TableRecord
+from bot.storage import Shared, Store, TableRecord
 from bot.tables.attendance import Attendance
 from bot.tables.members import Memberships
 from bot.tables.outbox import Outbox, Sender
@@ -118,7 +118,8 @@ class Opened:
         self, person: Person, is_admin: Rights, key: str, alert: bool = True
     ) -> None:
         """Only the table's creator or a group admin may do this. Whether the
-        person is an admin is asked only when they are not the creator."""
+        person is an admin is asked only when they are not the creator (and
+        asked before the lock: `Tables.ask_rights`)."""
         if person.user_id == self.table.creator_id:
             return
         admin = is_admin if isinstance(is_admin, bool) else await is_admin()
@@ -158,7 +159,7 @@ class Tables:
         timing: Timing,
         limits: Limits | None = None,
         thinking: Thinking | None = None,
-        shared: SharedLocks | None = None,
+        shared: Shared | None = None,
     ) -> None:
         self.store = store
         self.out = sender
@@ -170,12 +171,14 @@ class Tables:
         self.thinking = thinking or Thinking(workers=0)
         self.attendance = Attendance()
         self.members = Memberships(sender, clock)  # group membership, asked lately
-        # Several workers share the database (PostgreSQL): the table's lock and
-        # its message lanes hold across them (bot/storage/postgres_locks.py).
+        # Several workers share the database (PostgreSQL): the table's lock
+        # (an advisory lock, held for a commit) and its message lanes (leases,
+        # held while a job waits on Telegram) hold across them.
         self.shared = shared is not None
-        self.lock = KeyedLocks(shared)  # per table (and per chat while opening one)
+        # Per table (and per chat while opening one).
+        self.lock = KeyedLocks(shared.locks if shared else None)
         self._people = KeyedLocks()  # per person, this process only: see `person_lock`
-        self.outbox = Outbox(shared)
+        self.outbox = Outbox(shared.lanes if shared else None)
 
     # -- the guard -------------------------------------------------------------------
 
@@ -197,6 +200,18 @@ class Tables:
             if table is None or table.status not in statuses:
                 raise Refused(Reply(t(lang, gone), alert=alert))
             yield Opened(table, lang)
+
+    async def ask_rights(self, table_id: int, person: Person, is_admin: Rights) -> Rights:
+        """Ask Telegram whether the person is a group admin now, before the
+        table's lock is taken: no lock waits on the network (issue 57). Only
+        when they are not the table's creator (who never changes), as
+        `Opened.require_rights` would: the creator's answer stays unasked."""
+        if isinstance(is_admin, bool):
+            return is_admin
+        table = await self.store.get_table(table_id)
+        if table is None or person.user_id == table.creator_id:
+            return is_admin
+        return await is_admin()
 
     # -- caps ------------------------------------------------------------------------
 

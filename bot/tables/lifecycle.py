@@ -51,6 +51,7 @@ class Lifecycle:
     async def start(
         self, table_id: int, person: Person, is_admin: Rights, version: int | None = None
     ) -> Reply:
+        is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, OPEN_STATUSES) as found:
             table, lang = found.table, found.lang
             if table.status == PLAYING:
@@ -96,6 +97,7 @@ class Lifecycle:
         table = await self.store.open_table_in_chat(chat_id, thread)
         if table is None:
             return Reply(t(lang, "stop.none"))
+        is_admin = await self.tables.ask_rights(table.id, person, is_admin)
         async with self.tables.opened(table.id, OPEN_STATUSES, "stop.none", False, lang) as found:
             table = found.table
             await found.require_rights(person, is_admin, "stop.not_allowed", alert=False)
@@ -171,6 +173,8 @@ class Lifecycle:
         table = await self.store.open_table_in_chat(chat_id, thread)
         if table is None:
             return Reply(t(lang, "no_table"))
+        if person.user_id != target_user_id:
+            is_admin = await self.tables.ask_rights(table.id, person, is_admin)
         async with self.tables.opened(table.id, OPEN_STATUSES, "no_table", False, lang) as found:
             leaving = person.user_id == target_user_id
             if not leaving:

@@ -210,7 +210,12 @@ class Lobby:
 
     @refusals
     async def join(self, table_id: int, person: Person, chat_lang: str | None = None) -> Reply:
-        """Seat `person` if the bot can reach them in private; else a link to open the chat."""
+        """Seat `person` if the bot can reach them in private; else a link to open the chat.
+
+        The seat is committed first and the private "you sit at table N"
+        sent after, holding no lock: a private chat that is slow, or paused
+        by Telegram, must not stall the table (security review S17). Whom
+        it cannot reach is unseated by a second commit."""
         async with (
             self.tables.person_lock(person.user_id),
             self.tables.opened(table_id, OPEN_STATUSES, lang=chat_lang) as found,
@@ -226,20 +231,34 @@ class Lobby:
             user = await self.store.get_user(person.user_id)
             if user is None or not user.started:
                 return Reply(t(lang, "join.need_start"), url=self.tables.join_link(table))
-            private_lang = await self.tables.user_lang(person.user_id, person.language_code)
-            outcome, _ = await self.tables.out.send(
-                person.user_id,
-                Screen(t(private_lang, "join.private", table=table.id, chat=table.chat_title)),
-                silent=True,
-            )
-            if outcome is Outcome.FORBIDDEN:
-                await self.store.set_started(person.user_id, False)
-                return Reply(t(lang, "join.need_start"), url=self.tables.join_link(table))
             table.seats.append(Seat(len(table.seats), person.user_id, person.name))
             table = await self.store.save_table(table)
-            self._redraw(table_id)
             self.turns.arm_lobby(table)
-            return Reply(t(lang, "join.done"))
+        private_lang = await self.tables.user_lang(person.user_id, person.language_code)
+        outcome, _ = await self.tables.out.send(
+            person.user_id,
+            Screen(t(private_lang, "join.private", table=table.id, chat=table.chat_title)),
+            silent=True,
+        )
+        if outcome is Outcome.FORBIDDEN:
+            await self.store.set_started(person.user_id, False)
+            await self._unseat(table_id, person.user_id)
+            self._redraw(table_id)
+            return Reply(t(lang, "join.need_start"), url=self.tables.join_link(table))
+        self._redraw(table_id)
+        return Reply(t(lang, "join.done"))
+
+    async def _unseat(self, table_id: int, user_id: int) -> None:
+        """Take back a seat just given to someone the bot cannot reach, while
+        the table is still a lobby (once started, their hand says they are
+        unreachable, as for anyone who blocks the bot mid-match)."""
+        async with self.tables.lock(table_id):
+            table = await self.store.get_table(table_id)
+            if table is None or table.status != LOBBY or table.seat_of(user_id) is None:
+                return
+            table.seats = [s for s in table.seats if s.user_id != user_id]
+            renumber(table)
+            await self.store.save_table(table)
 
     async def join_by_link(self, payload: str, person: Person, lang: str) -> Reply:
         """`/start j<id>_<token>` in private: seat a member of the table's group.
@@ -293,6 +312,7 @@ class Lobby:
     ) -> Reply:
         """The settings screen (`show`) or back to the lobby: either way the
         creator's or an admin's, like the settings themselves."""
+        is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             await found.require_rights(person, is_admin, "settings.not_allowed")
             self._redraw(table_id, settings=show)
@@ -302,6 +322,7 @@ class Lobby:
     async def set_option(
         self, payload: callbacks.SetOption, person: Person, is_admin: Rights
     ) -> Reply:
+        is_admin = await self.tables.ask_rights(payload.table, person, is_admin)
         async with self.tables.opened(payload.table, (LOBBY,)) as found:
             table, lang = found.table, found.lang
             await found.require_rights(person, is_admin, "settings.not_allowed")
@@ -335,6 +356,7 @@ class Lobby:
         """A seat's button on the settings screen: the creator or an admin
         takes anybody out of the lobby (an outsider who came with a link
         cannot be /kick-ed: there is no message of theirs to reply to)."""
+        is_admin = await self.tables.ask_rights(payload.table, person, is_admin)
         async with self.tables.opened(payload.table, (LOBBY,)) as found:
             table, lang = found.table, found.lang
             await found.require_rights(person, is_admin, "kick.not_allowed")
@@ -354,6 +376,7 @@ class Lobby:
     async def add_computer(
         self, table_id: int, person: Person, is_admin: Rights, level: str | None = None
     ) -> Reply:
+        is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
             await found.require_rights(person, is_admin, "computer.not_allowed")
@@ -374,6 +397,7 @@ class Lobby:
 
     @refusals
     async def remove_computer(self, table_id: int, person: Person, is_admin: Rights) -> Reply:
+        is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
             await found.require_rights(person, is_admin, "computer.not_allowed")

@@ -158,8 +158,10 @@ class Outbox:
     its lane: the newer one draws from the same newest state (a flood of taps
     on the lobby's buttons costs the group one edit, not one per tap).
 
-    With `shared` locks (several workers on one database) a lane's jobs run
-    one at a time across the workers too.
+    With `shared` lanes (several workers on one database) a lane's jobs run
+    one at a time across the workers too: each holds the lane by a lease
+    (bot/storage/postgres_leases.py), which keeps no connection while the job
+    waits on Telegram, so a table's lock never queues behind its messages.
     """
 
     def __init__(self, shared: SharedLocks | None = None) -> None:

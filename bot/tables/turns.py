@@ -26,6 +26,7 @@ from bot.view.i18n import t
 from bot.view.screen import Button, Screen
 from engine import Action, IllegalAction, MatchState, legal_actions, view_for
 from engine.actions import Kind
+from engine.ai import Player
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,7 @@ class Turns:
         self.fanout = fanout
         self.commit: Commit | None = None  # wired by the service
         self.minds = Minds()  # the computer players, between their decisions
+        self._thinking: set[int] = set()  # tables whose computers think now, here
         self._untold: set[int] = set()  # tables with untold moves at the last round
 
     def prepare_turn(self, table: TableRecord) -> None:
@@ -200,18 +202,34 @@ class Turns:
     # -- timer jobs --------------------------------------------------------------------
 
     async def computer_move(self, table_id: int, version: int) -> None:
+        """The computer thinks holding no lock: the search of a strong player
+        takes a while in a worker process (bot/tables/thinking.py), and the
+        table's taps must not wait for it (with several workers, nor hold a
+        lock's connection). Then the table is locked and must still be at
+        `version`: a move made meanwhile wins (its commit armed the timers
+        anew), and what the computer found is dropped."""
+        if table_id in self._thinking:
+            return  # this process thinks for the table already (a re-armed timer)
+        table = await self._current(table_id, version)
+        if table is None:
+            return
+        state = table.state
+        assert state is not None
+        # The players come back with what they learnt (bot/tables/minds.py).
+        levels = self.computers(table)
+        players = self.minds.players(table.id, state.seed, levels)
+        self._thinking.add(table_id)
+        try:
+            found, thought = await self.tables.thinking.decide(state, players)
+        finally:
+            self._thinking.discard(table_id)
         async with self.tables.lock(table_id):
             table = await self._current(table_id, version)
             if table is None:
+                # They thought about a position that is gone (and, thinking in
+                # a thread, in the very objects kept): fresh ones next time.
+                self.minds.forget(table_id)
                 return
-            state = table.state
-            assert state is not None
-            # The search of a strong player takes a while: it runs in a worker
-            # process (bot/tables/thinking.py), the loop stays free. The
-            # players come back with what they learnt (bot/tables/minds.py).
-            levels = self.computers(table)
-            players = self.minds.players(table.id, state.seed, levels)
-            found, thought = await self.tables.thinking.decide(state, players)
             self.minds.keep(table.id, state.seed, levels, thought)
             if found is None:
                 return
@@ -238,17 +256,27 @@ class Turns:
             self.fanout.private_later(table, lambda: send(user_id, screen))
 
     async def deadline(self, table_id: int, version: int) -> None:
-        """Time is up: a computer plays this move for the person, and says so."""
+        """Time is up: a computer plays this move for the person, and says so.
+        The stand-in thinks holding no lock, as in `computer_move`; a move
+        the person made meanwhile wins."""
+        table = await self._current(table_id, version)
+        if table is None:
+            return
+        state = table.state
+        assert state is not None and state.deal is not None
+        number = state.deal.turn
+        if seat_at(table, number).played_by_computer:
+            return
+        action, player = await self._standin_move(table, state, number)
         async with self.tables.lock(table_id):
             table = await self._current(table_id, version)
             if table is None:
+                self.minds.forget(table_id)
                 return
-            state = table.state
-            assert state is not None and state.deal is not None
-            seat = seat_at(table, state.deal.turn)
+            self.minds.keep(table.id, state.seed, {number: self.timing.standin_level}, player)
+            seat = seat_at(table, number)
             if seat.played_by_computer:
                 return
-            action = await self._standin_move(table, state, seat.seat)
             lang = await self.tables.chat_lang(table.chat_id)
             seat.missed += 1
             news = [t(lang, "timer.played", name=seat.name)]
@@ -260,15 +288,18 @@ class Turns:
                 self.fanout.private_later(table, lambda: offer(table_id, number))
             await self._commit(table, action, news, "stand-in")
 
-    async def _standin_move(self, table: TableRecord, state: MatchState, number: int) -> Action:
+    async def _standin_move(
+        self, table: TableRecord, state: MatchState, number: int
+    ) -> tuple[Action, dict[int, Player]]:
+        """The stand-in's move, and the stand-in after choosing it (kept by
+        the caller when the move is still wanted)."""
         view = view_for(state, number)
         levels = {number: self.timing.standin_level}
         player = self.minds.players(table.id, state.seed, levels)[number]
         action, player = await self.tables.thinking.choose(view, player)
-        self.minds.keep(table.id, state.seed, levels, {number: player})
         if action is None or action not in view.legal:
             action = next(a for a in view.legal if a.kind is not Kind.DECLARE)
-        return action
+        return action, {number: player}
 
     async def lobby_timeout(self, table_id: int) -> None:
         async with self.tables.lock(table_id):

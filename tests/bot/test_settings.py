@@ -168,6 +168,7 @@ async def test_database_that_cannot_be_opened_leaves_nothing_running(
         ("DATABASE_URL", "sqlite://"),
         ("DATABASE_URL", "sqlite:///"),
         ("HTTP_CLIENT", "curl"),
+        ("DATABASE_LOCKS", "0"),
     ],
 )
 def test_every_setting_is_validated_by_name(

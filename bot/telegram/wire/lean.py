@@ -11,8 +11,9 @@ project's machine against a local server, where PTB's own part of a request
 only what the Bot API needs:
 
 * one keep-alive connection per request in flight (at most `connections` at
-  once; more wait here, at most `pool_timeout`), reused while it is idle for
-  less than `keepalive` seconds;
+  once, and answers to taps apart, as in bot/telegram/wire/transport.py;
+  more wait here, at most `pool_timeout`), reused while it is idle for less
+  than `keepalive` seconds;
 * a request is one write: `POST` with the parameters as one JSON object (the
   Bot API takes `application/json`; encoding it is one C call, where
   form-encoding quoted every character in Python and cost about a tenth of
@@ -41,7 +42,7 @@ import httpx
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
-from bot.telegram.wire.transport import HTTP_CONNECTIONS, BoundedRequest
+from bot.telegram.wire.transport import HTTP_CONNECTIONS, BoundedRequest, Slots
 from bot.telegram.wire.updates import trim_updates
 
 _DEFAULT = type(BaseRequest.DEFAULT_NONE)  # PTB's "not given" marker for timeouts
@@ -98,8 +99,7 @@ class TelegramRequest(BaseRequest):
         self._connect_timeout = connect_timeout
         self._pool_timeout = pool_timeout
         self._keepalive = keepalive
-        self._connections = connections
-        self._slots = asyncio.Semaphore(connections)
+        self._slots = Slots(connections)
         self._idle: dict[tuple[str, int, bool], list[_Connection]] = {}
         self._targets: dict[str, _Target] = {}
         self._tls: Any = None  # ssl.SSLContext, made when first needed
@@ -116,7 +116,7 @@ class TelegramRequest(BaseRequest):
         return self._read_timeout
 
     async def initialize(self) -> None:
-        self._slots = asyncio.Semaphore(self._connections)  # for the loop that runs the bot
+        self._slots = Slots(self._slots.connections)  # for the loop that runs the bot
         await self._files.initialize()
 
     async def shutdown(self) -> None:
@@ -174,14 +174,15 @@ class TelegramRequest(BaseRequest):
         parameters = request_data.parameters if request_data is not None else {}
         body = _encode(parameters).encode()
         request = target.head + b"Content-Length: %d\r\n\r\n" % len(body) + body
-        if self._slots.locked():  # a timer only when there is something to wait for
+        slots = self._slots.of(url)
+        if slots.locked():  # a timer only when there is something to wait for
             try:
                 async with asyncio.timeout(self._pick(pool_timeout, self._pool_timeout)):
-                    await self._slots.acquire()
+                    await slots.acquire()
             except TimeoutError:
                 raise TimedOut(POOL_TIMEOUT_MESSAGE) from None
         else:
-            await self._slots.acquire()
+            await slots.acquire()
         try:
             return await self._exchange(
                 target,
@@ -191,7 +192,7 @@ class TelegramRequest(BaseRequest):
                 self._pick(connect_timeout, self._connect_timeout),
             )
         finally:
-            self._slots.release()
+            slots.release()
 
     async def _exchange(
         self,

@@ -21,9 +21,33 @@ from bot.telegram.wire.updates import trim_updates
 # tens of milliseconds away, so it needs more in flight, not fewer.
 HTTP_CONNECTIONS = 64
 
+# Answers to taps have connections of their own besides those: the person
+# waits on a spinner until the answer arrives, and Telegram takes it at once,
+# so it must never wait for a connection behind sends that Telegram is slow
+# to take (a stalling network, a slow chat: issue 57).
+ANSWER_CONNECTIONS = 8
+
+
+def is_answer(url: str) -> bool:
+    """Whether a Bot API request (its URL ends with the method) answers a tap."""
+    return url.endswith("/answerCallbackQuery")
+
+
+class Slots:
+    """Requests in flight: at most `connections`, answers to taps apart."""
+
+    def __init__(self, connections: int) -> None:
+        self.connections = connections
+        self.others = asyncio.Semaphore(connections)
+        self.answers = asyncio.Semaphore(ANSWER_CONNECTIONS)
+
+    def of(self, url: str) -> asyncio.Semaphore:
+        return self.answers if is_answer(url) else self.others
+
 
 class BoundedRequest(HTTPXRequest):
-    """PTB's HTTPX request, with at most `connections` requests in flight.
+    """PTB's HTTPX request, with at most `connections` requests in flight
+    (and `ANSWER_CONNECTIONS` answers to taps).
 
     httpcore's pool checks every pooled connection (a system call each), and
     every waiting request against every connection, whenever a request starts
@@ -32,17 +56,16 @@ class BoundedRequest(HTTPXRequest):
     """
 
     def __init__(self, connections: int = HTTP_CONNECTIONS, **kwargs: Any) -> None:
-        super().__init__(connection_pool_size=connections, **kwargs)
-        self._connections = connections
-        self._slots = asyncio.Semaphore(connections)
+        super().__init__(connection_pool_size=connections + ANSWER_CONNECTIONS, **kwargs)
+        self._slots = Slots(connections)
 
     async def initialize(self) -> None:
-        self._slots = asyncio.Semaphore(self._connections)  # for the loop that runs the bot
+        self._slots = Slots(self._slots.connections)  # for the loop that runs the bot
         await super().initialize()
 
-    async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
-        async with self._slots:
-            return await super().do_request(*args, **kwargs)
+    async def do_request(self, url: str, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        async with self._slots.of(url):
+            return await super().do_request(url, *args, **kwargs)
 
 
 class BoundedUpdatesRequest(BoundedRequest):
@@ -53,4 +76,11 @@ class BoundedUpdatesRequest(BoundedRequest):
         return trim_updates(BaseRequest.parse_json_payload(payload))
 
 
-__all__ = ["HTTP_CONNECTIONS", "BoundedRequest", "BoundedUpdatesRequest"]
+__all__ = [
+    "ANSWER_CONNECTIONS",
+    "HTTP_CONNECTIONS",
+    "BoundedRequest",
+    "BoundedUpdatesRequest",
+    "Slots",
+    "is_answer",
+]

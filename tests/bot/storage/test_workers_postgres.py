@@ -6,8 +6,9 @@ twice; a worker killed mid-trick loses nothing and its tables, deadlines
 included, go on at the other.
 
 The workers run in the test's event loop, each with its own store, locks,
-service and `ManualScheduler` (the test moves their clocks together); the
-fake Bot API posts the updates to their webhook servers (WebhookDealer).
+service and `ManualScheduler` (the test moves their clocks together;
+tests/support/workers.py); the fake Bot API posts the updates to their
+webhook servers (WebhookDealer).
 """
 
 from __future__ import annotations
@@ -18,126 +19,25 @@ import os
 import random
 import re
 import signal
-import socket
 import sys
 from collections import Counter
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 import pytest_asyncio
-from bot_harness import WAIT, Player, make_settings
+from bot_harness import WAIT, Player
 from bot_steps import fix_deals
 from databases import PostgresDatabase
-from manual_clock import ManualScheduler
+from workers import SECRET, TURN, Worker, advance, free_port, idle
 
-from bot.app import build_application, register_webhook, start_web, stop_web
-from bot.tables import TableService
 from bot.view import callbacks
 from engine import MatchState, apply, legal_actions, new_match, replay
 from engine.actions import Action, Kind
 from engine.events import DealScored, TrickTaken
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 from testing.fake_telegram.webhooks import WebhookDealer
-
-SECRET = "workers-Secret_1"
-TURN = 90  # seconds a person has for a move (the default)
-WATCHDOG = 60  # the watchdog's round (bot/tables/turns.py)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@dataclass
-class Worker:
-    """One bot process, as `python -m bot` runs it in webhook mode."""
-
-    fake: FakeTelegram
-    db: PostgresDatabase
-    name: str
-    clock: ManualScheduler = field(default_factory=ManualScheduler)
-    port: int = field(default_factory=free_port)
-    app: Any = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/tg/hook"
-
-    @property
-    def service(self) -> TableService:
-        service: TableService = self.app.bot_data["service"]
-        return service
-
-    async def start(self) -> None:
-        settings = make_settings(
-            self.fake,
-            self.db,
-            computer_delay=0.0,
-            turn_timeout=TURN,
-            bot_webhook_url="https://bot.example.org/tg/hook",
-            bot_webhook_secret=SECRET,
-            bot_webhook_listen="127.0.0.1",
-            bot_webhook_port=self.port,
-        )
-        self.app = build_application(settings, scheduler=self.clock)
-        await self.app.initialize()
-        await self.app.post_init(self.app)
-        await start_web(self.app)
-        await register_webhook(self.app)
-        await self.app.start()
-
-    async def stop(self) -> None:
-        app, self.app = self.app, None
-        if app is None:
-            return
-        await stop_web(app)
-        await app.stop()
-        await app.post_stop(app)
-        await app.shutdown()
-        await app.post_shutdown(app)
-
-    async def kill(self) -> None:
-        """As SIGKILL: its database sessions end at once (the server releases
-        its locks), its queued messages and timers are lost, nothing is flushed."""
-        app, self.app = self.app, None
-        store = app.bot_data["store"]
-        store._connection.terminate()
-        store.locks.terminate()
-        store._worker.cancel()
-        for task in list(app.bot_data["service"].tables.outbox.tasks):
-            task.cancel()
-        app.bot_data["service"].close()
-        await stop_web(app)
-        await app.stop()
-        await app.shutdown()
-
-
-async def idle(fake: FakeTelegram, workers: list[Worker]) -> None:
-    """Every worker's queued messages sent and the fake quiet."""
-    for _ in range(100):
-        for worker in workers:
-            await worker.service.drain()
-            await worker.app.bot_data["replies"].drain(WAIT)
-        await fake.wait_idle(timeout=WAIT)
-        if not any(w.service.busy or w.app.bot_data["replies"].busy for w in workers):
-            return
-    raise AssertionError("the workers never went idle")
-
-
-async def advance(fake: FakeTelegram, workers: list[Worker], seconds: float) -> None:
-    """Move every worker's clock on together, side by side (each runs the
-    timers it armed, so a deadline armed at both fires at both at once)."""
-    step = 10.0
-    left = seconds
-    while left > 0:
-        await asyncio.gather(*(w.clock.advance(min(step, left)) for w in workers))
-        left -= step
-        await idle(fake, workers)
 
 
 @pytest_asyncio.fixture

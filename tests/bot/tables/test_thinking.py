@@ -5,6 +5,7 @@ players come back from the worker with what they learnt (issue 14)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import signal
@@ -179,3 +180,41 @@ async def test_players_whose_move_was_not_saved_are_forgotten(
         assert len(turns.minds) == 0
         stored = await bot.db.get_table(table.id)
         assert stored is not None and stored.version == table.version
+
+
+async def test_a_computer_thinks_holding_no_lock_and_a_move_made_meanwhile_wins(
+    fake_telegram: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 57: while the computer thinks the table's lock is free (a tap
+    goes ahead; with several workers, no lock's connection waits for the
+    search), and a change committed meanwhile wins: the computer's move,
+    found for a position that is gone, is dropped, and so are the players
+    who found it."""
+    monkeypatch.setattr(lifecycle, "deal_seed", lambda: 31)
+    clock = ManualScheduler()
+    async with BotRunner(fake_telegram, tmp_path / "bot.db", scheduler=clock) as bot:
+        user = fake_telegram.user(4504, "Сид")
+        await user.send_private("/start")
+        await fake_telegram.wait_idle(timeout=WAIT)
+        await user.send_private("/play 4 easy")
+        await bot.idle()
+        table = await bot.db.open_table_in_chat(user.id)
+        assert table is not None and table.state is not None and table.state.deal is not None
+        assert table.state.deal.turn != 0  # a computer leads (the fixed deal seed)
+        turns, tables = bot.service.turns, bot.service.tables
+        thinking = tables.thinking.decide
+        moves = len(await bot.db.action_log(table.id))
+
+        async def meanwhile(*args: object) -> object:
+            async with asyncio.timeout(WAIT), tables.lock(table.id):
+                changed = await bot.db.get_table(table.id)
+                assert changed is not None
+                await bot.db.save_table(changed)  # say, the person took their seat back
+            return await thinking(*args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(tables.thinking, "decide", meanwhile)
+        await turns.computer_move(table.id, table.version)
+        stored = await bot.db.get_table(table.id)
+        assert stored is not None and stored.version == table.version + 1
+        assert len(await bot.db.action_log(table.id)) == moves
+        assert len(turns.minds) == 0

@@ -236,6 +236,41 @@ async def test_requests_beyond_the_connections_wait_then_time_out_like_ptbs_pool
         await request.shutdown()
 
 
+@pytest.mark.parametrize("client", ["lean", "httpx"])
+async def test_an_answer_to_a_tap_does_not_wait_behind_slow_sends(client: str) -> None:
+    """Every connection is taken by a send Telegram is slow to take: the
+    answer to a tap goes out on one kept for answers (issue 57)."""
+    arrived = asyncio.Event()
+    release = asyncio.Event()
+
+    async def slow_sends(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
+        if b"/sendMessage" in line:
+            arrived.set()
+            await release.wait()
+        return ok()
+
+    request = (
+        TelegramRequest(connections=1, pool_timeout=0.1)
+        if client == "lean"
+        else BoundedRequest(1, pool_timeout=0.1)
+    )
+    await request.initialize()
+    async with Server(slow_sends).running() as server:
+        send = asyncio.ensure_future(request.do_request(server.url, "POST", data(a=1)))
+        try:
+            await asyncio.wait_for(arrived.wait(), timeout=5)
+            answer_url = server.url.replace("/sendMessage", "/answerCallbackQuery")
+            answered = await asyncio.wait_for(
+                request.do_request(answer_url, "POST", data(callback_query_id="1")), timeout=5
+            )
+            assert answered[0] == 200
+            assert not send.done()
+        finally:
+            release.set()
+        assert (await send)[0] == 200
+        await request.shutdown()
+
+
 async def test_http_errors_reach_ptb_as_telegram_errors() -> None:
     async def flood(line: bytes, headers: dict[str, str], body: bytes) -> bytes:
         if b"/getMe " in line:
