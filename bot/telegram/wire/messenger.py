@@ -145,6 +145,13 @@ def transient(error: TelegramError) -> bool:
     return isinstance(error, NetworkError | RetryAfter)
 
 
+def _quote(reply_to: int | None) -> dict[str, Any] | None:
+    """The Bot API's reply_parameters for an answer to `reply_to`."""
+    if reply_to is None:
+        return None
+    return {"message_id": reply_to, "allow_sending_without_reply": True}
+
+
 class Messenger:
     def __init__(
         self,
@@ -237,6 +244,27 @@ class Messenger:
             f"{self.bot.base_url}/{method}", request_data=request_data(parameters)
         )
 
+    async def _new_message(
+        self,
+        chat_id: int,
+        thread: int | None,
+        request: Callable[[int], Awaitable[Any]],
+        patient: bool,
+        what: str,
+    ) -> tuple[Outcome, int | None]:
+        """Post a new message (`what`: for the log) and say how it went: its id,
+        or Telegram's refusal as an `Outcome` (a closed topic remembered)."""
+        try:
+            message = await self._call(chat_id, request, patient)
+        except TelegramError as error:
+            outcome = classify(error)
+            if outcome is Outcome.FAILED:
+                log.warning("%s to %s failed: %s", what, chat_id, error)
+            elif outcome is Outcome.CLOSED:
+                self._topic_refused((chat_id, thread), error)
+            return outcome, None
+        return Outcome.OK, int(message["message_id"])
+
     async def send(
         self,
         chat_id: int,
@@ -254,11 +282,7 @@ class Messenger:
         if self.topics.is_closed((chat_id, thread)):
             self._topic_refused((chat_id, thread))
             return Outcome.CLOSED, None
-        quote = (
-            {"message_id": reply_to, "allow_sending_without_reply": True}
-            if reply_to is not None
-            else None
-        )
+        quote = _quote(reply_to)
 
         async def request(target: int) -> Any:
             return await self._api(
@@ -273,16 +297,7 @@ class Messenger:
                 reply_parameters=quote if target == chat_id else None,
             )
 
-        try:
-            message = await self._call(chat_id, request, patient)
-        except TelegramError as error:
-            outcome = classify(error)
-            if outcome is Outcome.FAILED:
-                log.warning("send to %s failed: %s", chat_id, error)
-            elif outcome is Outcome.CLOSED:
-                self._topic_refused((chat_id, thread), error)
-            return outcome, None
-        return Outcome.OK, int(message["message_id"])
+        return await self._new_message(chat_id, thread, request, patient, "send")
 
     async def send_photo(
         self,
@@ -317,11 +332,7 @@ class Messenger:
         if self.topics.is_closed((chat_id, thread)):
             self._topic_refused((chat_id, thread))
             return Outcome.CLOSED, None
-        quote = (
-            {"message_id": reply_to, "allow_sending_without_reply": True}
-            if reply_to is not None
-            else None
-        )
+        quote = _quote(reply_to)
         upload = InputFile(photo, filename="chart.png")
 
         async def request(target: int) -> Any:
@@ -338,16 +349,7 @@ class Messenger:
                 reply_parameters=quote if target == chat_id else None,
             )
 
-        try:
-            message = await self._call(chat_id, request, patient)
-        except TelegramError as error:
-            outcome = classify(error)
-            if outcome is Outcome.FAILED:
-                log.warning("photo to %s failed: %s", chat_id, error)
-            elif outcome is Outcome.CLOSED:
-                self._topic_refused((chat_id, thread), error)
-            return outcome, None
-        return Outcome.OK, int(message["message_id"])
+        return await self._new_message(chat_id, thread, request, patient, "photo")
 
     async def edit(
         self,
