@@ -1,4 +1,4 @@
-"""Translation: every sentence the bot says lives in `bot/view/locales/<lang>.ftl`.
+"""Translation: every sentence the bot says lives in `bot/view/locales/<lang>/*.ftl`.
 
 The catalogues are Fluent files (Mozilla's Project Fluent, `fluent.runtime`)
 rather than Python dictionaries, for two reasons: Russian, Belarusian and
@@ -31,7 +31,7 @@ from fluent.syntax.visitor import Visitor
 
 LOCALES = Path(__file__).with_name("locales")
 DEFAULT = "ru"
-# Every language the bot speaks, the default first; a new one is a file in
+# Every language the bot speaks, the default first; a new one is a folder in
 # locales/ and its code here.
 LANGUAGES: tuple[str, ...] = ("ru", "en", "be", "uk")
 
@@ -75,7 +75,12 @@ def fluent_id(key: str) -> str:
 
 
 def source(lang: str) -> str:
-    return (LOCALES / f"{lang}.ftl").read_text(encoding="utf-8")
+    """A language's catalogue: its files (one per part of the bot, so that
+    tournaments and the table's own texts are edited apart) read as one."""
+    files = sorted((LOCALES / lang).glob("*.ftl"))
+    if not files:
+        raise FileNotFoundError(f"no catalogue for {lang!r} in {LOCALES}")
+    return "\n".join(f.read_text(encoding="utf-8") for f in files)
 
 
 @cache
@@ -85,7 +90,7 @@ def bundle(lang: str) -> FluentBundle:
     text = source(lang)
     junk = [entry.content or "" for entry in parse(text).body if isinstance(entry, ast.Junk)]
     if junk:  # Fluent skips what it cannot parse; we refuse to
-        raise ValueError(f"{lang}.ftl cannot be read here: {junk[0][:200]!r}")
+        raise ValueError(f"{lang}/*.ftl cannot be read here: {junk[0][:200]!r}")
     catalogue = FluentBundle([lang], use_isolating=False)
     catalogue.add_resource(FluentResource(text))
     return catalogue
