@@ -9,6 +9,8 @@
   outbox's plain types, which its messenger implements).
 - bot/view is pure: no service, no storage, no Telegram.
 - bot/stats is pure: numbers from the engine's replay, ratings from the library.
+- bot/tournaments is pure: pairings and standings from plain values and the
+  engine's rules, so a stored tournament always gets the same next round.
 - Only bot/view/charts.py draws (matplotlib), and only when asked to: nothing
   at import time, so start-up and tests that never draw stay fast.
 """
@@ -81,6 +83,8 @@ def broken_rules(path: Path, found: list[tuple[int, str]]) -> list[tuple[int, st
             wrong.append((line, name, "rendering is pure"))
         if where == "stats" and top(name) == "bot" and not under(name, "bot.stats"):
             wrong.append((line, name, "bot/stats is pure: the engine and the rating library"))
+        if where == "tournaments" and top(name) == "bot" and not under(name, "bot.tournaments"):
+            wrong.append((line, name, "bot/tournaments is pure: plain values and the engine"))
         if top(name) == "matplotlib" and path != BOT / "view" / "charts.py":
             wrong.append((line, name, "drawing lives in bot/view/charts.py (imported lazily)"))
     return wrong
