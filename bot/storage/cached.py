@@ -28,6 +28,7 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
+from bot.storage.cached_tournaments import CachedTournaments
 from bot.storage.records import (
     LOBBY,
     OPEN_STATUSES,
@@ -57,7 +58,7 @@ def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
         del cache[next(iter(cache))]  # the oldest entry
 
 
-class CachedStore:
+class CachedStore(CachedTournaments):
     """A `Store` that answers reads from memory where that is safe."""
 
     def __init__(self, inner: Store) -> None:

@@ -39,6 +39,7 @@ from bot.storage.postgres_sql import (
     fetch_tables,
     save_with_seats,
 )
+from bot.storage.postgres_tournaments import PostgresTournaments
 from bot.storage.records import (
     FINISHED,
     LOBBY,
@@ -81,7 +82,7 @@ async def open_backend(
     return await PostgresStore.open(url, durable=durable, locks=locks)
 
 
-class PostgresStore:
+class PostgresStore(PostgresTournaments):
     """One asyncpg connection and the task that runs its jobs in order; the
     locks and leases that hold across workers have connections of their own."""
 
@@ -273,7 +274,8 @@ class PostgresStore:
         self, chat_id: int, thread_id: int | None = None
     ) -> TableRecord | None:
         found = await self._tables(
-            "t.chat_id = $1 AND COALESCE(t.thread_id, 0) = $2 AND t.status = ANY($3::text[])",
+            "t.chat_id = $1 AND COALESCE(t.thread_id, 0) = $2 AND t.status = ANY($3::text[])"
+            " AND t.tournament_id IS NULL",
             chat_id,
             thread_id or 0,
             list(OPEN_STATUSES),

@@ -72,6 +72,7 @@ from bot.storage.sqlite_sql import (
     save_with_seats,
     table_from_row,
 )
+from bot.storage.sqlite_tournaments import SqliteTournaments
 from bot.storage.store import LOCK_CONNECTIONS
 from bot.storage.url import DatabaseUrl
 from engine import Action
@@ -90,7 +91,7 @@ async def open_backend(
     return await SqliteStore.open(url.path, durable=durable)
 
 
-class SqliteStore:
+class SqliteStore(SqliteTournaments):
     """One aiosqlite connection; every call is one trip to its thread."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path, durable: bool = True) -> None:
@@ -275,7 +276,8 @@ class SqliteStore:
         self, chat_id: int, thread_id: int | None = None
     ) -> TableRecord | None:
         found = await self._tables_where(
-            "t.chat_id = ? AND coalesce(t.thread_id, 0) = ? AND t.status IN (?, ?)",
+            "t.chat_id = ? AND coalesce(t.thread_id, 0) = ? AND t.status IN (?, ?)"
+            " AND t.tournament_id IS NULL",
             (chat_id, thread_id or 0, *OPEN_STATUSES),
         )
         return found[0] if found else None

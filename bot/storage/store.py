@@ -30,6 +30,7 @@ from bot.storage.records import (
     TableRecord,
     UserRecord,
 )
+from bot.storage.tournament_records import TournamentStore
 from engine import Action
 
 # Locks that hold across the processes sharing a database (PostgreSQL's
@@ -54,7 +55,7 @@ class Shared:
     lanes: SharedLocks
 
 
-class Store(Protocol):
+class Store(TournamentStore, Protocol):
     async def close(self) -> None: ...
 
     # -- people and chats
@@ -95,7 +96,8 @@ class Store(Protocol):
         self, chat_id: int, thread_id: int | None = None
     ) -> TableRecord | None:
         """The open table (lobby or playing) of a chat's topic (None: of the
-        chat itself, or a forum's General): each topic is a place of its own."""
+        chat itself, or a forum's General): each topic is a place of its own.
+        A tournament's tables are not it (several share a place)."""
 
     async def open_tables_in_chat(self, chat_id: int) -> list[TableRecord]:
         """Every open table of a chat, in all its topics (the bot left it)."""

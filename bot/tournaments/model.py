@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 Entrant = str
 
@@ -61,3 +62,35 @@ class Played:
         for table, outcome in zip(self.round.tables, self.outcomes, strict=True):
             if tuple(table) != outcome.entrants:
                 raise ValueError("an outcome's entrants are its table's, in seat order")
+
+
+def round_to_json(round_: Round) -> dict[str, object]:
+    return {
+        "number": round_.number,
+        "tables": [list(t) for t in round_.tables],
+        "byes": list(round_.byes),
+    }
+
+
+def round_from_json(data: dict[str, Any]) -> Round:
+    return Round(
+        int(data["number"]),
+        tuple(tuple(str(e) for e in t) for t in data["tables"]),
+        tuple(str(e) for e in data.get("byes", ())),
+    )
+
+
+def outcome_to_json(outcome: Outcome) -> dict[str, object]:
+    return {
+        "entrants": list(outcome.entrants),
+        "places": list(outcome.places),
+        "penalties": list(outcome.penalties),
+    }
+
+
+def outcome_from_json(data: dict[str, Any]) -> Outcome:
+    return Outcome(
+        tuple(str(e) for e in data["entrants"]),
+        tuple(int(p) for p in data["places"]),
+        tuple(int(p) for p in data["penalties"]),
+    )

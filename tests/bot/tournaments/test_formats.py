@@ -24,7 +24,15 @@ from bot.tournaments.formats import (
     split_options,
     teams_of,
 )
-from bot.tournaments.model import Outcome, Played, Round
+from bot.tournaments.model import (
+    Outcome,
+    Played,
+    Round,
+    outcome_from_json,
+    outcome_to_json,
+    round_from_json,
+    round_to_json,
+)
 from bot.tournaments.standings import duplicate_tenths, place_points, places, table
 from engine.rules import Preset
 
@@ -268,3 +276,10 @@ def test_too_few_to_play() -> None:
 def test_a_plan_survives_json() -> None:
     p = plan(Settings(Preset.BURA, Format.SWISS, rounds=3, duplicate=True), names(7))
     assert Plan.from_json(p.to_json()) == p
+
+
+def test_rounds_and_outcomes_survive_json() -> None:
+    round_ = Round(3, (("a", "b", "c"), ("d", "e")), ("f",))
+    assert round_from_json(round_to_json(round_)) == round_
+    outcome = Outcome(("a", "b"), (2, 1), (31, 4))
+    assert outcome_from_json(outcome_to_json(outcome)) == outcome

@@ -1,0 +1,186 @@
+"""The storage contract of tournaments (bot/storage/tournament_records.py),
+against each backend, [sqlite] and [postgres], and through the cache: a
+round is stored once, a round's table is opened once, results are recorded
+once, and all of it reads back after the store is opened again."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.storage import LOBBY, Conflict, DatabaseUrl, Store, open_store, parse_database_url
+from bot.storage.tournament_records import (
+    ENDED,
+    REGISTERING,
+    RUNNING,
+    Entry,
+    TableLink,
+    TournamentRecord,
+)
+
+Opener = Callable[[], Awaitable[Store]]
+GROUP = -1_001_234_567_890
+
+
+@pytest.fixture(params=["sqlite", "postgres", "cached"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[DatabaseUrl, bool]:
+    if request.param == "postgres":
+        return parse_database_url(request.getfixturevalue("postgres_url")), False
+    return DatabaseUrl.sqlite(tmp_path / "bot.db"), request.param == "cached"
+
+
+@pytest_asyncio.fixture
+async def opener(database: tuple[DatabaseUrl, bool]) -> AsyncIterator[Opener]:
+    opened: list[Store] = []
+    url, cache = database
+
+    async def open_one() -> Store:
+        store = await open_store(url, cache=cache)
+        opened.append(store)
+        return store
+
+    yield open_one
+    for store in opened:
+        await store.close()
+
+
+@pytest_asyncio.fixture
+async def store(opener: Opener) -> Store:
+    return await opener()
+
+
+async def _tournament(store: Store, chat_id: int = GROUP) -> TournamentRecord:
+    found = await store.create_tournament(
+        chat_id, None, 1, "bura", {"limit": "2"}, {"preset": "bura", "format": None}
+    )
+    assert found is not None
+    return found
+
+
+async def test_one_open_tournament_a_group(store: Store) -> None:
+    first = await _tournament(store)
+    assert first.status == REGISTERING and first.entries == [] and first.plan is None
+    assert first.options == {"limit": "2"}
+    assert await store.create_tournament(GROUP, 5, 2, "bura", {}, {}) is None
+    assert (await store.open_tournament_in_chat(GROUP)) == first
+    other = await _tournament(store, chat_id=-77)
+    assert other.id != first.id
+    first.status = ENDED
+    await store.save_tournament(first)
+    assert await store.open_tournament_in_chat(GROUP) is None
+    assert (await _tournament(store)).id not in (first.id, other.id)
+
+
+async def test_registration_in_order_once_and_only_while_open(store: Store) -> None:
+    t = await _tournament(store)
+    assert await store.enter_tournament(t.id, 10, "Ann")
+    assert await store.enter_tournament(t.id, 7_123_456_789, "Bob")
+    assert not await store.enter_tournament(t.id, 10, "Ann again")
+    assert await store.enter_tournament(t.id, 3, "Cid")
+    assert await store.leave_tournament(t.id, 7_123_456_789)
+    assert not await store.leave_tournament(t.id, 7_123_456_789)
+    assert await store.enter_tournament(t.id, 7_123_456_789, "Bob")
+    found = await store.get_tournament(t.id)
+    assert found is not None
+    assert found.entries == [Entry(10, "Ann"), Entry(3, "Cid"), Entry(7_123_456_789, "Bob")]
+    assert found.version == t.version + 5  # each change of the field bumped it
+    found.status = RUNNING
+    await store.save_tournament(found)
+    assert not await store.enter_tournament(t.id, 4, "Late")
+    assert not await store.leave_tournament(t.id, 10)
+    after = await store.get_tournament(t.id)
+    assert after is not None and len(after.entries) == 3
+
+
+async def test_a_start_that_missed_a_registration_is_a_conflict(store: Store) -> None:
+    t = await _tournament(store)
+    await store.enter_tournament(t.id, 10, "Ann")
+    read = await store.get_tournament(t.id)
+    assert read is not None
+    await store.enter_tournament(t.id, 11, "Bob")  # while the start works out its plan
+    read.status = RUNNING
+    read.plan = {"entrants": ["10"]}
+    with pytest.raises(Conflict):
+        await store.save_tournament(read)
+    again = await store.get_tournament(t.id)
+    assert again is not None and again.status == REGISTERING and again.plan is None
+
+
+async def test_rounds_tables_and_results_are_stored_once(store: Store) -> None:
+    t = await _tournament(store)
+    round_1 = {"number": 1, "tables": [["a", "b"], ["c", "d"]], "byes": []}
+    assert await store.add_round(t.id, 1, round_1)
+    assert not await store.add_round(t.id, 1, {"number": 1, "tables": [], "byes": []})
+    link = TableLink(t.id, 1, 0)
+    table = await store.create_tournament_table(
+        link, GROUP, "Group", 1, "bura", {"limit": 2}, {"tournament": t.id}, thread_id=None
+    )
+    assert table is not None and table.status == LOBBY
+    assert table.settings == {"tournament": t.id}
+    # a second table of the same place of the round is refused, nothing written
+    assert await store.create_tournament_table(link, GROUP, "Group", 1, "bura", {}) is None
+    # the other table of the round shares the group's place, as does a table
+    # outside the tournament
+    second = await store.create_tournament_table(
+        TableLink(t.id, 1, 1), GROUP, "Group", 1, "bura", {}
+    )
+    assert second is not None
+    plain = await store.create_table(GROUP, "Group", 1, "burkozel", {})
+    assert plain is not None
+    assert (await store.open_table_in_chat(GROUP)) == plain
+    assert {x.id for x in await store.open_tables_in_chat(GROUP)} == {
+        table.id,
+        second.id,
+        plain.id,
+    }
+    assert await store.tournament_of_table(table.id) == link
+    assert await store.tournament_of_table(plain.id) is None
+    rounds = await store.tournament_rounds(t.id)
+    assert len(rounds) == 1
+    assert rounds[0].round == round_1 and rounds[0].tables == {0: table.id, 1: second.id}
+    assert rounds[0].outcomes is None and not rounds[0].told
+    outcomes = [{"entrants": ["a", "b"], "places": [1, 2], "penalties": [3, 31]}]
+    assert await store.finish_round(t.id, 1, outcomes)
+    assert not await store.finish_round(t.id, 1, [])
+    await store.set_round_told(t.id, 1)
+    done = (await store.tournament_rounds(t.id))[0]
+    assert done.outcomes == outcomes and done.told
+
+
+async def test_a_stale_save_is_a_conflict(store: Store) -> None:
+    t = await _tournament(store)
+    copy = await store.get_tournament(t.id)
+    assert copy is not None
+    t.message_id = 55
+    await store.save_tournament(t)
+    copy.status = ENDED
+    with pytest.raises(Conflict):
+        await store.save_tournament(copy)
+    found = await store.get_tournament(t.id)
+    assert found is not None and found.message_id == 55 and found.status == REGISTERING
+
+
+async def test_everything_reads_back_after_a_restart(opener: Opener) -> None:
+    store = await opener()
+    t = await _tournament(store)
+    await store.enter_tournament(t.id, 10, "Ann")
+    t = await store.get_tournament(t.id) or t
+    t.status = RUNNING
+    t.plan = {"format": "swiss", "entrants": ["10"]}
+    t.settings = {"preset": "bura", "format": "swiss"}
+    await store.save_tournament(t)
+    await store.add_round(t.id, 1, {"number": 1})
+    table = await store.create_tournament_table(TableLink(t.id, 1, 0), GROUP, "G", 1, "bura", {})
+    assert table is not None
+    await store.close()
+    again = await opener()
+    found = await again.tournaments_with_status(RUNNING)
+    assert [x.id for x in found] == [t.id]
+    assert found[0].plan == t.plan and found[0].settings == t.settings
+    assert found[0].entries == [Entry(10, "Ann")] and found[0].version == t.version
+    rounds = await again.tournament_rounds(t.id)
+    assert rounds[0].tables == {0: table.id}
+    assert await again.tournaments_with_status(ENDED) == []
