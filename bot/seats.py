@@ -68,3 +68,19 @@ WAITING = "waiting"
 def waiting(table: TableRecord) -> list[int]:
     """People seated by a rematch who have not yet tapped to play."""
     return [int(user_id) for user_id in table.settings.get(WAITING, ())]
+
+
+# A tournament's table (bot/tables/tourney_rounds.py): [tournament, round,
+# place in the round] in its settings, and, with duplicate deals, the seed
+# every table of its size in the round is dealt from.
+TOURNAMENT = "tournament"
+DEAL_SEED = "deal_seed"
+
+
+def tournament_of(table: TableRecord) -> tuple[int, int, int] | None:
+    """The tournament, round and place a table plays; None for an ordinary table."""
+    link = table.settings.get(TOURNAMENT)
+    if not link:
+        return None
+    tournament, round_, place = link
+    return int(tournament), int(round_), int(place)

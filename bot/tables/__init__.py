@@ -11,7 +11,9 @@ goes to the room that owns it:
 - `stats`: a finished match's results and ratings, /stats and /top;
 - `history`: /history and a finished match replayed in private;
 - `privacy`: erasing a person on request, pruning old action logs;
-- `outbox`: the per-table queues of message jobs.
+- `outbox`: the per-table queues of message jobs;
+- `tourney`, `tourney_rounds`: a tournament's registration, and its rounds
+  run as ordinary tables linked to them.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from bot.tables.recovery import Recovery
 from bot.tables.rematch import Rematches
 from bot.tables.stats import Stats
 from bot.tables.thinking import Thinking
+from bot.tables.tourney import Tourneys
 from bot.tables.turns import Turns
 from engine import RuleSet
 
@@ -75,6 +78,7 @@ class TableService:
         self.rematches = Rematches(self.tables, self.fanout, self.turns, self.lobby, self.lifecycle)
         self.recovery = Recovery(self.tables, self.fanout, self.turns)
         self.privacy = Privacy(self.tables)
+        self.tourneys = Tourneys(self.tables, self.fanout, self.turns, self.lifecycle)
 
         # The entry points, by room.
         self.new_table = self.lobby.new_table
@@ -100,7 +104,14 @@ class TableService:
         self.take_back = self.turns.take_back
         self.unreachable = self.turns.unreachable
         self.came_back = self.turns.came_back
-        self.redraw_all = self.recovery.redraw_all
+        self.open_tournament = self.tourneys.open
+        self.register = self.tourneys.register
+        self.unregister = self.tourneys.leave
+        self.start_tournament = self.tourneys.start
+        self.stop_tournament = self.tourneys.stop
+        self.tournament_in_chat = self.tourneys.in_chat
+        self.registering_in = self.tourneys.registering_in
+        self.chat_of_tournament = self.tourneys.chat_of
         self.stats_of = self.stats.stats
         self.top = self.stats.top
         self.history = self.history_room.history
@@ -112,6 +123,13 @@ class TableService:
         self.start_watchdog = self.turns.start_watchdog
         self.chat_lang = self.tables.chat_lang
         self.user_lang = self.tables.user_lang
+
+    async def redraw_all(self) -> int:
+        """After a start: every running table redrawn (their number), and
+        every running tournament's next step taken."""
+        redrawn = await self.recovery.redraw_all()
+        await self.tourneys.rounds.resume()
+        return redrawn
 
     @property
     def default_language(self) -> str:

@@ -20,7 +20,7 @@ from typing import ParamSpec
 
 from bot.clock import Scheduler
 from bot.locks import KeyedLocks
-from bot.seats import REMATCH_OF, waiting
+from bot.seats import REMATCH_OF, tournament_of, waiting
 from bot.storage import Shared, Store, TableRecord
 from bot.tables.attendance import Attendance
 from bot.tables.members import Memberships
@@ -179,6 +179,12 @@ class Tables:
         self.lock = KeyedLocks(shared.locks if shared else None)
         self._people = KeyedLocks()  # per person, this process only: see `person_lock`
         self.outbox = Outbox(shared.lanes if shared else None)
+        # A tournament's hooks (bot/tables/tourney_rounds.py wires them): a
+        # tournament table's match ended (called after its commit, holding
+        # its lock: it only queues work), and its players' time to confirm
+        # ran out.
+        self.on_ended: Callable[[TableRecord], None] = lambda table: None
+        self.on_no_show: Callable[[int], Awaitable[None]] | None = None
 
     # -- the guard -------------------------------------------------------------------
 
@@ -295,6 +301,7 @@ class Tables:
             practice=table.practice,
             rematch_of=table.settings.get(REMATCH_OF),
             waiting=frozenset(s.seat for s in table.seats if s.user_id in waiting(table)),
+            tournament_round=None if (link := tournament_of(table)) is None else link[1],
         )
 
     async def creator_name(self, table: TableRecord) -> str:

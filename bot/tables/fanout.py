@@ -17,6 +17,7 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
+from bot.seats import tournament_of
 from bot.storage import FINISHED, LOBBY, PLAYING, TableRecord
 from bot.tables.core import Tables
 from bot.tables.hands import Hands
@@ -247,8 +248,8 @@ class Fanout:
     @staticmethod
     def match_end_screen(table: TableRecord, lang: str, end: str) -> Screen:
         """The match's end, with the rematch button in a group."""
-        if table.practice:
-            return Screen(end)
+        if table.practice or tournament_of(table) is not None:
+            return Screen(end)  # (a tournament's next match is its next round)
         again = Button(t(lang, "button.rematch"), callbacks.rematch(table.id))
         return Screen(end, ((again,),))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from bot.seats import computer_name, free_computer_id, waiting
+from bot.seats import DEAL_SEED, computer_name, free_computer_id, tournament_of, waiting
 from bot.storage import (
     CLOSED,
     COMPUTER,
@@ -75,7 +75,10 @@ class Lifecycle:
             if all(seat.is_computer for seat in table.seats):
                 # Computers alone would only burn the bot's time: nobody watches.
                 raise found.refuse("start.no_person")
-            table.seed = deal_seed()
+            # A tournament's duplicate deals: every table of the round and
+            # size is dealt from the same seed.
+            stored_seed = table.settings.get(DEAL_SEED)
+            table.seed = deal_seed() if stored_seed is None else int(stored_seed)
             table.state, dealt = start_match(rules, table.names, table.seed)
             table.status = FINISHED if table.state.over else PLAYING
             self.turns.prepare_turn(table)
@@ -86,6 +89,8 @@ class Lifecycle:
             self.turns.disarm_lobby(table.id)
             self.turns.arm(table)
             self.fanout.start_later(table, dealt)
+            if table.status != PLAYING:
+                self.tables.on_ended(table)
             return Reply(t(lang, "start.done_toast"))
 
     @refusals
@@ -109,6 +114,21 @@ class Lifecycle:
             self.turns.disarm_lobby(table.id)
             self.fanout.stop_later(table, was_playing)
             return Reply(t(lang, "stop.done", table=table.id, name=person.name))
+
+    async def close(self, table_id: int) -> None:
+        """Close an open table as /stop does, whoever asks (its tournament
+        was stopped)."""
+        async with self.tables.lock(table_id):
+            table = await self.store.get_table(table_id)
+            if table is None or table.status not in OPEN_STATUSES:
+                return
+            was_playing = table.status == PLAYING
+            table.status = CLOSED
+            table = await self.store.save_table(table)
+            self._ended(table.id)
+            self.turns.arm(table)
+            self.turns.disarm_lobby(table.id)
+            self.fanout.stop_later(table, was_playing)
 
     @refusals
     async def practice(self, person: Person, args: Sequence[str]) -> Reply:
@@ -215,7 +235,8 @@ class Lifecycle:
         seat.auto = False
         seat.user_id = free_computer_id(table)
         seat.name = f"🤖 {seat.name}"
-        if all(s.is_computer for s in table.seats):
+        if all(s.is_computer for s in table.seats) and tournament_of(table) is None:
+            # (A tournament's table plays on: its result counts.)
             table.status = CLOSED
         self.turns.prepare_turn(table)
         table = await self.store.save_table(table)
@@ -254,6 +275,7 @@ class Lifecycle:
                 self.turns.arm(fresh)
                 self.turns.disarm_lobby(fresh.id)
                 self.fanout.hands_closed_later(fresh)
+                self.tables.on_ended(fresh)
 
     async def topic_gone(self, chat_id: int, thread: int | None) -> None:
         """The forum topic of a table was closed or deleted (its

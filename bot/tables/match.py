@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.seats import tournament_of
 from bot.storage import CLOSED, FINISHED, PLAYING, Conflict, Seat, TableRecord
 from bot.tables.core import Opened, Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
@@ -142,8 +143,10 @@ class Match:
         said: Screen | None = None  # why the table closes, if it does
         if state.over:
             table.status = FINISHED
-        elif away:
-            table.status = CLOSED  # its people were all away for a whole deal
+        elif away and tournament_of(table) is None:
+            # Its people were all away for a whole deal. (A tournament's
+            # table plays on with the computers: its result counts.)
+            table.status = CLOSED
             said = Screen(t(await self._table_lang(table), "away.closed", table=table.id))
         self.turns.prepare_turn(table)
         # The match's results (and ratings) are written with its last move:
@@ -160,3 +163,5 @@ class Match:
         if said is not None:
             self.fanout.news_and_hands_later(table, said)
         self.turns.arm(table)
+        if table.status != PLAYING:
+            self.tables.on_ended(table)

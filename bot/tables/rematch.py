@@ -8,7 +8,7 @@ Leaving the lobby works as usual, and then nobody waits for whoever left.
 
 from __future__ import annotations
 
-from bot.seats import REMATCH_OF, WAITING, waiting
+from bot.seats import REMATCH_OF, WAITING, tournament_of, waiting
 from bot.storage import FINISHED, LOBBY, Seat
 from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
@@ -86,6 +86,16 @@ class Rematches:
         ):
             lang = chat_lang or await self.tables.chat_lang(table.chat_id)
             return Reply(t(lang, "join.not_member"), alert=True)
+        if (
+            table is not None
+            and tournament_of(table) is not None
+            and (table.status != LOBBY or person.user_id not in waiting(table))
+        ):
+            # A tournament's table seats its round's players and nobody else.
+            lang = chat_lang or await self.tables.chat_lang(table.chat_id)
+            if table.seat_of(person.user_id) is not None:
+                return Reply(t(lang, "join.already"))
+            return Reply(t(lang, "tournament.not_registered"), alert=True)
         if table is None or table.status != LOBBY or person.user_id not in waiting(table):
             return await self.lobby.join(table_id, person, chat_lang)
         return await self.confirm(table_id, person)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot.seats import seat_at
+from bot.seats import seat_at, tournament_of
 from bot.storage import CLOSED, LOBBY, PLAYING, Conflict, TableRecord
 from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
@@ -118,6 +118,16 @@ class Turns:
 
     def arm_lobby(self, table: TableRecord) -> None:
         tid = table.id
+        no_show = self.tables.on_no_show
+        if tournament_of(table) is not None and no_show is not None:
+            # A tournament's table is never closed for want of a start: whoever
+            # has not confirmed within the turn time is played by the computer.
+            self.clock.call_at(
+                self.clock.now() + self.tables.turn_seconds(table),
+                (tid, "lobby"),
+                lambda: no_show(tid),
+            )
+            return
         self.clock.call_at(
             self.clock.now() + self.timing.lobby_seconds,
             (tid, "lobby"),

@@ -22,6 +22,8 @@ Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
   f:<y|n>                             /forget: erase what the bot keeps about me, or not
   r:<table>:<frame>                   /history: show this frame of a finished match's replay
   m:<table>                           rematch: a new table like this finished one
+  u:<tournament>:<op>                 a tournament's registration: j register, x leave,
+                                      s start
 """
 
 from __future__ import annotations
@@ -122,8 +124,26 @@ class Rematch:
     table: int  # the finished table to play again
 
 
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    tournament: int
+    op: str
+
+
+TOURNAMENT_OPS = frozenset({"j", "x", "s"})
+
 Payload = (
-    Select | Play | Lobby | SetOption | TakeBack | RemoveSeat | Forget | Replay | Rematch | Quit
+    Select
+    | Play
+    | Lobby
+    | SetOption
+    | TakeBack
+    | RemoveSeat
+    | Forget
+    | Replay
+    | Rematch
+    | Quit
+    | Tournament
 )
 
 
@@ -224,6 +244,11 @@ def rematch(table: int) -> str:
     return _check(f"m:{_b36(table)}")
 
 
+def tournament(tournament_id: int, op: str) -> str:
+    assert op in TOURNAMENT_OPS
+    return _check(f"u:{_b36(tournament_id)}:{op}")
+
+
 def forget(confirm: bool) -> str:
     return _check(f"f:{'y' if confirm else 'n'}")
 
@@ -266,6 +291,8 @@ def parse(data: str | None) -> Payload:
             return TakeBack(_int36(parts[1]))
         if head == "m" and len(parts) == 2:
             return Rematch(_int36(parts[1]))
+        if head == "u" and len(parts) == 3 and parts[2] in TOURNAMENT_OPS:
+            return Tournament(_int36(parts[1]), parts[2])
         if head == "o" and len(parts) == 5 and parts[3] in SETTABLE and _token(parts[4]):
             return SetOption(_int36(parts[1]), _int36(parts[2]), parts[3], parts[4])
     except ValueError as error:

@@ -141,6 +141,32 @@ def rating_chart(lang: str, name: str, games: Sequence[tuple[str, Points]]) -> b
         return _png(figure)
 
 
+def standings_chart(lang: str, names: Sequence[str], series: Sequence[Points]) -> bytes:
+    """A tournament's points after each round (x 0: before the first), one
+    line an entrant, the leaders first (the caller sends at most a few)."""
+    with _fonts():
+        figure, axes = _figure()
+        handles, labels = [], []
+        for index, (name, points) in enumerate(zip(names, series, strict=True)):
+            (line,) = axes.plot(
+                [x for x, _ in points],
+                [y for _, y in points],
+                marker="o",
+                markersize=4,
+                linewidth=2,
+                color=COLOURS[index % len(COLOURS)],
+                linestyle="-" if index < len(COLOURS) else "--",
+            )
+            handles.append(line)
+            labels.append(drawable(name, fallback=f"#{index + 1}"))
+        axes.set_xlabel(_text(lang, "chart.round"))
+        axes.set_ylabel(_text(lang, "chart.points"))
+        axes.set_ylim(bottom=0)
+        _integer_ticks(axes)
+        axes.legend(handles, labels, loc="upper left")
+        return _png(figure)
+
+
 def _fonts() -> Any:
     """matplotlib's settings for one drawing: the bundled font, nothing read
     from the machine's matplotlibrc or the process's other drawings."""

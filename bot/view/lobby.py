@@ -46,6 +46,16 @@ def lobby_screen(info: TableInfo, lang: str) -> Screen:
             lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
     else:
         lines.append(t(lang, "lobby.empty"))
+    if info.status == "lobby" and info.tournament_round is not None:
+        lines.append("")
+        lines.append(
+            t(lang, "tournament.lobby_hint", round=info.tournament_round, seconds=info.turn_time)
+        )
+        # Its players are set: they confirm, nothing else is asked here.
+        confirm = Button(
+            t(lang, "button.rematch_join"), callbacks.lobby(info.id, info.version, "j")
+        )
+        return Screen("\n".join(lines), ((confirm,),) if info.waiting else ())
     if info.status == "lobby" and info.rematch_of is not None and info.waiting:
         lines.append("")
         lines.append(t(lang, "lobby.rematch_hint", table=info.rematch_of))

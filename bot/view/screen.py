@@ -55,3 +55,6 @@ class TableInfo:
     # A rematch's lobby: the table it replays, and the seats not yet confirmed.
     rematch_of: int | None = None
     waiting: frozenset[int] = frozenset()
+    # A tournament's table: the round it plays (its lobby waits for its
+    # players; nobody else sits, nothing is set).
+    tournament_round: int | None = None

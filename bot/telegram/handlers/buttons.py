@@ -1,8 +1,8 @@
 """Button taps, routed by their payload's head (bot/view/callbacks.py) with PTB's
 own pattern matching: `s:` select cards, `p:` play, `t:` take a seat back,
 `l:` lobby buttons, `q:` leaving a running match, `o:` lobby settings, `k:`
-take a player out of the lobby, `f:` the answer to /forget; anything else is
-not ours.
+take a player out of the lobby, `f:` the answer to /forget, `u:` a
+tournament's registration; anything else is not ours.
 
 Every tap is answered, whatever happens: the client spins until it is.
 """
@@ -152,6 +152,24 @@ async def on_lobby(
     return await svc.show_settings(table_id, person, admin, show=op == "o")
 
 
+async def on_tournament(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
+) -> Reply:
+    """The registration message's buttons, in its own group only."""
+    assert isinstance(payload, callbacks.Tournament)
+    svc = context.service
+    origin = tapped_message(query)
+    chat_id = await svc.chat_of_tournament(payload.tournament)
+    if chat_id is None or origin is None or origin[0] != chat_id:
+        return Reply(t(lang, "tournament.gone"), alert=True)
+    if payload.op == "j":
+        return await svc.register(payload.tournament, person)
+    if payload.op == "x":
+        return await svc.unregister(payload.tournament, person)
+    admin = admin_check(context, chat_id, person.user_id)
+    return await svc.start_tournament(payload.tournament, person, admin)
+
+
 async def on_quit(
     query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
@@ -221,6 +239,7 @@ ROUTES: tuple[tuple[str, Route], ...] = (
     ("f", on_forget),
     ("r", on_replay),
     ("m", on_rematch),
+    ("u", on_tournament),
 )
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from telegram import Chat, Message, Update, User
 
 from bot.seats import visible
-from bot.storage.records import TableRecord
+from bot.storage.records import LOBBY, TableRecord
 from bot.tables import Reply
 from bot.telegram.handlers.common import (
     admin_check,
@@ -84,7 +84,61 @@ async def cmd_new(update: Update, context: BotContext) -> None:
         await reply(message, answer)
 
 
+async def _tournament_first(update: Update, context: BotContext) -> int | None:
+    """The group's tournament that registers, when a command about a table
+    (/join, /start) is about it: no table of this topic is in its lobby."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None or not is_group(chat):
+        return None
+    svc = context.service
+    tournament = await svc.registering_in(chat.id)
+    if tournament is None:
+        return None
+    table = await svc.table_in_chat(chat.id, thread_of(message))
+    return tournament if table is None or table.status != LOBBY else None
+
+
+async def cmd_tournament(update: Update, context: BotContext) -> None:
+    """/tournament [game] [option=value ...]: registration opens in the group."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
+        return
+    svc = context.service
+    await svc.remember(person_of(user))
+    title = visible(chat.title or "")
+    answer = await svc.open_tournament(
+        chat.id, title, person_of(user), args_of(context), thread=thread_of(message)
+    )
+    if answer.text or answer.screen:
+        await reply(message, answer)
+
+
+async def _need_start(message: Message, lang: str, person_name: str, url: str) -> None:
+    await reply(
+        message,
+        Reply(
+            screen=Screen(
+                t(lang, "join.need_start_group", name=person_name),
+                ((Button(t(lang, "button.open_private"), url=url),),),
+            )
+        ),
+    )
+
+
 async def cmd_join(update: Update, context: BotContext) -> None:
+    tournament = await _tournament_first(update, context)
+    if tournament is not None:
+        message, user = update.effective_message, update.effective_user
+        assert message is not None and user is not None
+        person = person_of(user)
+        await context.service.remember(person)
+        answer = await context.service.register(tournament, person)
+        if answer.url:
+            lang = await context.service.chat_lang(message.chat_id)
+            await _need_start(message, lang, person.name, answer.url)
+        else:
+            await reply(message, Reply(answer.text))
+        return
     found = await group_table(update, context)
     if found is None:
         return
@@ -112,6 +166,19 @@ async def cmd_leave(update: Update, context: BotContext) -> None:
 
 
 async def cmd_start_group(update: Update, context: BotContext) -> None:
+    tournament = await _tournament_first(update, context)
+    if tournament is not None:
+        message, user, chat = (
+            update.effective_message,
+            update.effective_user,
+            update.effective_chat,
+        )
+        assert message is not None and user is not None and chat is not None
+        admin = admin_check(context, chat, user.id)
+        answer = await context.service.start_tournament(tournament, person_of(user), admin)
+        if answer.alert:  # success shows in the group: the tournament's first round
+            await reply(message, Reply(answer.text))
+        return
     found = await group_table(update, context)
     if found is None:
         return
@@ -127,7 +194,16 @@ async def cmd_stop(update: Update, context: BotContext) -> None:
     if message is None or user is None or chat is None:
         return
     admin = admin_check(context, chat, user.id)
-    stopped = await context.service.stop(chat.id, person_of(user), admin, thread_of(message))
+    svc = context.service
+    if (
+        is_group(chat)
+        and await svc.table_in_chat(chat.id, thread_of(message)) is None
+        and await svc.tournament_in_chat(chat.id) is not None
+    ):
+        # No table here, and the group runs a tournament: /stop ends it.
+        await reply(message, await svc.stop_tournament(chat.id, person_of(user), admin))
+        return
+    stopped = await svc.stop(chat.id, person_of(user), admin, thread_of(message))
     await reply(message, stopped)
 
 

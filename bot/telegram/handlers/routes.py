@@ -26,6 +26,7 @@ GROUP_COMMANDS = (
     "top",
     "history",
     "notify",
+    "tournament",
 )
 PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang", "stats", "top", "forget")
 # Commands that act for the sender, or on them. Telegram hides everybody who posts
@@ -47,6 +48,7 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     as_channel = new & filters.ChatType.GROUPS & filters.SenderChat.CHANNEL
     app.add_handler(CommandHandler(NEEDS_IDENTITY, group.refuse_channel, filters=as_channel))
     app.add_handler(command("new", group.cmd_new))
+    app.add_handler(command("tournament", group.cmd_tournament))
     app.add_handler(command("join", group.cmd_join))
     app.add_handler(command("leave", group.cmd_leave))
     app.add_handler(CommandHandler("start", group.cmd_start_group, filters=in_group))

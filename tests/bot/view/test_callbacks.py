@@ -274,8 +274,11 @@ def test_arbitrary_text_parses_or_raises_bad_payload(data: str) -> None:
         return
     assert isinstance(parsed, callbacks.Payload)
     assert size(data) <= callbacks.MAX_BYTES
-    # Every payload but /forget's names a table.
-    assert isinstance(parsed, callbacks.Forget) or parsed.table >= 0
+    # Every payload but /forget's names a table, or a tournament.
+    if isinstance(parsed, callbacks.Tournament):
+        assert parsed.tournament >= 0 and parsed.op in callbacks.TOURNAMENT_OPS
+    else:
+        assert isinstance(parsed, callbacks.Forget) or parsed.table >= 0
     assert getattr(parsed, "version", 0) >= 0
 
 
@@ -330,3 +333,11 @@ def test_a_claim_confirmation_payload_round_trips() -> None:
     for forged in ("s:7:9:0:x", "s:7:9:0:c:c", "s:7:9:0:"):
         with pytest.raises(callbacks.BadPayload):
             callbacks.parse(forged)
+
+
+def test_a_tournament_payload_round_trips_and_refuses_other_ops() -> None:
+    data = callbacks.tournament(1234, "s")
+    assert callbacks.parse(data) == callbacks.Tournament(1234, "s")
+    for bad in ("u:1:q", "u:1", "u:-1:j", "u:1:j:2"):
+        with pytest.raises(BadPayload):
+            callbacks.parse(bad)

@@ -15,6 +15,7 @@ COUNTS = (0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 33, 101, 111)
 NUMERIC = frozenset(
     {
         *("cap", "chips", "count", "deal", "deals", "least", "limit", "matches", "max"),
+        *("needed", "round", "rounds", "size"),
         *("min", "multiplier", "need", "number", "penalties", "penalty", "percent"),
         *("points", "rating", "seconds", "stock", "streak", "table", "total", "tricks", "wins"),
     }

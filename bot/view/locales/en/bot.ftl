@@ -333,6 +333,7 @@ help =
     /top — the best players
     /history — recent matches and their replays
     /notify — notices of new tables
+    /tournament — a tournament in the group
 
     <b>In private</b>
     /rules [game] — rules

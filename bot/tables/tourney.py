@@ -1,0 +1,360 @@
+"""A tournament before it runs: `/tournament` opens registration in a group
+(one at a time there), people register with the message's button or /join,
+and its creator or an admin starts it (/start, ▶️) or stops it (/stop, at any
+time). Starting fixes the plan (bot/tournaments/formats.py): the entrants in
+seed order, best rated first (kozel: teams of two in order of registration),
+and the format the number registered calls for unless one was chosen; then
+bot/tables/tourney_rounds.py runs it.
+
+Every change of the field bumps the tournament's version, so a start that
+read the field before a late registration commits nothing and is told so.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from bot.seats import turn_time
+from bot.storage import Conflict, person_key
+from bot.storage.tournament_records import (
+    REGISTERING,
+    RUNNING,
+    STOPPED,
+    TournamentRecord,
+)
+from bot.tables.core import Person, Refused, Reply, Rights, Tables, refusals
+from bot.tables.fanout import Fanout
+from bot.tables.lifecycle import Lifecycle
+from bot.tables.tourney_rounds import LANE, TEAM, Rounds
+from bot.tables.turns import Turns
+from bot.tournaments import formats
+from bot.tournaments.formats import Format, Settings, TournamentError
+from bot.view import names, render, rules_help
+from bot.view import tournament as view
+from bot.view.i18n import Html, short, t
+from bot.view.screen import Screen
+from engine import RulesError, RuleSet
+from engine.rules import PLAYER_COUNTS, Preset
+
+
+def parse_tournament(lang: str, args: Sequence[str]) -> tuple[Settings, RuleSet, dict[str, Any]]:
+    """`/tournament [game] [option=value ...]`: the tournament's settings,
+    the game's rules and the tables' own settings (turn time); `Refused`
+    names what is wrong, and nothing is made."""
+    words = list(args)
+    preset_word = words.pop(0).lower() if words and "=" not in words[0] else "burkozel"
+    preset = names.preset_named(preset_word)
+    if preset is None:
+        raise Refused(
+            Reply(
+                t(
+                    lang,
+                    "new.bad_preset",
+                    preset=short(preset_word),
+                    presets=rules_help.presets_list(lang),
+                )
+            )
+        )
+    raw: dict[str, str] = {}
+    table_settings: dict[str, Any] = {}
+    for word in words:
+        name, sep, value = word.partition("=")
+        if not sep or not name or not value:
+            bad = t(lang, "new.bad_word", word=short(word))
+            raise Refused(Reply(bad + "\n\n" + t(lang, "tournament.usage")))
+        key = name.strip().lower()
+        if key == "turn_time":
+            seconds = turn_time(value)
+            if seconds is None:
+                raise Refused(Reply(t(lang, "new.bad_turn_time", value=short(value))))
+            table_settings[key] = seconds
+        else:
+            raw[key] = value.strip()
+    try:
+        settings, game = formats.split_options(preset, raw)
+    except TournamentError as error:
+        raise Refused(Reply(_explain(lang, preset, error))) from None
+    try:
+        rules = RuleSet.create(preset, game)
+    except RulesError as error:
+        raise Refused(
+            Reply(
+                t(lang, "new.bad_option", error=Html(rules_help.rules_error(lang, error)))
+                + "\n\n"
+                + t(lang, "tournament.usage")
+            )
+        ) from None
+    return settings, rules, table_settings
+
+
+def _explain(lang: str, preset: Preset, error: TournamentError) -> str:
+    if error.code == "format":
+        return t(lang, "tournament.bad_format", value=short(error.value))
+    if error.code == "rounds":
+        return t(lang, "tournament.bad_rounds", max=formats.MAX_ROUNDS)
+    if error.code == "size":
+        counts = ", ".join(str(n) for n in PLAYER_COUNTS[preset])
+        return t(lang, "tournament.bad_size", game=t(lang, f"preset.{preset.value}"), counts=counts)
+    if error.code == "duplicate":
+        return t(lang, "tournament.bad_duplicate")
+    return t(lang, "tournament.bad_rounds_not_swiss")
+
+
+class Tourneys:
+    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns, lifecycle: Lifecycle) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.fanout = fanout
+        self.rounds = Rounds(tables, fanout, turns, lifecycle)
+        self.lifecycle = lifecycle
+
+    def _lock(self, tournament_id: int) -> Any:
+        return self.tables.lock(("tournament", tournament_id))
+
+    # -- opening --------------------------------------------------------------------------
+
+    @refusals
+    async def open(
+        self,
+        chat_id: int,
+        chat_title: str,
+        person: Person,
+        args: Sequence[str],
+        thread: int | None = None,
+    ) -> Reply:
+        lang = await self.store.get_chat_lang(chat_id)
+        if lang is None:
+            lang = await self.tables.user_lang(person.user_id, person.language_code)
+            await self.store.set_chat_lang(chat_id, chat_title, lang)
+        settings, rules, table_settings = parse_tournament(lang, args)
+        record = await self.store.create_tournament(
+            chat_id,
+            thread,
+            person.user_id,
+            rules.preset.value,
+            rules.changed_options(),
+            {**settings.to_json(), **table_settings, "title": chat_title},
+        )
+        if record is None:
+            return Reply(t(lang, "tournament.exists"))
+        self.redraw_later(record.id, send_new=True)
+        return Reply()
+
+    async def in_chat(self, chat_id: int) -> TournamentRecord | None:
+        return await self.store.open_tournament_in_chat(chat_id)
+
+    async def registering_in(self, chat_id: int) -> int | None:
+        """The group's tournament that takes registrations, if any."""
+        record = await self.store.open_tournament_in_chat(chat_id)
+        return record.id if record is not None and record.status == REGISTERING else None
+
+    async def chat_of(self, tournament_id: int) -> int | None:
+        record = await self.store.get_tournament(tournament_id)
+        return None if record is None else record.chat_id
+
+    # -- registration -------------------------------------------------------------------
+
+    @refusals
+    async def register(self, tournament_id: int, person: Person) -> Reply:
+        record, lang = await self._registering(tournament_id)
+        if not await self.tables.members.is_member(record.chat_id, person.user_id):
+            return Reply(t(lang, "join.not_member"), alert=True)
+        if record.entry_of(person.user_id) is not None:
+            return Reply(t(lang, "tournament.already"))
+        user = await self.store.get_user(person.user_id)
+        if user is None or not user.started:
+            # Hands come in private: the bot must be able to write there.
+            return Reply(t(lang, "join.need_start"), url=self.tables.deep_link("hi"))
+        if not await self.store.enter_tournament(tournament_id, person.user_id, person.name):
+            fresh, _ = await self._registering(tournament_id)
+            if fresh.entry_of(person.user_id) is not None:
+                return Reply(t(lang, "tournament.already"))
+        self.redraw_later(tournament_id)
+        return Reply(t(lang, "tournament.joined"))
+
+    @refusals
+    async def leave(self, tournament_id: int, person: Person) -> Reply:
+        _, lang = await self._registering(tournament_id)
+        if not await self.store.leave_tournament(tournament_id, person.user_id):
+            return Reply(t(lang, "tournament.not_registered"))
+        self.redraw_later(tournament_id)
+        return Reply(t(lang, "tournament.left"))
+
+    async def _registering(self, tournament_id: int) -> tuple[TournamentRecord, str]:
+        record = await self.store.get_tournament(tournament_id)
+        lang = self.tables.default_language
+        if record is not None:
+            lang = await self.tables.chat_lang(record.chat_id)
+        if record is None or record.status not in (REGISTERING, RUNNING):
+            raise Refused(Reply(t(lang, "tournament.gone"), alert=True))
+        if record.status != REGISTERING:
+            raise Refused(Reply(t(lang, "tournament.closed"), alert=True))
+        return record, lang
+
+    # -- starting and stopping -------------------------------------------------------------
+
+    @refusals
+    async def start(self, tournament_id: int, person: Person, is_admin: Rights) -> Reply:
+        record, lang = await self._registering(tournament_id)
+        if person.user_id != record.creator_id and not (
+            is_admin if isinstance(is_admin, bool) else await is_admin()
+        ):
+            return Reply(t(lang, "tournament.not_allowed"), alert=True)
+        odd_out: str | None = None
+        async with self._lock(tournament_id):
+            record, lang = await self._registering(tournament_id)
+            settings = Settings.from_json(record.settings)
+            people = [str(e.user_id) for e in record.entries]
+            if settings.teams:
+                teams = formats.teams_of(people)
+                entrants = [TEAM.join(team) for team in teams]
+                if len(people) % 2:
+                    odd_out = record.entries[-1].name
+                needed = 2 * formats.TEAM_SIZE
+            else:
+                entrants, needed = people, 2
+            if len(entrants) < 2:
+                return Reply(
+                    t(lang, "tournament.too_few", count=len(people), needed=needed), alert=True
+                )
+            ordered = await self._seeded(record.preset, entrants)
+            try:
+                plan = formats.plan(settings, ordered)
+            except TournamentError:
+                return Reply(
+                    t(lang, "tournament.too_few", count=len(people), needed=needed), alert=True
+                )
+            record.plan = plan.to_json()
+            record.status = RUNNING
+            if plan.duplicate:
+                record.settings = {**record.settings, "secret": secrets.randbits(62)}
+            try:
+                await self.store.save_tournament(record)
+            except Conflict:  # someone registered or left meanwhile: the field moved
+                return Reply(t(lang, "stale"), alert=True)
+        self.redraw_later(tournament_id)
+        said = view.started(lang, plan.format.value, plan.rounds)
+        if odd_out is not None:
+            said += "\n" + t(lang, "tournament.odd_out", name=odd_out)
+        self._say_later(record, said)
+        self.rounds.advance_later(tournament_id)
+        return Reply(t(lang, "start.done_toast"))
+
+    async def _seeded(self, preset: str, entrants: list[str]) -> list[str]:
+        """Best rated first (a team by its partners' mean); the unrated, and
+        ties, in order of registration."""
+        ratings: dict[str, float] = {}
+        for entrant in entrants:
+            values = []
+            for part in entrant.split(TEAM):
+                rated = await self.store.player_ratings(person_key(int(part)))
+                values += [r.mu for r in rated if r.game == preset]
+            if values:
+                ratings[entrant] = sum(values) / len(values)
+        order = {e: i for i, e in enumerate(entrants)}
+        return sorted(entrants, key=lambda e: (e not in ratings, -ratings.get(e, 0.0), order[e]))
+
+    @refusals
+    async def stop(self, chat_id: int, person: Person, is_admin: Rights) -> Reply:
+        lang = await self.tables.chat_lang(chat_id)
+        record = await self.store.open_tournament_in_chat(chat_id)
+        if record is None:
+            return Reply(t(lang, "tournament.none"))
+        if person.user_id != record.creator_id and not (
+            is_admin if isinstance(is_admin, bool) else await is_admin()
+        ):
+            return Reply(t(lang, "tournament.not_allowed"))
+        async with self._lock(record.id):
+            fresh = await self.store.get_tournament(record.id)
+            if fresh is None or fresh.status not in (REGISTERING, RUNNING):
+                return Reply(t(lang, "tournament.none"))
+            fresh.status = STOPPED
+            await self.store.save_tournament(fresh)
+        await self._close_tables(fresh.id)
+        self.redraw_later(fresh.id)
+        return Reply(t(lang, "tournament.stopped", name=person.name))
+
+    async def _close_tables(self, tournament_id: int) -> None:
+        """Its tables still open close as /stop closes a table."""
+        for stored in await self.store.tournament_rounds(tournament_id):
+            for table_id in stored.tables.values():
+                await self.lifecycle.close(table_id)
+
+    # -- the registration message ------------------------------------------------------
+
+    def redraw_later(self, tournament_id: int, send_new: bool = False) -> None:
+        self.tables.outbox.later(
+            tournament_id,
+            lambda: self.redraw(tournament_id, send_new),
+            lane=LANE,
+            kind="registration",
+            coalesce=not send_new,
+        )
+
+    def _say_later(self, record: TournamentRecord, text: str) -> None:
+        chat, thread = record.chat_id, record.thread_id
+
+        async def say() -> None:
+            await self.tables.out.send(chat, Screen(text), thread=thread)
+
+        self.tables.outbox.later(record.id, say, lane=LANE)
+
+    async def redraw(self, tournament_id: int, send_new: bool = False) -> None:
+        record = await self.store.get_tournament(tournament_id)
+        if record is None:
+            return
+        lang = await self.tables.chat_lang(record.chat_id)
+        screen = view.registration(await self._registration(record, lang), lang)
+        if send_new or record.message_id is None:
+            _, message_id = await self.tables.out.send(
+                record.chat_id, screen, thread=record.thread_id
+            )
+        else:
+            _, message_id = await self.tables.out.edit_or_send(
+                record.chat_id, record.message_id, screen, thread=record.thread_id
+            )
+        if message_id is None or message_id == record.message_id:
+            return
+        async with self._lock(tournament_id):
+            for _ in range(5):  # registrations bump the version: read it again
+                fresh = await self.store.get_tournament(tournament_id)
+                if fresh is None:
+                    return
+                fresh.message_id = message_id
+                try:
+                    await self.store.save_tournament(fresh)
+                    return
+                except Conflict:
+                    continue
+
+    async def _registration(self, record: TournamentRecord, lang: str) -> view.Registration:
+        settings = Settings.from_json(record.settings)
+        rules = RuleSet.create(record.preset, record.options)
+        plan = formats.Plan.from_json(record.plan) if record.plan else None
+        fmt = plan.format if plan else settings.format
+        rounds = plan.rounds if plan else settings.rounds
+        size = plan.size if plan and not settings.teams else settings.size
+        changed = "; ".join(
+            str(line) for line in render.options_lines(lang, rules, only_changed=True)
+        )
+        creator = record.entry_of(record.creator_id)
+        if creator is None:
+            user = await self.store.get_user(record.creator_id)
+            creator_name = user.name if user else "?"
+        else:
+            creator_name = creator.name
+        return view.Registration(
+            id=record.id,
+            game=t(lang, f"preset.{record.preset}"),
+            format=fmt.value if isinstance(fmt, Format) else None,
+            rounds=rounds if fmt is Format.SWISS else None,
+            size=size,
+            duplicate=settings.duplicate,
+            teams=settings.teams,
+            options=changed,
+            names=tuple(e.name for e in record.entries),
+            creator=creator_name,
+            open=record.status == REGISTERING,
+        )

@@ -1,0 +1,391 @@
+"""Running a tournament: its rounds' tables opened by the bot, started when
+their players confirm (or, after the turn time, with the computer playing
+for whoever did not), the standings after every round and the winner.
+
+A round's table is an ordinary table with a link to its round (the store's
+`tournament_tables`, and `TOURNAMENT` in its settings). Everything that moves
+a tournament on is one idempotent step, `advance`: it reads what is stored
+(the plan, the rounds, their tables' states and results), opens any table of
+the current round not yet opened, records the round's results once every
+table of it has ended, and opens the next round or names the winner. It runs
+when a tournament starts, when one of its tables ends (after that table's
+end has been told in the group) and at start-up, so a restart loses nothing:
+a round is stored once, a table of a round opened once, results recorded
+once (the store refuses a second time).
+
+Telling is in the tournament's own message lane, in order; the tournament's
+lock is held for its checks and writes, never while Telegram is asked.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.seats import DEAL_SEED, TOURNAMENT, WAITING, tournament_of, waiting
+from bot.storage import CLOSED, FINISHED, LOBBY, OPEN_STATUSES, Seat, TableRecord
+from bot.storage.tournament_records import ENDED, RUNNING, TableLink, TournamentRecord
+from bot.tables.core import Person, Tables
+from bot.tables.fanout import Fanout
+from bot.tables.lifecycle import Lifecycle
+from bot.tables.turns import Turns
+from bot.tournaments.formats import Format, Plan, champion, next_round
+from bot.tournaments.model import (
+    Entrant,
+    Outcome,
+    Played,
+    Round,
+    outcome_from_json,
+    outcome_to_json,
+    round_from_json,
+    round_to_json,
+)
+from bot.tournaments.standings import places
+from bot.tournaments.standings import table as standings_table
+from bot.view import charts
+from bot.view import tournament as view
+from bot.view.i18n import t
+from bot.view.screen import Screen
+
+log = logging.getLogger(__name__)
+
+LANE = "tournament"  # the tournament's message lane (keyed by its id)
+TEAM = "+"  # kozel: a team's entrant is its two people's ids joined by this
+CHART_LINES = 8  # the standings chart draws the leaders only
+
+
+def people_of(entrant: Entrant) -> list[int]:
+    return [int(part) for part in entrant.split(TEAM)]
+
+
+def seating(entrants: Sequence[Entrant]) -> list[int]:
+    """People in seat order: one a side, or kozel's two teams with partners
+    opposite (seats 0 and 2 the first team, 1 and 3 the second)."""
+    sides = [people_of(e) for e in entrants]
+    if all(len(side) == 1 for side in sides):
+        return [side[0] for side in sides]
+    first, second = sides
+    return [first[0], second[0], first[1], second[1]]
+
+
+def deal_seed(secret: int, round_number: int, size: int) -> int:
+    """The seed of a duplicate round's tables of one size: the same for all
+    of them, not guessable without the tournament's secret."""
+    digest = hashlib.blake2b(f"{secret}/{round_number}/{size}".encode(), digest_size=8).digest()
+    seed = int.from_bytes(digest, "big")
+    return seed - (1 << 64) if seed >= 1 << 63 else seed
+
+
+Series = list[list[tuple[int, float]]]
+
+
+@dataclass(slots=True)
+class _Telling:
+    """What one step found to tell, in order, sent after the lock is let go:
+    a text, or a chart (names and their points round by round)."""
+
+    items: list[str | tuple[list[str], Series]] = field(default_factory=list)
+    told_rounds: list[int] = field(default_factory=list)
+
+    def say(self, text: str) -> None:
+        self.items.append(text)
+
+
+class Rounds:
+    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns, lifecycle: Lifecycle) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.fanout = fanout
+        self.turns = turns
+        self.lifecycle = lifecycle
+        tables.on_ended = self.table_ended
+        tables.on_no_show = self.no_show
+
+    # -- queueing ----------------------------------------------------------------------
+
+    def advance_later(self, tournament_id: int) -> None:
+        self.tables.outbox.later(tournament_id, lambda: self.advance(tournament_id), lane=LANE)
+
+    def table_ended(self, table: TableRecord) -> None:
+        """A tournament table's match ended (or the table closed): once its
+        end is told in its group, the tournament moves on."""
+        link = tournament_of(table)
+        if link is None:
+            return
+        tournament_id = link[0]
+
+        async def then() -> None:
+            self.advance_later(tournament_id)
+
+        self.tables.outbox.later(table.id, then)
+
+    async def resume(self) -> int:
+        """At start-up: every running tournament takes its next step."""
+        running = await self.store.tournaments_with_status(RUNNING)
+        for record in running:
+            self.advance_later(record.id)
+        return len(running)
+
+    # -- the step ------------------------------------------------------------------------
+
+    async def advance(self, tournament_id: int) -> None:
+        telling = _Telling()
+        async with self.tables.lock(("tournament", tournament_id)):
+            record = await self.store.get_tournament(tournament_id)
+            if record is None or record.status != RUNNING or record.plan is None:
+                return
+            lang = await self.tables.chat_lang(record.chat_id)
+            await self._step(record, Plan.from_json(record.plan), lang, telling)
+        for item in telling.items:
+            if isinstance(item, str):
+                await self._say(record, item)
+            else:
+                await self._chart(record, lang, *item)
+        for number in telling.told_rounds:
+            await self.store.set_round_told(tournament_id, number)
+
+    async def _step(
+        self, record: TournamentRecord, plan: Plan, lang: str, telling: _Telling
+    ) -> None:
+        names = self._names(record)
+        played: list[Played] = []
+        for stored in await self.store.tournament_rounds(record.id):
+            round_ = round_from_json(stored.round)
+            if stored.outcomes is None:
+                opened = await self._open_tables(record, plan, round_, stored.tables)
+                outcomes = await self._outcomes(round_, opened, lang, telling)
+                if outcomes is None:
+                    return  # tables still play
+                await self.store.finish_round(
+                    record.id, round_.number, [outcome_to_json(o) for o in outcomes]
+                )
+                told = False
+            else:
+                outcomes = [outcome_from_json(o) for o in stored.outcomes]
+                told = stored.told
+            played.append(Played(round_, tuple(outcomes)))
+            if not told:
+                self._tell_standings(plan, played, names, lang, telling)
+                telling.told_rounds.append(round_.number)
+        following = next_round(plan, played)
+        if following is None:
+            winner = champion(plan, played)
+            record.status = ENDED
+            await self.store.save_tournament(record)
+            if winner is not None:
+                telling.say(view.winner(lang, names.get(winner, winner)))
+            return
+        await self.store.add_round(record.id, following.number, round_to_json(following))
+        opened = await self._open_tables(record, plan, following, {})
+        telling.say(
+            view.round_text(
+                lang,
+                following.number,
+                plan.rounds,
+                [
+                    (opened[i], [names.get(e, e) for e in tuple_])
+                    for i, tuple_ in enumerate(following.tables)
+                    if i in opened
+                ],
+                [names.get(e, e) for e in following.byes],
+            )
+        )
+
+    # -- a round's tables ------------------------------------------------------------------
+
+    async def _open_tables(
+        self, record: TournamentRecord, plan: Plan, round_: Round, known: dict[int, int]
+    ) -> dict[int, int]:
+        """Open every table of the round not yet opened (a crash may have come
+        between two), seated and waiting for its players; their ids by place."""
+        opened = dict(known)
+        names = {e.user_id: e.name for e in record.entries}
+        secret = int(record.settings.get("secret", 0))
+        for place, entrants in enumerate(round_.tables):
+            if place in opened:
+                await self._seat(opened[place], entrants, names)
+                continue
+            people = seating(entrants)
+            settings: dict[str, Any] = {
+                TOURNAMENT: [record.id, round_.number, place],
+                WAITING: people,
+            }
+            if "turn_time" in record.settings:
+                settings["turn_time"] = record.settings["turn_time"]
+            if plan.duplicate:
+                settings[DEAL_SEED] = deal_seed(secret, round_.number, len(people))
+            created = await self.store.create_tournament_table(
+                TableLink(record.id, round_.number, place),
+                record.chat_id,
+                str(record.settings.get("title", "")),
+                record.creator_id,
+                record.preset,
+                record.options,
+                settings,
+                thread_id=record.thread_id,
+            )
+            if created is None:  # opened meanwhile (another worker): read it back
+                rounds = await self.store.tournament_rounds(record.id)
+                found = next(r.tables for r in rounds if r.number == round_.number)
+                if place in found:
+                    opened[place] = found[place]
+                continue
+            opened[place] = created.id
+            await self._seat(created.id, entrants, names)
+        return opened
+
+    async def _seat(
+        self, table_id: int, entrants: Sequence[Entrant], names: dict[int, str]
+    ) -> None:
+        """Seat a round's table's players if it has nobody yet, and show its lobby."""
+        async with self.tables.lock(table_id):
+            found = await self.store.get_table(table_id)
+            if found is None or found.status != LOBBY or found.seats:
+                return
+            found.seats = [
+                Seat(number, user_id, names.get(user_id, "?"))
+                for number, user_id in enumerate(seating(entrants))
+            ]
+            found = await self.store.save_table(found)
+            self.fanout.redraw_lobby_later(found.id, send_new=True)
+            self.turns.arm_lobby(found)
+
+    async def _outcomes(
+        self, round_: Round, opened: dict[int, int], lang: str, telling: _Telling
+    ) -> list[Outcome] | None:
+        """Each table's result once all of the round's have ended; None before."""
+        outcomes = []
+        for place, entrants in enumerate(round_.tables):
+            table_id = opened.get(place)
+            found = None if table_id is None else await self.store.get_table(table_id)
+            if found is None or found.status in OPEN_STATUSES:
+                return None
+            if found.status == FINISHED:
+                outcomes.append(await self._result(found.id, entrants))
+            else:  # closed without a result: nobody gains at it
+                assert found.status == CLOSED
+                telling.say(t(lang, "tournament.void", table=found.id))
+                count = len(entrants)
+                outcomes.append(Outcome(tuple(entrants), (1,) * count, (0,) * count))
+        return outcomes
+
+    async def _result(self, table_id: int, entrants: Sequence[Entrant]) -> Outcome:
+        """The table's stored results by side: side i is the round's entrant i."""
+        by_side: dict[int, tuple[int, int]] = {}
+        for row in await self.store.match_results(table_id):
+            by_side.setdefault(row.result.side, (row.result.place, row.result.penalties))
+        return Outcome(
+            tuple(entrants),
+            tuple(by_side.get(i, (len(entrants), 0))[0] for i in range(len(entrants))),
+            tuple(by_side.get(i, (len(entrants), 0))[1] for i in range(len(entrants))),
+        )
+
+    # -- nobody came ----------------------------------------------------------------------
+
+    async def no_show(self, table_id: int) -> None:
+        """The turn time is up: whoever has not confirmed is played by the
+        computer (the seat stays theirs; a tap on their hand takes it back),
+        the group is told, and the match starts."""
+        async with self.tables.lock(table_id):
+            found = await self.store.get_table(table_id)
+            if found is None or found.status != LOBBY or tournament_of(found) is None:
+                return
+            absent = set(waiting(found))
+            if not found.seats:
+                return  # not seated yet: the tournament's step seats it and re-arms
+            late = [seat.name for seat in found.seats if seat.user_id in absent]
+            for seat in found.seats:
+                if seat.user_id in absent:
+                    seat.auto = True
+            found.settings = {**found.settings, WAITING: []}
+            found = await self.store.save_table(found)
+            creator = found.creator_id
+        if late:
+            lang = await self.tables.chat_lang(found.chat_id)
+            said = Screen(t(lang, "tournament.no_show", names=", ".join(late)))
+            chat, thread = found.chat_id, found.thread_id
+
+            async def tell() -> None:
+                await self.tables.out.send(chat, said, thread=thread)
+
+            self.tables.outbox.later(table_id, tell)
+        await self.lifecycle.start(table_id, Person(creator, ""), True)
+
+    # -- telling ------------------------------------------------------------------------
+
+    @staticmethod
+    def _names(record: TournamentRecord) -> dict[Entrant, str]:
+        """Every entrant's name: a person's, or a team's two."""
+        people = {str(e.user_id): e.name for e in record.entries}
+        if record.plan is None:
+            return people
+        names = dict(people)
+        for entrant in record.plan.get("entrants", ()):
+            parts = str(entrant).split(TEAM)
+            names[str(entrant)] = " & ".join(people.get(p, "?") for p in parts)
+        return names
+
+    def _tell_standings(
+        self,
+        plan: Plan,
+        played: Sequence[Played],
+        names: dict[Entrant, str],
+        lang: str,
+        telling: _Telling,
+    ) -> None:
+        number = played[-1].round.number
+        if plan.format is Format.KNOCKOUT:
+            last = played[-1]
+            seeds = {e: i for i, e in enumerate(plan.entrants)}
+            winners = [o.winner(seeds) for o in last.outcomes] + list(last.round.byes)
+            out = [e for o in last.outcomes for e in o.entrants if e != o.winner(seeds)]
+            telling.say(
+                view.knockout(
+                    lang, [names.get(e, e) for e in winners], [names.get(e, e) for e in out]
+                )
+            )
+            return
+        rows = standings_table(plan.entrants, played, plan.duplicate)
+        numbers = places(rows, plan.duplicate)
+        lines = [
+            view.Line(
+                place,
+                names.get(row.entrant, row.entrant),
+                row.points,
+                row.wins,
+                row.duplicate if plan.duplicate else None,
+            )
+            for place, row in zip(numbers, rows, strict=True)
+        ]
+        telling.say(view.standings(lang, number, lines, plan.duplicate))
+        leaders = rows[:CHART_LINES]
+        telling.items.append(
+            (
+                [names.get(r.entrant, r.entrant) for r in leaders],
+                [
+                    [(0, 0.0)] + [(i + 1, float(p)) for i, p in enumerate(r.history)]
+                    for r in leaders
+                ],
+            )
+        )
+
+    async def _say(self, record: TournamentRecord, text: str) -> None:
+        await self.tables.out.send(record.chat_id, Screen(text), thread=record.thread_id)
+
+    async def _chart(
+        self,
+        record: TournamentRecord,
+        lang: str,
+        names: list[str],
+        series: Series,
+    ) -> None:
+        """The standings' picture; one that cannot be drawn is left out."""
+        try:
+            png: bytes = await self.tables.thinking.run(charts.standings_chart, lang, names, series)
+        except Exception:
+            log.exception("tournament %s: the standings chart could not be drawn", record.id)
+            return
+        await self.tables.out.send_photo(record.chat_id, png, silent=True, thread=record.thread_id)

@@ -1,0 +1,58 @@
+## Турніры (issue 60): /tournament, запіс, туры, табліца.
+
+tournament-title = 🏁 <b>Турнір: { $game }</b>
+tournament-format = Фармат: { $format }
+tournament-format-roundrobin = кругавы (кожны з кожным)
+tournament-format-swiss = швейцарскі (пары па месцы ў табліцы)
+tournament-format-knockout = на выбыванне (той, хто прайграў, выбывае)
+tournament-format-auto = выберу на старце па колькасці запісаных
+tournament-rounds = { $rounds ->
+    [one] { $rounds } тур
+    [few] { $rounds } туры
+   *[many] { $rounds } тураў
+}
+tournament-size = За сталом: да { $size }
+tournament-duplicate = 🃏 Дублікатныя раздачы: усе сталы тура атрымліваюць аднолькавыя карты.
+tournament-teams = 👥 Каманды па двое, партнёры ў парадку запісу (1-ы з 2-м, 3-і з 4-м, …).
+tournament-options = Правілы гульні: { $options }
+tournament-registered = Запісаліся ({ $count }):
+tournament-nobody = Пакуль нікога.
+tournament-hint = Запіс — кнопкай або /join. Пачынае { $creator } або адмін: /start або ▶️.
+tournament-button-join = ✋ Запісацца
+tournament-button-leave = Выйсці
+tournament-button-start = ▶️ Пачаць
+tournament-joined = Вы запісаны!
+tournament-already = Вы ўжо запісаны.
+tournament-left = Вас выкраслена са спісу.
+tournament-not_registered = Вы не запісаны.
+tournament-closed = Запіс закрыты.
+tournament-gone = Гэты турнір ужо скончыўся.
+tournament-exists = У групе ўжо ідзе турнір: спачатку спыніце яго (/stop).
+tournament-none = Тут няма турніру.
+tournament-not_allowed = Гэта можа толькі стваральнік турніру або адмін чата.
+tournament-too_few = Замала для старту: запісана { $count }, трэба хоць бы { $needed }.
+tournament-odd_out = { $name } застаецца без партнёра і ў гэтым турніры не гуляе.
+tournament-started = 🏁 Турнір пачынаецца: { $format }, { $rounds }.
+tournament-round = 🏁 <b>Тур { $round } з { $rounds }</b>
+tournament-table = Стол #{ $table }: { $names }
+tournament-bye = Прапускае гэты тур: { $names }
+tournament-lobby_hint = 🏁 Турнір, тур { $round }: гульня пачнецца сама, калі ўсе націснуць «Гуляю». За тых, хто не націсне за { $seconds } с, згуляе камп'ютар.
+tournament-no_show = ⏰ Не прыйшлі своечасова, за іх гуляе камп'ютар: { $names }
+tournament-standings = 📊 <b>Табліца пасля тура { $round }</b> (ачкі, перамогі):
+tournament-standings-duplicate = 📊 <b>Табліца пасля тура { $round }</b> (супраць тых самых карт, ачкі):
+tournament-still_in = ➡️ Далей ідуць: { $names }
+tournament-out = Выбываюць: { $names }
+tournament-void = Стол #{ $table } зачынены без выніку.
+tournament-winner = 🏆 Пераможца турніру: { $name }!
+tournament-stopped = Турнір спынены ({ $name }).
+tournament-usage =
+    <code>/tournament [гульня] [параметр=значэнне …]</code>
+    format=roundrobin, swiss або knockout; rounds=N (швейцарскі); size=2–4 (гульцоў за сталом); duplicate=on; turn_time=секунды; і правілы гульні, як у /new.
+tournament-bad_format = Не ведаю фармат «{ $value }»: roundrobin, swiss або knockout.
+tournament-bad_rounds = Колькасць тураў: цэлы лік ад 1 да { $max }.
+tournament-bad_size = Гульцоў за сталом у гульні «{ $game }»: { $counts }.
+tournament-bad_duplicate = duplicate: on або off.
+tournament-bad_rounds_not_swiss = Колькасць тураў задаецца толькі ў швейцарскім турніры (format=swiss).
+command-group-tournament = турнір: /tournament [гульня] [параметры]
+chart-round = Тур
+chart-points = Ачкі

@@ -1,0 +1,58 @@
+## Турниры (issue 60): /tournament, запись, туры, таблица.
+
+tournament-title = 🏁 <b>Турнир: { $game }</b>
+tournament-format = Формат: { $format }
+tournament-format-roundrobin = круговой (каждый с каждым)
+tournament-format-swiss = швейцарский (пары по месту в таблице)
+tournament-format-knockout = на выбывание (проигравший выбывает)
+tournament-format-auto = выберу при старте по числу записавшихся
+tournament-rounds = { $rounds ->
+    [one] { $rounds } тур
+    [few] { $rounds } тура
+   *[many] { $rounds } туров
+}
+tournament-size = За столом: до { $size }
+tournament-duplicate = 🃏 Дубликатные сдачи: все столы тура получают одинаковые карты.
+tournament-teams = 👥 Команды по двое, партнёры в порядке записи (1-й со 2-м, 3-й с 4-м, …).
+tournament-options = Правила игры: { $options }
+tournament-registered = Записались ({ $count }):
+tournament-nobody = Пока никого.
+tournament-hint = Запись — кнопкой или /join. Начинает { $creator } или админ: /start или ▶️.
+tournament-button-join = ✋ Записаться
+tournament-button-leave = Выйти
+tournament-button-start = ▶️ Начать
+tournament-joined = Вы записаны!
+tournament-already = Вы уже записаны.
+tournament-left = Вы вычеркнуты из списка.
+tournament-not_registered = Вы не записаны.
+tournament-closed = Запись закрыта.
+tournament-gone = Этот турнир уже закончился.
+tournament-exists = В группе уже идёт турнир: сначала остановите его (/stop).
+tournament-none = Здесь нет турнира.
+tournament-not_allowed = Это может только создатель турнира или админ чата.
+tournament-too_few = Слишком мало для старта: записано { $count }, нужно хотя бы { $needed }.
+tournament-odd_out = { $name } остаётся без партнёра и в этом турнире не играет.
+tournament-started = 🏁 Турнир начинается: { $format }, { $rounds }.
+tournament-round = 🏁 <b>Тур { $round } из { $rounds }</b>
+tournament-table = Стол #{ $table }: { $names }
+tournament-bye = Пропускает этот тур: { $names }
+tournament-lobby_hint = 🏁 Турнир, тур { $round }: игра начнётся сама, когда все нажмут «Играю». За тех, кто не нажмёт за { $seconds } с, сыграет компьютер.
+tournament-no_show = ⏰ Не пришли вовремя, за них играет компьютер: { $names }
+tournament-standings = 📊 <b>Таблица после тура { $round }</b> (очки, победы):
+tournament-standings-duplicate = 📊 <b>Таблица после тура { $round }</b> (против тех же карт, очки):
+tournament-still_in = ➡️ Дальше идут: { $names }
+tournament-out = Выбывают: { $names }
+tournament-void = Стол #{ $table } закрыт без результата.
+tournament-winner = 🏆 Победитель турнира: { $name }!
+tournament-stopped = Турнир остановлен ({ $name }).
+tournament-usage =
+    <code>/tournament [игра] [параметр=значение …]</code>
+    format=roundrobin, swiss или knockout; rounds=N (швейцарский); size=2–4 (игроков за столом); duplicate=on; turn_time=секунды; и правила игры, как в /new.
+tournament-bad_format = Не знаю формат «{ $value }»: roundrobin, swiss или knockout.
+tournament-bad_rounds = Число туров: целое от 1 до { $max }.
+tournament-bad_size = Игроков за столом в игре «{ $game }»: { $counts }.
+tournament-bad_duplicate = duplicate: on или off.
+tournament-bad_rounds_not_swiss = Число туров задаётся только в швейцарском турнире (format=swiss).
+command-group-tournament = турнир: /tournament [игра] [параметры]
+chart-round = Тур
+chart-points = Очки

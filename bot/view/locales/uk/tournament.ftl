@@ -1,0 +1,58 @@
+## Турніри (issue 60): /tournament, запис, тури, таблиця.
+
+tournament-title = 🏁 <b>Турнір: { $game }</b>
+tournament-format = Формат: { $format }
+tournament-format-roundrobin = коловий (кожен з кожним)
+tournament-format-swiss = швейцарський (пари за місцем у таблиці)
+tournament-format-knockout = на вибування (той, хто програв, вибуває)
+tournament-format-auto = оберу на старті за кількістю записаних
+tournament-rounds = { $rounds ->
+    [one] { $rounds } тур
+    [few] { $rounds } тури
+   *[many] { $rounds } турів
+}
+tournament-size = За столом: до { $size }
+tournament-duplicate = 🃏 Дублікатні роздачі: усі столи туру отримують однакові карти.
+tournament-teams = 👥 Команди по двоє, партнери в порядку запису (1-й з 2-м, 3-й з 4-м, …).
+tournament-options = Правила гри: { $options }
+tournament-registered = Записалися ({ $count }):
+tournament-nobody = Поки нікого.
+tournament-hint = Запис — кнопкою або /join. Починає { $creator } або адмін: /start або ▶️.
+tournament-button-join = ✋ Записатися
+tournament-button-leave = Вийти
+tournament-button-start = ▶️ Почати
+tournament-joined = Вас записано!
+tournament-already = Вас уже записано.
+tournament-left = Вас викреслено зі списку.
+tournament-not_registered = Вас не записано.
+tournament-closed = Запис закрито.
+tournament-gone = Цей турнір уже закінчився.
+tournament-exists = У групі вже йде турнір: спершу зупиніть його (/stop).
+tournament-none = Тут немає турніру.
+tournament-not_allowed = Це може лише творець турніру або адмін чату.
+tournament-too_few = Замало для старту: записано { $count }, потрібно щонайменше { $needed }.
+tournament-odd_out = { $name } лишається без партнера й у цьому турнірі не грає.
+tournament-started = 🏁 Турнір починається: { $format }, { $rounds }.
+tournament-round = 🏁 <b>Тур { $round } з { $rounds }</b>
+tournament-table = Стіл #{ $table }: { $names }
+tournament-bye = Пропускає цей тур: { $names }
+tournament-lobby_hint = 🏁 Турнір, тур { $round }: гра почнеться сама, коли всі натиснуть «Граю». За тих, хто не натисне за { $seconds } с, зіграє комп'ютер.
+tournament-no_show = ⏰ Не прийшли вчасно, за них грає комп'ютер: { $names }
+tournament-standings = 📊 <b>Таблиця після туру { $round }</b> (очки, перемоги):
+tournament-standings-duplicate = 📊 <b>Таблиця після туру { $round }</b> (проти тих самих карт, очки):
+tournament-still_in = ➡️ Далі йдуть: { $names }
+tournament-out = Вибувають: { $names }
+tournament-void = Стіл #{ $table } закрито без результату.
+tournament-winner = 🏆 Переможець турніру: { $name }!
+tournament-stopped = Турнір зупинено ({ $name }).
+tournament-usage =
+    <code>/tournament [гра] [параметр=значення …]</code>
+    format=roundrobin, swiss або knockout; rounds=N (швейцарський); size=2–4 (гравців за столом); duplicate=on; turn_time=секунди; і правила гри, як у /new.
+tournament-bad_format = Не знаю формату «{ $value }»: roundrobin, swiss або knockout.
+tournament-bad_rounds = Кількість турів: ціле число від 1 до { $max }.
+tournament-bad_size = Гравців за столом у грі «{ $game }»: { $counts }.
+tournament-bad_duplicate = duplicate: on або off.
+tournament-bad_rounds_not_swiss = Кількість турів задається лише у швейцарському турнірі (format=swiss).
+command-group-tournament = турнір: /tournament [гра] [параметри]
+chart-round = Тур
+chart-points = Очки

@@ -1,0 +1,264 @@
+"""Tournaments through the fake Bot API (issue 60): registration by the
+button and /join, /start, the bot opening each round's tables, players
+confirming with one tap, the standings after every round and the 🏆 line."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+from bot_harness import BotRunner, Player, play_to_the_end
+from bot_steps import GROUP_ID, WAIT, assert_clean, people_in_private, say, tap
+from manual_clock import ManualScheduler
+from restart_steps import hard_crash
+
+from bot.storage.tournament_records import ENDED
+from bot.tournaments.model import round_from_json
+from bot.view import callbacks
+from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
+
+TURN = 30
+
+
+def tournament_data(message: StoredMessage, op: str) -> str:
+    for data in message.callback_data:
+        payload = callbacks.parse(data)
+        if isinstance(payload, callbacks.Tournament) and payload.op == op:
+            return data
+    raise AssertionError(f"no tournament button {op!r} on {message!r}")
+
+
+async def open_registration(
+    fake: FakeTelegram, group: FakeChat, creator: FakeUser, command: str
+) -> StoredMessage:
+    sent = await creator.send(group, command)
+    found = await fake.wait_for_message(group, "🏁", after=sent, timeout=WAIT)
+    await fake.wait_idle(timeout=WAIT)
+    return found
+
+
+def lobbies(fake: FakeTelegram, group: FakeChat) -> list[StoredMessage]:
+    """The group's tournament lobbies still waiting for a confirmation."""
+    found = []
+    for message in fake.messages(group):
+        current = fake.find_message(group.id, message.message_id) or message
+        if any(
+            isinstance(p := callbacks.parse(d), callbacks.Lobby) and p.op == "j"
+            for d in current.callback_data
+        ):
+            found.append(current)
+    return found
+
+
+async def test_bura_to_two_registered_by_the_button_reaches_its_trophy(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    users = await people_in_private(fake, 4, 500, "Игрок")
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    message = await open_registration(fake, group, users[0], "/tournament bura limit=2")
+    assert "Турнир" in message.text and "✋ Записаться" in message.button_texts
+    for user in users:
+        answer = await tap(fake, user, message, tournament_data(message, "j"))
+        assert not answer.show_alert and answer.url is None, answer
+    again = await tap(fake, users[1], message, tournament_data(message, "j"))
+    assert "уже" in (again.text or "")
+    message = fake.find_message(group.id, message.message_id) or message
+    assert all(f"Игрок{i}" in message.text for i in range(4))
+    # Only the creator (or an admin) starts it.
+    refused = await tap(fake, users[2], message, tournament_data(message, "s"))
+    assert refused.show_alert
+    start = await users[0].send(group, "/start")
+    await fake.wait_for_message(group, "Тур 1", after=start, timeout=WAIT)
+    await runner.idle()
+    rng = random.Random(7)
+    players = {u.id: Player(fake, u, rng) for u in users}
+    for _ in range(10):
+        record = await runner.db.get_tournament(1)
+        assert record is not None
+        if record.status == ENDED:
+            break
+        for lobby in lobbies(fake, group):
+            data = next(d for d in lobby.callback_data if d.startswith("l:"))
+            payload = callbacks.parse(data)
+            assert isinstance(payload, callbacks.Lobby)
+            table = await runner.db.get_table(payload.table)
+            assert table is not None and table.status == "lobby"
+            outsiders = [u for u in users if table.seat_of(u.id) is None]
+            for user in outsiders:  # only the round's players sit there
+                answer = await tap(fake, user, lobby, data)
+                assert answer.show_alert, answer
+            seated = [u for u in users if table.seat_of(u.id) is not None]
+            for user in seated:  # each confirms on the lobby as it is now
+                await runner.idle()
+                lobby = fake.find_message(group.id, lobby.message_id) or lobby
+                data = next(d for d in lobby.callback_data if d.startswith("l:"))
+                answer = await tap(fake, user, lobby, data)
+                assert not answer.show_alert, answer
+            started = await runner.db.get_table(payload.table)
+            assert started is not None and started.status != "lobby"
+        await runner.idle()
+        rounds = await runner.db.tournament_rounds(1)
+        for table_id in rounds[-1].tables.values():
+            await play_to_the_end(fake, runner, table_id, players, rng)
+        await runner.idle()
+    trophy = await fake.wait_for_message(group, "🏆", timeout=WAIT)
+    assert trophy.text.startswith("🏆")
+    assert_clean(fake)
+
+
+def clocked(fake: FakeTelegram, path: Path, clock: ManualScheduler) -> BotRunner:
+    """A bot on a hand-driven clock; a computer's move takes a second of it."""
+    return BotRunner(
+        fake, path, settings_extra={"turn_timeout": TURN, "computer_delay": 1.0}, scheduler=clock
+    )
+
+
+async def run_out(
+    bot: BotRunner, clock: ManualScheduler, tournament_id: int = 1, steps: int = 20_000
+) -> None:
+    """Nobody confirms and nobody plays: each table waits its turn time, then
+    the computer plays for everybody; time jumps to each next timer."""
+    for _ in range(steps):
+        await bot.idle()
+        record = await bot.db.get_tournament(tournament_id)
+        assert record is not None
+        if record.status == ENDED:
+            return
+        due = clock.next_time()
+        assert due is not None, "the tournament stopped moving"
+        await clock.advance(max(0.0, due - clock.now()))
+    raise AssertionError("the tournament did not end")
+
+
+async def registered(
+    fake: FakeTelegram, bot: BotRunner, command: str, count: int, first_id: int = 500
+) -> tuple[FakeChat, list[FakeUser], StoredMessage]:
+    """Registration opened by the first of `count` people; all register by /join."""
+    users = await people_in_private(fake, count, first_id, "Игрок")
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    message = await open_registration(fake, group, users[0], command)
+    for user in users:
+        said = await say(fake, user, group, "/join")
+        assert "записаны" in said[0].text, said[0].text
+    await bot.idle()
+    return group, users, message
+
+
+async def start_it(fake: FakeTelegram, bot: BotRunner, group: FakeChat, user: FakeUser) -> None:
+    start = await user.send(group, "/start")
+    await fake.wait_for_message(group, "Тур 1", after=start, timeout=WAIT)
+    await bot.idle()
+
+
+async def every_round(bot: BotRunner, tournament_id: int = 1) -> list[tuple[tuple[str, ...], ...]]:
+    rounds = await bot.db.tournament_rounds(tournament_id)
+    assert all(r.outcomes is not None and r.told for r in rounds)
+    return [round_from_json(r.round).tables for r in rounds]
+
+
+def texts(fake: FakeTelegram, group: FakeChat) -> list[str]:
+    """What the group reads (the fake keeps messages as Telegram shows them)."""
+    return [m.text for m in fake.messages(group)]
+
+
+async def test_a_round_robin_of_four_at_tables_of_two_survives_a_restart(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake, path = fake_telegram, tmp_path / "bot.db"
+    clock = ManualScheduler()
+    bot = clocked(fake, path, clock)
+    await bot.start()
+    try:
+        group, users, _ = await registered(fake, bot, "/tournament bura limit=2 size=2", 4)
+        await start_it(fake, bot, group, users[0])
+        # Round 1 starts (nobody came: the computer plays), then the bot is
+        # killed after a few moves.
+        await clock.advance(TURN)
+        await bot.idle()
+        await clock.advance(3)
+        await bot.idle()
+        rounds = await bot.db.tournament_rounds(1)
+        assert len(rounds) == 1 and len(rounds[0].tables) == 2 and rounds[0].outcomes is None
+        playing = [await bot.db.get_table(t) for t in rounds[0].tables.values()]
+        assert all(t is not None and t.status == "playing" and t.version > 3 for t in playing)
+        assert any("Не пришли вовремя" in text for text in texts(fake, group))
+        await hard_crash(bot)
+        clock = ManualScheduler(start=clock.now())
+        bot = clocked(fake, path, clock)
+        await bot.start()
+        await run_out(bot, clock)
+        tables = await every_round(bot)
+        assert len(tables) == 3  # the circle: everybody meets everybody once
+        pairs = Counter(frozenset(t) for round_ in tables for t in round_)
+        assert len(pairs) == 6 and set(pairs.values()) == {1}
+        all_tables = [t for r in await bot.db.tournament_rounds(1) for t in r.tables.values()]
+        assert len(all_tables) == len(set(all_tables)) == 6  # nothing opened twice
+        said = texts(fake, group)
+        assert sum(text.startswith("📊") for text in said) == 3
+        assert sum(text.startswith("🏆") for text in said) == 1
+        assert_clean(fake)
+    finally:
+        await bot.stop()
+
+
+async def test_a_knockout_of_six_gives_the_top_seeds_byes_and_one_winner(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        group, users, _ = await registered(fake, bot, "/tournament bura limit=2 format=knockout", 6)
+        await start_it(fake, bot, group, users[0])
+        await run_out(bot, clock)
+        tables = await every_round(bot)
+        rounds = await bot.db.tournament_rounds(1)
+        first = round_from_json(rounds[0].round)
+        assert len(first.byes) == 2 and len(first.tables) == 2
+        assert sum(len(r) for r in tables) == 5  # n - 1 matches, each puts one out
+        said = texts(fake, group)
+        trophies = [text for text in said if text.startswith("🏆")]
+        assert len(trophies) == 1
+        assert_clean(fake)
+
+
+async def test_a_swiss_of_nine_plays_four_rounds_without_rematches(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        group, users, _ = await registered(
+            fake, bot, "/tournament bura limit=2 format=swiss size=2", 9
+        )
+        await start_it(fake, bot, group, users[0])
+        await run_out(bot, clock)
+        tables = await every_round(bot)
+        assert len(tables) == 4
+        pairs = Counter(frozenset(t) for round_ in tables for t in round_)
+        assert set(pairs.values()) == {1}
+        said = texts(fake, group)
+        assert sum(text.startswith("📊") for text in said) == 4
+        assert sum(text.startswith("🏆") for text in said) == 1
+        assert_clean(fake)
+
+
+async def test_a_kozel_tournament_seats_teams_of_two(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        group, users, _ = await registered(fake, bot, "/tournament kozel limit=2", 6)
+        await start_it(fake, bot, group, users[0])
+        await run_out(bot, clock)
+        tables = await every_round(bot)
+        assert len(tables) == 3  # three teams: each meets the other two
+        first = await bot.db.tournament_rounds(1)
+        table = await bot.db.get_table(first[0].tables[0])
+        assert table is not None and len(table.seats) == 4
+        teams = [t for t in round_from_json(first[0].round).tables[0]]
+        a, b = (team.split("+") for team in teams)
+        seated = [str(s.user_id) for s in sorted(table.seats, key=lambda s: s.seat)]
+        assert seated == [a[0], b[0], a[1], b[1]]  # partners sit opposite
+        said = texts(fake, group)
+        assert any(" & " in text for text in said if text.startswith("🏆"))
+        assert_clean(fake)
