@@ -145,10 +145,13 @@ class Tourneys:
     async def in_chat(self, chat_id: int) -> TournamentRecord | None:
         return await self.store.open_tournament_in_chat(chat_id)
 
-    async def registering_in(self, chat_id: int) -> int | None:
-        """The group's tournament that takes registrations, if any."""
+    async def registering_in(self, chat_id: int, running_too: bool = False) -> int | None:
+        """The group's tournament that takes registrations (or, `running_too`,
+        that runs), if any."""
         record = await self.store.open_tournament_in_chat(chat_id)
-        return record.id if record is not None and record.status == REGISTERING else None
+        if record is None or (record.status != REGISTERING and not running_too):
+            return None
+        return record.id
 
     async def chat_of(self, tournament_id: int) -> int | None:
         record = await self.store.get_tournament(tournament_id)

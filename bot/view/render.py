@@ -367,7 +367,8 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
     for placing in event.standing:
         lines.append(_placing_line(info, lang, placing, event.bank > 0))
     lines.append(t(lang, "final.deals", deals=event.deals))
-    lines.append(t(lang, "final.again_practice" if info.practice else "final.again"))
+    if info.tournament_round is None:  # a tournament's next match is its next round
+        lines.append(t(lang, "final.again_practice" if info.practice else "final.again"))
     # Ratings come last: the lines above keep the shape groups and scripts
     # watch for (🏁 first, 🥇 on the winner's line).
     if info.practice:

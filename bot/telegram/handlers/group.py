@@ -84,14 +84,17 @@ async def cmd_new(update: Update, context: BotContext) -> None:
         await reply(message, answer)
 
 
-async def _tournament_first(update: Update, context: BotContext) -> int | None:
-    """The group's tournament that registers, when a command about a table
-    (/join, /start) is about it: no table of this topic is in its lobby."""
+async def _tournament_first(
+    update: Update, context: BotContext, running_too: bool = False
+) -> int | None:
+    """The group's tournament that registers (`running_too`: or runs), when
+    a command about a table (/join, /start) is about it: no table of this
+    topic is in its lobby."""
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None or not is_group(chat):
         return None
     svc = context.service
-    tournament = await svc.registering_in(chat.id)
+    tournament = await svc.registering_in(chat.id, running_too)
     if tournament is None:
         return None
     table = await svc.table_in_chat(chat.id, thread_of(message))
@@ -126,7 +129,8 @@ async def _need_start(message: Message, lang: str, person_name: str, url: str) -
 
 
 async def cmd_join(update: Update, context: BotContext) -> None:
-    tournament = await _tournament_first(update, context)
+    # (A running tournament answers that registration is closed.)
+    tournament = await _tournament_first(update, context, running_too=True)
     if tournament is not None:
         message, user = update.effective_message, update.effective_user
         assert message is not None and user is not None

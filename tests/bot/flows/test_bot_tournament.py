@@ -262,3 +262,81 @@ async def test_a_kozel_tournament_seats_teams_of_two(
         said = texts(fake, group)
         assert any(" & " in text for text in said if text.startswith("🏆"))
         assert_clean(fake)
+
+
+async def test_a_malformed_option_is_answered_and_opens_nothing(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    (ann,) = await people_in_private(fake, 1, 500, "Аня")
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    for command, expected in (
+        ("/tournament bura format=league", "Не знаю формат «league»"),
+        ("/tournament bura rounds=99", "от 1 до 15"),
+        ("/tournament kozel size=3", "Игроков за столом"),
+        ("/tournament bura duplicate=maybe", "duplicate: on или off"),
+        ("/tournament bura format=knockout rounds=3", "только в швейцарском"),
+        ("/tournament bura limit=5", "limit"),
+        ("/tournament bura limit", "имя=значение"),
+        ("/tournament poker", "poker"),
+    ):
+        said = await say(fake, ann, group, command)
+        assert expected in said[0].text, (command, said[0].text)
+    assert await runner.db.open_tournament_in_chat(group.id) is None
+    assert_clean(fake)
+
+
+async def test_stop_ends_the_tournament_and_closes_its_tables(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        group, users, _ = await registered(fake, bot, "/tournament bura limit=2 size=2", 4)
+        refused = await say(fake, users[1], group, "/stop")
+        assert "создатель турнира" in refused[0].text
+        await start_it(fake, bot, group, users[0])
+        late = await say(fake, users[1], group, "/join")
+        assert "Запись закрыта" in late[0].text
+        said = await say(fake, users[0], group, "/stop")
+        assert "Турнир остановлен" in said[0].text
+        await bot.idle()
+        record = await bot.db.get_tournament(1)
+        assert record is not None and record.status == "stopped"
+        rounds = await bot.db.tournament_rounds(1)
+        for table_id in rounds[0].tables.values():
+            table = await bot.db.get_table(table_id)
+            assert table is not None and table.status == "closed"
+        await clock.advance(10 * TURN)  # nothing is left to start
+        await bot.idle()
+        assert len(await bot.db.tournament_rounds(1)) == 1
+        assert not any(text.startswith("🏆") for text in texts(fake, group))
+        again = await say(fake, users[0], group, "/stop")
+        assert "нет открытого стола" in again[0].text  # nothing is left to stop
+        assert_clean(fake)
+
+
+async def test_duplicate_deals_give_every_table_of_a_round_the_same_cards(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        group, users, _ = await registered(
+            fake, bot, "/tournament bura limit=2 size=2 duplicate=on", 4
+        )
+        await start_it(fake, bot, group, users[0])
+        await clock.advance(TURN)
+        await bot.idle()
+        seeds = set()
+        hands = set()
+        for table_id in (await bot.db.tournament_rounds(1))[0].tables.values():
+            table = await bot.db.get_table(table_id)
+            assert table is not None and table.state is not None
+            deal = table.state.deal
+            assert deal is not None and table.state.step == 0  # nobody moved yet
+            seeds.add(table.seed)
+            hands.add(tuple(tuple(sorted(c.id for c in h)) for h in deal.hands))
+        assert len(seeds) == 1 and len(hands) == 1
+        await run_out(bot, clock)
+        said = texts(fake, group)
+        assert any("против тех же карт" in text for text in said)
+        assert_clean(fake)

@@ -132,3 +132,11 @@ def test_the_rating_history_is_each_games_rating_after_each_rated_match() -> Non
         ("burkozel", [(0, 25.0), (1, 24.0)]),
     ]
     assert rating_history([row("bura", None, None, practice=True)]) == []
+
+
+@pytest.mark.usefixtures("strict_glyphs")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_standings_chart_draws_each_entrant_round_by_round(lang: str) -> None:
+    names = ["Аня", "Борис & Ўладзь", "Їжак", "Ева", "Гена", "Дина", "Жора", "Зоя"]
+    series = [[(0, 0.0), (1, float(i % 3)), (2, float(i % 3 + i % 2))] for i in range(8)]
+    assert_a_picture(charts.standings_chart(lang, names, series))
