@@ -185,6 +185,9 @@ class Tables:
         # ran out.
         self.on_ended: Callable[[TableRecord], None] = lambda table: None
         self.on_no_show: Callable[[int], Awaitable[None]] | None = None
+        # Asked by the watchdog once a minute: running tournaments take their
+        # next step (one whose step failed is not stranded).
+        self.on_watchdog: Callable[[], Awaitable[object]] | None = None
 
     # -- the guard -------------------------------------------------------------------
 

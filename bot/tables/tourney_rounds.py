@@ -103,6 +103,7 @@ class Rounds:
         self.lifecycle = lifecycle
         tables.on_ended = self.table_ended
         tables.on_no_show = self.no_show
+        tables.on_watchdog = self.resume
 
     # -- queueing ----------------------------------------------------------------------
 
@@ -123,7 +124,8 @@ class Rounds:
         self.tables.outbox.later(table.id, then)
 
     async def resume(self) -> int:
-        """At start-up: every running tournament takes its next step."""
+        """At start-up, and once a minute: every running tournament takes its
+        next step (a step that finds nothing new says nothing)."""
         running = await self.store.tournaments_with_status(RUNNING)
         for record in running:
             self.advance_later(record.id)

@@ -149,6 +149,8 @@ class Turns:
         """One round: the next is booked first, so a failing store stops no round."""
         self.start_watchdog(every)
         await self.rearm_lost()
+        if self.tables.on_watchdog is not None:
+            await self.tables.on_watchdog()
         if self.tables.shared:
             await self.tell_abandoned()
 
