@@ -113,6 +113,11 @@ class Sender(Protocol):
         """An edit of this message still waiting for Telegram's limits is no
         longer wanted (a newer job will draw the message)."""
 
+    async def create_topic(self, chat_id: int, name: str) -> int | None:
+        """A new forum topic of the group (a tournament's table plays in one);
+        its message_thread_id, or None when the group has no topics or the
+        bot may not open one."""
+
     async def is_member(self, chat_id: int, user_id: int) -> bool:
         """Whether the person is in the group now (a member, an admin, its
         owner, or restricted but still in it); False when Telegram cannot

@@ -123,7 +123,9 @@ class Tourneys:
         person: Person,
         args: Sequence[str],
         thread: int | None = None,
+        forum: bool = False,
     ) -> Reply:
+        """`forum`: the group has topics, and each table gets one of its own."""
         lang = await self.store.get_chat_lang(chat_id)
         if lang is None:
             lang = await self.tables.user_lang(person.user_id, person.language_code)
@@ -135,7 +137,7 @@ class Tourneys:
             person.user_id,
             rules.preset.value,
             rules.changed_options(),
-            {**settings.to_json(), **table_settings, "title": chat_title},
+            {**settings.to_json(), **table_settings, "title": chat_title, "forum": forum},
         )
         if record is None:
             return Reply(t(lang, "tournament.exists"))

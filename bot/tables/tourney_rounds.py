@@ -47,7 +47,7 @@ from bot.tournaments.standings import places
 from bot.tournaments.standings import table as standings_table
 from bot.view import charts
 from bot.view import tournament as view
-from bot.view.i18n import t
+from bot.view.i18n import plain, t
 from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
@@ -80,6 +80,16 @@ def deal_seed(secret: int, round_number: int, size: int) -> int:
 
 
 Series = list[list[tuple[int, float]]]
+
+
+class _NeedTopics(Exception):
+    """The step needs these tables' forum topics (round, place) opened first."""
+
+    def __init__(self, places: list[tuple[int, int]]) -> None:
+        super().__init__(places)
+        self.places = places
+        self.chat_id = 0  # filled in by the step that raised it
+        self.lang = ""
 
 
 @dataclass(slots=True)
@@ -134,13 +144,28 @@ class Rounds:
     # -- the step ------------------------------------------------------------------------
 
     async def advance(self, tournament_id: int) -> None:
-        telling = _Telling()
-        async with self.tables.lock(("tournament", tournament_id)):
-            record = await self.store.get_tournament(tournament_id)
-            if record is None or record.status != RUNNING or record.plan is None:
+        """One step (runs in the tournament's lane: one at a time). In a
+        forum each table gets a topic of its own: opening one asks Telegram,
+        so the step stops short, the topics are opened holding no lock, and
+        the step runs again with them."""
+        topics: dict[tuple[int, int], int | None] = {}
+        for _ in range(3):
+            telling = _Telling()
+            try:
+                found = await self._locked_step(tournament_id, telling, topics)
+            except _NeedTopics as need:
+                for round_number, place in need.places:
+                    name = t(need.lang, "tournament.topic", round=round_number, number=place + 1)
+                    topics[(round_number, place)] = await self.tables.out.create_topic(
+                        need.chat_id, plain(name)
+                    )
+                continue
+            if found is None:
                 return
-            lang = await self.tables.chat_lang(record.chat_id)
-            await self._step(record, Plan.from_json(record.plan), lang, telling)
+            record, lang = found
+            break
+        else:
+            return  # (topics asked three times: the watchdog tries again)
         for item in telling.items:
             if isinstance(item, str):
                 await self._say(record, item)
@@ -149,15 +174,40 @@ class Rounds:
         for number in telling.told_rounds:
             await self.store.set_round_told(tournament_id, number)
 
+    async def _locked_step(
+        self,
+        tournament_id: int,
+        telling: _Telling,
+        topics: dict[tuple[int, int], int | None],
+    ) -> tuple[TournamentRecord, str] | None:
+        async with self.tables.lock(("tournament", tournament_id)):
+            record = await self.store.get_tournament(tournament_id)
+            if record is None or record.status != RUNNING or record.plan is None:
+                return None
+            lang = await self.tables.chat_lang(record.chat_id)
+            try:
+                await self._step(record, Plan.from_json(record.plan), lang, telling, topics)
+            except _NeedTopics as need:
+                need.chat_id, need.lang = record.chat_id, lang
+                raise
+            return record, lang
+
     async def _step(
-        self, record: TournamentRecord, plan: Plan, lang: str, telling: _Telling
+        self,
+        record: TournamentRecord,
+        plan: Plan,
+        lang: str,
+        telling: _Telling,
+        topics: dict[tuple[int, int], int | None],
     ) -> None:
         names = self._names(record)
         played: list[Played] = []
         for stored in await self.store.tournament_rounds(record.id):
             round_ = round_from_json(stored.round)
             if stored.outcomes is None:
-                opened = await self._open_tables(record, plan, round_, stored.tables)
+                opened = await self._open_tables(
+                    record, plan, round_, stored.tables, topics, names, lang, telling
+                )
                 outcomes = await self._outcomes(round_, opened, lang, telling)
                 if outcomes is None:
                     return  # tables still play
@@ -181,29 +231,31 @@ class Rounds:
                 telling.say(view.winner(lang, names.get(winner, winner)))
             return
         await self.store.add_round(record.id, following.number, round_to_json(following))
-        opened = await self._open_tables(record, plan, following, {})
-        telling.say(
-            view.round_text(
-                lang,
-                following.number,
-                plan.rounds,
-                [
-                    (opened[i], [names.get(e, e) for e in tuple_])
-                    for i, tuple_ in enumerate(following.tables)
-                    if i in opened
-                ],
-                [names.get(e, e) for e in following.byes],
-            )
-        )
+        await self._open_tables(record, plan, following, {}, topics, names, lang, telling)
 
     # -- a round's tables ------------------------------------------------------------------
 
     async def _open_tables(
-        self, record: TournamentRecord, plan: Plan, round_: Round, known: dict[int, int]
+        self,
+        record: TournamentRecord,
+        plan: Plan,
+        round_: Round,
+        known: dict[int, int],
+        topics: dict[tuple[int, int], int | None],
+        entrant_names: dict[Entrant, str],
+        lang: str,
+        telling: _Telling,
     ) -> dict[int, int]:
         """Open every table of the round not yet opened (a crash may have come
-        between two), seated and waiting for its players; their ids by place."""
+        between two), seated and waiting for its players, and announce the
+        round when this step opened any; their ids by place. In a forum, a
+        table's topic must be opened first (`_NeedTopics`)."""
         opened = dict(known)
+        missing = [p for p in range(len(round_.tables)) if p not in opened]
+        if record.settings.get("forum"):
+            wanted = [(round_.number, p) for p in missing if (round_.number, p) not in topics]
+            if wanted:
+                raise _NeedTopics(wanted)
         names = {e.user_id: e.name for e in record.entries}
         secret = int(record.settings.get("secret", 0))
         for place, entrants in enumerate(round_.tables):
@@ -227,7 +279,7 @@ class Rounds:
                 record.preset,
                 record.options,
                 settings,
-                thread_id=record.thread_id,
+                thread_id=topics.get((round_.number, place)) or record.thread_id,
             )
             if created is None:  # opened meanwhile (another worker): read it back
                 rounds = await self.store.tournament_rounds(record.id)
@@ -237,6 +289,20 @@ class Rounds:
                 continue
             opened[place] = created.id
             await self._seat(created.id, entrants, names)
+        if missing:
+            telling.say(
+                view.round_text(
+                    lang,
+                    round_.number,
+                    plan.rounds,
+                    [
+                        (opened[i], [entrant_names.get(e, e) for e in entrants])
+                        for i, entrants in enumerate(round_.tables)
+                        if i in opened
+                    ],
+                    [entrant_names.get(e, e) for e in round_.byes],
+                )
+            )
         return opened
 
     async def _seat(

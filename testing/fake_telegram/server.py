@@ -387,6 +387,7 @@ class FakeTelegram(
             "editMessageReplyMarkup": self._edit_message_reply_markup,
             "deleteMessage": self._delete_message,
             "answerCallbackQuery": self._answer_callback_query,
+            "createForumTopic": self._create_forum_topic,
         }
         self._methods = {name.lower(): (name, fn) for name, fn in handlers.items()}
 

@@ -35,8 +35,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from aiohttp import web
+
 from .models import FakeChat, FakeUser, ForumTopic, JSONDict, StoredMessage
-from .protocol import bad_request
+from .protocol import Params, bad_request
+from .records import RequestRecord
 from .state import FakeState
 
 # The colours Telegram allows for a topic's icon (createForumTopic's icon_color).
@@ -191,6 +194,32 @@ class TopicsMixin(FakeState):
         return forum.topics[thread]
 
     # ------------------------------------------------------------------ internals
+
+    async def _create_forum_topic(
+        self, p: Params, record: RequestRecord, request: web.Request
+    ) -> JSONDict:
+        """createForumTopic: the bot opens a topic, in a forum where it is an
+        administrator (the fake's admins have can_manage_topics). Its
+        ``forum_topic_created`` message is the bot's own: no update for it."""
+        chat = self._resolve_chat(p)
+        if not chat.is_forum:
+            raise bad_request("the chat is not a forum")
+        if chat.bot_status != "administrator":
+            raise bad_request("not enough rights to create a topic")
+        name = p.get_str("name") or ""
+        if not name:
+            raise bad_request("TOPIC_TITLE_EMPTY")
+        if len(name) > 128:
+            raise bad_request("TOPIC_TITLE_TOO_LONG")
+        icon_color = p.get_int("icon_color") or TOPIC_ICON_COLORS[0]
+        if icon_color not in TOPIC_ICON_COLORS:
+            raise bad_request("TOPIC_ICON_COLOR_INVALID")
+        created = {"name": name, "icon_color": icon_color}
+        msg = self._new_message(chat, None, service={"forum_topic_created": created})
+        msg.thread_id = msg.message_id
+        chat.topics[msg.message_id] = ForumTopic(msg.message_id, name, icon_color)
+        self._notify()
+        return {"message_thread_id": msg.message_id, **created}
 
     def _require_forum(self, chat: FakeChat) -> None:
         if not chat.is_forum:

@@ -263,3 +263,28 @@ async def test_deleted_topic_takes_its_messages(fake_telegram: FakeTelegram, bot
     with pytest.raises(AssertionError, match="no topic"):
         fake.close_topic(forum.chat, forum.topic)
     assert fake.topic(forum.chat, forum.topic).deleted
+
+
+async def test_the_bot_opens_a_topic_where_it_may_manage_them(
+    fake_telegram: FakeTelegram, bot: Bot
+) -> None:
+    forum = make_forum(fake_telegram)
+    await new_updates(fake_telegram, bot)
+    with pytest.raises(BadRequest, match=r"(?i)not enough rights"):
+        await bot.create_forum_topic(forum.chat.id, "Tour 1")
+    plain_group = fake_telegram.group(-100901, "Plain", supergroup=True)
+    fake_telegram.set_bot_admin(plain_group)
+    with pytest.raises(BadRequest, match=r"(?i)not a forum"):
+        await bot.create_forum_topic(plain_group.id, "Tour 1")
+    fake_telegram.set_bot_admin(forum.chat)
+    with pytest.raises(BadRequest, match=r"(?i)topic_title_empty"):
+        await bot.create_forum_topic(forum.chat.id, "")
+    topic = await bot.create_forum_topic(forum.chat.id, "🏁 Tour 1")
+    assert topic.name == "🏁 Tour 1" and topic.message_thread_id in forum.chat.topics
+    # The bot's own service message is no update; its messages land in the topic.
+    assert await new_updates(fake_telegram, bot) == ()
+    sent = await bot.send_message(forum.chat.id, "hi", message_thread_id=topic.message_thread_id)
+    assert sent.message_thread_id == topic.message_thread_id
+    in_topic = fake_telegram.messages(forum.chat, thread=topic.message_thread_id)
+    # The topic's creation is the bot's own service message, then what it sent.
+    assert [bool(m.service) for m in in_topic] == [True, False] and in_topic[1].text == "hi"

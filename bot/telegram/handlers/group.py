@@ -110,7 +110,12 @@ async def cmd_tournament(update: Update, context: BotContext) -> None:
     await svc.remember(person_of(user))
     title = visible(chat.title or "")
     answer = await svc.open_tournament(
-        chat.id, title, person_of(user), args_of(context), thread=thread_of(message)
+        chat.id,
+        title,
+        person_of(user),
+        args_of(context),
+        thread=thread_of(message),
+        forum=bool(chat.is_forum),
     )
     if answer.text or answer.screen:
         await reply(message, answer)

@@ -449,6 +449,22 @@ class Messenger:
             return classify(error)
         return Outcome.OK
 
+    async def create_topic(self, chat_id: int, name: str) -> int | None:
+        """createForumTopic: a lost connection is tried once more, a refusal
+        (not a forum, no right to manage topics) answers None."""
+        for attempt in range(2):
+            try:
+                topic = await self._post("createForumTopic", {"chat_id": chat_id, "name": name})
+            except TelegramError as error:
+                if transient(error) and attempt == 0:
+                    await asyncio.sleep(self.backoff)
+                    continue
+                log.info("no topic opened in %s: %s", chat_id, error)
+                return None
+            thread = topic.get("message_thread_id") if isinstance(topic, dict) else None
+            return thread if isinstance(thread, int) else None
+        return None
+
     async def is_member(self, chat_id: int, user_id: int) -> bool:
         """getChatMember, outside the send budget (PTB's rate limiter would
         count a group's reads against its 20 messages a minute): a lost

@@ -133,11 +133,19 @@ async def run_out(
 
 
 async def registered(
-    fake: FakeTelegram, bot: BotRunner, command: str, count: int, first_id: int = 500
+    fake: FakeTelegram,
+    bot: BotRunner,
+    command: str,
+    count: int,
+    first_id: int = 500,
+    forum: bool = False,
 ) -> tuple[FakeChat, list[FakeUser], StoredMessage]:
     """Registration opened by the first of `count` people; all register by /join."""
     users = await people_in_private(fake, count, first_id, "Игрок")
-    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    if forum:
+        group = fake.forum(GROUP_ID, "Клуб", members=users)
+    else:
+        group = fake.group(GROUP_ID, "Клуб", supergroup=True)
     message = await open_registration(fake, group, users[0], command)
     for user in users:
         said = await say(fake, user, group, "/join")
@@ -339,4 +347,49 @@ async def test_duplicate_deals_give_every_table_of_a_round_the_same_cards(
         await run_out(bot, clock)
         said = texts(fake, group)
         assert any("против тех же карт" in text for text in said)
+        assert_clean(fake)
+
+
+async def test_in_a_forum_each_table_plays_in_a_topic_of_its_own(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        users = await people_in_private(fake, 4, 500, "Игрок")
+        forum = fake.forum(GROUP_ID, "Клуб", members=users)
+        fake.set_bot_admin(forum)
+        await open_registration(fake, forum, users[0], "/tournament bura limit=2 size=2")
+        for user in users:
+            said = await say(fake, user, forum, "/join")
+            assert "записаны" in said[0].text
+        await start_it(fake, bot, forum, users[0])
+        rounds = await bot.db.tournament_rounds(1)
+        threads = set()
+        for table_id in rounds[0].tables.values():
+            table = await bot.db.get_table(table_id)
+            assert table is not None and table.thread_id is not None
+            threads.add(table.thread_id)
+            assert forum.topics[table.thread_id].name.startswith("🏁 Тур 1")
+            lobby = fake.messages(forum, thread=table.thread_id)
+            assert any(f"#{table_id}" in m.text for m in lobby)
+        assert len(threads) == 2
+        await run_out(bot, clock)
+        general = [m.text for m in fake.messages(forum, thread=None)]
+        assert sum(text.startswith("🏆") for text in general) == 1
+        assert sum(text.startswith("📊") for text in general) == 3
+        assert_clean(fake)
+
+
+async def test_a_forum_that_gives_the_bot_no_topics_plays_in_the_tournaments_place(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        group, users, _ = await registered(
+            fake, bot, "/tournament bura limit=2 size=2", 4, forum=True
+        )
+        await start_it(fake, bot, group, users[0])
+        for table_id in (await bot.db.tournament_rounds(1))[0].tables.values():
+            table = await bot.db.get_table(table_id)
+            assert table is not None and table.thread_id is None
         assert_clean(fake)

@@ -43,6 +43,7 @@ tournament-standings-duplicate = 📊 <b>Табліца пасля тура { $r
 tournament-still_in = ➡️ Далей ідуць: { $names }
 tournament-out = Выбываюць: { $names }
 tournament-void = Стол #{ $table } зачынены без выніку.
+tournament-topic = 🏁 Тур { $round } · стол { $number }
 tournament-winner = 🏆 Пераможца турніру: { $name }!
 tournament-stopped = Турнір спынены ({ $name }).
 tournament-usage =

@@ -42,6 +42,7 @@ tournament-standings-duplicate = 📊 <b>Standings after round { $round }</b> (a
 tournament-still_in = ➡️ Still in: { $names }
 tournament-out = Out: { $names }
 tournament-void = Table #{ $table } was closed without a result.
+tournament-topic = 🏁 Round { $round } · table { $number }
 tournament-winner = 🏆 Tournament winner: { $name }!
 tournament-stopped = The tournament is stopped ({ $name }).
 tournament-usage =

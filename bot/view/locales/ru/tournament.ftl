@@ -43,6 +43,7 @@ tournament-standings-duplicate = 📊 <b>Таблица после тура { $r
 tournament-still_in = ➡️ Дальше идут: { $names }
 tournament-out = Выбывают: { $names }
 tournament-void = Стол #{ $table } закрыт без результата.
+tournament-topic = 🏁 Тур { $round } · стол { $number }
 tournament-winner = 🏆 Победитель турнира: { $name }!
 tournament-stopped = Турнир остановлен ({ $name }).
 tournament-usage =

@@ -43,6 +43,7 @@ tournament-standings-duplicate = 📊 <b>Таблиця після туру { $r
 tournament-still_in = ➡️ Далі йдуть: { $names }
 tournament-out = Вибувають: { $names }
 tournament-void = Стіл #{ $table } закрито без результату.
+tournament-topic = 🏁 Тур { $round } · стіл { $number }
 tournament-winner = 🏆 Переможець турніру: { $name }!
 tournament-stopped = Турнір зупинено ({ $name }).
 tournament-usage =
