@@ -8,8 +8,10 @@ import random
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from bot_harness import BotRunner, Player, play_to_the_end
 from bot_steps import GROUP_ID, WAIT, assert_clean, people_in_private, say, tap
+from databases import TestDatabase
 from manual_clock import ManualScheduler
 from restart_steps import hard_crash
 
@@ -108,7 +110,7 @@ async def test_bura_to_two_registered_by_the_button_reaches_its_trophy(
     assert_clean(fake)
 
 
-def clocked(fake: FakeTelegram, path: Path, clock: ManualScheduler) -> BotRunner:
+def clocked(fake: FakeTelegram, path: TestDatabase, clock: ManualScheduler) -> BotRunner:
     """A bot on a hand-driven clock; a computer's move takes a second of it."""
     return BotRunner(
         fake, path, settings_extra={"turn_timeout": TURN, "computer_delay": 1.0}, scheduler=clock
@@ -211,11 +213,15 @@ async def test_a_round_robin_of_four_at_tables_of_two_survives_a_restart(
         await bot.stop()
 
 
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_a_knockout_of_six_gives_the_top_seeds_byes_and_one_winner(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, tmp_path: Path, backend: str, request: pytest.FixtureRequest
 ) -> None:
     fake, clock = fake_telegram, ManualScheduler()
-    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+    db: TestDatabase = tmp_path / "bot.db"
+    if backend == "postgres":
+        db = request.getfixturevalue("postgres_database")
+    async with clocked(fake, db, clock) as bot:
         group, users, _ = await registered(fake, bot, "/tournament bura limit=2 format=knockout", 6)
         await start_it(fake, bot, group, users[0])
         await run_out(bot, clock)
