@@ -282,12 +282,19 @@ class Lifecycle:
         `forum_topic_closed` message came, or Telegram refused a message to
         it: bot/telegram/wire/topics.py). Nothing can be said there any more,
         so the table ends as with /stop, and each person at it hears why in
-        private. Reopening the topic does not bring the table back."""
-        table = await self.store.open_table_in_chat(chat_id, thread)
-        if table is None:
-            return
-        async with self.tables.lock(table.id):
-            fresh = await self.store.get_table(table.id)
+        private. Reopening the topic does not bring the table back. A
+        tournament's tables there end too (their round counts them void)."""
+        found = [
+            table
+            for table in await self.store.open_tables_in_chat(chat_id)
+            if (table.thread_id or None) == (thread or None)
+        ]
+        for table in found:
+            await self._topic_table_gone(table.id)
+
+    async def _topic_table_gone(self, table_id: int) -> None:
+        async with self.tables.lock(table_id):
+            fresh = await self.store.get_table(table_id)
             if fresh is None or fresh.status not in OPEN_STATUSES:
                 return
             was_playing = fresh.status == PLAYING
@@ -299,6 +306,7 @@ class Lifecycle:
             self.fanout.stop_later(fresh, was_playing, note="stop.topic_lobby")
             ended = fresh
             self.fanout.private_later(fresh, lambda: self.tell_topic_gone(ended))
+            self.tables.on_ended(fresh)
 
     async def tell_topic_gone(self, table: TableRecord) -> None:
         """Each person at a table whose topic went away, in their language."""

@@ -275,7 +275,9 @@ class Rounds:
                 TableLink(record.id, round_.number, place),
                 record.chat_id,
                 str(record.settings.get("title", "")),
-                record.creator_id,
+                # Opened in its first player's name, not the tournament
+                # creator's: a person's cap of open tables counts theirs.
+                people[0],
                 record.preset,
                 record.options,
                 settings,

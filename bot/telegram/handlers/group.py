@@ -168,6 +168,13 @@ async def cmd_join(update: Update, context: BotContext) -> None:
 
 
 async def cmd_leave(update: Update, context: BotContext) -> None:
+    tournament = await _tournament_first(update, context)
+    if tournament is not None:  # off the tournament's list
+        message, user = update.effective_message, update.effective_user
+        assert message is not None and user is not None
+        answer = await context.service.unregister(tournament, person_of(user))
+        await reply(message, Reply(answer.text))
+        return
     found = await group_table(update, context)
     if found is not None:
         answer = await context.service.leave(found.table.id, person_of(found.user))

@@ -308,6 +308,12 @@ async def test_stop_ends_the_tournament_and_closes_its_tables(
         group, users, _ = await registered(fake, bot, "/tournament bura limit=2 size=2", 4)
         refused = await say(fake, users[1], group, "/stop")
         assert "создатель турнира" in refused[0].text
+        off = await say(fake, users[3], group, "/leave")
+        assert "вычеркнуты" in off[0].text
+        record = await bot.db.get_tournament(1)
+        assert record is not None and len(record.entries) == 3
+        back = await say(fake, users[3], group, "/join")
+        assert "записаны" in back[0].text
         await start_it(fake, bot, group, users[0])
         late = await say(fake, users[1], group, "/join")
         assert "Запись закрыта" in late[0].text
@@ -398,4 +404,30 @@ async def test_a_forum_that_gives_the_bot_no_topics_plays_in_the_tournaments_pla
         for table_id in (await bot.db.tournament_rounds(1))[0].tables.values():
             table = await bot.db.get_table(table_id)
             assert table is not None and table.thread_id is None
+        assert_clean(fake)
+
+
+async def test_a_tables_topic_closed_mid_round_counts_void_and_the_tournament_goes_on(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        users = await people_in_private(fake, 4, 500, "Игрок")
+        forum = fake.forum(GROUP_ID, "Клуб", creator=users[0], members=users[1:])
+        fake.set_bot_admin(forum)
+        await open_registration(fake, forum, users[0], "/tournament bura limit=2 size=2")
+        for user in users:
+            await say(fake, user, forum, "/join")
+        await start_it(fake, bot, forum, users[0])
+        first = (await bot.db.tournament_rounds(1))[0].tables
+        table = await bot.db.get_table(first[0])
+        assert table is not None and table.thread_id is not None
+        fake.close_topic(forum, table.thread_id, by=users[0])
+        await bot.idle()
+        closed = await bot.db.get_table(first[0])
+        assert closed is not None and closed.status == "closed"
+        await run_out(bot, clock)
+        general = [m.text for m in fake.messages(forum, thread=None)]
+        assert any(f"Стол #{first[0]} закрыт без результата" in text for text in general)
+        assert sum(text.startswith("🏆") for text in general) == 1
         assert_clean(fake)
