@@ -431,3 +431,25 @@ async def test_a_tables_topic_closed_mid_round_counts_void_and_the_tournament_go
         assert any(f"Стол #{first[0]} закрыт без результата" in text for text in general)
         assert sum(text.startswith("🏆") for text in general) == 1
         assert_clean(fake)
+
+
+async def test_one_tournament_a_group_and_none_started_without_players(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    ann, bob = await people_in_private(fake, 2, 500, "Игрок")
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    message = await open_registration(fake, group, ann, "/tournament kozel")
+    again = await say(fake, bob, group, "/tournament bura")
+    assert "уже идёт турнир" in again[0].text
+    await say(fake, ann, group, "/join")
+    await say(fake, bob, group, "/join")
+    # Kozel needs two teams of two: two people are not enough.
+    early = await say(fake, ann, group, "/start")
+    assert "Слишком мало" in early[0].text and "записано 2" in early[0].text
+    record = await runner.db.get_tournament(1)
+    assert record is not None and record.status == "registering" and record.plan is None
+    assert "👥" in (fake.find_message(group.id, message.message_id) or message).text
+    in_private = await say(fake, ann, fake.private_chat(ann), "/tournament")
+    assert "в группе" in in_private[0].text or "группе" in in_private[0].text
+    assert_clean(fake)
