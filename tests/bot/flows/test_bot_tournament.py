@@ -451,5 +451,5 @@ async def test_one_tournament_a_group_and_none_started_without_players(
     assert record is not None and record.status == "registering" and record.plan is None
     assert "👥" in (fake.find_message(group.id, message.message_id) or message).text
     in_private = await say(fake, ann, fake.private_chat(ann), "/tournament")
-    assert "в группе" in in_private[0].text or "группе" in in_private[0].text
+    assert "работает в группе" in in_private[0].text
     assert_clean(fake)
