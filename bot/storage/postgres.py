@@ -515,6 +515,11 @@ class PostgresStore(PostgresTournaments):
                     person_key(user_id),
                 )
                 await connection.execute("DELETE FROM notify WHERE user_id = $1", user_id)
+                await connection.execute(
+                    "UPDATE tournament_entries SET name = $1 WHERE user_id = $2",
+                    placeholder,
+                    user_id,
+                )
 
         await self._call(forget)
 

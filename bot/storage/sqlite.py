@@ -496,6 +496,9 @@ class SqliteStore(SqliteTournaments):
                 (placeholder, person_key(user_id)),
             )
             connection.execute("DELETE FROM notify WHERE user_id = ?", (user_id,))
+            connection.execute(
+                "UPDATE tournament_entries SET name = ? WHERE user_id = ?", (placeholder, user_id)
+            )
 
         await self._commits.run(forget)
 

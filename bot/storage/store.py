@@ -189,9 +189,9 @@ class Store(TournamentStore, Protocol):
     # -- privacy
     async def forget_user(self, user_id: int, placeholder: str) -> None:
         """Erase what is stored about a person: their record (name, username,
-        languages) goes, and their name in ended tables' seats becomes
-        `placeholder`. Open tables are left alone (the service refuses while
-        they sit at one)."""
+        languages) goes, and their name in ended tables' seats and in
+        tournaments' registrations becomes `placeholder`. Open tables are
+        left alone (the service refuses while they sit at one)."""
 
     async def prune_action_logs(self, ended_before: float) -> int:
         """Delete the action logs of tables that ended (and were told in full)

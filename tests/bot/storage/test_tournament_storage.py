@@ -184,3 +184,12 @@ async def test_everything_reads_back_after_a_restart(opener: Opener) -> None:
     rounds = await again.tournament_rounds(t.id)
     assert rounds[0].tables == {0: table.id}
     assert await again.tournaments_with_status(ENDED) == []
+
+
+async def test_forgetting_a_person_erases_their_name_in_registrations(store: Store) -> None:
+    t = await _tournament(store)
+    await store.enter_tournament(t.id, 10, "Ann Secret")
+    await store.enter_tournament(t.id, 11, "Bob")
+    await store.forget_user(10, "—")
+    found = await store.get_tournament(t.id)
+    assert found is not None and found.entries == [Entry(10, "—"), Entry(11, "Bob")]
