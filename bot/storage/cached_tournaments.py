@@ -45,8 +45,10 @@ class CachedTournaments:
     async def tournaments_with_status(self, *statuses: str) -> list[TournamentRecord]:
         return await self.inner.tournaments_with_status(*statuses)
 
-    async def enter_tournament(self, tournament_id: int, user_id: int, name: str) -> bool:
-        return await self.inner.enter_tournament(tournament_id, user_id, name)
+    async def enter_tournament(
+        self, tournament_id: int, user_id: int, name: str, partner: int | None = None
+    ) -> bool:
+        return await self.inner.enter_tournament(tournament_id, user_id, name, partner)
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> bool:
         return await self.inner.leave_tournament(tournament_id, user_id)

@@ -24,6 +24,7 @@ from bot.storage.tournament_sql import (
     ENTRIES,
     ENTRIES_ORDER,
     FINISH_ROUND,
+    FREE_PARTNER,
     INSERT_ENTRY,
     INSERT_LINK,
     INSERT_ROUND,
@@ -32,6 +33,8 @@ from bot.storage.tournament_sql import (
     LINK_OF,
     ROUND_TABLES,
     ROUNDS,
+    SET_PARTNER,
+    TAKE_PARTNER,
     TOURNAMENT_COLUMNS,
     UPDATE_TOURNAMENT,
     insert_tournament_params,
@@ -108,9 +111,12 @@ class PostgresTournaments:
             lambda c: _tournaments(c, "status = ANY($1::text[])", list(statuses))
         )
 
-    async def _registration(self, tournament_id: int, change: str, *args: Any) -> bool:
-        """Bump the version (only while registering) and make `change`; both
-        or neither."""
+    async def _registration(
+        self, tournament_id: int, changes: list[tuple[str, tuple[Any, ...], bool]]
+    ) -> bool:
+        """Bump the version (only while registering) and make `changes`
+        (statement, its arguments after the tournament's id, whether it must
+        change one row); all or nothing."""
 
         async def run(connection: Any) -> bool:
             try:
@@ -118,23 +124,29 @@ class PostgresTournaments:
                     bumped = await connection.execute(BUMP_REGISTERING, tournament_id, time.time())
                     if bumped != "UPDATE 1":
                         return False
-                    done = await connection.execute(change, tournament_id, *args)
-                    if not done.endswith(" 1"):
-                        raise _Unchanged  # rolls the bump back
+                    for sql, args, one in changes:
+                        done = await connection.execute(sql, tournament_id, *args)
+                        if one and not done.endswith(" 1"):
+                            raise _Unchanged  # rolls the bump back
             except _Unchanged:
                 return False  # (caught here: the job's runner drops a connection that raises)
             return True
 
         return await self._call(run)
 
-    async def enter_tournament(self, tournament_id: int, user_id: int, name: str) -> bool:
-        return await self._registration(tournament_id, INSERT_ENTRY, user_id, name)
+    async def enter_tournament(
+        self, tournament_id: int, user_id: int, name: str, partner: int | None = None
+    ) -> bool:
+        changes: list[tuple[str, tuple[Any, ...], bool]] = [(INSERT_ENTRY, (user_id, name), True)]
+        if partner is not None:
+            changes.append((TAKE_PARTNER, (user_id, partner), True))
+            changes.append((SET_PARTNER, (user_id, partner), True))
+        return await self._registration(tournament_id, changes)
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> bool:
+        delete = "DELETE FROM tournament_entries WHERE tournament_id = $1 AND user_id = $2"
         return await self._registration(
-            tournament_id,
-            "DELETE FROM tournament_entries WHERE tournament_id = $1 AND user_id = $2",
-            user_id,
+            tournament_id, [(delete, (user_id,), True), (FREE_PARTNER, (user_id,), False)]
         )
 
     async def save_tournament(self, record: TournamentRecord) -> TournamentRecord:

@@ -23,6 +23,7 @@ from bot.storage.tournament_sql import (
     ENTRIES,
     ENTRIES_ORDER,
     FINISH_ROUND,
+    FREE_PARTNER,
     INSERT_ENTRY,
     INSERT_LINK,
     INSERT_ROUND,
@@ -31,6 +32,8 @@ from bot.storage.tournament_sql import (
     LINK_OF,
     ROUND_TABLES,
     ROUNDS,
+    SET_PARTNER,
+    TAKE_PARTNER,
     TOURNAMENT_COLUMNS,
     UPDATE_TOURNAMENT,
     insert_tournament_params,
@@ -109,12 +112,19 @@ class SqliteTournaments:
         marks = ", ".join("?" for _ in statuses)
         return await self._tournaments_where(f"status IN ({marks})", statuses)
 
-    async def enter_tournament(self, tournament_id: int, user_id: int, name: str) -> bool:
+    async def enter_tournament(
+        self, tournament_id: int, user_id: int, name: str, partner: int | None = None
+    ) -> bool:
         def enter(connection: sqlite3.Connection) -> bool:
             if connection.execute(_q(BUMP_REGISTERING), (tournament_id, time.time())).rowcount != 1:
                 return False
             if connection.execute(_q(INSERT_ENTRY), (tournament_id, user_id, name)).rowcount != 1:
                 raise _Unchanged  # in already: the bump is undone too
+            if partner is not None:
+                taken = connection.execute(_q(TAKE_PARTNER), (tournament_id, user_id, partner))
+                if taken.rowcount != 1:
+                    raise _Unchanged  # not registered, or not free: nothing stays
+                connection.execute(_q(SET_PARTNER), (tournament_id, user_id, partner))
             return True
 
         try:
@@ -132,6 +142,7 @@ class SqliteTournaments:
             ).rowcount
             if gone != 1:
                 raise _Unchanged
+            connection.execute(_q(FREE_PARTNER), (tournament_id, user_id))
             return True
 
         try:

@@ -21,6 +21,7 @@ OPEN_TOURNAMENT = (REGISTERING, RUNNING)
 class Entry:
     user_id: int
     name: str
+    partner: int | None = None  # kozel: who they registered with
 
 
 @dataclass(slots=True)
@@ -84,13 +85,18 @@ class TournamentStore(Protocol):
 
     async def tournaments_with_status(self, *statuses: str) -> list[TournamentRecord]: ...
 
-    async def enter_tournament(self, tournament_id: int, user_id: int, name: str) -> bool:
+    async def enter_tournament(
+        self, tournament_id: int, user_id: int, name: str, partner: int | None = None
+    ) -> bool:
         """Register the person while registration is open; False if they are
         in already or it is closed. Bumps the version, so a start that read
-        the entries before cannot commit without them."""
+        the entries before cannot commit without them. `partner`: a
+        registered person without a partner yet, who becomes theirs (False,
+        and nothing written, when that person is not free)."""
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> bool:
-        """Take the person off while registration is open; False if not there."""
+        """Take the person off while registration is open (their partner, if
+        any, is free again); False if not there."""
 
     async def save_tournament(self, record: TournamentRecord) -> TournamentRecord:
         """Write status, settings, plan and message if nobody changed the

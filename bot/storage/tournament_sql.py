@@ -39,7 +39,9 @@ INSERT_ENTRY = """INSERT INTO tournament_entries (tournament_id, user_id, name, 
    ON CONFLICT (tournament_id, user_id) DO NOTHING"""
 
 # Both backends add their own condition on `tournament_id`.
-ENTRIES = "SELECT tournament_id, user_id, name FROM tournament_entries WHERE tournament_id "
+ENTRIES = (
+    "SELECT tournament_id, user_id, name, partner FROM tournament_entries WHERE tournament_id "
+)
 ENTRIES_ORDER = " ORDER BY tournament_id, position, user_id"
 
 INSERT_ROUND = """INSERT INTO tournament_rounds (tournament_id, number, round)
@@ -50,6 +52,14 @@ ROUNDS = """SELECT number, round, outcomes, told FROM tournament_rounds
 
 ROUND_TABLES = """SELECT round, position, table_id FROM tournament_tables
    WHERE tournament_id = $1 ORDER BY round, position"""
+
+# A partner is taken only while free; leaving frees one's partner.
+TAKE_PARTNER = """UPDATE tournament_entries SET partner = $2
+   WHERE tournament_id = $1 AND user_id = $3 AND partner IS NULL AND user_id <> $2"""
+SET_PARTNER = """UPDATE tournament_entries SET partner = $3
+   WHERE tournament_id = $1 AND user_id = $2"""
+FREE_PARTNER = """UPDATE tournament_entries SET partner = NULL
+   WHERE tournament_id = $1 AND partner = $2"""
 
 FINISH_ROUND = """UPDATE tournament_rounds SET outcomes = $3
    WHERE tournament_id = $1 AND number = $2 AND outcomes IS NULL"""
@@ -122,7 +132,7 @@ def with_entries(
 ) -> list[TournamentRecord]:
     by_id = {r.id: r for r in records}
     for row in rows:
-        by_id[row[0]].entries.append(Entry(row[1], row[2]))
+        by_id[row[0]].entries.append(Entry(row[1], row[2], row[3]))
     return records
 
 

@@ -162,7 +162,11 @@ class Tourneys:
     # -- registration -------------------------------------------------------------------
 
     @refusals
-    async def register(self, tournament_id: int, person: Person) -> Reply:
+    async def register(
+        self, tournament_id: int, person: Person, partner: Person | None = None
+    ) -> Reply:
+        """`partner`: in kozel, /join in reply to a registered person without
+        a partner makes the two a team (elsewhere it is only a /join)."""
         record, lang = await self._registering(tournament_id)
         if not await self.tables.members.is_member(record.chat_id, person.user_id):
             return Reply(t(lang, "join.not_member"), alert=True)
@@ -172,11 +176,26 @@ class Tourneys:
         if user is None or not user.started:
             # Hands come in private: the bot must be able to write there.
             return Reply(t(lang, "join.need_start"), url=self.tables.deep_link("hi"))
-        if not await self.store.enter_tournament(tournament_id, person.user_id, person.name):
+        teams = Settings.from_json(record.settings).teams
+        mate = None
+        taken = Reply()
+        if teams and partner is not None and partner.user_id != person.user_id:
+            mate = partner.user_id
+            taken = Reply(t(lang, "tournament.partner_taken", name=partner.name))
+            entry = record.entry_of(mate)
+            if entry is None or entry.partner is not None:
+                return taken
+        if not await self.store.enter_tournament(
+            tournament_id, person.user_id, person.name, partner=mate
+        ):
             fresh, _ = await self._registering(tournament_id)
             if fresh.entry_of(person.user_id) is not None:
                 return Reply(t(lang, "tournament.already"))
+            if mate is not None:  # taken meanwhile
+                return taken
         self.redraw_later(tournament_id)
+        if mate is not None and partner is not None:
+            return Reply(t(lang, "tournament.joined_team", name=partner.name))
         return Reply(t(lang, "tournament.joined"))
 
     @refusals
@@ -213,10 +232,14 @@ class Tourneys:
             settings = Settings.from_json(record.settings)
             people = [str(e.user_id) for e in record.entries]
             if settings.teams:
-                teams = formats.teams_of(people)
+                partners = {
+                    str(e.user_id): str(e.partner) for e in record.entries if e.partner is not None
+                }
+                teams = formats.teams_of(people, partners)
                 entrants = [TEAM.join(team) for team in teams]
-                if len(people) % 2:
-                    odd_out = record.entries[-1].name
+                seated = {p for team in teams for p in team}
+                left = [e.name for e in record.entries if str(e.user_id) not in seated]
+                odd_out = left[0] if left else None
                 needed = 2 * formats.TEAM_SIZE
             else:
                 entrants, needed = people, 2
@@ -359,7 +382,21 @@ class Tourneys:
             duplicate=settings.duplicate,
             teams=settings.teams,
             options=changed,
-            names=tuple(e.name for e in record.entries),
+            names=_listed(record),
             creator=creator_name,
             open=record.status == REGISTERING,
         )
+
+
+def _listed(record: TournamentRecord) -> tuple[str, ...]:
+    """Who registered, in order; partners on one line ("Ann & Bob")."""
+    names = {e.user_id: e.name for e in record.entries}
+    lines: list[str] = []
+    for entry in record.entries:
+        if entry.partner is None or entry.partner not in names:
+            lines.append(entry.name)
+        elif record.entries.index(entry) < next(
+            i for i, e in enumerate(record.entries) if e.user_id == entry.partner
+        ):
+            lines.append(f"{entry.name} & {names[entry.partner]}")
+    return tuple(lines)

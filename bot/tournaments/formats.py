@@ -254,10 +254,29 @@ def champion(plan: Plan, played: Sequence[Played]) -> Entrant | None:
     return rows[0].entrant
 
 
-def teams_of(people: Sequence[Entrant]) -> list[tuple[Entrant, ...]]:
-    """Kozel: partners in the order they registered (1st with 2nd, ...); an
-    odd last person has no partner and cannot play."""
-    return [
-        tuple(people[i : i + TEAM_SIZE])
-        for i in range(0, len(people) - len(people) % TEAM_SIZE, TEAM_SIZE)
-    ]
+def teams_of(
+    people: Sequence[Entrant], partners: Mapping[Entrant, Entrant] | None = None
+) -> list[tuple[Entrant, ...]]:
+    """Kozel: who registered as partners sit together; the others pair up in
+    the order they registered (1st with 2nd, ...); an odd last person has no
+    partner and cannot play. Teams come in the order their first member
+    registered."""
+    partners = partners or {}
+    order = {person: i for i, person in enumerate(people)}
+    paired: dict[Entrant, tuple[Entrant, ...]] = {}
+    for person in people:
+        mate = partners.get(person)
+        if mate in order and partners.get(mate) == person and person not in paired:
+            team = tuple(sorted((person, mate), key=order.__getitem__))
+            paired[person] = paired[mate] = team
+    free = [p for p in people if p not in paired]
+    for i in range(0, len(free) - len(free) % TEAM_SIZE, TEAM_SIZE):
+        team = tuple(free[i : i + TEAM_SIZE])
+        for person in team:
+            paired[person] = team
+    teams: list[tuple[Entrant, ...]] = []
+    for person in people:
+        found = paired.get(person)
+        if found is not None and found not in teams:
+            teams.append(found)
+    return teams

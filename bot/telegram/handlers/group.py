@@ -141,7 +141,10 @@ async def cmd_join(update: Update, context: BotContext) -> None:
         assert message is not None and user is not None
         person = person_of(user)
         await context.service.remember(person)
-        answer = await context.service.register(tournament, person)
+        # In reply to someone's message: in kozel, that person's partner.
+        mate = replied_user(message)
+        partner = None if mate is None or mate.is_bot else person_of(mate)
+        answer = await context.service.register(tournament, person, partner)
         if answer.url:
             lang = await context.service.chat_lang(message.chat_id)
             await _need_start(message, lang, person.name, answer.url)

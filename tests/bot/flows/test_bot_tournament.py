@@ -261,8 +261,29 @@ async def test_a_kozel_tournament_seats_teams_of_two(
 ) -> None:
     fake, clock = fake_telegram, ManualScheduler()
     async with clocked(fake, tmp_path / "bot.db", clock) as bot:
-        group, users, _ = await registered(fake, bot, "/tournament kozel limit=2", 6)
+        users = await people_in_private(fake, 6, 500, "Игрок")
+        group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+        registration = await open_registration(fake, group, users[0], "/tournament kozel limit=2")
+
+        async def join(user: FakeUser, reply_to: StoredMessage | None = None) -> str:
+            sent = await user.send(group, "/join", reply_to=reply_to)
+            answer = await fake.wait_for_message(group, after=sent, timeout=WAIT)
+            await bot.idle()
+            return answer.text
+
+        anns = await user_message(fake, users[0], group, "/join")
+        assert "записаны" in await join(users[1])
+        # Replying /join to a registered person's message: their partner.
+        assert "в пару с: Игрок0" in await join(users[2], reply_to=anns)
+        assert "уже в паре" in await join(users[3], reply_to=anns)
+        for user in users[3:]:
+            assert "записаны" in await join(user)
+        listed = fake.find_message(group.id, registration.message_id) or registration
+        assert "1. Игрок0 & Игрок2" in listed.text and "2. Игрок1" in listed.text
         await start_it(fake, bot, group, users[0])
+        record = await bot.db.get_tournament(1)
+        assert record is not None and record.plan is not None
+        assert set(record.plan["entrants"]) == {"500+502", "501+503", "504+505"}
         await run_out(bot, clock)
         tables = await every_round(bot)
         assert len(tables) == 3  # three teams: each meets the other two
@@ -276,6 +297,16 @@ async def test_a_kozel_tournament_seats_teams_of_two(
         said = texts(fake, group)
         assert any(" & " in text for text in said if text.startswith("🏆"))
         assert_clean(fake)
+
+
+async def user_message(
+    fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str
+) -> StoredMessage:
+    """The person's own message, once the bot has answered it."""
+    sent = await user.send(chat, text)
+    await fake.wait_for_message(chat, after=sent, timeout=WAIT)
+    await fake.wait_idle(timeout=WAIT)
+    return sent
 
 
 async def test_a_malformed_option_is_answered_and_opens_nothing(

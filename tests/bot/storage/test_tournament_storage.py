@@ -193,3 +193,22 @@ async def test_forgetting_a_person_erases_their_name_in_registrations(store: Sto
     await store.forget_user(10, "—")
     found = await store.get_tournament(t.id)
     assert found is not None and found.entries == [Entry(10, "—"), Entry(11, "Bob")]
+
+
+async def test_kozel_partners_register_as_a_team(store: Store) -> None:
+    t = await _tournament(store)
+    assert await store.enter_tournament(t.id, 10, "Ann")
+    assert await store.enter_tournament(t.id, 11, "Bob", partner=10)
+    # Ann is taken, Zed is not registered, and one cannot partner oneself:
+    # each refused whole (Cid is not registered by a refused try).
+    assert not await store.enter_tournament(t.id, 12, "Cid", partner=10)
+    assert not await store.enter_tournament(t.id, 12, "Cid", partner=99)
+    assert not await store.enter_tournament(t.id, 12, "Cid", partner=12)
+    assert await store.enter_tournament(t.id, 12, "Cid")
+    found = await store.get_tournament(t.id)
+    assert found is not None
+    assert found.entries == [Entry(10, "Ann", 11), Entry(11, "Bob", 10), Entry(12, "Cid")]
+    assert await store.leave_tournament(t.id, 11)  # Ann is free again
+    found = await store.get_tournament(t.id)
+    assert found is not None and found.entries == [Entry(10, "Ann"), Entry(12, "Cid")]
+    assert await store.enter_tournament(t.id, 13, "Dan", partner=10)

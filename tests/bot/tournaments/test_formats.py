@@ -264,6 +264,29 @@ def test_a_bad_tournament_option_is_named(options: dict[str, str], code: str) ->
 
 def test_kozel_teams_pair_in_registration_order() -> None:
     assert teams_of(["a", "b", "c", "d", "e"]) == [("a", "b"), ("c", "d")]
+    # Partners who registered together sit together; the rest pair in order.
+    partners = {"b": "e", "e": "b", "c": "x"}
+    assert teams_of(["a", "b", "c", "d", "e"], partners) == [("a", "c"), ("b", "e")]
+
+
+@given(st.lists(st.integers(0, 30), unique=True, max_size=15), st.randoms())
+def test_kozel_teams_are_pairs_of_distinct_people_and_keep_partners(
+    numbers: list[int], rng: random.Random
+) -> None:
+    people = [str(n) for n in numbers]
+    shuffled = people[:]
+    rng.shuffle(shuffled)
+    partners: dict[str, str] = {}
+    for a, b in zip(shuffled[::3], shuffled[1::3], strict=False):
+        partners[a], partners[b] = b, a
+    teams = teams_of(people, partners)
+    seated = [p for team in teams for p in team]
+    assert all(len(team) == 2 for team in teams) and len(seated) == len(set(seated))
+    assert len(seated) == len(people) - len(people) % 2
+    for a, b in partners.items():
+        assert (a in seated) == (b in seated)
+        if a in seated:
+            assert any({a, b} == set(team) for team in teams)
     p = plan(Settings(Preset.KOZEL), ["a+b", "c+d", "e+f"])
     assert p.size == 2 and p.format is Format.ROUND_ROBIN and p.rounds == 3
 

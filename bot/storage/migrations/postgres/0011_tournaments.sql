@@ -28,6 +28,7 @@ CREATE TABLE tournament_entries (
     user_id BIGINT NOT NULL,
     name TEXT NOT NULL,
     position INTEGER NOT NULL,
+    partner BIGINT,
     PRIMARY KEY (tournament_id, user_id)
 );
 CREATE TABLE tournament_rounds (

@@ -33,6 +33,7 @@ CREATE TABLE tournament_entries (
     user_id INTEGER NOT NULL,
     name TEXT NOT NULL,
     position INTEGER NOT NULL,  -- the order of registration
+    partner INTEGER,            -- kozel: the partner they registered with
     PRIMARY KEY (tournament_id, user_id)
 );
 CREATE TABLE tournament_rounds (

@@ -13,7 +13,7 @@ tournament-rounds = { $rounds ->
 }
 tournament-size = За сталом: да { $size }
 tournament-duplicate = 🃏 Дублікатныя раздачы: усе сталы тура атрымліваюць аднолькавыя карты.
-tournament-teams = 👥 Каманды па двое, партнёры ў парадку запісу (1-ы з 2-м, 3-і з 4-м, …).
+tournament-teams = 👥 Каманды па двое: адкажыце /join на паведамленне партнёра, калі ён ужо запісаўся; астатнія становяцца ў пары ў парадку запісу (1-ы з 2-м, …).
 tournament-options = Правілы гульні: { $options }
 tournament-registered = Запісаліся ({ $count }):
 tournament-nobody = Пакуль нікога.
@@ -22,6 +22,8 @@ tournament-button-join = ✋ Запісацца
 tournament-button-leave = Выйсці
 tournament-button-start = ▶️ Пачаць
 tournament-joined = Вы запісаны!
+tournament-joined_team = Вы запісаны ў пару з: { $name }!
+tournament-partner_taken = { $name }: яшчэ не ў спісе або ўжо ў пары. Запішыцеся проста /join або адкажыце іншаму.
 tournament-already = Вы ўжо запісаны.
 tournament-left = Вас выкраслена са спісу.
 tournament-not_registered = Вы не запісаны.

@@ -12,7 +12,7 @@ tournament-rounds = { $rounds ->
 }
 tournament-size = At a table: up to { $size }
 tournament-duplicate = 🃏 Duplicate deals: every table of a round gets the same cards.
-tournament-teams = 👥 Teams of two, partners in order of registration (1st with 2nd, 3rd with 4th, …).
+tournament-teams = 👥 Teams of two: reply /join to your partner's message once they have registered; the others pair up in order of registration (1st with 2nd, …).
 tournament-options = Game options: { $options }
 tournament-registered = Registered ({ $count }):
 tournament-nobody = Nobody yet.
@@ -21,6 +21,8 @@ tournament-button-join = ✋ Register
 tournament-button-leave = Leave
 tournament-button-start = ▶️ Start
 tournament-joined = You're registered!
+tournament-joined_team = You're registered as { $name }'s partner!
+tournament-partner_taken = { $name } is not registered yet or has a partner already: /join on your own, or reply to someone else.
 tournament-already = You're registered already.
 tournament-left = You're off the list.
 tournament-not_registered = You're not registered.

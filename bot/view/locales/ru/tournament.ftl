@@ -13,7 +13,7 @@ tournament-rounds = { $rounds ->
 }
 tournament-size = За столом: до { $size }
 tournament-duplicate = 🃏 Дубликатные сдачи: все столы тура получают одинаковые карты.
-tournament-teams = 👥 Команды по двое, партнёры в порядке записи (1-й со 2-м, 3-й с 4-м, …).
+tournament-teams = 👥 Команды по двое: ответьте /join на сообщение партнёра, когда он уже записался; остальные встают в пары в порядке записи (1-й со 2-м, …).
 tournament-options = Правила игры: { $options }
 tournament-registered = Записались ({ $count }):
 tournament-nobody = Пока никого.
@@ -22,6 +22,8 @@ tournament-button-join = ✋ Записаться
 tournament-button-leave = Выйти
 tournament-button-start = ▶️ Начать
 tournament-joined = Вы записаны!
+tournament-joined_team = Вы записаны в пару с: { $name }!
+tournament-partner_taken = { $name }: ещё не в списке или уже в паре. Запишитесь просто /join или ответьте другому.
 tournament-already = Вы уже записаны.
 tournament-left = Вы вычеркнуты из списка.
 tournament-not_registered = Вы не записаны.

@@ -13,7 +13,7 @@ tournament-rounds = { $rounds ->
 }
 tournament-size = За столом: до { $size }
 tournament-duplicate = 🃏 Дублікатні роздачі: усі столи туру отримують однакові карти.
-tournament-teams = 👥 Команди по двоє, партнери в порядку запису (1-й з 2-м, 3-й з 4-м, …).
+tournament-teams = 👥 Команди по двоє: дайте відповідь /join на повідомлення партнера, коли той уже записався; решта стає в пари в порядку запису (1-й з 2-м, …).
 tournament-options = Правила гри: { $options }
 tournament-registered = Записалися ({ $count }):
 tournament-nobody = Поки нікого.
@@ -22,6 +22,8 @@ tournament-button-join = ✋ Записатися
 tournament-button-leave = Вийти
 tournament-button-start = ▶️ Почати
 tournament-joined = Вас записано!
+tournament-joined_team = Вас записано в пару з: { $name }!
+tournament-partner_taken = { $name }: ще не в списку або вже в парі. Запишіться просто /join або дайте відповідь іншому.
 tournament-already = Вас уже записано.
 tournament-left = Вас викреслено зі списку.
 tournament-not_registered = Вас не записано.
