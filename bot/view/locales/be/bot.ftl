@@ -121,7 +121,7 @@ stale = Кнопка састарэла — паглядзіце на свежа
 live-title = 🃏 <b>{ $preset }</b> · стол #{ $table } · раздача { $deal }
 live-trump = Козыр: <b>{ $suit }</b> ({ $trump_card }) · у калодзе { $stock }
 live-trump_bottom = { $card } пад калодай
-live-trump_hidden = { $card } схаваны ў калодзе
+live-trump_hidden = { $card } — дзесьці ў калодзе
 live-multiplier = ⚠️ Штрафы гэтай раздачы ×{ $multiplier }
 live-penalties = Штрафныя (да { $limit }): { $scores }
 live-points = Ачкі ў раздачы: { $points }
@@ -164,8 +164,8 @@ trick-line_mine_cards = ✅ { $number }. Бераце вы ({ $cards }) — { $p
        *[many] ачкоў
     }
 trick-face_down = + { $cards } у закрытую
-news-declared = 📣 { $name } абвяшчае «{ $combo }» па-за чаргой: { $cards }
-news-refused-outranked = ✋ { $name } абвяшчае «{ $combo }» па-за чаргой — адмоўлена: у іншага гульца «{ $by }».
+news-declared = 📣 { $name } ходзіць па-за чаргой — «{ $combo }»: { $cards }
+news-refused-outranked = ✋ { $name }: «{ $combo }» па-за чаргой — нельга, у іншага гульца «{ $by }».
 news-claim_true = 🎉 { $name }: «Адкрываюся!» — { $points } { $points ->
         [one] ачко
         [few] ачкі
@@ -176,7 +176,7 @@ news-claim_false = 😬 { $name }: «Адкрываюся!» — але толь
         [few] ачкі
        *[many] ачкоў
     }. Раздача прайграна.
-news-combo_win = 🎉 У { $name } «{ $combo }» ({ $cards }) — раздача выйграна адразу!
+news-combo_win = 🎉 { $name }: «{ $combo }» ({ $cards }) — раздача выйграна адразу!
 news-void-tie = 🤝 Ачкоў пароўну — раздача не ў лік, пераздаём.
 news-void-initial_combination = 🔁 Камбінацыя пры раздачы — пераздаём.
 news-eliminated = ❌ { $name } { $count ->
@@ -303,7 +303,7 @@ illegal-wrong_count = Трэба пакласці роўна { $need } { $need -
         [few] карты
        *[many] карт
     }.
-illegal-does_not_beat = { $cards } не б'юць { $owner_cards }.
+illegal-does_not_beat = Так не пабіць: { $cards } супраць { $owner_cards }.
 illegal-not_a_combination = { $cards } — гэта не камбінацыя.
 illegal-window_closed = Па-за чаргой нельга да першай узяткі раздачы.
 illegal-combo_wins_itself = Гэтая камбінацыя выйграе сама.
@@ -406,27 +406,35 @@ option-turn_time = Час на ход, с
 new-bad_turn_time = Час на ход «{ $value }»: патрэбны цэлы лік секунд ад 15 да 3600.
 leave-confirm = Гульня ідзе. Пайсці? Ваша месца зойме камп'ютар да канца партыі.
 button-leave_confirm = 🚪 Так, пайсці
-leave-not_yours = Гэтая кнопка — для таго, хто прасіў пайсці. Каб пайсці самому, дашліце /leave.
+leave-not_yours = Гэтая кнопка — для таго, хто прасіў пайсці. Калі хочаце пайсці самі, дашліце /leave.
 timer-reminder = ⏰ Стол #{ $table } («{ $chat }»): ваш ход, засталося { $seconds } с.
-timer-played = ⏰ Час на ход скончыўся — за гульца { $name } схадзіў камп'ютар.
-timer-takeover = 🤖 Гульца { $name } няма на месцы: далей за яго гуляе камп'ютар. Вярнуцца — адной кнопкай у асабістым чаце.
+timer-played = ⏰ { $name }: час на ход скончыўся — за гэтага гульца схадзіў камп'ютар.
+timer-takeover = 🤖 { $name } не адказвае: далей замест гэтага гульца ходзіць камп'ютар. Вярнуцца ў гульню — адной кнопкай у асабістым чаце.
 timer-takeover_private = 🤖 Стол #{ $table } («{ $chat }»): пакуль вас няма, за вас гуляе камп'ютар.
 button-takeback = 🙋 Я тут — гуляю далей
 takeback-already = Вы і так гуляеце самі.
 takeback-done = З вяртаннем!
-takeback-news = 🙋 { $name } зноў за сталом і гуляе.
+takeback-news = 🙋 { $name } зноў у гульні.
 kick-usage = Адкажыце камандай /kick на паведамленне гульца.
 kick-not_allowed = Замяняць гульцоў можа стваральнік стала або адмін чата.
 kick-not_seated = Гэты чалавек не за сталом.
-kick-lobby = Гульца { $name } прыбрана з-за стала.
-kick-done = 🤖 Гульца { $name } да канца партыі замяняе камп'ютар.
-kick-left = 🚪 Гулец { $name } пайшоў; замест яго гуляе камп'ютар.
+kick-lobby = { $name } больш не за сталом.
+kick-done = 🤖 { $name } больш не гуляе: да канца партыі гэтае месца займае камп'ютар.
+kick-left = 🚪 { $name } пакідае стол: да канца партыі гэтае месца займае камп'ютар.
 kick-closed = Людзей за сталом не засталося — стол закрыты.
 computer-not_allowed = Дадаваць камп'ютарных гульцоў можа стваральнік стала або адмін.
 computer-bad_level = Няма такога ўзроўню. Ёсць: { $levels }.
-computer-added = { $name } ({ $level }) за сталом.
+computer-added = { $gender ->
+        [female] { $name } ({ $level }) села за стол.
+        [male] { $name } ({ $level }) сеў за стол.
+       *[other] { $name } ({ $level }) за сталом.
+    }
 computer-none = За сталом няма камп'ютарных гульцоў.
-computer-removed = { $name } больш не за сталом.
+computer-removed = { $gender ->
+        [female] { $name } пайшла з-за стала.
+        [male] { $name } пайшоў з-за стала.
+       *[other] { $name } больш не за сталом.
+    }
 practice-usage = Трэніроўка: <code>/play [гульня] [гульцоў] [узровень]</code>. Гульні: { $presets }. Узроўні: { $levels }.
 practice-exists = У вас ужо ідзе трэніроўка (стол #{ $table }). Скончыць: /stop
 practice-title = трэніроўка

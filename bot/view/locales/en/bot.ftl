@@ -120,7 +120,7 @@ stale = This button is out of date — look at the latest message.
 live-title = 🃏 <b>{ $preset }</b> · table #{ $table } · deal { $deal }
 live-trump = Trump: <b>{ $suit }</b> ({ $trump_card }) · { $stock } in the stock
 live-trump_bottom = { $card } under the stock
-live-trump_hidden = { $card } hidden in the stock
+live-trump_hidden = { $card } — somewhere in the stock
 live-multiplier = ⚠️ Penalties this deal ×{ $multiplier }
 live-penalties = Penalty points (to { $limit }): { $scores }
 live-points = Points this deal: { $points }
@@ -157,8 +157,8 @@ trick-line_mine_cards = ✅ { $number }. You take { $points } { $points ->
        *[other] points
     } with { $cards }
 trick-face_down = (+ { $cards } face down)
-news-declared = 📣 { $name } declares “{ $combo }” out of turn: { $cards }
-news-refused-outranked = ✋ { $name } declares “{ $combo }” out of turn — refused: another player holds “{ $by }”.
+news-declared = 📣 { $name } leads out of turn — “{ $combo }”: { $cards }
+news-refused-outranked = ✋ { $name }: “{ $combo }” out of turn — refused: another player holds “{ $by }”.
 news-claim_true = 🎉 { $name }: “I have 31!” — { $points } { $points ->
         [one] point
        *[other] points
@@ -283,7 +283,7 @@ illegal-wrong_count = Play exactly { $need } { $need ->
         [one] card
        *[other] cards
     }.
-illegal-does_not_beat = { $cards } don't beat { $owner_cards }.
+illegal-does_not_beat = { $cards } can't beat { $owner_cards }.
 illegal-not_a_combination = { $cards } is not a combination.
 illegal-window_closed = No out-of-turn leads before the first trick of a deal.
 illegal-combo_wins_itself = That combination wins by itself.
@@ -392,9 +392,9 @@ timer-played = ⏰ { $name } ran out of time — the computer played for them.
 timer-takeover = 🤖 { $name } is away: the computer plays for them now. They can take the seat back with one tap in private.
 timer-takeover_private = 🤖 Table #{ $table } (“{ $chat }”): while you're away, the computer plays for you.
 button-takeback = 🙋 I'm back — let me play
-takeback-already = You're already playing yourself.
+takeback-already = You're already back in the game.
 takeback-done = Welcome back!
-takeback-news = 🙋 { $name } is back and plays again.
+takeback-news = 🙋 { $name } is back in the game.
 kick-usage = Reply to a player's message with /kick.
 kick-not_allowed = Only the table's creator or a chat admin can replace players.
 kick-not_seated = That person isn't at the table.
@@ -404,9 +404,13 @@ kick-left = 🚪 { $name } left; a computer player takes their seat.
 kick-closed = No people left at the table — it is closed.
 computer-not_allowed = Only the table's creator or a chat admin can add computer players.
 computer-bad_level = No such level. There are: { $levels }.
-computer-added = { $name } ({ $level }) joined.
+computer-added = { $gender ->
+       *[other] { $name } ({ $level }) joined.
+    }
 computer-none = There are no computer players at the table.
-computer-removed = { $name } left the table.
+computer-removed = { $gender ->
+       *[other] { $name } left the table.
+    }
 practice-usage = Practice: <code>/play [game] [players] [level]</code>. Games: { $presets }. Levels: { $levels }.
 practice-exists = You already have a practice game (table #{ $table }). End it: /stop
 practice-title = practice

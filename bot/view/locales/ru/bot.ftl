@@ -121,7 +121,7 @@ stale = Кнопка устарела — посмотрите на свежее
 live-title = 🃏 <b>{ $preset }</b> · стол #{ $table } · сдача { $deal }
 live-trump = Козырь: <b>{ $suit }</b> ({ $trump_card }) · в колоде { $stock }
 live-trump_bottom = { $card } под колодой
-live-trump_hidden = { $card } спрятан в колоде
+live-trump_hidden = { $card } — где-то в колоде
 live-multiplier = ⚠️ Штрафы этой сдачи ×{ $multiplier }
 live-penalties = Штрафные (до { $limit }): { $scores }
 live-points = Очки в сдаче: { $points }
@@ -164,8 +164,8 @@ trick-line_mine_cards = ✅ { $number }. Берёте вы ({ $cards }) — { $p
        *[many] очков
     }
 trick-face_down = + { $cards } в закрытую
-news-declared = 📣 { $name } объявляет «{ $combo }» вне очереди: { $cards }
-news-refused-outranked = ✋ { $name } объявляет «{ $combo }» вне очереди — отказано: у другого игрока «{ $by }».
+news-declared = 📣 { $name } ходит вне очереди — «{ $combo }»: { $cards }
+news-refused-outranked = ✋ { $name }: «{ $combo }» вне очереди — нельзя, у другого игрока «{ $by }».
 news-claim_true = 🎉 { $name }: «Вскрываюсь!» — { $points } { $points ->
         [one] очко
         [few] очка
@@ -176,7 +176,7 @@ news-claim_false = 😬 { $name }: «Вскрываюсь!» — но тольк
         [few] очка
        *[many] очков
     }. Сдача проиграна.
-news-combo_win = 🎉 У { $name } «{ $combo }» ({ $cards }) — сдача выиграна сразу!
+news-combo_win = 🎉 { $name }: «{ $combo }» ({ $cards }) — сдача выиграна сразу!
 news-void-tie = 🤝 Очков поровну — сдача не в счёт, пересдаём.
 news-void-initial_combination = 🔁 Комбинация при раздаче — пересдаём.
 news-eliminated = ❌ { $name } { $count ->
@@ -303,7 +303,7 @@ illegal-wrong_count = Нужно положить ровно { $need } { $need -
         [few] карты
        *[many] карт
     }.
-illegal-does_not_beat = { $cards } не бьют { $owner_cards }.
+illegal-does_not_beat = Так не побить: { $cards } против { $owner_cards }.
 illegal-not_a_combination = { $cards } — это не комбинация.
 illegal-window_closed = Вне очереди нельзя до первой взятки сдачи.
 illegal-combo_wins_itself = Эта комбинация выигрывает сама.
@@ -406,27 +406,35 @@ option-turn_time = Время на ход, с
 new-bad_turn_time = Время на ход «{ $value }»: нужно целое число секунд от 15 до 3600.
 leave-confirm = Игра идёт. Уйти? Ваше место займёт компьютер до конца партии.
 button-leave_confirm = 🚪 Да, уйти
-leave-not_yours = Эта кнопка — для того, кто просил уйти. Чтобы уйти самому, отправьте /leave.
+leave-not_yours = Эта кнопка — для того, кто просил уйти. Если хотите уйти сами, отправьте /leave.
 timer-reminder = ⏰ Стол #{ $table } («{ $chat }»): ваш ход, осталось { $seconds } с.
-timer-played = ⏰ Время на ход вышло — за игрока { $name } сходил компьютер.
-timer-takeover = 🤖 Игрока { $name } нет на месте: дальше за него играет компьютер. Вернуться — одной кнопкой в личке.
+timer-played = ⏰ { $name }: время на ход вышло — за этого игрока сходил компьютер.
+timer-takeover = 🤖 { $name } не отвечает: дальше вместо этого игрока ходит компьютер. Вернуться в игру — одной кнопкой в личке.
 timer-takeover_private = 🤖 Стол #{ $table } («{ $chat }»): пока вас нет, за вас играет компьютер.
-button-takeback = 🙋 Я вернулся — играю сам
+button-takeback = 🙋 Я тут — играю дальше
 takeback-already = Вы и так играете сами.
 takeback-done = С возвращением!
-takeback-news = 🙋 { $name } снова за столом и играет сам.
+takeback-news = 🙋 { $name } снова в игре.
 kick-usage = Ответьте командой /kick на сообщение игрока.
 kick-not_allowed = Заменять игроков может создатель стола или админ чата.
 kick-not_seated = Этот человек не за столом.
-kick-lobby = Игрок { $name } убран из-за стола.
-kick-done = 🤖 Игрока { $name } до конца партии заменяет компьютер.
-kick-left = 🚪 Игрок { $name } ушёл; вместо него играет компьютер.
+kick-lobby = { $name } больше не за столом.
+kick-done = 🤖 { $name } больше не играет: до конца партии это место занимает компьютер.
+kick-left = 🚪 { $name } покидает стол: до конца партии это место занимает компьютер.
 kick-closed = Людей за столом не осталось — стол закрыт.
 computer-not_allowed = Добавлять компьютерных игроков может создатель стола или админ.
 computer-bad_level = Нет такого уровня. Есть: { $levels }.
-computer-added = { $name } ({ $level }) за столом.
+computer-added = { $gender ->
+        [female] { $name } ({ $level }) села за стол.
+        [male] { $name } ({ $level }) сел за стол.
+       *[other] { $name } ({ $level }) за столом.
+    }
 computer-none = За столом нет компьютерных игроков.
-computer-removed = { $name } ушёл из-за стола.
+computer-removed = { $gender ->
+        [female] { $name } ушла из-за стола.
+        [male] { $name } ушёл из-за стола.
+       *[other] { $name } больше не за столом.
+    }
 practice-usage = Тренировка: <code>/play [игра] [игроков] [уровень]</code>. Игры: { $presets }. Уровни: { $levels }.
 practice-exists = У вас уже идёт тренировка (стол #{ $table }). Закончить: /stop
 practice-title = тренировка

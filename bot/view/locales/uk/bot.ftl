@@ -121,7 +121,7 @@ stale = Кнопка застаріла — подивіться на свіже
 live-title = 🃏 <b>{ $preset }</b> · стіл #{ $table } · роздача { $deal }
 live-trump = Козир: <b>{ $suit }</b> ({ $trump_card }) · у колоді { $stock }
 live-trump_bottom = { $card } під колодою
-live-trump_hidden = { $card } схований у колоді
+live-trump_hidden = { $card } — десь у колоді
 live-multiplier = ⚠️ Штрафи цієї роздачі ×{ $multiplier }
 live-penalties = Штрафні (до { $limit }): { $scores }
 live-points = Очки в роздачі: { $points }
@@ -164,8 +164,8 @@ trick-line_mine_cards = ✅ { $number }. Берете ви ({ $cards }) — { $p
        *[many] очок
     }
 trick-face_down = + { $cards } в закриту
-news-declared = 📣 { $name } оголошує «{ $combo }» поза чергою: { $cards }
-news-refused-outranked = ✋ { $name } оголошує «{ $combo }» поза чергою — відмовлено: в іншого гравця «{ $by }».
+news-declared = 📣 { $name } ходить поза чергою — «{ $combo }»: { $cards }
+news-refused-outranked = ✋ { $name }: «{ $combo }» поза чергою — не можна, в іншого гравця «{ $by }».
 news-claim_true = 🎉 { $name }: «Відкриваюсь!» — { $points } { $points ->
         [one] очко
         [few] очки
@@ -176,7 +176,7 @@ news-claim_false = 😬 { $name }: «Відкриваюсь!» — але лиш
         [few] очки
        *[many] очок
     }. Роздачу програно.
-news-combo_win = 🎉 У { $name } «{ $combo }» ({ $cards }) — роздачу виграно одразу!
+news-combo_win = 🎉 { $name }: «{ $combo }» ({ $cards }) — роздачу виграно одразу!
 news-void-tie = 🤝 Очок порівну — роздача не в рахунок, перероздаємо.
 news-void-initial_combination = 🔁 Комбінація при роздачі — перероздаємо.
 news-eliminated = ❌ { $name } { $count ->
@@ -303,7 +303,7 @@ illegal-wrong_count = Треба покласти рівно { $need } { $need -
         [few] карти
        *[many] карт
     }.
-illegal-does_not_beat = { $cards } не б'ють { $owner_cards }.
+illegal-does_not_beat = Так не побити: { $cards } проти { $owner_cards }.
 illegal-not_a_combination = { $cards } — це не комбінація.
 illegal-window_closed = Поза чергою не можна до першої взятки роздачі.
 illegal-combo_wins_itself = Ця комбінація виграє сама.
@@ -406,27 +406,35 @@ option-turn_time = Час на хід, с
 new-bad_turn_time = Час на хід «{ $value }»: потрібне ціле число секунд від 15 до 3600.
 leave-confirm = Гра йде. Піти? Ваше місце займе комп'ютер до кінця партії.
 button-leave_confirm = 🚪 Так, піти
-leave-not_yours = Ця кнопка — для того, хто просив піти. Щоб піти самому, надішліть /leave.
+leave-not_yours = Ця кнопка — для того, хто просив піти. Якщо хочете піти самі, надішліть /leave.
 timer-reminder = ⏰ Стіл #{ $table } («{ $chat }»): ваш хід, лишилося { $seconds } с.
-timer-played = ⏰ Час на хід вийшов — за гравця { $name } походив комп'ютер.
-timer-takeover = 🤖 Гравця { $name } немає на місці: далі за нього грає комп'ютер. Повернутися — однією кнопкою в особистому чаті.
+timer-played = ⏰ { $name }: час на хід вийшов — за цього гравця походив комп'ютер.
+timer-takeover = 🤖 { $name } не відповідає: далі замість цього гравця ходить комп'ютер. Повернутися до гри — однією кнопкою в особистому чаті.
 timer-takeover_private = 🤖 Стіл #{ $table } («{ $chat }»): поки вас немає, за вас грає комп'ютер.
 button-takeback = 🙋 Я тут — граю далі
 takeback-already = Ви й так граєте самі.
 takeback-done = З поверненням!
-takeback-news = 🙋 { $name } знову за столом і грає.
+takeback-news = 🙋 { $name } знову в грі.
 kick-usage = Дайте відповідь командою /kick на повідомлення гравця.
 kick-not_allowed = Заміняти гравців може творець столу або адмін чату.
 kick-not_seated = Ця людина не за столом.
-kick-lobby = Гравця { $name } прибрано з-за столу.
-kick-done = 🤖 Гравця { $name } до кінця партії заміняє комп'ютер.
-kick-left = 🚪 Гравець { $name } пішов; замість нього грає комп'ютер.
+kick-lobby = { $name } більше не за столом.
+kick-done = 🤖 { $name } більше не грає: до кінця партії це місце займає комп'ютер.
+kick-left = 🚪 { $name } залишає стіл: до кінця партії це місце займає комп'ютер.
 kick-closed = Людей за столом не залишилося — стіл закрито.
 computer-not_allowed = Додавати комп'ютерних гравців може творець столу або адмін.
 computer-bad_level = Немає такого рівня. Є: { $levels }.
-computer-added = { $name } ({ $level }) за столом.
+computer-added = { $gender ->
+        [female] { $name } ({ $level }) сіла за стіл.
+        [male] { $name } ({ $level }) сів за стіл.
+       *[other] { $name } ({ $level }) за столом.
+    }
 computer-none = За столом немає комп'ютерних гравців.
-computer-removed = { $name } більше не за столом.
+computer-removed = { $gender ->
+        [female] { $name } пішла з-за столу.
+        [male] { $name } пішов з-за столу.
+       *[other] { $name } більше не за столом.
+    }
 practice-usage = Тренування: <code>/play [гра] [гравців] [рівень]</code>. Ігри: { $presets }. Рівні: { $levels }.
 practice-exists = У вас уже йде тренування (стіл #{ $table }). Завершити: /stop
 practice-title = тренування
