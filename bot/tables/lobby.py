@@ -363,7 +363,7 @@ class Lobby:
             found.require_version(payload.version)
             gone = next((s for s in table.seats if s.seat == payload.seat), None)
             if gone is None:
-                raise found.refuse("stale", alert=False)
+                raise found.refuse("tap.stale", alert=False)
             table.seats = [s for s in table.seats if s is not gone]
             renumber(table)
             await self.store.save_table(table)

@@ -17,16 +17,16 @@ value-small_moscow-tens = тры дзясяткі
 option-trump_card = Козыр
 option-first_lead = 1-ы ход
 option-first_lead_max3 = Першы заход — да 3 карт
-option-closed_discard = Скід у закрытую
+option-closed_discard = Скід кашуляй уверх
 option-four_ends = Чатыры канцы
 option-combo_interrupt = Маладка перапыняе ўзятку
 option-six_for_zero_points = 6 штрафных за нуль ачкоў
 option-pass_21 = Праходны 21 (на 3–4)
-option-eggs_double = Пасля «яек» — удвая
+option-eggs_double = «Яйкі» падвойваюць штрафы
 option-false_claim_double = Фальшывае «адкрываюся» ×2
 option-show_own_points = Паказваць свае ачкі
 option-redeal_on_initial_combo = Пераздача пры камбінацыі
-option-small_moscow = Малая масква
+option-small_moscow = Малая Масква
 option-limit = Гуляем да
 option-end_at_first_loser = Да першага, хто прайграе
 option-stake = Стаўка (фішкі)
@@ -96,7 +96,7 @@ join-not_member = За гэты стол сядаюць толькі ўдзел�
 join-link_refused = Па гэтай спасылцы сесці за стол не атрымаецца — націсніце «Сесці» пад лобі ў сваёй групе.
 join-need_start = Спачатку адкрыйце чат са мной — туды прыйдуць вашы карты.
 join-need_start_group = { $name }, каб гуляць, адкрыйце чат са мной: туды прыйдуць вашы карты.
-join-private = Вы за сталом #{ $table } у «{ $chat }». Карты прыйдуць сюды, калі пачнецца гульня.
+join-private = Вы за сталом #{ $table } у групе «{ $chat }». Карты прыйдуць сюды, калі пачнецца гульня.
 leave-done = Вы ўсталі з-за стала.
 leave-not_seated = Вы не за гэтым сталом.
 leave-playing = Гульня ўжо ідзе. Спыніць яе можа стваральнік стала або адмін: /stop
@@ -117,7 +117,6 @@ stop-topic_lobby = Стол закрыты: тэму закрылі.
 stop-topic_private = Стол #{ $table } («{ $chat }») закрыты: яго тэму ў групе закрылі або выдалілі.
 table-gone = Гэтага стала больш няма.
 table-over = Гэтая гульня ўжо скончылася.
-stale = Кнопка састарэла — паглядзіце на свежае паведамленне.
 live-title = 🃏 <b>{ $preset }</b> · стол #{ $table } · раздача { $deal }
 live-trump = Козыр: <b>{ $suit }</b> ({ $trump_card }) · у калодзе { $stock }
 live-trump_bottom = { $card } пад калодай
@@ -135,7 +134,7 @@ live-turn_answer = 👉 Адказвае { $name }: пабіць або скін
 play-lead = { $name } ходзіць: { $cards }
 play-beat = { $name } б'е: { $cards }
 play-discard = { $name } скідае: { $cards }
-play-discard_down = { $name } скідае ў закрытую: { $cards }
+play-discard_down = { $name } скідае кашуляй уверх: { $cards }
 trick-title = <b>Узятка { $number }</b>
 trick-taken = ✅ Бярэ { $name }: { $points } { $points ->
         [one] ачко
@@ -163,7 +162,7 @@ trick-line_mine_cards = ✅ { $number }. Бераце вы ({ $cards }) — { $p
         [few] ачкі
        *[many] ачкоў
     }
-trick-face_down = + { $cards } у закрытую
+trick-face_down = (+ { $cards } кашуляй уверх)
 news-declared = 📣 { $name } ходзіць па-за чаргой — «{ $combo }»: { $cards }
 news-refused-outranked = ✋ { $name }: «{ $combo }» па-за чаргой — нельга, у іншага гульца «{ $by }».
 news-claim_true = 🎉 { $name }: «Адкрываюся!» — { $points } { $points ->
@@ -177,7 +176,7 @@ news-claim_false = 😬 { $name }: «Адкрываюся!» — але толь
        *[many] ачкоў
     }. Раздача прайграна.
 news-combo_win = 🎉 { $name }: «{ $combo }» ({ $cards }) — раздача выйграна адразу!
-news-void-tie = 🤝 Ачкоў пароўну — раздача не ў лік, пераздаём.
+news-void-tie = 🤝 Ачкоў пароўну — раздача не залічваецца, пераздаём.
 news-void-initial_combination = 🔁 Камбінацыя пры раздачы — пераздаём.
 news-eliminated = ❌ { $name } { $count ->
         [one] выбывае
@@ -266,13 +265,13 @@ hand-title = 🃏 Стол #{ $table } · «{ $chat }» · раздача { $dea
 hand-trump = Козыр: <b>{ $suit }</b> ({ $card }) · у калодзе { $stock }
 hand-own_points = Вашы ачкі: { $points }
 hand-own_points_hidden = Вашы ачкі: { $points } (не лічачы закрытых карт: { $count })
-hand-forced = 👉 <b>Ваш ход</b> — ён тут толькі адзін: націсніце кнопку.
+hand-forced = 👉 <b>Ваш ход</b> — варыянт адзін: націсніце кнопку.
 button-manual = ✋ Выбраць карты
 hand-tap_lead = 👉 <b>Ваш ход.</b> Націсніце карту — яна пойдзе на стол; «✋ Выбраць карты» — каб схадзіць некалькімі.
 hand-tap_answer = 👉 <b>Ваш адказ</b> на { $need } { $need ->
         [one] карту: ⚔️ — пабіць гэтай картай, 🗑 — скінуць яе.
-        [few] карты: гатовы адказ кнопкай або «✋ Выбраць карты».
-       *[many] карт: гатовы адказ кнопкай або «✋ Выбраць карты».
+        [few] карты: кнопка згуляе самы танны адказ, іншы — праз «✋ Выбраць карты».
+       *[many] карт: кнопка згуляе самы танны адказ, іншы — праз «✋ Выбраць карты».
     }
 hand-your_lead = 👉 <b>Ваш ход.</b> Выберыце карты адной масці і націсніце «Схадзіць».
 hand-your_answer = 👉 <b>Ваш адказ:</b> выберыце { $need } { $need ->
@@ -305,12 +304,12 @@ illegal-wrong_count = Трэба пакласці роўна { $need } { $need -
     }.
 illegal-does_not_beat = Так не пабіць: { $cards } супраць { $owner_cards }.
 illegal-not_a_combination = { $cards } — гэта не камбінацыя.
-illegal-window_closed = Па-за чаргой нельга да першай узяткі раздачы.
+illegal-window_closed = Хадзіць па-за чаргой можна толькі пасля першай узяткі раздачы.
 illegal-combo_wins_itself = Гэтая камбінацыя выйграе сама.
 illegal-declaration_refused = Ваша абвяшчэнне адхілена — чакайце наступнага ходу.
 illegal-interrupt_molodka_only = Перапыніць узятку можа толькі маладка.
 illegal-already_played = Вы ўжо паклалі карты ў гэтую ўзятку.
-illegal-priority = Камбінацыя гульца, бліжэйшага да таго, хто ходзіць, ужо на стале.
+illegal-priority = Ужо выкладзена камбінацыя гульца, які сядзіць бліжэй да таго, хто ходзіць.
 illegal-no_claims = У гэтай гульні не адкрываюцца.
 illegal-claim_own_turn = Адкрывацца можна толькі ў свой ход, да заходу.
 illegal-claim_no_cards = Для «адкрываюся» карты не патрэбныя.

@@ -21,14 +21,14 @@ option-closed_discard = Discard face down
 option-four_ends = Four ends
 option-combo_interrupt = Molodka interrupts
 option-six_for_zero_points = 6 penalties for 0 points
-option-pass_21 = Pass at 21 (3–4 players)
-option-eggs_double = Double after “eggs”
+option-pass_21 = Pass mark 21 (3–4 players)
+option-eggs_double = “Eggs” double the penalties
 option-false_claim_double = False claim costs double
 option-show_own_points = Show own points
 option-redeal_on_initial_combo = Redeal on a dealt combo
-option-small_moscow = Small moscow
+option-small_moscow = Small Moscow
 option-limit = Play to
-option-end_at_first_loser = End at the first loser
+option-end_at_first_loser = End when the first player is out
 option-stake = Stake (chips)
 options-line = • { $name }: <b>{ $value }</b>
 options-button = { $value } · { $name }
@@ -79,7 +79,7 @@ settings-hint = Tap a setting to change it.
 settings-not_allowed = Only the table's creator or a chat admin can change settings.
 settings-changed = { $name }: { $value }
 new-bad_preset =
-    I don't know the game “{ $preset }”. There are: { $presets }.
+    I don't know the game “{ $preset }”. Games: { $presets }.
     Example: <code>/new kozel limit=6</code>
 new-bad_word = I didn't get “{ $word }”: options are written as <code>name=value</code>.
 new-bad_option = Bad option: { $error }
@@ -95,7 +95,7 @@ join-not_member = Only members of this group can sit at its table — join the g
 join-link_refused = This link can't seat you — use the Join button under the lobby in your group.
 join-need_start = Open a chat with me first — your cards will come there.
 join-need_start_group = { $name }, to play, open a chat with me: your cards will come there.
-join-private = You're at table #{ $table } in “{ $chat }”. Your cards will come here when the game starts.
+join-private = You're at table #{ $table } in the group “{ $chat }”. Your cards will come here when the game starts.
 leave-done = You left the table.
 leave-not_seated = You're not at this table.
 leave-playing = The game is on. The table's creator or an admin can stop it: /stop
@@ -116,7 +116,6 @@ stop-topic_lobby = The table is closed: its topic was closed.
 stop-topic_private = Table #{ $table } (“{ $chat }”) is closed: its topic in the group was closed or deleted.
 table-gone = This table is gone.
 table-over = This game is over.
-stale = This button is out of date — look at the latest message.
 live-title = 🃏 <b>{ $preset }</b> · table #{ $table } · deal { $deal }
 live-trump = Trump: <b>{ $suit }</b> ({ $trump_card }) · { $stock } in the stock
 live-trump_bottom = { $card } under the stock
@@ -131,7 +130,7 @@ live-turn_answer = 👉 { $name } answers: beat or discard { $need } { $need ->
        *[other] cards
     }
 play-lead = { $name } leads: { $cards }
-play-beat = { $name } beats: { $cards }
+play-beat = { $name } beats with { $cards }
 play-discard = { $name } discards: { $cards }
 play-discard_down = { $name } discards face down: { $cards }
 trick-title = <b>Trick { $number }</b>
@@ -168,7 +167,7 @@ news-claim_false = 😬 { $name }: “I have 31!” — but only { $points } { $
        *[other] points
     }. The deal is lost.
 news-combo_win = 🎉 { $name } holds “{ $combo }” ({ $cards }) and wins the deal at once!
-news-void-tie = 🤝 Level on points — the deal doesn't count, redealing.
+news-void-tie = 🤝 Tied on points — the deal doesn't count; redealing.
 news-void-initial_combination = 🔁 A combination was dealt — redealing.
 news-eliminated = ❌ { $name } { $count ->
         [one] is
@@ -207,11 +206,11 @@ final-again_practice = Another one? /play
 final-ratings = 📈 Rating ({ $preset }):
 final-rating_line = { $name }: { $before } → { $after } ({ $change })
 final-unrated = A practice match against the computer: ratings do not change.
-notify-on = 🔔 I will write to you in private when a table opens in this group. /notify again turns it off.
-notify-on_start_first = 🔔 I will write to you when a table opens in this group, but open a chat with me first. /notify again turns it off.
+notify-on = 🔔 I'll message you privately when a table opens in this group. Send /notify again to stop.
+notify-on_start_first = 🔔 I'll message you when a table opens in this group — but open a chat with me first. Send /notify again to stop.
 notify-off = 🔕 No more notices of new tables in this group.
 notify-opened = 🔔 Table #{ $table } opened in “{ $group }”: { $game }.
-command-group-notify = a private notice of new tables (again: off)
+command-group-notify = a private message when a table opens (again to stop)
 history-title = 🗂 <b>Recent matches</b>
 history-none = No match has been finished in this group yet.
 history-line = #{ $table } · { $date } · { $game }: { $standing }
@@ -254,7 +253,7 @@ button-manual = ✋ Pick cards
 hand-tap_lead = 👉 <b>Your lead.</b> Tap a card to play it; “✋ Pick cards” to lead several.
 hand-tap_answer = 👉 <b>Your answer</b> to { $need } { $need ->
         [one] card: ⚔️ beats with that card, 🗑 discards it.
-       *[other] cards: a ready answer with one button, or “✋ Pick cards”.
+       *[other] cards: the button plays the cheapest answer; for another, “✋ Pick cards”.
     }
 hand-your_lead = 👉 <b>Your lead.</b> Pick cards of one suit and tap “Lead”.
 hand-your_answer = 👉 <b>Your answer:</b> pick { $need } { $need ->
@@ -403,7 +402,7 @@ kick-done = 🤖 { $name } is replaced by a computer player for the rest of the 
 kick-left = 🚪 { $name } left; a computer player takes their seat.
 kick-closed = No people left at the table — it is closed.
 computer-not_allowed = Only the table's creator or a chat admin can add computer players.
-computer-bad_level = No such level. There are: { $levels }.
+computer-bad_level = No such level. Levels: { $levels }.
 computer-added = { $gender ->
        *[other] { $name } ({ $level }) joined.
     }

@@ -22,11 +22,11 @@ option-four_ends = Четыре конца
 option-combo_interrupt = Молодка прерывает взятку
 option-six_for_zero_points = 6 штрафных за ноль очков
 option-pass_21 = Проходной 21 (на 3–4)
-option-eggs_double = После «яиц» — вдвойне
+option-eggs_double = «Яйца» удваивают штрафы
 option-false_claim_double = Ложное «вскрываюсь» ×2
 option-show_own_points = Показывать свои очки
 option-redeal_on_initial_combo = Пересдача при комбинации
-option-small_moscow = Малая москва
+option-small_moscow = Малая Москва
 option-limit = Играем до
 option-end_at_first_loser = До первого проигравшего
 option-stake = Ставка (фишки)
@@ -96,7 +96,7 @@ join-not_member = За этот стол садятся только участ�
 join-link_refused = По этой ссылке сесть за стол не получится — нажмите «Сесть» под лобби в своей группе.
 join-need_start = Сначала откройте чат со мной — туда придут ваши карты.
 join-need_start_group = { $name }, чтобы играть, откройте чат со мной: туда придут ваши карты.
-join-private = Вы за столом #{ $table } в «{ $chat }». Карты придут сюда, когда начнётся игра.
+join-private = Вы за столом #{ $table } в группе «{ $chat }». Карты придут сюда, когда начнётся игра.
 leave-done = Вы встали из-за стола.
 leave-not_seated = Вы не за этим столом.
 leave-playing = Игра уже идёт. Остановить её может создатель стола или админ: /stop
@@ -104,7 +104,7 @@ start-already = Игра уже идёт.
 start-not_allowed = Начать игру может создатель стола или админ чата.
 start-count = Для игры «{ $preset }» нужно игроков: { $counts }. Сейчас: { $now }.
 start-no_person = Нужен хотя бы один человек за столом: компьютеры сами с собой не играют. Сначала сядьте за стол.
-away-closed = Стол #{ $table } закрыт: целую раздачу никто не сделал ни одного хода сам, за всех играл компьютер.
+away-closed = Стол #{ $table } закрыт: целую сдачу никто не сделал ни одного хода сам, за всех играл компьютер.
 limit-tables = Открытых столов на одного человека — не больше { $cap }. Сначала доиграйте или покиньте один из своих.
 limit-practice = Сейчас идёт слишком много тренировочных игр (не больше { $cap } одновременно). Попробуйте позже.
 start-done = ▶️ Игра началась! Карты — в личных сообщениях.
@@ -117,7 +117,6 @@ stop-topic_lobby = Стол закрыт: тему закрыли.
 stop-topic_private = Стол #{ $table } («{ $chat }») закрыт: его тему в группе закрыли или удалили.
 table-gone = Этого стола больше нет.
 table-over = Эта игра уже закончилась.
-stale = Кнопка устарела — посмотрите на свежее сообщение.
 live-title = 🃏 <b>{ $preset }</b> · стол #{ $table } · сдача { $deal }
 live-trump = Козырь: <b>{ $suit }</b> ({ $trump_card }) · в колоде { $stock }
 live-trump_bottom = { $card } под колодой
@@ -163,7 +162,7 @@ trick-line_mine_cards = ✅ { $number }. Берёте вы ({ $cards }) — { $p
         [few] очка
        *[many] очков
     }
-trick-face_down = + { $cards } в закрытую
+trick-face_down = (+ { $cards } в закрытую)
 news-declared = 📣 { $name } ходит вне очереди — «{ $combo }»: { $cards }
 news-refused-outranked = ✋ { $name }: «{ $combo }» вне очереди — нельзя, у другого игрока «{ $by }».
 news-claim_true = 🎉 { $name }: «Вскрываюсь!» — { $points } { $points ->
@@ -266,13 +265,13 @@ hand-title = 🃏 Стол #{ $table } · «{ $chat }» · сдача { $deal }
 hand-trump = Козырь: <b>{ $suit }</b> ({ $card }) · в колоде { $stock }
 hand-own_points = Ваши очки: { $points }
 hand-own_points_hidden = Ваши очки: { $points } (не считая закрытых карт: { $count })
-hand-forced = 👉 <b>Ваш ход</b> — он здесь только один: нажмите кнопку.
+hand-forced = 👉 <b>Ваш ход</b> — вариант один: нажмите кнопку.
 button-manual = ✋ Выбрать карты
 hand-tap_lead = 👉 <b>Ваш ход.</b> Нажмите карту — она пойдёт на стол; «✋ Выбрать карты» — чтобы сходить несколькими.
 hand-tap_answer = 👉 <b>Ваш ответ</b> на { $need } { $need ->
         [one] карту: ⚔️ — побить этой картой, 🗑 — сбросить её.
-        [few] карты: готовый ответ кнопкой или «✋ Выбрать карты».
-       *[many] карт: готовый ответ кнопкой или «✋ Выбрать карты».
+        [few] карты: кнопка сыграет самый дешёвый ответ, другой — через «✋ Выбрать карты».
+       *[many] карт: кнопка сыграет самый дешёвый ответ, другой — через «✋ Выбрать карты».
     }
 hand-your_lead = 👉 <b>Ваш ход.</b> Выберите карты одной масти и нажмите «Сходить».
 hand-your_answer = 👉 <b>Ваш ответ:</b> выберите { $need } { $need ->
@@ -305,12 +304,12 @@ illegal-wrong_count = Нужно положить ровно { $need } { $need -
     }.
 illegal-does_not_beat = Так не побить: { $cards } против { $owner_cards }.
 illegal-not_a_combination = { $cards } — это не комбинация.
-illegal-window_closed = Вне очереди нельзя до первой взятки сдачи.
+illegal-window_closed = Ходить вне очереди можно только после первой взятки сдачи.
 illegal-combo_wins_itself = Эта комбинация выигрывает сама.
 illegal-declaration_refused = Ваше объявление отклонено — ждите следующего хода.
 illegal-interrupt_molodka_only = Прервать взятку может только молодка.
 illegal-already_played = Вы уже положили карты в эту взятку.
-illegal-priority = Комбинация игрока ближе к ходящему уже на столе.
+illegal-priority = Уже выложена комбинация игрока, который сидит ближе к ходящему.
 illegal-no_claims = В этой игре не вскрываются.
 illegal-claim_own_turn = Вскрываться можно только в свой ход, до захода.
 illegal-claim_no_cards = Для «вскрываюсь» карты не нужны.

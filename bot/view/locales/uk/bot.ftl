@@ -10,23 +10,23 @@ value-on = так
 value-off = ні
 value-trump_card-bottom = під колодою
 value-trump_card-middle = із середини
-value-first_lead-left_of_dealer = зліва від здавача
+value-first_lead-left_of_dealer = зліва від того, хто здає
 value-first_lead-lowest_trump = молодший козир
 value-small_moscow-sixes = три шістки
 value-small_moscow-tens = три десятки
 option-trump_card = Козир
 option-first_lead = 1-й хід
 option-first_lead_max3 = Перший захід — до 3 карт
-option-closed_discard = Скидання в закриту
+option-closed_discard = Скидання сорочкою догори
 option-four_ends = Чотири кінці
 option-combo_interrupt = Молодка перериває взятку
 option-six_for_zero_points = 6 штрафних за нуль очок
 option-pass_21 = Прохідний 21 (на 3–4)
-option-eggs_double = Після «яєць» — подвійно
+option-eggs_double = «Яйця» подвоюють штрафи
 option-false_claim_double = Хибне «відкриваюсь» ×2
 option-show_own_points = Показувати свої очки
 option-redeal_on_initial_combo = Перероздача при комбінації
-option-small_moscow = Мала москва
+option-small_moscow = Мала Москва
 option-limit = Граємо до
 option-end_at_first_loser = До першого, хто програє
 option-stake = Ставка (фішки)
@@ -96,7 +96,7 @@ join-not_member = За цей стіл сідають лише учасники 
 join-link_refused = За цим посиланням сісти за стіл не вийде — натисніть «Сісти» під лобі у своїй групі.
 join-need_start = Спершу відкрийте чат зі мною — туди прийдуть ваші карти.
 join-need_start_group = { $name }, щоб грати, відкрийте чат зі мною: туди прийдуть ваші карти.
-join-private = Ви за столом #{ $table } у «{ $chat }». Карти прийдуть сюди, коли почнеться гра.
+join-private = Ви за столом #{ $table } у групі «{ $chat }». Карти прийдуть сюди, коли почнеться гра.
 leave-done = Ви встали з-за столу.
 leave-not_seated = Ви не за цим столом.
 leave-playing = Гра вже йде. Зупинити її може творець столу або адмін: /stop
@@ -117,7 +117,6 @@ stop-topic_lobby = Стіл закрито: тему закрили.
 stop-topic_private = Стіл #{ $table } («{ $chat }») закрито: його тему в групі закрили або видалили.
 table-gone = Цього столу більше немає.
 table-over = Ця гра вже закінчилася.
-stale = Кнопка застаріла — подивіться на свіже повідомлення.
 live-title = 🃏 <b>{ $preset }</b> · стіл #{ $table } · роздача { $deal }
 live-trump = Козир: <b>{ $suit }</b> ({ $trump_card }) · у колоді { $stock }
 live-trump_bottom = { $card } під колодою
@@ -135,7 +134,7 @@ live-turn_answer = 👉 Відповідає { $name }: побити або ск
 play-lead = { $name } ходить: { $cards }
 play-beat = { $name } б'є: { $cards }
 play-discard = { $name } скидає: { $cards }
-play-discard_down = { $name } скидає в закриту: { $cards }
+play-discard_down = { $name } скидає сорочкою догори: { $cards }
 trick-title = <b>Взятка { $number }</b>
 trick-taken = ✅ Бере { $name }: { $points } { $points ->
         [one] очко
@@ -163,7 +162,7 @@ trick-line_mine_cards = ✅ { $number }. Берете ви ({ $cards }) — { $p
         [few] очки
        *[many] очок
     }
-trick-face_down = + { $cards } в закриту
+trick-face_down = (+ { $cards } сорочкою догори)
 news-declared = 📣 { $name } ходить поза чергою — «{ $combo }»: { $cards }
 news-refused-outranked = ✋ { $name }: «{ $combo }» поза чергою — не можна, в іншого гравця «{ $by }».
 news-claim_true = 🎉 { $name }: «Відкриваюсь!» — { $points } { $points ->
@@ -177,7 +176,7 @@ news-claim_false = 😬 { $name }: «Відкриваюсь!» — але лиш
        *[many] очок
     }. Роздачу програно.
 news-combo_win = 🎉 { $name }: «{ $combo }» ({ $cards }) — роздачу виграно одразу!
-news-void-tie = 🤝 Очок порівну — роздача не в рахунок, перероздаємо.
+news-void-tie = 🤝 Очок порівну — роздача не зараховується, перероздаємо.
 news-void-initial_combination = 🔁 Комбінація при роздачі — перероздаємо.
 news-eliminated = ❌ { $name } { $count ->
         [one] вибуває
@@ -266,13 +265,13 @@ hand-title = 🃏 Стіл #{ $table } · «{ $chat }» · роздача { $dea
 hand-trump = Козир: <b>{ $suit }</b> ({ $card }) · у колоді { $stock }
 hand-own_points = Ваші очки: { $points }
 hand-own_points_hidden = Ваші очки: { $points } (не рахуючи закритих карт: { $count })
-hand-forced = 👉 <b>Ваш хід</b> — він тут лише один: натисніть кнопку.
+hand-forced = 👉 <b>Ваш хід</b> — варіант один: натисніть кнопку.
 button-manual = ✋ Вибрати карти
 hand-tap_lead = 👉 <b>Ваш хід.</b> Натисніть карту — вона піде на стіл; «✋ Вибрати карти» — щоб походити кількома.
 hand-tap_answer = 👉 <b>Ваша відповідь</b> на { $need } { $need ->
         [one] карту: ⚔️ — побити цією картою, 🗑 — скинути її.
-        [few] карти: готова відповідь кнопкою або «✋ Вибрати карти».
-       *[many] карт: готова відповідь кнопкою або «✋ Вибрати карти».
+        [few] карти: кнопка зіграє найдешевшу відповідь, іншу — через «✋ Вибрати карти».
+       *[many] карт: кнопка зіграє найдешевшу відповідь, іншу — через «✋ Вибрати карти».
     }
 hand-your_lead = 👉 <b>Ваш хід.</b> Виберіть карти однієї масті й натисніть «Походити».
 hand-your_answer = 👉 <b>Ваша відповідь:</b> виберіть { $need } { $need ->
@@ -305,12 +304,12 @@ illegal-wrong_count = Треба покласти рівно { $need } { $need -
     }.
 illegal-does_not_beat = Так не побити: { $cards } проти { $owner_cards }.
 illegal-not_a_combination = { $cards } — це не комбінація.
-illegal-window_closed = Поза чергою не можна до першої взятки роздачі.
+illegal-window_closed = Ходити поза чергою можна лише після першої взятки роздачі.
 illegal-combo_wins_itself = Ця комбінація виграє сама.
 illegal-declaration_refused = Ваше оголошення відхилено — чекайте наступного ходу.
 illegal-interrupt_molodka_only = Перервати взятку може лише молодка.
 illegal-already_played = Ви вже поклали карти в цю взятку.
-illegal-priority = Комбінація гравця, ближчого до того, хто ходить, уже на столі.
+illegal-priority = Уже викладено комбінацію гравця, який сидить ближче до того, хто ходить.
 illegal-no_claims = У цій грі не відкриваються.
 illegal-claim_own_turn = Відкриватися можна лише у свій хід, до заходу.
 illegal-claim_no_cards = Для «відкриваюсь» карти не потрібні.
@@ -325,7 +324,7 @@ lang-not_allowed = Мову групи може змінити лише адмі
 group-welcome =
     Привіт! Я роздаю карти для буркозла, козла й бури.
 
-    Хто хоче зіграти — надішліть /new, і я відкрию стіл; решта сідають кнопкою «Сісти». Карти приходять кожному в особистий чат зі мною. /rules — правила, /help — усі команди.
+    Хто хоче зіграти — надішліть /new, і я відкрию стіл; решта сідає кнопкою «Сісти». Карти приходять кожному в особистий чат зі мною. /rules — правила, /help — усі команди.
 profile-description = Буркозел, козел і бура в групі Telegram за справжніми правилами. Додайте бота в групу й надішліть /new: відкриється стіл, гравці сідають однією кнопкою, карти приходять кожному в особистий чат. Тут, в особистому чаті, можна потренуватися з комп'ютером: /play.
 profile-short_description = Буркозел, козел і бура у вашій групі: /new відкриває стіл, карти приходять в особисті.
 welcome =
@@ -460,5 +459,5 @@ button-rematch_join = ✅ Граю
 rematch-not_player = Реванш може почати лише гравець цієї партії.
 rematch-opened = Реванш! Чекаємо на інших гравців.
 rematch-confirmed = Ви в грі!
-rematch-waiting = Чекаємо підтвердження: { $names }
+rematch-waiting = Чекаємо на підтвердження: { $names }
 lobby-rematch_hint = 🔁 Реванш столу #{ $table }: гра почнеться сама, коли всі натиснуть «Граю».
