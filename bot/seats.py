@@ -40,9 +40,9 @@ def computer_name(table: TableRecord) -> str:
 
 
 def gender(seat: Seat) -> str:
-    """"female", "male" or "other", for a message's `$gender` selector: a
-    computer's by its name ("🤖 Зинаида"), "other" for people and for
-    computers past the names ("🤖 8")."""
+    """A seat's gender for a message's `$gender` selector: a computer's by its
+    name ("🤖 Зинаида" is female), "other" for people and for computers past
+    the names ("🤖 8")."""
     if not seat.is_computer:
         return "other"
     name = seat.name.removeprefix("🤖 ")

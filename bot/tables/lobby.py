@@ -386,7 +386,8 @@ class Lobby:
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
             name = computer_name(table)
-            seat = Seat(len(table.seats), free_computer_id(table), name, kind=COMPUTER, level=chosen)
+            number, user_id = len(table.seats), free_computer_id(table)
+            seat = Seat(number, user_id, name, kind=COMPUTER, level=chosen)
             table.seats.append(seat)
             table = await self.store.save_table(table)
             self._redraw(table.id)

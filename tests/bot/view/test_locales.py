@@ -243,7 +243,9 @@ def _is_person(key: str, parameter: str) -> bool:
     return parameter in PERSON and not key.startswith(NOT_A_PERSON)
 
 
-def _filled(key: str, parameters: frozenset[str], name: str, gender: str, count: int) -> dict:
+def _filled(
+    key: str, parameters: frozenset[str], name: str, gender: str, count: int
+) -> dict[str, object]:
     params: dict[str, object] = {}
     for parameter in parameters:
         if _is_person(key, parameter):
@@ -271,11 +273,11 @@ def test_every_name_stands_in_the_nominative_with_a_verb_of_its_gender(lang: str
     problems: dict[str, set[str]] = {}
     for key, parameters in catalogue(lang).items():
         people = {p for p in parameters if _is_person(key, p)}
-        for name, gender in NAMES:
+        for name, own in NAMES:
             # A message that is told the gender may use it; others must not need it.
-            as_gender = gender if "gender" in parameters else "other"
+            as_gender = own if "gender" in parameters else "other"
             for count in (1, 2, 5):
-                text = t(lang, key, **_filled(key, parameters, name, gender, count))
+                text = t(lang, key, **_filled(key, parameters, name, own, count))
                 assert len(text) <= 4096, key
                 found = phrase_findings(lang, text)
                 if people:
