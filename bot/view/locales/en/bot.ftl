@@ -371,7 +371,7 @@ rules-kozel =
     Scoring a deal: 61 points or more wins it. The losing team gets: 31–59 points — 2 penalty points, under 31 — 4, no trick — 6. 60–60 is “eggs”: no penalties for anybody.
 rules-bura =
     <b>Bura</b> — 2–4 players, every player for themselves, 3 cards in hand. Cards, points, trump, leads and tricks are as in burkozel (/rules burkozel), but a lead is 1–3 cards of one suit, and discards are face down (🎴).
-    The aim is 31 points in your tricks. When you have them, tap “I have 31!” on your turn, before leading: with 31 or more the deal is yours and everybody else gets 2 penalty points; with less you get 4 (or 2, if the table is set so). The bot does not show your points — count them yourself.
+    The aim is 31 points in your tricks. When you have them, tap “I have 31!” on your turn, before leading: with 31 or more the deal is yours and everybody else gets 2 penalty points; with less you get 4 (or 2, if the table is set so). The bot does not show your total: add up your trick lines yourself, face-down cards included.
     A combination in hand wins the deal at once: bura — 3 trumps, Moscow — 3 aces (Moscow beats bura; of two buras, the one with the higher trump wins).
     Out of turn, before the player on lead has led, you may lead a molodka (3 cards of one suit) or a Small Moscow (3 sixes, the trump six among them). A molodka is refused if an opponent holds bura, Moscow or Small Moscow, or if the player on lead holds a molodka too; the reason is announced to all. A Small Moscow may be led even against a molodka.
     If the cards run out and nobody has claimed, the player with the most points wins the deal; a tie means a redeal. The winner of a deal deals the next (after a false claim or a redeal, the same dealer).
