@@ -7,6 +7,10 @@ import unicodedata
 from bot.storage import Seat, TableRecord
 
 COMPUTER_NAMES = ("Михалыч", "Петрович", "Зинаида", "Семёныч", "Валентина", "Кузьмич", "Лукич")
+# Computers have a gender, people (whose gender Telegram does not tell) do not:
+# a message that needs a gendered verb selects on it ("Зинаида ушла") and says
+# it without gender for "other", which is what every person gets.
+_FEMALE = frozenset({"Зинаида", "Валентина"})
 
 
 def turn_time(value: str) -> int | None:
@@ -33,6 +37,18 @@ def computer_name(table: TableRecord) -> str:
     taken = {seat.name for seat in table.seats}
     free = [name for name in COMPUTER_NAMES if f"🤖 {name}" not in taken]
     return f"🤖 {free[0]}" if free else f"🤖 {len(table.seats) + 1}"
+
+
+def gender(seat: Seat) -> str:
+    """A seat's gender for a message's `$gender` selector: a computer's by its
+    name ("🤖 Зинаида" is female), "other" for people and for computers past
+    the names ("🤖 8")."""
+    if not seat.is_computer:
+        return "other"
+    name = seat.name.removeprefix("🤖 ")
+    if name in _FEMALE:
+        return "female"
+    return "male" if name in COMPUTER_NAMES else "other"
 
 
 def has_buttons(seat: Seat) -> bool:

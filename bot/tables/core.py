@@ -129,7 +129,7 @@ class Opened:
     def require_version(self, version: int | None) -> None:
         """A button drawn for an older version of the table changes nothing."""
         if version is not None and version != self.table.version:
-            raise self.refuse("stale", alert=False)
+            raise self.refuse("tap.stale", alert=False)
 
 
 # `/start j<hex id>_<token>`: at most 64 characters of [A-Za-z0-9_-], as

@@ -192,7 +192,7 @@ class Lifecycle:
             if payload.user != person.user_id:
                 raise found.refuse("leave.not_yours")
             if payload.version > found.table.version:  # forged: never drawn
-                raise found.refuse("stale")
+                raise found.refuse("tap.stale")
             answer = await self._to_computer(found, person.user_id, leaving=True)
             return Reply(answer.text)
 

@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from bot.seats import WAITING, computer_name, free_computer_id, turn_time, waiting
+from bot.seats import WAITING, computer_name, free_computer_id, gender, turn_time, waiting
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
 from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload, refusals
 from bot.tables.fanout import Fanout
@@ -363,7 +363,7 @@ class Lobby:
             found.require_version(payload.version)
             gone = next((s for s in table.seats if s.seat == payload.seat), None)
             if gone is None:
-                raise found.refuse("stale", alert=False)
+                raise found.refuse("tap.stale", alert=False)
             table.seats = [s for s in table.seats if s is not gone]
             renumber(table)
             await self.store.save_table(table)
@@ -386,14 +386,16 @@ class Lobby:
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
             name = computer_name(table)
-            table.seats.append(
-                Seat(len(table.seats), free_computer_id(table), name, kind=COMPUTER, level=chosen)
-            )
+            number, user_id = len(table.seats), free_computer_id(table)
+            seat = Seat(number, user_id, name, kind=COMPUTER, level=chosen)
+            table.seats.append(seat)
             table = await self.store.save_table(table)
             self._redraw(table.id)
             self.turns.arm_lobby(table)
             level_name = names.level_name(lang, chosen)
-            return Reply(t(lang, "computer.added", name=name, level=level_name))
+            return Reply(
+                t(lang, "computer.added", name=name, level=level_name, gender=gender(seat))
+            )
 
     @refusals
     async def remove_computer(self, table_id: int, person: Person, is_admin: Rights) -> Reply:
@@ -409,4 +411,4 @@ class Lobby:
             renumber(table)
             await self.store.save_table(table)
             self._redraw(table.id)
-            return Reply(t(lang, "computer.removed", name=gone.name))
+            return Reply(t(lang, "computer.removed", name=gone.name, gender=gender(gone)))

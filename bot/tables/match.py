@@ -113,7 +113,7 @@ class Match:
             except IllegalAction as error:
                 return Reply(explain(lang, error), alert=True)
             except Conflict:
-                raise found.refuse("stale", alert=False) from None
+                raise found.refuse("tap.stale", alert=False) from None
             return Reply()
 
     async def _table_lang(self, table: TableRecord) -> str:

@@ -11,8 +11,14 @@ from engine import RulesError, RuleSet
 from engine.rules import OPTIONS, Preset
 
 
-def rules_text(lang: str, rules: RuleSet) -> str:
+def rules_text(lang: str, rules: RuleSet, at_table: bool = False) -> str:
+    """A game's rules, then how its match ends and the options. `at_table`:
+    these are an open table's rules, so its own limit is told ("до 4
+    штрафных"); otherwise the limit is the table's choice, usually 12."""
+    limit = t(lang, "rules.limit", limit=rules.limit) if at_table else t(lang, "rules.limit_usual")
+    end = "first" if rules.end_at_first_loser else "last"
     lines: list[str] = [t(lang, f"rules.{rules.preset.value}")]
+    lines.append(t(lang, "rules.match", game=rules.preset.value, end=end, limit=limit))
     lines.append("")
     lines.append(t(lang, "rules.options_title"))
     lines.extend(options_lines(lang, rules))

@@ -39,6 +39,7 @@ async def cmd_rules(update: Update, context: BotContext) -> None:
     rules = None
     if not args and is_group(chat):
         rules = await context.service.rules_for_chat(chat.id, thread_of(message))
+    at_table = rules is not None
     if rules is None:
         name = args[0] if args else Preset.BURKOZEL.value
         preset = names.preset_named(name)
@@ -54,7 +55,7 @@ async def cmd_rules(update: Update, context: BotContext) -> None:
             )
             return
         rules = RuleSet.create(preset.value)
-    await reply(message, rules_help.rules_text(lang, rules))
+    await reply(message, rules_help.rules_text(lang, rules, at_table=at_table))
 
 
 async def cmd_lang(update: Update, context: BotContext) -> None:

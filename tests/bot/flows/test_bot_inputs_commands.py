@@ -226,6 +226,8 @@ async def test_rules_and_help_in_group_and_private(
         assert plain(t(RU, "rules.burkozel")) in text_of(replies)
         replies = await say(fake, alice, chat, "/rules bura")
         assert plain(t(RU, "rules.bura")) in text_of(replies)
+        # No table to take a limit from: the table's, usually 12.
+        assert plain(t(RU, "rules.limit_usual")) in text_of(replies)
         replies = await say(fake, alice, chat, "/rules poker")
         assert "буркозёл, козёл, бура" in text_of(replies)
     # With a table open, /rules in the group shows that table's rules.
@@ -234,6 +236,10 @@ async def test_rules_and_help_in_group_and_private(
     text = text_of(replies)
     assert plain(t(RU, "rules.kozel")) in text
     assert plain(t(RU, "options.line", name=t(RU, "option.limit"), value=6)) in text
+    # The match's end is told with this table's own limit.
+    limit = plain(t(RU, "rules.limit", limit=6))
+    assert plain(t(RU, "rules.match", game="kozel", end="last", limit=limit)) in text
+    assert plain(t(RU, "rules.limit_usual")) not in text
     # Anything else in private points to /help.
     replies = await say(fake, alice, private, "hello")
     assert text_of(replies) == plain(t(RU, "private.unknown"))

@@ -88,9 +88,9 @@ def test_live_message_shows_face_down_discards_as_backs(lang: str) -> None:
 # The points of the trick below, then what its line adds for the two face-down cards.
 FACE_DOWN_NOTES = {
     "en": ("10 points", "(+ {} face down)"),
-    "ru": ("10 очков", "+ {} в закрытую"),
-    "be": ("10 ачкоў", "+ {} у закрытую"),
-    "uk": ("10 очок", "+ {} в закриту"),
+    "ru": ("10 очков", "(+ {} в закрытую)"),
+    "be": ("10 ачкоў", "(+ {} кашуляй уверх)"),
+    "uk": ("10 очок", "(+ {} сорочкою догори)"),
 }
 
 
