@@ -133,8 +133,7 @@ def _went_out(out: Sequence[int], out_deals: Sequence[int]) -> dict[int, int]:
     one deal still share their place whatever came before."""
     missing = len(out) - len(out_deals)
     return {
-        side: out_deals[i - missing] if i >= missing else i - missing
-        for i, side in enumerate(out)
+        side: out_deals[i - missing] if i >= missing else i - missing for i, side in enumerate(out)
     }
 
 

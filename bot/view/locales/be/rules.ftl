@@ -1,0 +1,2 @@
+# Messages of the rules' finer points (issue 59): refusals and forced moves.
+news-refused-leader_molodka = ✋ { $name }: «{ $combo }» па-за чаргой — нельга: у таго, чый ход, таксама «{ $by }», ход застаецца за ім.

@@ -1,0 +1,2 @@
+# Messages of the rules' finer points (issue 59): refusals and forced moves.
+news-refused-leader_molodka = ✋ { $name }: “{ $combo }” out of turn — refused: the player on lead holds a “{ $by }” too and keeps the lead.

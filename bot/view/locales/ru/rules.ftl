@@ -1,0 +1,2 @@
+# Messages of the rules' finer points (issue 59): refusals and forced moves.
+news-refused-leader_molodka = ✋ { $name }: «{ $combo }» вне очереди — нельзя: у того, чей ход, тоже «{ $by }», ход остаётся за ним.

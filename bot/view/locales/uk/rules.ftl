@@ -1,0 +1,2 @@
+# Messages of the rules' finer points (issue 59): refusals and forced moves.
+news-refused-leader_molodka = ✋ { $name }: «{ $combo }» поза чергою — не можна: у того, чий хід, теж «{ $by }», хід лишається за ним.
