@@ -199,6 +199,9 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
     elif len(view.trick[0].cards) == 1:
         beats = {a.cards[0] for a in _moves(view, Kind.BEAT)}
         discards = {a.cards[0] for a in _moves(view, Kind.DISCARD)}
+        if _partner_owns(view) and discards:
+            beats = set()  # one tap discards onto the partner's trick; ⚔️ via ✋
+            several = bool(_moves(view, Kind.BEAT))
         for card in view.hand:
             shown = card_text(lang, card, view.trump)
             if card in beats:
@@ -207,9 +210,12 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
             elif card in discards:
                 play = callbacks.play(info.id, v, Kind.DISCARD, (card,))
                 buttons.append(Button(f"{DISCARD_MARK}{shown}", play))
-        several = bool(beats & discards)  # a card that beats may be discarded instead
+        several = several or bool(beats & discards)  # a beating card may be discarded
     else:
-        for kind in (Kind.BEAT, Kind.DISCARD):
+        kinds = (Kind.BEAT, Kind.DISCARD)
+        if _partner_owns(view) and _moves(view, Kind.DISCARD):
+            kinds = (Kind.DISCARD,)  # ⚔️ onto the partner's trick only via ✋
+        for kind in kinds:
             moves = _moves(view, kind)
             if moves:
                 best = min(moves, key=lambda a: _cost(view, a.cards))
@@ -235,6 +241,15 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
         pick = callbacks.select(info.id, v, (), manual=True)
         rows.append((Button(t(lang, "button.manual"), pick),))
     return rows
+
+
+def _partner_owns(view: TableView) -> bool:
+    """Kozel: the trick on the table is the viewer's partner's, so the usual
+    answer is to discard onto it rather than beat it."""
+    if view.owner is None or view.owner == view.viewer or not view.rules.is_teams:
+        return False
+    sides = view.rules.sides(len(view.players))
+    return any(view.owner in side and view.viewer in side for side in sides)
 
 
 def _combo_of(action: Action, view: TableView) -> str | None:
