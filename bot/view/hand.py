@@ -212,7 +212,7 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
                 buttons.append(Button(f"{DISCARD_MARK}{shown}", play))
         several = several or bool(beats & discards)  # a beating card may be discarded
     else:
-        kinds = (Kind.BEAT, Kind.DISCARD)
+        kinds: tuple[Kind, ...] = (Kind.BEAT, Kind.DISCARD)
         if _partner_owns(view) and _moves(view, Kind.DISCARD):
             kinds = (Kind.DISCARD,)  # ⚔️ onto the partner's trick only via ✋
         for kind in kinds:
