@@ -92,7 +92,9 @@ def hand(
     if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
         lines.append(t(lang, "hand.forced"))
     elif quick:
-        if view.trick:
+        if view.trick and _partner_owns(view) and _moves(view, Kind.BEAT):
+            lines.append(t(lang, "hand.tap_partner"))
+        elif view.trick:
             need = len(view.trick[0].cards)
             lines.append(t(lang, "hand.tap_answer", need=need))
         else:

@@ -8,7 +8,7 @@ from render_support import NAMES, info_for
 
 from bot.view import callbacks
 from bot.view import hand as hand_view
-from bot.view.i18n import t
+from bot.view.i18n import plain, t
 from bot.view.screen import Screen
 from engine import Action, apply, legal_actions, view_for
 from engine.actions import Kind
@@ -42,6 +42,7 @@ def test_one_card_onto_the_partners_trick_is_a_discard_in_one_tap() -> None:
     assert offered and all(kind is Kind.DISCARD for kind, _ in offered)
     assert {cards for _, cards in offered} == {(c,) for c in parse_cards("10♠ K♠ 6♦ J♣")}
     assert manual_offered(screen, "ru")  # ⚔️ still reachable
+    assert plain(t("ru", "hand.tap_partner")) in plain(screen.text)
     # Beating it by picking the card still works.
     picked = hand_view.hand(
         info_for(state, NAMES[:4]), "ru", view_for(state, 2), parse_cards("K♠"), manual=True
@@ -59,6 +60,7 @@ def test_one_card_onto_an_opponents_trick_still_beats_in_one_tap() -> None:
     # Now seat 2 owns it: seat 3, an opponent, is offered ⚔️A♠.
     screen = hand_view.hand(info_for(state, NAMES[:4]), "ru", view_for(state, 3))
     assert (Kind.BEAT, tuple(parse_cards("A♠"))) in plays(screen)
+    assert plain(t("ru", "hand.tap_partner")) not in plain(screen.text)
 
 
 def test_several_cards_onto_the_partners_trick_offer_the_cheapest_discard() -> None:

@@ -1,2 +1,3 @@
 # Messages of the rules' finer points (issue 59): refusals and forced moves.
 news-refused-leader_molodka = ✋ { $name }: “{ $combo }” out of turn — refused: the player on lead holds a “{ $by }” too and keeps the lead.
+hand-tap_partner = 👉 <b>Your answer:</b> your partner holds the trick — 🗑 discards onto it in one tap; to beat it, “✋ Pick cards”.
