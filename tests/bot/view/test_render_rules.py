@@ -1,5 +1,6 @@
 """What the group reads about the rules' finer points (issue 59): a bura
-molodka refused because the rightful leader holds one too."""
+molodka refused because the rightful leader holds one too; two players put
+out in one deal with equal penalties shown sharing second place."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from engine_builders import table as build_table
 from grammar import findings
 from render_support import NAMES, check_telegram_html, info_for, plain_of
 
-from bot.view import news
+from bot.stats.results import seat_numbers
+from bot.view import news, render
 from bot.view.i18n import LANGUAGES, t
 from engine import Action, apply
+from engine.events import MatchOver
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -30,3 +33,37 @@ def test_a_molodka_refused_by_the_leaders_molodka_says_why(lang: str) -> None:
     # Neither the declarer's cards nor the leader's are shown.
     assert "♥" not in plain and "♠" not in plain
     assert not findings(lang, plain)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_two_out_in_one_deal_share_second_place_and_its_chips(lang: str) -> None:
+    # Four-player burkozel, stake 15, seat 3 already out; seats 1 and 2 reach
+    # 12 in the last deal (piles 90/20/10): places 1, 2, 2, 4; chips 30/15/15/0.
+    piles = ("A♠ A♥ A♦ A♣ 10♠ 10♥ 10♦ K♠ K♥ K♦ K♣", "10♣ Q♠ Q♥ J♠ J♥", "Q♦ Q♣ J♦ J♣", "")
+    state = build_table(
+        ("6♠", "6♣", "6♦", ""),
+        trump="♥",
+        piles=piles,
+        tricks_won=[1, 1, 1, 0],
+        penalties=[0, 8, 8, 12],
+        out=[3],
+        options={"stake": "15"},
+    )
+    events = []
+    for action in (Action.lead(0, "6♠"), Action.discard(1, "6♣"), Action.discard(2, "6♦")):
+        state, happened = apply(state, action)
+        events.extend(happened)
+    over = next(e for e in events if isinstance(e, MatchOver))
+    info = info_for(state, NAMES[:4])
+    lines = check_telegram_html(render.match_over(info, lang, over).text).splitlines()
+    placed = [line for line in lines if line[:1] in "🥇🥈🥉▫"]
+    assert [line.split(" ")[:2] for line in placed] == [
+        ["🥇", "1."],
+        ["🥈", "2."],
+        ["🥈", "2."],
+        ["▫️", "4."],
+    ]
+    assert "30" in placed[0] and "15" in placed[1] and "15" in placed[2]
+    assert NAMES[3] in placed[3] and "0" in placed[3]
+    # The results the stats record place them alike.
+    assert {n.seat: n.place for n in seat_numbers(state, events)} == {0: 1, 1: 2, 2: 2, 3: 4}
