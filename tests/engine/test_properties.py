@@ -5,6 +5,7 @@ JSON, a seed plus the action log replays the match, and every match ends."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -143,6 +144,26 @@ def play_match(rules: RuleSet, players: int, seed: int, check_all: bool) -> None
     assert sum(p.payout for p in state.standing) == rules.stake * players
     assert all(sum(p.shares) == p.payout and len(p.shares) == len(p.seats) for p in state.standing)
     assert replay(rules, names, seed, log) == state
+    check_shared_places(state)
+
+
+def check_shared_places(state: MatchState) -> None:
+    """docs/RULES.md 7: sides equal on everything (out in the same deal, or
+    still in, with the same penalty points) share a place, numbered as in
+    sports; a better place is never paid less."""
+    assert state.standing is not None
+    if state.rules.end_at_first_loser:
+        return
+    went_out = dict(zip(state.out, state.out_deals, strict=True))
+    key = {p.side: (went_out.get(p.side), p.penalties) for p in state.standing}
+    ranks = [p.rank for p in state.standing]
+    assert ranks[0] == 1
+    for index, (a, b) in enumerate(itertools.pairwise(state.standing)):
+        assert (a.rank == b.rank) == (key[a.side] == key[b.side]), state.standing
+        if a.rank != b.rank:
+            assert b.rank == index + 2  # 1, 2, 2, 4
+        per_seat_a = a.payout / len(a.seats)
+        assert per_seat_a + 1 >= b.payout / len(b.seats)
 
 
 def check_bura_declaration(
