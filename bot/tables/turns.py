@@ -24,9 +24,10 @@ from bot.storage import CLOSED, LOBBY, PLAYING, Conflict, TableRecord
 from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.minds import Minds
+from bot.view.forced import forced_action
 from bot.view.i18n import t
 from bot.view.screen import Button, Screen
-from engine import Action, IllegalAction, MatchState, active_seats, legal_actions, view_for
+from engine import Action, IllegalAction, MatchState, legal_actions, view_for
 from engine.actions import Kind
 from engine.ai import Player
 
@@ -41,27 +42,11 @@ Commit = Callable[[TableRecord, Action, "int | None", Sequence[str]], Awaitable[
 
 
 def forced(state: MatchState) -> Action | None:
-    """The move the player to act has no choice about: the only legal one,
-    and it plays the last cards of the hand (the last card of a deal, or an
-    answer that can only discard all that is left). None while anybody may
-    still declare out of turn: the table could change before it is played."""
+    """The move the player to act has no choice about (bot/view/forced.py)."""
     deal = state.deal
     if deal is None or state.over:
         return None
-    seat = deal.turn
-    legal = legal_actions(state, seat)
-    if len(legal) != 1:
-        return None
-    (only,) = legal
-    if only.kind not in _CARD_MOVES or len(only.cards) != len(deal.hands[seat]):
-        return None
-    for other in active_seats(state):
-        if other != seat and legal_actions(state, other):
-            return None
-    return only
-
-
-_CARD_MOVES = frozenset({Kind.LEAD, Kind.BEAT, Kind.DISCARD})
+    return forced_action(legal_actions(state, deal.turn), deal.hands[deal.turn])
 
 
 class Turns:

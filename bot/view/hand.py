@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.view import callbacks
 from bot.view.cards import BEAT_MARK, DISCARD_MARK, card_text, cards_text, suit_text
+from bot.view.forced import forced_action
 from bot.view.i18n import plain, t
 from bot.view.render import (
     CARDS_PER_ROW,
@@ -89,7 +90,9 @@ def hand(
     lines.append("")
     forced = legal[0] if my_turn and len(legal) == 1 else None
     quick = _quick_rows(info, lang, view) if my_turn and not chosen and not manual else []
-    if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
+    if forced is not None and forced_action(legal, view.hand) is not None:
+        lines.append(t(lang, "hand.forced_auto"))  # bot/tables/turns.py plays it soon
+    elif forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
         lines.append(t(lang, "hand.forced"))
     elif quick:
         if view.trick and _partner_owns(view) and _moves(view, Kind.BEAT):

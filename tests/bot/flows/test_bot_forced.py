@@ -101,6 +101,7 @@ async def test_a_forced_last_card_plays_itself_once_and_a_tap_in_the_pause_wins(
     hand = person.hand_message()
     assert hand is not None
     button = _find_play_button(hand, action)  # the forced button is on the hand
+    assert plain(t("ru", "hand.forced_auto")) in hand.text  # and it says what comes
     moves = len(await log(runner, table_id))
     await clock.advance(PAUSE - 0.2)
     await runner.idle()
