@@ -65,11 +65,25 @@ async def table_of(runner: BotRunner, table_id: int) -> TableRecord:
     return table
 
 
+def rang(fake: FakeTelegram) -> dict[tuple[int, int], bool]:
+    """The bot's new messages: (chat, message id) -> sent with a notification."""
+    return {
+        (int(r.result["chat"]["id"]), int(r.result["message_id"])): str(
+            r.params.get("disable_notification")
+        ).lower()
+        not in ("true", "1")
+        for r in fake.calls("sendMessage")
+        if r.ok
+    }
+
+
 async def until_forced(
     fake: FakeTelegram, runner: BotRunner, table_id: int, players: dict[int, Player]
 ) -> tuple[TableRecord, Action]:
-    """Tap moves (never a forced one) until a person's move is forced."""
+    """Tap moves (never a forced one) until a person's move is forced. The
+    move that made it forced rang nobody's phone for it."""
     rng = random.Random(table_id)
+    before: dict[tuple[int, int], bool] = {}
     for _ in range(300):
         table = await table_of(runner, table_id)
         assert table.status == "playing" and table.state is not None
@@ -77,7 +91,11 @@ async def until_forced(
         assert state.deal is not None
         action = forced(state)
         if action is not None:
+            chat = fake.private_chat(players[table.seats[action.seat].user_id].user)
+            sent = [(chat.id, m.message_id) for m in fake.messages(chat) if m.from_bot]
+            assert not any(rang(fake).get(m, False) for m in sent if m not in before)
             return table, action
+        before = rang(fake)
         legal = [a for a in legal_actions(state, state.deal.turn) if a.kind is not Kind.DECLARE]
         moves = len(await log(runner, table_id))
         await players[table.seats[state.deal.turn].user_id].play(rng.choice(legal))
