@@ -196,6 +196,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     timing = Timing(
         turn_seconds=settings.turn_timeout,
         computer_delay=settings.computer_delay,
+        forced_delay=settings.forced_delay,
         afk_turns=settings.afk_turns,
         lobby_seconds=settings.lobby_timeout,
         standin_level=settings.standin_level,

@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     turn_timeout: int = Field(default=90, ge=15, le=3600)
     # A computer player's pause before it plays, so people can follow the game.
     computer_delay: float = Field(default=1.2, ge=0, le=30)
+    # The pause before a person's forced move (the only one possible, with the
+    # last cards of the hand) plays itself.
+    forced_delay: float = Field(default=1.5, ge=0, le=30)
     # Turns in a row that the timer plays for a person before the computer
     # keeps the seat (the person takes it back with one tap).
     afk_turns: int = Field(default=2, ge=1, le=20)

@@ -47,6 +47,7 @@ class Timing:
 
     turn_seconds: int = 90  # a person's time for one move (the table may override it)
     computer_delay: float = 1.2  # a computer's pause before it plays, so people can follow
+    forced_delay: float = 1.5  # a person's forced last card plays itself after this pause
     afk_turns: int = 2  # missed turns in a row before the computer keeps the seat
     lobby_seconds: int = 1800  # a lobby nobody starts is closed after this long
     standin_level: str = "normal"  # who plays for an absent person

@@ -17,6 +17,7 @@ from bot.tables.core import Tables
 from bot.tables.outbox import Outcome, Priority, at_once, done
 from bot.view import callbacks, news, render
 from bot.view import hand as hand_view
+from bot.view.forced import forced_action
 from bot.view.i18n import t
 from bot.view.screen import Button, Screen
 from engine import Action, MatchState, TableView, view_for
@@ -133,14 +134,16 @@ class Hands:
         else:
             priority = Priority.LATER
         old = seat.hand_message_id if fresh else None
+        # A move that plays itself in a moment (bot/view/forced.py) rings nobody.
+        ring = fresh and not (acting and forced_action(view.legal, view.hand))
         if old is None:
-            await self.put_hand(table, seat, screen, fresh=fresh, ring=fresh, priority=priority)
+            await self.put_hand(table, seat, screen, fresh=fresh, ring=ring, priority=priority)
         else:
             # The old hand goes while the new one is sent (a tap on it in
             # between is refused as stale: the table's version moved on).
             await at_once(
                 done(self.remove(seat.user_id, old)),
-                self.put_hand(table, seat, screen, fresh=True, ring=True, priority=priority),
+                self.put_hand(table, seat, screen, fresh=True, ring=ring, priority=priority),
             )
 
     async def reachable(self, user_id: int) -> bool:

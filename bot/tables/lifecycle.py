@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from bot.seats import computer_name, free_computer_id, waiting
+from bot.seats import computer_name, distinct_name, free_computer_id, waiting
 from bot.storage import (
     CLOSED,
     COMPUTER,
@@ -214,7 +214,8 @@ class Lifecycle:
         seat.level = self.tables.timing.standin_level
         seat.auto = False
         seat.user_id = free_computer_id(table)
-        seat.name = f"🤖 {seat.name}"
+        others = (s.name for s in table.seats if s is not seat)
+        seat.name = distinct_name(f"🤖 {seat.name}", others)
         if all(s.is_computer for s in table.seats):
             table.status = CLOSED
         self.turns.prepare_turn(table)

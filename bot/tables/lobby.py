@@ -7,7 +7,15 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from bot.seats import WAITING, computer_name, free_computer_id, gender, turn_time, waiting
+from bot.seats import (
+    WAITING,
+    computer_name,
+    distinct_name,
+    free_computer_id,
+    gender,
+    turn_time,
+    waiting,
+)
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
 from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload, refusals
 from bot.tables.fanout import Fanout
@@ -231,7 +239,8 @@ class Lobby:
             user = await self.store.get_user(person.user_id)
             if user is None or not user.started:
                 return Reply(t(lang, "join.need_start"), url=self.tables.join_link(table))
-            table.seats.append(Seat(len(table.seats), person.user_id, person.name))
+            name = distinct_name(person.name, table.names, person.username)
+            table.seats.append(Seat(len(table.seats), person.user_id, name))
             table = await self.store.save_table(table)
             self.turns.arm_lobby(table)
         private_lang = await self.tables.user_lang(person.user_id, person.language_code)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.view import callbacks
 from bot.view.cards import BEAT_MARK, DISCARD_MARK, card_text, cards_text, suit_text
+from bot.view.forced import forced_action
 from bot.view.i18n import plain, t
 from bot.view.render import (
     CARDS_PER_ROW,
@@ -89,10 +90,14 @@ def hand(
     lines.append("")
     forced = legal[0] if my_turn and len(legal) == 1 else None
     quick = _quick_rows(info, lang, view) if my_turn and not chosen and not manual else []
-    if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
+    if forced is not None and forced_action(legal, view.hand) is not None:
+        lines.append(t(lang, "hand.forced_auto"))  # bot/tables/turns.py plays it soon
+    elif forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
         lines.append(t(lang, "hand.forced"))
     elif quick:
-        if view.trick:
+        if view.trick and _partner_owns(view) and _moves(view, Kind.BEAT):
+            lines.append(t(lang, "hand.tap_partner"))
+        elif view.trick:
             need = len(view.trick[0].cards)
             lines.append(t(lang, "hand.tap_answer", need=need))
         else:
@@ -199,6 +204,9 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
     elif len(view.trick[0].cards) == 1:
         beats = {a.cards[0] for a in _moves(view, Kind.BEAT)}
         discards = {a.cards[0] for a in _moves(view, Kind.DISCARD)}
+        if _partner_owns(view) and discards:
+            beats = set()  # one tap discards onto the partner's trick; ⚔️ via ✋
+            several = bool(_moves(view, Kind.BEAT))
         for card in view.hand:
             shown = card_text(lang, card, view.trump)
             if card in beats:
@@ -207,9 +215,12 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
             elif card in discards:
                 play = callbacks.play(info.id, v, Kind.DISCARD, (card,))
                 buttons.append(Button(f"{DISCARD_MARK}{shown}", play))
-        several = bool(beats & discards)  # a card that beats may be discarded instead
+        several = several or bool(beats & discards)  # a beating card may be discarded
     else:
-        for kind in (Kind.BEAT, Kind.DISCARD):
+        kinds: tuple[Kind, ...] = (Kind.BEAT, Kind.DISCARD)
+        if _partner_owns(view) and _moves(view, Kind.DISCARD):
+            kinds = (Kind.DISCARD,)  # ⚔️ onto the partner's trick only via ✋
+        for kind in kinds:
             moves = _moves(view, kind)
             if moves:
                 best = min(moves, key=lambda a: _cost(view, a.cards))
@@ -235,6 +246,15 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
         pick = callbacks.select(info.id, v, (), manual=True)
         rows.append((Button(t(lang, "button.manual"), pick),))
     return rows
+
+
+def _partner_owns(view: TableView) -> bool:
+    """Kozel: the trick on the table is the viewer's partner's, so the usual
+    answer is to discard onto it rather than beat it."""
+    if view.owner is None or view.owner == view.viewer or not view.rules.is_teams:
+        return False
+    sides = view.rules.sides(len(view.players))
+    return any(view.owner in side and view.viewer in side for side in sides)
 
 
 def _combo_of(action: Action, view: TableView) -> str | None:

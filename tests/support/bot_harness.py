@@ -68,7 +68,10 @@ class BotRunner:
     app: Any = None
 
     async def start(self) -> None:
-        extra = {"computer_delay": 0.0, **self.settings_extra}
+        # A forced last card plays itself after the longest pause allowed, so
+        # a test on real time that taps it never races the timer; the tests
+        # of that timer move a manual clock (tests/bot/flows/test_bot_forced.py).
+        extra = {"computer_delay": 0.0, "forced_delay": 30.0, **self.settings_extra}
         settings = make_settings(self.fake, self.db_path, **extra)
         self.app = build_application(settings, scheduler=self.scheduler)
         app = self.app
