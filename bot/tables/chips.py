@@ -147,10 +147,21 @@ class Chips:
             paid = payouts(table, staked(taken))
         return self.moves(table, taken + paid)
 
+    async def settled(self, table_id: int) -> tuple[tuple[int, int, int], ...]:
+        """What a finished match moved, for its end message: (seat, change,
+        balance after) per person paid, as stored with its last move."""
+        ledger = await self.store.table_chips(table_id)
+        change: dict[int, int] = {}
+        for row in ledger:
+            change[row.user_id] = change.get(row.user_id, 0) + row.amount
+        return tuple(
+            (row.seat, change[row.user_id], row.balance) for row in ledger if row.kind == PAYOUT
+        )
+
     async def on_end(self, table: TableRecord) -> ChipMoves | None:
         """The payout when the match finished, the stakes back when it was
         abandoned; nothing while it goes on (the caller holds its lock)."""
-        if table.status not in (FINISHED, CLOSED) or table.practice:
+        if table.status not in (FINISHED, CLOSED) or staking(table) <= 0:
             return None
         ledger = await self.store.table_chips(table.id)
         if not ledger:
