@@ -9,7 +9,15 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.records import ChipMoves, MatchResult, Seat, ShortOfChips, Skill, TableRecord
+from bot.storage.records import (
+    ChipMoves,
+    MatchResult,
+    Seat,
+    ShortOfChips,
+    Skill,
+    TableRecord,
+    chip_order,
+)
 from bot.storage.shared_sql import (
     INSERT_CHIP,
     MOVE_BALANCE,
@@ -138,7 +146,7 @@ async def write_chips(connection: Any, chips: ChipMoves) -> None:
     transaction; `ShortOfChips` when a balance would go below zero."""
     now = time.time()
     short: list[int] = []
-    for entry in chips.entries:
+    for entry in chip_order(chips.entries):
         key = (entry.table_id, entry.user_id, entry.kind)
         status = await connection.execute(
             INSERT_CHIP, *key, chips.chat_id, entry.seat, entry.amount, now

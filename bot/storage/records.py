@@ -306,6 +306,14 @@ class ChipRow:
     balance: int
 
 
+def chip_order(entries: tuple[ChipEntry, ...]) -> list[ChipEntry]:
+    """The order a store writes changes in: by person, so two saves that move
+    the same balances lock them in the same order (no deadlock between
+    PostgreSQL workers), and a person's stake before anything paid to them
+    in the same save (a payout never covers the stake it comes from)."""
+    return sorted(entries, key=lambda entry: (entry.user_id, entry.kind != STAKE))
+
+
 class ShortOfChips(RuntimeError):
     """A save's stakes are more than some balances hold: nothing was written."""
 

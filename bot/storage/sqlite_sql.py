@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.records import ChipMoves, MatchResult, ShortOfChips, Skill, TableRecord
+from bot.storage.records import ChipMoves, MatchResult, ShortOfChips, Skill, TableRecord, chip_order
 from bot.storage.shared_sql import (
     INSERT_CHIP,
     MOVE_BALANCE,
@@ -99,7 +99,7 @@ def write_chips(connection: sqlite3.Connection, chips: ChipMoves) -> None:
     would go below zero, for the caller to undo everything."""
     now = time.time()
     short: list[int] = []
-    for entry in chips.entries:
+    for entry in chip_order(chips.entries):
         key = (entry.table_id, entry.user_id, entry.kind)
         inserted = connection.execute(
             sql(INSERT_CHIP), (*key, chips.chat_id, entry.seat, entry.amount, now)
