@@ -9,6 +9,7 @@ who opens the table decides who moves first."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -22,11 +23,13 @@ from bot_steps import (
     lobby_data,
     open_private_chats,
     open_table,
+    play_out,
     say,
     snapshot,
     start_match,
     tap,
 )
+from restart_steps import begin, hard_crash, restart
 
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
@@ -194,3 +197,32 @@ async def test_stop_gives_the_stakes_back(fake_telegram: FakeTelegram, rich: Bot
     assert balance_in(await stats_of(fake, bob, group)) == 1000
     kinds = [(row.kind, row.amount) for row in await rich.db.table_chips(table_id)]
     assert sorted(kinds) == [("refund", 300), ("refund", 300), ("stake", -300), ("stake", -300)]
+
+
+async def test_a_crash_mid_match_neither_loses_nor_repeats_chips(
+    fake_telegram: FakeTelegram, rich: BotRunner
+) -> None:
+    """Three people stake 10 each; the bot is killed mid-match and a new one
+    plays it to its end: the bank of 30 is paid out once, whole."""
+    fake = fake_telegram
+    group, users, table_id = await begin(fake, rich, "/new limit=2 stake=10", 3)
+    rng = random.Random(60)
+    await play_out(fake, rich.db_path, table_id, users, rng, moves=5)
+    assert sum((await rich.db.chip_balances(GROUP_ID)).values()) == 2970
+    await hard_crash(rich)
+
+    bot = await restart(fake, rich.db_path)
+    try:
+        final = await play_out(fake, bot.db_path, table_id, users, rng)
+        assert final.status == "finished"
+        await bot.idle()
+        balances = await bot.db.chip_balances(GROUP_ID)
+        assert sum(balances.values()) == 3000 and len(balances) == 3
+        ledger = await bot.db.table_chips(table_id)
+        assert sorted(row.kind for row in ledger) == ["payout"] * 3 + ["stake"] * 3
+        assert sum(row.amount for row in ledger if row.kind == "payout") == 30
+        assert max(balances.values()) > 1000  # somebody won something
+        shown = balance_in(await stats_of(fake, users[0], group))
+        assert shown == balances[users[0].id]
+    finally:
+        await bot.stop()
