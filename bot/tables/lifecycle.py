@@ -122,12 +122,16 @@ class Lifecycle:
             await found.require_rights(person, is_admin, "stop.not_allowed", alert=False)
             was_playing = table.status == PLAYING
             table.status = CLOSED
-            table = await self.store.save_table(table, chips=await self.tables.chips.on_end(table))
+            chips = await self.tables.chips.on_end(table)
+            table = await self.store.save_table(table, chips=chips)
             self._ended(table.id)
             self.turns.arm(table)
             self.turns.disarm_lobby(table.id)
             self.fanout.stop_later(table, was_playing)
-            return Reply(t(lang, "stop.done", table=table.id, name=person.name))
+            text = t(lang, "stop.done", table=table.id, name=person.name)
+            if chips is not None:
+                text = Html(text + "\n" + t(lang, "chips.returned", stake=staking(table)))
+            return Reply(text)
 
     @refusals
     async def practice(self, person: Person, args: Sequence[str]) -> Reply:

@@ -191,7 +191,8 @@ async def test_stop_gives_the_stakes_back(fake_telegram: FakeTelegram, rich: Bot
     assert await rich.db.chip_balances(GROUP_ID) == {ann.id: 700, bob.id: 700}
     assert balance_in(await stats_of(fake, bob, group)) == 700
 
-    await say(fake, ann, group, "/stop")
+    stopped = "\n".join(m.text for m in await say(fake, ann, group, "/stop"))
+    assert "Ставки (300 фишек с каждого) вернулись игрокам" in stopped, stopped
     assert snapshot(rich.db_path, table_id).status == "closed"
     assert await rich.db.chip_balances(GROUP_ID) == {ann.id: 1000, bob.id: 1000}
     assert balance_in(await stats_of(fake, bob, group)) == 1000

@@ -28,3 +28,8 @@ stats-chips = 🪙 Рахунак: { $chips } { $chips ->
         [few] фішкі
        *[many] фішак
     }
+chips-returned = 🪙 Стаўкі ({ $stake } { $stake ->
+        [one] фішка
+        [few] фішкі
+       *[many] фішак
+    } з кожнага) вярнуліся гульцам.

@@ -23,3 +23,7 @@ stats-chips = 🪙 Balance: { $chips } { $chips ->
         [one] chip
        *[other] chips
     }
+chips-returned = 🪙 Every stake ({ $stake } { $stake ->
+        [one] chip
+       *[other] chips
+    }) went back to whoever put it in.

@@ -28,3 +28,8 @@ stats-chips = 🪙 Счёт: { $chips } { $chips ->
         [few] фишки
        *[many] фишек
     }
+chips-returned = 🪙 Ставки ({ $stake } { $stake ->
+        [one] фишка
+        [few] фишки
+       *[many] фишек
+    } с каждого) вернулись игрокам.

@@ -28,3 +28,8 @@ stats-chips = 🪙 Рахунок: { $chips } { $chips ->
         [few] фішки
        *[many] фішок
     }
+chips-returned = 🪙 Ставки ({ $stake } { $stake ->
+        [one] фішка
+        [few] фішки
+       *[many] фішок
+    } з кожного) повернулися гравцям.
