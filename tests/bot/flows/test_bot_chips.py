@@ -227,3 +227,32 @@ async def test_a_crash_mid_match_neither_loses_nor_repeats_chips(
         assert shown == balances[users[0].id]
     finally:
         await bot.stop()
+
+
+async def test_a_topic_closed_mid_match_gives_the_stakes_back(
+    fake_telegram: FakeTelegram, rich: BotRunner
+) -> None:
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Ann", language_code="en"), fake.user(501, "Bob", language_code="en")
+    await open_private_chats(fake, [ann, bob])
+    forum = fake.forum(-1003001, "Club", members=[ann, bob])
+    topic = fake.open_topic(forum, "Cards", by=ann)
+    await fake.wait_idle(timeout=WAIT)
+    sent = await ann.send(forum, "/new stake=250", thread=topic)
+    lobby = await fake.wait_for_message(forum, "#", after=sent, thread=topic, timeout=WAIT)
+    await fake.wait_idle(timeout=WAIT)
+    await tap(fake, bob, lobby, lobby_data(lobby, "j"))
+    lobby = fake.find_message(forum.id, lobby.message_id) or lobby
+    started = await tap(fake, ann, lobby, lobby_data(lobby, "s"))
+    assert not started.show_alert, started
+    await rich.idle()
+    assert await rich.db.chip_balances(forum.id) == {ann.id: 750, bob.id: 750}
+    playing = await rich.db.open_table_in_chat(forum.id, topic)
+    assert playing is not None and playing.status == "playing"
+
+    fake.close_topic(forum, topic, by=ann)
+    for user in (ann, bob):
+        await fake.wait_for_message(user, "topic in the group was closed", timeout=WAIT)
+    await rich.idle()
+    assert snapshot(rich.db_path, playing.id).status == "closed"
+    assert await rich.db.chip_balances(forum.id) == {ann.id: 1000, bob.id: 1000}
