@@ -276,7 +276,9 @@ class Tables:
             for row in rows
             if row.result.user_id is not None and row.before is not None and row.after is not None
         )
-        return dataclasses.replace(info, ratings=changes, chips=await self.chips.settled(info.id))
+        played_for_chips = info.rules.stake > 0 and not info.practice
+        chips = await self.chips.settled(info.id) if played_for_chips else ()
+        return dataclasses.replace(info, ratings=changes, chips=chips)
 
     async def require_chips(
         self, found: Opened, user_id: int, key: str = "chips.short_join"
