@@ -205,7 +205,10 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     messenger = Messenger(app.bot, settings.send_retries, settings.send_backoff)
     app.bot_data["messenger"] = messenger
     limits = Limits(
-        settings.max_tables_per_person, settings.max_practice_tables, settings.top_min_matches
+        settings.max_tables_per_person,
+        settings.max_practice_tables,
+        settings.top_min_matches,
+        settings.start_chips,
     )
     thinking = Thinking(settings.computer_workers)
     service = TableService(

@@ -72,6 +72,9 @@ class Settings(BaseSettings):
     max_practice_tables: int = Field(default=100, ge=0, le=100_000)
     # Rated matches of a game a player needs before /top lists them there.
     top_min_matches: int = Field(default=3, ge=1, le=1000)
+    # Virtual chips (never money) each person holds in a group before their
+    # first match there; a table's stake= is taken from them (bot/tables/chips.py).
+    start_chips: int = Field(default=1000, ge=0, le=1_000_000_000)
     # Seconds to wait for one Bot API request, and how often a send that was
     # lost on the network is retried (with doubling pauses from send_backoff).
     request_timeout: float = Field(default=10.0, gt=0, le=120)

@@ -31,6 +31,8 @@ from typing import Any, TypeVar
 from bot.storage.records import (
     LOBBY,
     OPEN_STATUSES,
+    ChipMoves,
+    ChipRow,
     Conflict,
     LeaderRow,
     MatchResult,
@@ -256,6 +258,7 @@ class CachedStore:
         action: Action | None = None,
         user_id: int | None = None,
         result: MatchResult | None = None,
+        chips: ChipMoves | None = None,
     ) -> TableRecord:
         await self._quiet()
         stored = self._tables.get(table.id)
@@ -264,7 +267,7 @@ class CachedStore:
             raise Conflict(f"table {table.id} changed since version {table.version}")
         self._cache_saved(table, stored)
         try:
-            saved = await self.inner.save_table(table, action, user_id, result)
+            saved = await self.inner.save_table(table, action, user_id, result, chips)
         except Conflict:
             if stored is not None:
                 self._forget()  # the copy was wrong: something else wrote the database
@@ -386,6 +389,15 @@ class CachedStore:
         return await self.inner.untold_tables()
 
     # -- results and ratings: read through (rare reads, nothing to keep in step) -------------
+
+    async def chip_balance(self, chat_id: int, user_id: int) -> int | None:
+        return await self.inner.chip_balance(chat_id, user_id)
+
+    async def chip_balances(self, chat_id: int) -> dict[int, int]:
+        return await self.inner.chip_balances(chat_id)
+
+    async def table_chips(self, table_id: int) -> list[ChipRow]:
+        return await self.inner.table_chips(table_id)
 
     async def match_results(self, table_id: int) -> list[ResultRow]:
         return await self.inner.match_results(table_id)

@@ -44,6 +44,8 @@ from bot.storage.records import (
     LOBBY,
     OPEN_STATUSES,
     PLAYING,
+    ChipMoves,
+    ChipRow,
     Conflict,
     LeaderRow,
     MatchResult,
@@ -55,12 +57,16 @@ from bot.storage.records import (
     person_key,
 )
 from bot.storage.shared_sql import (
+    BALANCE,
+    GROUP_BALANCES,
     INSERT_TABLE,
     LEADERBOARD,
     MOVE_CHAT_LANG,
     RECENT,
     RESULT_COLUMNS,
+    TABLE_CHIPS,
     UPDATE_TABLE,
+    chip_from_row,
     insert_params,
     result_from_row,
     update_params,
@@ -319,6 +325,7 @@ class PostgresStore:
         action: Action | None = None,
         user_id: int | None = None,
         result: MatchResult | None = None,
+        chips: ChipMoves | None = None,
     ) -> TableRecord:
         now = time.time()
         update = update_params(table, action, user_id, now)
@@ -326,13 +333,13 @@ class PostgresStore:
         # As in SQLite: unchanged seats mid-match need no write, and the move
         # is one statement (its own transaction, the log's entry by trigger).
         unchanged = table.status != LOBBY and rows == table.stored_seats
-        if unchanged and result is None:
+        if unchanged and result is None and chips is None:
             saved = await self._execute(UPDATE_TABLE, *update) == "UPDATE 1"
         else:
             seats = None if unchanged else [(table.id, *r[:5], bool(r[5]), r[6]) for r in rows]
             renumbered = table.status == LOBBY  # seats come and go in a lobby
             saved = await self._call(
-                lambda c: save_with_seats(c, table.id, update, seats, renumbered, result)
+                lambda c: save_with_seats(c, table.id, update, seats, renumbered, result, chips)
             )
         if not saved:
             raise Conflict(f"table {table.id} changed since version {table.version}")
@@ -354,6 +361,16 @@ class PostgresStore:
             " (SELECT user_id FROM notify WHERE chat_id = $1)",
             new_chat_id,
             old_chat_id,
+        )
+        # As in SQLite: balances move unless the supergroup has the person's already.
+        await self._execute(
+            "UPDATE chip_balances SET chat_id = $1 WHERE chat_id = $2 AND user_id NOT IN"
+            " (SELECT user_id FROM chip_balances WHERE chat_id = $1)",
+            new_chat_id,
+            old_chat_id,
+        )
+        await self._execute(
+            "UPDATE chip_ledger SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id
         )
         await self._execute(MOVE_CHAT_LANG, new_chat_id, old_chat_id)
         await self._execute("DELETE FROM chats WHERE chat_id = $1", old_chat_id)
@@ -420,6 +437,20 @@ class PostgresStore:
             [PLAYING, FINISHED],
         )
         return [row[0] for row in rows]
+
+    # -- chip balances -----------------------------------------------------------------
+
+    async def chip_balance(self, chat_id: int, user_id: int) -> int | None:
+        rows = await self._fetch(BALANCE, chat_id, user_id)
+        return None if not rows else int(rows[0][0])
+
+    async def chip_balances(self, chat_id: int) -> dict[int, int]:
+        rows = await self._fetch(GROUP_BALANCES, chat_id)
+        return {int(row[0]): int(row[1]) for row in rows}
+
+    async def table_chips(self, table_id: int) -> list[ChipRow]:
+        rows = await self._fetch(TABLE_CHIPS, table_id)
+        return [chip_from_row(row) for row in rows]
 
     # -- results and ratings -----------------------------------------------------------
 

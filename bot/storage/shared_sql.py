@@ -12,7 +12,15 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.records import LOBBY, MatchResult, ResultRow, SeatResult, Skill, TableRecord
+from bot.storage.records import (
+    LOBBY,
+    ChipRow,
+    MatchResult,
+    ResultRow,
+    SeatResult,
+    Skill,
+    TableRecord,
+)
 from engine import Action
 
 # Both backends: a table's columns (SQLite's `table_from_row` reads them by position).
@@ -211,3 +219,29 @@ def insert_params(
         new_join_token(),
         thread_id,
     )
+
+
+# -- chip balances (migration 11); both backends, SQLite numbers its placeholders ?n.
+# A change is written in this order, inside the save's transaction: its
+# ledger row (nothing more when it is there already: the change was made),
+# the person's balance as the group starts it, the balance moved (no row
+# comes back when it would go below zero), the balance after noted on the row.
+INSERT_CHIP = """INSERT INTO chip_ledger (table_id, user_id, kind, chat_id, seat, amount,
+     balance, at) VALUES ($1, $2, $3, $4, $5, $6, 0, $7) ON CONFLICT DO NOTHING"""
+NEW_BALANCE = """INSERT INTO chip_balances (chat_id, user_id, balance) VALUES ($1, $2, $3)
+   ON CONFLICT DO NOTHING"""
+MOVE_BALANCE = """UPDATE chip_balances SET balance = balance + $3
+   WHERE chat_id = $1 AND user_id = $2 AND balance + $3 >= 0 RETURNING balance"""
+NOTE_BALANCE = """UPDATE chip_ledger SET balance = $4
+   WHERE table_id = $1 AND user_id = $2 AND kind = $3"""
+
+CHIP_COLUMNS = "table_id, user_id, kind, chat_id, seat, amount, balance"
+# A table's ledger: the stakes first, then what came back, by seat.
+TABLE_CHIPS = f"""SELECT {CHIP_COLUMNS} FROM chip_ledger WHERE table_id = $1
+   ORDER BY CASE kind WHEN 'stake' THEN 0 ELSE 1 END, seat, user_id"""
+BALANCE = "SELECT balance FROM chip_balances WHERE chat_id = $1 AND user_id = $2"
+GROUP_BALANCES = "SELECT user_id, balance FROM chip_balances WHERE chat_id = $1 ORDER BY user_id"
+
+
+def chip_from_row(row: Sequence[Any]) -> ChipRow:
+    return ChipRow(*(row[i] for i in range(7)))

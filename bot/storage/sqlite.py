@@ -41,6 +41,8 @@ from bot.storage.records import (
     LOBBY,
     OPEN_STATUSES,
     PLAYING,
+    ChipMoves,
+    ChipRow,
     Conflict,
     LeaderRow,
     MatchResult,
@@ -53,13 +55,17 @@ from bot.storage.records import (
     person_key,
 )
 from bot.storage.shared_sql import (
+    BALANCE,
+    GROUP_BALANCES,
     INSERT_TABLE,
     LEADERBOARD,
     MOVE_CHAT_LANG,
     RECENT,
     RESULT_COLUMNS,
+    TABLE_CHIPS,
     TABLE_COLUMNS,
     UPDATE_TABLE,
+    chip_from_row,
     insert_params,
     result_from_row,
     update_params,
@@ -70,6 +76,7 @@ from bot.storage.sqlite_sql import (
     NO_SEAT,
     SEAT_COLUMNS,
     save_with_seats,
+    sql,
     table_from_row,
 )
 from bot.storage.store import LOCK_CONNECTIONS
@@ -319,6 +326,7 @@ class SqliteStore:
         action: Action | None = None,
         user_id: int | None = None,
         result: MatchResult | None = None,
+        chips: ChipMoves | None = None,
     ) -> TableRecord:
         now = time.time()
         update = (SQLITE_UPDATE, update_params(table, action, user_id, now))
@@ -327,14 +335,14 @@ class SqliteStore:
         # unchanged ones need no write, and the save is one statement (its
         # own transaction, the log's entry written by the trigger).
         unchanged = table.status != LOBBY and rows == table.stored_seats
-        if unchanged and result is None:
+        if unchanged and result is None and chips is None:
             saved = await self._write(*update) == 1
         else:
             seats = None if unchanged else [(table.id, *r[:5], int(r[5]), r[6]) for r in rows]
             renumbered = table.status == LOBBY  # seats come and go in a lobby
             saved = await self._commits.run(
                 lambda connection: save_with_seats(
-                    connection, table.id, update, seats, renumbered, result
+                    connection, table.id, update, seats, renumbered, result, chips
                 )
             )
         if not saved:
@@ -356,6 +364,12 @@ class SqliteStore:
                 f"{update} {table} SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
             )
         # The group's /lang too (S8): a language the supergroup already chose wins.
+        # Balances too; a person who has one in the supergroup already keeps
+        # both apart (the old one stays under the old id: no chip is lost).
+        for update, table in (("UPDATE OR IGNORE", "chip_balances"), ("UPDATE", "chip_ledger")):
+            await self._write(
+                f"{update} {table} SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
+            )
         await self._write(MOVE_CHAT_LANG.replace("$", "?"), (new_chat_id, old_chat_id))
         await self._write("DELETE FROM chats WHERE chat_id = ?", (old_chat_id,))
 
@@ -412,6 +426,20 @@ class SqliteStore:
             (table_id,),
         )
         return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
+
+    # -- chip balances -----------------------------------------------------------------
+
+    async def chip_balance(self, chat_id: int, user_id: int) -> int | None:
+        rows = await self._fetchall(sql(BALANCE), (chat_id, user_id))
+        return None if not rows else int(rows[0][0])
+
+    async def chip_balances(self, chat_id: int) -> dict[int, int]:
+        rows = await self._fetchall(sql(GROUP_BALANCES), (chat_id,))
+        return {int(user_id): int(balance) for user_id, balance in rows}
+
+    async def table_chips(self, table_id: int) -> list[ChipRow]:
+        rows = await self._fetchall(sql(TABLE_CHIPS), (table_id,))
+        return [chip_from_row(row) for row in rows]
 
     # -- results and ratings -----------------------------------------------------------
 

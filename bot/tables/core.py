@@ -23,6 +23,7 @@ from bot.locks import KeyedLocks
 from bot.seats import REMATCH_OF, waiting
 from bot.storage import Shared, Store, TableRecord
 from bot.tables.attendance import Attendance
+from bot.tables.chips import START_CHIPS, Chips, staking
 from bot.tables.members import Memberships
 from bot.tables.outbox import Outbox, Sender
 from bot.tables.thinking import Thinking
@@ -63,6 +64,7 @@ class Limits:
     tables_per_person: int = 3  # open tables (lobby or playing) a person sits at or opened
     practice_tables: int = 100  # practice games open at once over the whole bot
     top_min_matches: int = 3  # rated matches in a game before a player is on /top
+    start_chips: int = START_CHIPS  # a person's balance in a group before their first stake
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +173,7 @@ class Tables:
         self.limits = limits or Limits()
         self.thinking = thinking or Thinking(workers=0)
         self.attendance = Attendance()
+        self.chips = Chips(store, self.limits.start_chips)
         self.members = Memberships(sender, clock)  # group membership, asked lately
         # Several workers share the database (PostgreSQL): the table's lock
         # (an advisory lock, held for a commit) and its message lanes (leases,
@@ -274,7 +277,20 @@ class Tables:
             for row in rows
             if row.result.user_id is not None and row.before is not None and row.after is not None
         )
-        return dataclasses.replace(info, ratings=changes)
+        played_for_chips = info.rules.stake > 0 and not info.practice
+        chips = await self.chips.settled(info.id) if played_for_chips else ()
+        return dataclasses.replace(info, ratings=changes, chips=chips)
+
+    async def require_chips(
+        self, found: Opened, user_id: int, key: str = "chips.short_join"
+    ) -> None:
+        """Refuse a seat to someone whose balance cannot cover the table's stake."""
+        stake = staking(found.table)
+        if stake <= 0:
+            return
+        balance = await self.chips.balance(found.table.chat_id, user_id)
+        if balance < stake:
+            raise found.refuse("chips.short_join", balance=balance, stake=stake)
 
     def info(self, table: TableRecord, creator_name: str = "") -> TableInfo:
         rules = table.rules

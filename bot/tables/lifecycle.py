@@ -16,8 +16,10 @@ from bot.storage import (
     OPEN_STATUSES,
     PLAYING,
     Seat,
+    ShortOfChips,
     TableRecord,
 )
+from bot.tables.chips import staking
 from bot.tables.core import Opened, Person, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.lobby import renumber
@@ -75,6 +77,11 @@ class Lifecycle:
             if all(seat.is_computer for seat in table.seats):
                 # Computers alone would only burn the bot's time: nobody watches.
                 raise found.refuse("start.no_person")
+            # Balances may have moved since people sat (another table, the
+            # stake changed in the lobby): asked again now, and the save
+            # that takes the stakes refuses all of it if one is short.
+            people = [seat.user_id for seat in table.seats if not seat.is_computer]
+            await self._require_stakes(found, await self.tables.chips.short(table, people))
             table.seed = deal_seed()
             table.state, dealt = start_match(rules, table.names, table.seed)
             table.status = FINISHED if table.state.over else PLAYING
@@ -82,11 +89,23 @@ class Lifecycle:
             # Bura can end as it is dealt (a dealt bura against limit=2): the
             # results are written with that save, as with any last move.
             result = await self.stats.result_of(table, None) if table.state.over else None
-            table = await self.store.save_table(table, result=result)
+            chips = self.tables.chips.on_start(table)
+            try:
+                table = await self.store.save_table(table, result=result, chips=chips)
+            except ShortOfChips as short:
+                await self._require_stakes(found, list(short.users))
+                raise
             self.turns.disarm_lobby(table.id)
             self.turns.arm(table)
             self.fanout.start_later(table, dealt)
             return Reply(t(lang, "start.done_toast"))
+
+    async def _require_stakes(self, found: Opened, short: list[int]) -> None:
+        """Refuse the start, naming whoever cannot cover the stake."""
+        if short:
+            table = found.table
+            names = ", ".join(s.name for s in table.seats if s.user_id in short)
+            raise found.refuse("chips.short_start", names=names, stake=staking(table))
 
     @refusals
     async def stop(
@@ -103,12 +122,16 @@ class Lifecycle:
             await found.require_rights(person, is_admin, "stop.not_allowed", alert=False)
             was_playing = table.status == PLAYING
             table.status = CLOSED
-            table = await self.store.save_table(table)
+            chips = await self.tables.chips.on_end(table)
+            table = await self.store.save_table(table, chips=chips)
             self._ended(table.id)
             self.turns.arm(table)
             self.turns.disarm_lobby(table.id)
             self.fanout.stop_later(table, was_playing)
-            return Reply(t(lang, "stop.done", table=table.id, name=person.name))
+            text = t(lang, "stop.done", table=table.id, name=person.name)
+            if chips is not None:
+                text = Html(text + "\n" + t(lang, "chips.returned", stake=staking(table)))
+            return Reply(text)
 
     @refusals
     async def practice(self, person: Person, args: Sequence[str]) -> Reply:
@@ -217,9 +240,9 @@ class Lifecycle:
         others = (s.name for s in table.seats if s is not seat)
         seat.name = distinct_name(f"🤖 {seat.name}", others)
         if all(s.is_computer for s in table.seats):
-            table.status = CLOSED
+            table.status = CLOSED  # the stakes go back, the leaver's too
         self.turns.prepare_turn(table)
-        table = await self.store.save_table(table)
+        table = await self.store.save_table(table, chips=await self.tables.chips.on_end(table))
         if table.status == CLOSED:
             self._ended(table.id)
         await self.store.set_hand_message(table.id, seat.seat, None, None)
@@ -250,7 +273,8 @@ class Lifecycle:
                 if fresh is None or fresh.status not in OPEN_STATUSES:
                     continue
                 fresh.status = CLOSED
-                fresh = await self.store.save_table(fresh)
+                chips = await self.tables.chips.on_end(fresh)
+                fresh = await self.store.save_table(fresh, chips=chips)
                 self._ended(fresh.id)
                 self.turns.arm(fresh)
                 self.turns.disarm_lobby(fresh.id)
@@ -271,7 +295,7 @@ class Lifecycle:
                 return
             was_playing = fresh.status == PLAYING
             fresh.status = CLOSED
-            fresh = await self.store.save_table(fresh)
+            fresh = await self.store.save_table(fresh, chips=await self.tables.chips.on_end(fresh))
             self._ended(fresh.id)
             self.turns.arm(fresh)
             self.turns.disarm_lobby(fresh.id)

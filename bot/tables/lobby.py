@@ -130,6 +130,10 @@ class Lobby:
             lang = await self.tables.user_lang(person.user_id, person.language_code)
             await self.store.set_chat_lang(chat_id, chat_title, lang)
         rules, settings = parse_new(lang, args)
+        if rules.stake > 0:  # the creator sits down at once: they stake too
+            balance = await self.tables.chips.balance(chat_id, person.user_id)
+            if balance < rules.stake:
+                return Reply(t(lang, "chips.short_new", balance=balance, stake=rules.stake))
         async with self.tables.person_lock(person.user_id), self.tables.lock(("chat", chat_id)):
             existing = await self.store.open_table_in_chat(chat_id, thread)
             if existing is not None:
@@ -235,6 +239,7 @@ class Lobby:
                 raise found.refuse("join.started")
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
+            await self.tables.require_chips(found, person.user_id)
             await self.tables.require_room(person.user_id, lang)
             user = await self.store.get_user(person.user_id)
             if user is None or not user.started:
@@ -394,6 +399,7 @@ class Lobby:
                 raise found.refuse("computer.bad_level", levels=names.levels_list(lang))
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
+            await self.tables.require_chips(found, person.user_id)
             name = computer_name(table)
             number, user_id = len(table.seats), free_computer_id(table)
             seat = Seat(number, user_id, name, kind=COMPUTER, level=chosen)

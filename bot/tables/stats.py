@@ -111,7 +111,12 @@ class Stats:
             (rating.game, rating.mu, rating.matches)
             for rating in await self.store.player_ratings(person_key(person.user_id))
         ]
-        shown = stats_view.stats_text(lang, person.name, record(played), ratings, chat_id is None)
+        chips = (
+            None if chat_id is None else await self.tables.chips.balance(chat_id, person.user_id)
+        )
+        shown = stats_view.stats_text(
+            lang, person.name, record(played), ratings, chat_id is None, chips
+        )
         # The rating history as a picture, the text its caption (or, when too
         # long for one, the message before it); nobody rated: the text only.
         chart = await self.pictures.rating_chart(every, person.name, lang)

@@ -365,7 +365,9 @@ def deal_summary(info: TableInfo, lang: str, event: DealScored, rules: RuleSet) 
 def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
     lines: list[str] = [t(lang, "final.title", preset=preset_name(lang, info.rules), table=info.id)]
     for placing in event.standing:
-        lines.append(_placing_line(info, lang, placing, event.bank > 0))
+        # With chips at stake the people's own lines below say what moved
+        # (computers are paid nothing): the engine's split is not repeated.
+        lines.append(_placing_line(info, lang, placing, event.bank > 0 and not info.chips))
     lines.append(t(lang, "final.deals", deals=event.deals))
     lines.append(t(lang, "final.again_practice" if info.practice else "final.again"))
     # Ratings come last: the lines above keep the shape groups and scripts
@@ -386,7 +388,27 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
                     change=signed(lang, after - before),
                 )
             )
+    if info.chips:
+        lines.append("")
+        lines.append(t(lang, "final.chips"))
+        for seat, change, balance in info.chips:
+            lines.append(
+                t(
+                    lang,
+                    "final.chips_line",
+                    name=esc(info.names[seat]),
+                    change=signed_chips(change),
+                    balance=balance,
+                )
+            )
     return Screen("\n".join(lines))
+
+
+def signed_chips(change: int) -> str:
+    """A balance's change: +10, −10 (a real minus), ±0."""
+    if change == 0:
+        return "±0"
+    return ("+" if change > 0 else "−") + str(abs(change))
 
 
 def _placing_line(info: TableInfo, lang: str, placing: Placing, bank: bool) -> Html:

@@ -25,8 +25,9 @@ def rules_text(lang: str, rules: RuleSet, at_table: bool = False) -> str:
     return "\n".join(lines)
 
 
-def help_text(lang: str) -> str:
-    return t(lang, "help")
+def help_text(lang: str, start_chips: int = 1000) -> str:
+    """The commands, then what chips are (a key of its own: chips.ftl)."""
+    return t(lang, "help") + "\n\n" + t(lang, "help.chips", start=start_chips)
 
 
 def presets_list(lang: str) -> str:

@@ -52,6 +52,8 @@ class TableInfo:
     practice: bool = False
     # A finished match's rating changes: (seat, mu before, mu after) per person.
     ratings: tuple[tuple[int, float, float], ...] = ()
+    # A finished match's chips: (seat, change, balance after) per person paid.
+    chips: tuple[tuple[int, int, int], ...] = ()
     # A rematch's lobby: the table it replays, and the seats not yet confirmed.
     rematch_of: int | None = None
     waiting: frozenset[int] = frozenset()

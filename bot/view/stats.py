@@ -28,10 +28,14 @@ def stats_text(
     record: Record,
     ratings: Sequence[tuple[str, float, int]],
     everywhere: bool,
+    chips: int | None = None,
 ) -> str:
-    """`ratings`: (game, mu, rated matches) per game."""
+    """`ratings`: (game, mu, rated matches) per game; `chips`: the person's
+    balance in the group (None: in private, where there is no one balance)."""
     where = t(lang, "stats.everywhere" if everywhere else "stats.here")
     lines: list[str] = [t(lang, "stats.title", name=name, where=where)]
+    if chips is not None:
+        lines.append(t(lang, "stats.chips", chips=chips))
     if not record.matches:
         lines.append(t(lang, "stats.none"))
         return "\n".join(lines)

@@ -25,7 +25,8 @@ async def cmd_help(update: Update, context: BotContext) -> None:
     if update.effective_message is None:
         return
     lang = await message_lang(update, context)
-    await reply(update.effective_message, rules_help.help_text(lang))
+    start = context.service.tables.limits.start_chips
+    await reply(update.effective_message, rules_help.help_text(lang, start))
 
 
 async def cmd_rules(update: Update, context: BotContext) -> None:

@@ -21,6 +21,7 @@ NUMERIC = frozenset(
         *("cap", "chips", "count", "deal", "deals", "least", "limit", "matches", "max"),
         *("min", "multiplier", "need", "number", "penalties", "penalty", "percent"),
         *("points", "rating", "seconds", "stock", "streak", "table", "total", "tricks", "wins"),
+        *("balance", "stake", "start"),
     }
 )
 
