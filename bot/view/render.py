@@ -246,16 +246,24 @@ def deal_closed(
 ) -> TableView:
     """A view of the deal that just ended, as the last move left it: its last
     trick (if one was taken) among the results and its plays (the move's own,
-    `last`, included) in the history, nothing on the table, nobody to move.
-    `view` is of the state before that move."""
-    results, history = view.results, view.history
+    `last`, included) in the history and its points in its taker's pile,
+    nothing on the table, nobody to move. `view` is of the state before that
+    move."""
+    results, history, points = view.results, view.history, view.pile_points
     if final is not None:
         results = (*results, final)
         history = (*history, view.trick if last is None else (*view.trick, last))
+        # The taker's pile gains the last trick, as every trick line before it
+        # did: the points line must add up to the lines under it.
+        points = tuple(
+            None if known is None else known + (final.points if seat == final.seat else 0)
+            for seat, known in enumerate(points)
+        )
     return dataclasses.replace(
         view,
         results=results,
         history=history,
+        pile_points=points,
         trick=(),
         turn=None,
         combination=None,

@@ -392,3 +392,39 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
     for _state, ended in overs:
         ranks = [(p.rank, p.penalties) for p in ended.standing]
         assert ranks == sorted(ranks)
+
+
+def _spectator_views(moment: Moment) -> Iterator[tuple[str, object]]:
+    """The group's view after `moment`'s move: the closed deal's when the move
+    ended a deal (what its live message keeps), else the live one."""
+    before = moment.before
+    if before is not None and before.deal is not None and news.deal_ended(moment.events):
+        yield (
+            "closed",
+            render.deal_closed(
+                view_for(before, None),
+                news.last_trick(before, moment.events),
+                news.last_play(before, moment.events, None),
+            ),
+        )
+    elif moment.state.deal is not None:
+        yield "live", view_for(moment.state, None)
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_points_line_is_the_sum_of_the_trick_lines(preset: Preset, count: int) -> None:
+    """At every moment, the deal's closing one included, each seat's points
+    in the live message are what its trick lines add up to."""
+    checked = 0
+    for moment in moments(preset, count):
+        for _kind, view in _spectator_views(moment):
+            assert isinstance(view, type(view_for(moment.state, None)))
+            sums = [0] * count
+            for result in view.results:
+                sums[result.seat] += result.points
+            for seat, known in enumerate(view.pile_points):
+                if known is not None:
+                    assert known == sums[seat], (_kind, seat, view.pile_points, sums)
+                    checked += 1
+    if preset is Preset.BURKOZEL:  # kozel's discards are face down by default: no points line
+        assert checked
