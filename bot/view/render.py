@@ -18,7 +18,7 @@ from bot.view.i18n import Html, decimal, esc, signed, t
 from bot.view.screen import Screen, TableInfo
 from engine import RuleSet, TableView
 from engine.cards import Card, Suit
-from engine.events import DealScored, MatchOver, Placing
+from engine.events import MatchOver, Placing
 from engine.rules import OPTIONS
 from engine.state import PlayKind, TrickResult
 from engine.view import PlayView
@@ -343,31 +343,6 @@ def trick_record(
 
 def _face_down_note(lang: str, cards: str) -> Html:
     return Html(" " + t(lang, "trick.face_down", cards=cards)) if cards else Html("")
-
-
-def deal_summary(info: TableInfo, lang: str, event: DealScored, rules: RuleSet) -> Screen:
-    lines: list[str] = [t(lang, "deal.title", number=event.number)]
-    if event.eggs:
-        lines.append(t(lang, "deal.eggs"))
-    if event.multiplier > 1:
-        lines.append(t(lang, "deal.multiplied", multiplier=event.multiplier))
-    for result in event.results:
-        who = " + ".join(esc(info.names[s]) for s in result.seats)
-        # "Total 8 of 6" reads oddly: past the limit it names the limit instead.
-        key = "deal.line_over" if result.total > rules.limit else "deal.line"
-        lines.append(
-            t(
-                lang,
-                key,
-                name=Html(who),
-                points=result.points,
-                tricks=result.tricks,
-                penalty=result.penalty,
-                total=result.total,
-                limit=rules.limit,
-            )
-        )
-    return Screen("\n".join(lines))
 
 
 def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:

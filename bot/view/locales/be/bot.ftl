@@ -198,7 +198,7 @@ deal-line = { $name }: { $points } { $points ->
         [one] узятка
         [few] узяткі
        *[many] узятак
-    } → +{ $penalty } (усяго { $total } з { $limit })
+    } → { $penalty } · усяго { $total } з { $limit }
 deal-line_over = { $name }: { $points } { $points ->
         [one] ачко
         [few] ачкі
@@ -207,7 +207,7 @@ deal-line_over = { $name }: { $points } { $points ->
         [one] узятка
         [few] узяткі
        *[many] узятак
-    } → +{ $penalty } (усяго { $total }, мяжа { $limit })
+    } → { $penalty } · усяго { $total }, ліміт { $limit }
 final-title = 🏁 <b>{ $preset }</b> · стол #{ $table }: гульня скончана!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] штрафное ачко

@@ -186,14 +186,14 @@ deal-line = { $name }: { $points } { $points ->
     }, { $tricks } { $tricks ->
         [one] trick
        *[other] tricks
-    } → +{ $penalty } (total { $total } of { $limit })
+    } → { $penalty } · total { $total } of { $limit }
 deal-line_over = { $name }: { $points } { $points ->
         [one] point
        *[other] points
     }, { $tricks } { $tricks ->
         [one] trick
        *[other] tricks
-    } → +{ $penalty } (total { $total }, limit { $limit })
+    } → { $penalty } · total { $total }, limit { $limit }
 final-title = 🏁 <b>{ $preset }</b> · table #{ $table }: game over!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] penalty point

@@ -198,7 +198,7 @@ deal-line = { $name }: { $points } { $points ->
         [one] взятка
         [few] взятки
        *[many] взяток
-    } → +{ $penalty } (всего { $total } из { $limit })
+    } → { $penalty } · всего { $total } из { $limit }
 deal-line_over = { $name }: { $points } { $points ->
         [one] очко
         [few] очка
@@ -207,7 +207,7 @@ deal-line_over = { $name }: { $points } { $points ->
         [one] взятка
         [few] взятки
        *[many] взяток
-    } → +{ $penalty } (всего { $total }, предел { $limit })
+    } → { $penalty } · всего { $total }, лимит { $limit }
 final-title = 🏁 <b>{ $preset }</b> · стол #{ $table }: игра окончена!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] штрафное очко

@@ -198,7 +198,7 @@ deal-line = { $name }: { $points } { $points ->
         [one] взятка
         [few] взятки
        *[many] взяток
-    } → +{ $penalty } (усього { $total } з { $limit })
+    } → { $penalty } · усього { $total } з { $limit }
 deal-line_over = { $name }: { $points } { $points ->
         [one] очко
         [few] очки
@@ -207,7 +207,7 @@ deal-line_over = { $name }: { $points } { $points ->
         [one] взятка
         [few] взятки
        *[many] взяток
-    } → +{ $penalty } (усього { $total }, межа { $limit })
+    } → { $penalty } · усього { $total }, ліміт { $limit }
 final-title = 🏁 <b>{ $preset }</b> · стіл #{ $table }: гру закінчено!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] штрафне очко

@@ -1,0 +1,20 @@
+## The group's table: the deal's summary, the live message, the hand.
+deal-penalty = +{ $penalty } { $penalty ->
+        [one] штрафное
+        [few] штрафныя
+       *[other] штрафных
+    }
+deal-penalty_none = 0
+deal-why-most = { $sides ->
+        [2] больш ачкоў
+       *[other] больш за ўсіх ачкоў
+    }
+deal-why-eggs = «яйкі»
+deal-why-no_tricks = без узятак
+deal-why-zero_points = ніводнага ачка
+deal-why-pass = { $pass } і больш
+deal-why-under = менш за { $pass }
+deal-why-claim_true = «Адкрываюся!» — і 31 ёсць
+deal-why-claim_false = «Адкрываюся!» без 31
+deal-why-combination = «{ $combo }» на руках
+deal-why-lost = раздача прайграна

@@ -1,0 +1,19 @@
+## The group's table: the deal's summary, the live message, the hand.
+deal-penalty = +{ $penalty } { $penalty ->
+        [one] penalty point
+       *[other] penalty points
+    }
+deal-penalty_none = 0
+deal-why-most = { $sides ->
+        [2] more points
+       *[other] most points
+    }
+deal-why-eggs = “eggs”
+deal-why-no_tricks = no tricks
+deal-why-zero_points = no points
+deal-why-pass = { $pass } or more
+deal-why-under = under { $pass }
+deal-why-claim_true = “I have 31!”, and it was true
+deal-why-claim_false = “I have 31!” without 31
+deal-why-combination = { $combo } in hand
+deal-why-lost = deal lost

@@ -1,0 +1,19 @@
+## The group's table: the deal's summary, the live message, the hand.
+deal-penalty = +{ $penalty } { $penalty ->
+        [one] штрафное
+       *[other] штрафных
+    }
+deal-penalty_none = 0
+deal-why-most = { $sides ->
+        [2] больше очков
+       *[other] больше всех очков
+    }
+deal-why-eggs = «яйца»
+deal-why-no_tricks = без взяток
+deal-why-zero_points = ни одного очка
+deal-why-pass = { $pass } и больше
+deal-why-under = меньше { $pass }
+deal-why-claim_true = «Вскрываюсь!» — и 31 есть
+deal-why-claim_false = «Вскрываюсь!» без 31
+deal-why-combination = «{ $combo }» на руках
+deal-why-lost = сдача проиграна

@@ -1,0 +1,20 @@
+## The group's table: the deal's summary, the live message, the hand.
+deal-penalty = +{ $penalty } { $penalty ->
+        [one] штрафне
+        [few] штрафні
+       *[other] штрафних
+    }
+deal-penalty_none = 0
+deal-why-most = { $sides ->
+        [2] більше очок
+       *[other] найбільше очок
+    }
+deal-why-eggs = «яйця»
+deal-why-no_tricks = без взяток
+deal-why-zero_points = жодного очка
+deal-why-pass = { $pass } і більше
+deal-why-under = менше ніж { $pass }
+deal-why-claim_true = «Відкриваюсь!» — і 31 є
+deal-why-claim_false = «Відкриваюсь!» без 31
+deal-why-combination = «{ $combo }» на руках
+deal-why-lost = роздачу програно
