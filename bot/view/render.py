@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from bot.view.cards import BEAT_MARK, DISCARD_MARK, FACE_DOWN, card_text, cards_text, suit_text
 from bot.view.i18n import Html, decimal, esc, signed, t
-from bot.view.screen import Screen, TableInfo
+from bot.view.screen import Button, Screen, TableInfo
 from engine import RuleSet, TableView
 from engine.cards import Card, Suit
 from engine.events import MatchOver, Placing
@@ -311,7 +311,25 @@ def live(info: TableInfo, lang: str, view: TableView) -> Screen:
         )
     elif view.turn is not None:
         lines.append(t(lang, "live.turn_lead", name=_name(info, view.turn)))
-    return Screen("\n".join(lines))
+    if view.turn is not None and _timed(info, view.turn):
+        lines[-1] = Html(f"{lines[-1]} · {t(lang, 'live.turn_time', seconds=info.turn_time)}")
+    return Screen("\n".join(lines), _my_cards(info, lang, view))
+
+
+def _timed(info: TableInfo, seat: int) -> bool:
+    """Whether the seat to move is on the clock: a person playing for
+    themselves (a computer, or one standing in for a person, moves at once)."""
+    return seat not in info.computers and seat not in info.away
+
+
+def _my_cards(info: TableInfo, lang: str, view: TableView) -> tuple[tuple[Button, ...], ...]:
+    """The way from the group to one's hand: a link to the bot's private
+    chat, where the hand is, while there is something to play. A link, not
+    a callback: the tap opens the chat without a round trip to the bot."""
+    if view.turn is None or not info.bot_username:
+        return ()
+    link = f"https://t.me/{info.bot_username}"
+    return ((Button(t(lang, "live.my_cards"), url=link),),)
 
 
 def trick_record(

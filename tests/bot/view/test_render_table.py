@@ -32,7 +32,7 @@ from bot.view import hand as hand_view
 from bot.view import news, render, summary
 from bot.view.cards import FACE_DOWN, card_text
 from bot.view.i18n import LANGUAGES, t
-from bot.view.screen import Screen
+from bot.view.screen import Button, Screen
 from engine import (
     Action,
     Preset,
@@ -55,7 +55,16 @@ def test_live_message_never_shows_hidden_cards(preset: Preset, count: int) -> No
         for lang in LANGS:
             screen = render.live(info, lang, view)
             plain = check_telegram_html(screen)
-            assert not screen.buttons
+            # One button only, the link to the bot's chat (no callback to flood the bot).
+            mine = t(lang, "live.my_cards")
+            if view.turn is not None:
+                assert screen.buttons == ((Button(mine, url=f"https://t.me/{info.bot_username}"),),)
+                # The clock is on the 👉 line, for a person to move.
+                turn = next(line for line in plain.splitlines() if line.startswith("👉"))
+                clock = plain_of(t(lang, "live.turn_time", seconds=info.turn_time))
+                assert turn.endswith(clock)
+            else:
+                assert not screen.buttons
             leaked = shown_cards(plain) & hidden_from(state, None)
             assert not leaked, (leaked, plain)
             # The cards face up in the trick are all shown.
@@ -427,3 +436,23 @@ def test_points_line_is_the_sum_of_the_trick_lines(preset: Preset, count: int) -
                     checked += 1
     if preset is Preset.BURKOZEL:  # kozel's discards are face down by default: no points line
         assert checked
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_clock_shows_only_for_a_person_on_their_own(lang: str) -> None:
+    state = playing(Preset.BURKOZEL, 2)[3]
+    view = view_for(state, None)
+    assert view.turn is not None
+    clock = plain_of(t(lang, "live.turn_time", seconds=45))
+    for extra, shown in (
+        ({}, True),
+        ({"computers": {view.turn: "easy"}}, False),
+        ({"away": frozenset({view.turn})}, False),
+    ):
+        info = info_for(state, state.players, turn_time=45, **extra)
+        plain = check_telegram_html(render.live(info, lang, view))
+        assert (clock in plain) is shown, plain
+    closed = render.deal_closed(view, None)
+    info = info_for(state, state.players)
+    screen = render.live(info, lang, closed)
+    assert not screen.buttons and "⏳" not in screen.text

@@ -18,3 +18,5 @@ deal-why-claim_true = «Адкрываюся!» — і 31 ёсць
 deal-why-claim_false = «Адкрываюся!» без 31
 deal-why-combination = «{ $combo }» на руках
 deal-why-lost = раздача прайграна
+live-turn_time = ⏳ { $seconds } с на ход
+live-my_cards = 🃏 Мае карты

@@ -17,3 +17,5 @@ deal-why-claim_true = “I have 31!”, and it was true
 deal-why-claim_false = “I have 31!” without 31
 deal-why-combination = { $combo } in hand
 deal-why-lost = deal lost
+live-turn_time = ⏳ { $seconds } s a move
+live-my_cards = 🃏 My cards

@@ -17,3 +17,5 @@ deal-why-claim_true = «Вскрываюсь!» — и 31 есть
 deal-why-claim_false = «Вскрываюсь!» без 31
 deal-why-combination = «{ $combo }» на руках
 deal-why-lost = сдача проиграна
+live-turn_time = ⏳ { $seconds } с на ход
+live-my_cards = 🃏 Мои карты

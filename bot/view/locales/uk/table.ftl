@@ -18,3 +18,5 @@ deal-why-claim_true = «Відкриваюсь!» — і 31 є
 deal-why-claim_false = «Відкриваюсь!» без 31
 deal-why-combination = «{ $combo }» на руках
 deal-why-lost = роздачу програно
+live-turn_time = ⏳ { $seconds } с на хід
+live-my_cards = 🃏 Мої карти
