@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from typing import Any
 
 import pytest
 from bot_harness import BotRunner, Player, play_to_the_end
@@ -22,7 +23,7 @@ SUMMARY = re.compile(r"^(?:🏆 )?(\S+): (\d+) очк")
 POINTS = "Очки в сдаче: "
 
 
-def versions(message: StoredMessage) -> list[tuple[str, dict[str, object] | None]]:
+def versions(message: StoredMessage) -> list[tuple[str, dict[str, Any] | None]]:
     """Every text the message showed, with its buttons, oldest first."""
     old = [(v.text, v.reply_markup) for v in message.history]
     return [*old, (message.text, message.reply_markup)]
