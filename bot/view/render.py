@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bot.view.cards import BEAT_MARK, DISCARD_MARK, FACE_DOWN, card_text, cards_text, suit_text
-from bot.view.i18n import Html, decimal, esc, signed, t
+from bot.view.i18n import Html, decimal, esc, plain, signed, t
+from bot.view.labels import fit
 from bot.view.screen import Button, Screen, TableInfo
 from engine import RuleSet, TableView
 from engine.cards import Card, Suit
@@ -47,8 +48,10 @@ def option_button(lang: str, name: str, value: object) -> str:
     cuts the end of the name, not what it is set to."""
     title = t(lang, f"option.{name}")
     if isinstance(value, bool):
-        return t(lang, "options.button_on" if value else "options.button_off", name=title)
-    return t(lang, "options.button", name=title, value=option_value(lang, name, value))
+        label = t(lang, "options.button_on" if value else "options.button_off", name=title)
+    else:
+        label = t(lang, "options.button", name=title, value=option_value(lang, name, value))
+    return fit(plain(label))
 
 
 def options_lines(
