@@ -35,6 +35,12 @@ log = logging.getLogger(__name__)
 GAP_PATIENCE = 10.0
 
 
+def deals_played(events: Sequence[Event]) -> int:
+    """The deals of a match that these events ended (0 if they did not)."""
+    over = next((e for e in events if isinstance(e, MatchOver)), None)
+    return 0 if over is None else over.deals
+
+
 class Fanout:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
@@ -234,11 +240,10 @@ class Fanout:
         if lines:
             await self.out.send(table.chat_id, Screen("\n\n".join(lines)), thread=table.thread_id)
         if end is not None:
-            await self.out.send(
-                table.chat_id, self.match_end_screen(table, lang, end), thread=table.thread_id
+            await self.pictures.send_match_end(
+                table, lang, self.match_end_screen(table, lang, end), deals_played(dealt)
             )
         if table.state.over:
-            await self.pictures.send_match_chart(table, lang)
             return
         await self.send_live(table, lang)
         if hands:
@@ -406,16 +411,13 @@ class Fanout:
         async def tell_group() -> None:
             if said is not None:
                 await self.out.send(table.chat_id, said, thread=table.thread_id)
-            if end is not None:
-                await self.out.send(
-                    table.chat_id, self.match_end_screen(table, lang, end), thread=table.thread_id
-                )
+            if end is not None:  # with its chart (only this move's job sends it)
+                screen = self.match_end_screen(table, lang, end)
+                await self.pictures.send_match_end(table, lang, screen, deals_played(events))
 
         async def rest() -> None:
             if state.over:
                 await tell_group()
-                if ends:  # the end message, then its chart (only this move's job sends it)
-                    await self.pictures.send_match_chart(table, lang)
                 if hands:
                     await self.hands.close_hands(table)
                 return

@@ -30,3 +30,4 @@ hand-mine-discard_down = Вы скідаеце кашуляй уверх: { $car
 hand-spectator = 👀 Вы выбылі — глядзіце партыю
 hand-declare_hint = 📣 — схадзіць камбінацыяй (можна і па-за чаргой).
 button-declare_short = 📣 { $combo }
+chart-title = { $preset } · стол #{ $table }: штрафныя ачкі па раздачах

@@ -29,3 +29,4 @@ hand-mine-discard_down = You discard face down: { $cards }
 hand-spectator = 👀 You're out — watching the match
 hand-declare_hint = 📣 — lead a combination (out of turn too).
 button-declare_short = 📣 { $combo }
+chart-title = { $preset } · table #{ $table }: penalty points by deal

@@ -29,3 +29,4 @@ hand-mine-discard_down = Вы сбрасываете в закрытую: { $car
 hand-spectator = 👀 Вы выбыли — смотрите партию
 hand-declare_hint = 📣 — сходить комбинацией (можно и вне очереди).
 button-declare_short = 📣 { $combo }
+chart-title = { $preset } · стол #{ $table }: штрафные очки по сдачам

@@ -30,3 +30,4 @@ hand-mine-discard_down = Ви скидаєте сорочкою догори: { 
 hand-spectator = 👀 Ви вибули — дивіться партію
 hand-declare_hint = 📣 — піти комбінацією (можна й поза чергою).
 button-declare_short = 📣 { $combo }
+chart-title = { $preset } · стіл #{ $table }: штрафні очки за роздачами
