@@ -403,26 +403,28 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
 
 
 def _spectator_views(moment: Moment) -> Iterator[tuple[str, object]]:
-    """The group's view after `moment`'s move: the closed deal's when the move
-    ended a deal (what its live message keeps), else the live one."""
+    """The group's view after `moment`'s move, and each player's: the closed
+    deal's when the move ended a deal (what its live message and the hands'
+    records keep), else the live one."""
     before = moment.before
-    if before is not None and before.deal is not None and news.deal_ended(moment.events):
-        yield (
-            "closed",
-            render.deal_closed(
-                view_for(before, None),
-                news.last_trick(before, moment.events),
-                news.last_play(before, moment.events, None),
-            ),
-        )
-    elif moment.state.deal is not None:
-        yield "live", view_for(moment.state, None)
+    for viewer in (None, *range(len(moment.state.players))):
+        if before is not None and before.deal is not None and news.deal_ended(moment.events):
+            yield (
+                f"closed {viewer}",
+                render.deal_closed(
+                    view_for(before, viewer),
+                    news.last_trick(before, moment.events),
+                    news.last_play(before, moment.events, viewer),
+                ),
+            )
+        elif moment.state.deal is not None:
+            yield f"live {viewer}", view_for(moment.state, viewer)
 
 
 @pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
 def test_points_line_is_the_sum_of_the_trick_lines(preset: Preset, count: int) -> None:
     """At every moment, the deal's closing one included, each seat's points
-    in the live message are what its trick lines add up to."""
+    in the live message and in every hand are what its trick lines add up to."""
     checked = 0
     for moment in moments(preset, count):
         for _kind, view in _spectator_views(moment):
