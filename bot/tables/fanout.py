@@ -108,6 +108,8 @@ class Fanout:
         tid = table.id
         if not was_playing:
             self.outbox.later(tid, lambda: self.close_lobby_of(tid, note))
+        elif not table.practice:
+            self.outbox.later(tid, lambda: self.close_live(tid))
         self.hands_closed_later(table)
 
     def move_later(
@@ -491,6 +493,20 @@ class Fanout:
         if message_id is not None and message_id != table.live_message_id:
             table.live_message_id = message_id
             await self.store.set_message_ids(table.id, live_message_id=message_id)
+
+    async def close_live(self, table_id: int) -> None:
+        """A stopped match's live message: its tricks stay, nobody is to move,
+        and the turn's clock and the link to one's cards go (an edit, so the
+        group gets no new message)."""
+        table = await self.store.get_table(table_id)
+        if table is None or table.state is None or table.live_message_id is None:
+            return
+        if table.state.deal is None:
+            return
+        lang = await self.tables.chat_lang(table.chat_id)
+        closed = render.deal_closed(view_for(table.state, None), None)
+        screen = render.live(self.tables.info(table), lang, closed)
+        await self.out.edit(table.chat_id, table.live_message_id, screen)
 
     async def news_and_hands(self, table_id: int, said: Screen | None, hands: bool = True) -> None:
         table = await self.store.get_table(table_id)

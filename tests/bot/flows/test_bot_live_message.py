@@ -101,3 +101,30 @@ async def test_every_version_of_the_live_message_adds_up(
             }
             assert in_summary == final_points, (live.text, said)
     assert checked > 20
+
+
+async def test_a_stopped_match_leaves_no_clock_nor_link(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    """/stop mid-deal: the live message keeps its tricks, loses the turn's
+    line, its clock and the link to one's cards, and no new message is
+    posted for it."""
+    fake = fake_telegram
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    users = await people_in_private(fake, 2, 320)
+    table_id, lobby = await open_table(fake, runner, group, "/new", users)
+    await start_match(fake, group, users[0], lobby)
+    (live,) = [m for m in fake.messages(group) if "👉" in m.text]
+    assert live.buttons
+    before = len(fake.messages(group))
+    sent = await users[0].send(group, "/stop")
+    await fake.wait_for_message(group, "закрыт", after=sent)
+    await runner.idle()
+    await fake.wait_idle()
+    closed = fake.find_message(group.id, live.message_id)
+    assert closed is not None
+    assert "👉" not in closed.text and "⏳" not in closed.text and not closed.buttons
+    assert "сдача 1" in closed.text
+    assert len(fake.messages(group)) == before + 1  # the answer to /stop alone
+    table = await runner.db.get_table(table_id)
+    assert table is not None and table.status == "closed"
