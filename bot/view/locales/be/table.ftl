@@ -7,7 +7,7 @@ deal-penalty = +{ $penalty } { $penalty ->
 deal-penalty_none = 0
 deal-why-most = { $sides ->
         [2] больш ачкоў
-       *[other] больш за ўсіх ачкоў
+       *[other] найбольш ачкоў
     }
 deal-why-eggs = «яйкі»
 deal-why-no_tricks = без узятак

@@ -28,6 +28,6 @@ hand-mine-beat = Ви б'єте: { $cards }
 hand-mine-discard = Ви скидаєте: { $cards }
 hand-mine-discard_down = Ви скидаєте сорочкою догори: { $cards }
 hand-spectator = 👀 Ви вибули — дивіться партію
-hand-declare_hint = 📣 — піти комбінацією (можна й поза чергою).
+hand-declare_hint = 📣 — походити комбінацією (можна й поза чергою).
 button-declare_short = 📣 { $combo }
 chart-title = { $preset } · стіл #{ $table }: штрафні очки за роздачами
