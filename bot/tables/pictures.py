@@ -12,6 +12,7 @@ pure code, so nothing but plain data crosses the process boundary.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Sequence
@@ -29,6 +30,9 @@ from engine import Action, RuleSet
 log = logging.getLogger(__name__)
 
 
+# Seconds the end message waits for its chart (50-100 ms when the workers
+# are free): past this it goes as text, without the chart.
+CHART_PATIENCE = 10.0
 # A match's end message carries its chart from this many scored deals on:
 # a line of one or two points says nothing the standing does not.
 CHART_FROM_DEALS = 3
@@ -90,9 +94,9 @@ class Pictures:
         await out.send(table.chat_id, end, thread=table.thread_id)
 
     async def match_chart(self, table: TableRecord, lang: str) -> bytes | None:
-        """A finished match's chart, None if it cannot be drawn (logged: the
-        end message is what counts, and the move's job must not fail over a
-        picture)."""
+        """A finished match's chart, None if it cannot be drawn, or not within
+        `CHART_PATIENCE` (logged: the end message is what counts, and the
+        move's job must neither fail nor wait long over a picture)."""
         state = table.state
         if state is None or table.seed is None or not state.over:
             return None
@@ -101,7 +105,7 @@ class Pictures:
         try:
             actions = [action for _, _, action in await self.store.action_log(table.id)]
             started = time.perf_counter()
-            png: bytes = await self.tables.thinking.run(
+            drawing = self.tables.thinking.run(
                 match_chart,
                 lang,
                 table.names,
@@ -111,6 +115,7 @@ class Pictures:
                 actions,
                 title,
             )
+            png: bytes = await asyncio.wait_for(drawing, CHART_PATIENCE)
         except Exception:
             log.exception("table %s: the match's chart could not be drawn", table.id)
             return None

@@ -4,6 +4,7 @@ match's end is text alone; an end the chart cannot join is still told."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from types import SimpleNamespace
 from typing import Any
@@ -16,6 +17,7 @@ from bot.storage import TableRecord
 from bot.tables.outbox import Outcome
 from bot.tables.pictures import CHART_FROM_DEALS, Pictures
 from bot.view.screen import CAPTION_LIMIT, Button, Screen
+from engine import RuleSet
 from testing.fake_telegram import FakeChat, FakeTelegram
 from testing.fake_telegram.models import StoredMessage
 
@@ -151,3 +153,33 @@ async def test_the_end_goes_as_a_caption_only_when_it_fits(
     ((kind, sent, _),) = out.sent
     assert sent == screen  # the whole text and its button, either way
     assert (kind == "photo") is photo and bool(drawn) is photo
+
+
+async def test_a_chart_that_takes_too_long_leaves_the_end_told_as_text(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Busy workers must not hold the end of a match back: past
+    `CHART_PATIENCE` the end goes as text."""
+    never = asyncio.Event()
+
+    async def stuck(*_: object) -> bytes:
+        await never.wait()
+        return b"png"
+
+    async def action_log(table_id: int) -> list[object]:
+        return []
+
+    out = Out()
+    tables = SimpleNamespace(
+        out=out,
+        store=SimpleNamespace(action_log=action_log),
+        thinking=SimpleNamespace(run=stuck),
+    )
+    pictures = Pictures(tables)  # type: ignore[arg-type]
+    monkeypatch.setattr("bot.tables.pictures.CHART_PATIENCE", 0.01)
+    state = SimpleNamespace(over=True, rules=RuleSet.create("burkozel"), players=("A", "B"))
+    table = SimpleNamespace(id=5, chat_id=-1, thread_id=None, seed=1, names=("A", "B"), state=state)
+    screen = end_screen(300)
+    await pictures.send_match_end(table, "ru", screen, 5)  # type: ignore[arg-type]
+    assert out.sent == [("text", screen, False)]
+    assert "chart could not be drawn" in caplog.text
