@@ -411,8 +411,9 @@ class Fanout:
         end = news.match_end(info, lang, events)
 
         async def tell_group() -> None:
-            if said is not None:
-                await self.out.send(table.chat_id, said, thread=table.thread_id)
+            if said is not None:  # silent before the end message, which rings
+                quiet = end is not None
+                await self.out.send(table.chat_id, said, silent=quiet, thread=table.thread_id)
             if end is not None:  # with its chart (only this move's job sends it)
                 screen = self.match_end_screen(table, lang, end)
                 await self.pictures.send_match_end(table, lang, screen, deals_played(events))

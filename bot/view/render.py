@@ -371,9 +371,9 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
     for placing in event.standing:
         lines.append(_placing_line(info, lang, placing, event.bank > 0))
     lines.append(t(lang, "final.deals", deals=event.deals))
-    lines.append(t(lang, "final.again_practice" if info.practice else "final.again"))
-    # Ratings come last: the lines above keep the shape groups and scripts
-    # watch for (🏁 first, 🥇 on the winner's line).
+    # Ratings after the standing: the lines above keep the shape groups and
+    # scripts watch for (🏁 first, 🥇 on the winner's line). The call to play
+    # again comes last, next to its button.
     if info.practice:
         lines.append(t(lang, "final.unrated"))
     elif info.ratings:
@@ -390,6 +390,9 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
                     change=signed(lang, after - before),
                 )
             )
+    if info.ratings and not info.practice:
+        lines.append("")
+    lines.append(t(lang, "final.again_practice" if info.practice else "final.again"))
     return Screen("\n".join(lines))
 
 

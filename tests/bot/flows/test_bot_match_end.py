@@ -53,7 +53,18 @@ async def test_a_long_match_ends_with_one_message_its_chart_captioned(
     assert any(b.text == "🔁 Реванш" for row in end.buttons for b in row)
     photos = [m for m in fake.messages(group) if m.photo is not None]
     assert photos == [end]  # no second message for the chart
-    assert fake.messages(group)[-1] == end
+    said = fake.messages(group)
+    assert said[-1] == end and "Итоги сдачи" in said[-2].text
+    # One ring for the end: the last deal's summary just before it is silent.
+    rings = {
+        int(r.result["message_id"]): str(r.params.get("disable_notification")).lower()
+        not in ("true", "1")
+        for r in [*fake.calls("sendMessage"), *fake.calls("sendPhoto")]
+        if r.ok and int(r.result["chat"]["id"]) == group.id
+    }
+    assert rings[end.message_id] and not rings[said[-2].message_id]
+    # The call to play again is the caption's last line, next to its button.
+    assert end.text.splitlines()[-1].startswith("Ещё партию?")
 
 
 async def test_a_one_deal_match_ends_with_text_alone(
