@@ -345,6 +345,7 @@ def deal_record(info: TableInfo, lang: str, view: TableView, told: Sequence[str]
     each taker ("you" for the reader) and points, then what the table was
     told of the deal's end. No buttons: nothing is left to play."""
     assert view.viewer is not None
+    info = _with_partner(info, view)
     lines: list[str] = [
         t(lang, "hand.title", table=info.id, chat=info.chat_title, deal=view.deal_number)
     ]

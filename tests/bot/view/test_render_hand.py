@@ -377,6 +377,11 @@ def test_the_kozel_partner_is_marked(lang: str) -> None:
         assert f"{NAMES[partner]} {hand_view.PARTNER_MARK}" in plain
         for other in ((seat + 1) % 4, (seat + 3) % 4):
             assert f"{NAMES[other]} {hand_view.PARTNER_MARK}" not in plain
+        # The deal's record keeps the mark on the partner's tricks.
+        record = hand_view.deal_record(info, lang, view_for(state, seat), [])
+        partner_tricks = [r for r in view_for(state, seat).results if r.seat == partner]
+        if partner_tricks:
+            assert f"{NAMES[partner]} {hand_view.PARTNER_MARK}" in check_telegram_html(record)
     burkozel = playing(Preset.BURKOZEL, 4)[5]
     plain = hand_view.hand(info_for(burkozel, NAMES), lang, view_for(burkozel, 0)).text
     assert hand_view.PARTNER_MARK not in plain
