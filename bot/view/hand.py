@@ -74,7 +74,7 @@ def hand(
             lines.append(points)
     if view.results:
         lines.append("")
-        lines.extend(tricks_lines(info, lang, view))
+        lines.extend(tricks_lines(_as_you(info, lang, view), lang, view))
     if view.trick:
         lines.append("")
         if view.combination:
@@ -183,6 +183,15 @@ def _with_partner(info: TableInfo, view: TableView) -> TableInfo:
     names = tuple(
         f"{name} {PARTNER_MARK}" if s in partners else name for s, name in enumerate(info.names)
     )
+    return dataclasses.replace(info, names=names)
+
+
+def _as_you(info: TableInfo, lang: str, view: TableView) -> TableInfo:
+    """The reader named "you" in the trick just taken ("└ Янка В♥️ · вы
+    ⚔️Т♥️"), as the trick lines above it say "Берёте вы"."""
+    assert view.viewer is not None
+    you = t(lang, "hand.you")
+    names = tuple(you if s == view.viewer else name for s, name in enumerate(info.names))
     return dataclasses.replace(info, names=names)
 
 
@@ -351,7 +360,7 @@ def deal_record(info: TableInfo, lang: str, view: TableView, told: Sequence[str]
     ]
     if view.results:
         lines.append("")
-        lines.extend(tricks_lines(info, lang, view))
+        lines.extend(tricks_lines(_as_you(info, lang, view), lang, view))
     for part in told:
         lines.append("")
         lines.append(part)

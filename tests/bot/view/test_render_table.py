@@ -298,7 +298,12 @@ def test_the_trick_just_taken_lies_on_the_table_until_the_next_lead(
                 )
                 assert shown_cards(shown[0]) == seen
                 assert shown[0].count(FACE_DOWN) == hidden
-                assert all(info.names[play.seat] in shown[0] for play in plays)
+                # Each player by name; in a hand the reader as "you".
+                you = plain_of(t(lang, "hand.you"))
+                assert all(
+                    (you if play.seat == viewer else info.names[play.seat]) in shown[0]
+                    for play in plays
+                )
         waiting += awaited
     assert waiting
 
