@@ -12,6 +12,7 @@ pure code, so nothing but plain data crosses the process boundary.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Sequence
@@ -19,11 +20,22 @@ from collections.abc import Sequence
 from bot.stats.results import penalty_series, replay_events
 from bot.storage import ResultRow, TableRecord
 from bot.tables.core import Tables
+from bot.tables.outbox import Outcome
 from bot.view import charts
 from bot.view.charts import Points
+from bot.view.i18n import plain, t
+from bot.view.screen import Screen
 from engine import Action, RuleSet
 
 log = logging.getLogger(__name__)
+
+
+# Seconds the end message waits for its chart (50-100 ms when the workers
+# are free): past this it goes as text, without the chart.
+CHART_PATIENCE = 10.0
+# A match's end message carries its chart from this many scored deals on:
+# a line of one or two points says nothing the standing does not.
+CHART_FROM_DEALS = 3
 
 
 def match_chart(
@@ -33,10 +45,16 @@ def match_chart(
     players: Sequence[str],
     seed: int,
     actions: Sequence[Action],
+    title: str = "",
 ) -> bytes:
-    """A finished match's penalty points deal by deal (runs in a worker)."""
+    """A finished match's penalty points deal by deal, a line per side
+    (runs in a worker)."""
     final, events = replay_events(rules, players, seed, actions)
-    return charts.penalty_chart(lang, names, penalty_series(final, events), rules.limit)
+    series = penalty_series(final, events)
+    sides = rules.sides(len(names))
+    side_names = [" + ".join(names[seat] for seat in seats) for seats in sides]
+    side_series = [series[seats[0]] for seats in sides]
+    return charts.penalty_chart(lang, side_names, side_series, rules.limit, title)
 
 
 def rating_history(rows: Sequence[ResultRow]) -> list[tuple[str, list[tuple[int, float]]]]:
@@ -58,26 +76,53 @@ class Pictures:
         self.tables = tables
         self.store = tables.store
 
-    async def send_match_chart(self, table: TableRecord, lang: str) -> None:
-        """The chart after a finished match's end message, in the same chat.
-        A chart that cannot be drawn is logged and left out: the end message
-        is what counts, and the move's job must not fail over a picture."""
+    async def send_match_end(self, table: TableRecord, lang: str, end: Screen, deals: int) -> None:
+        """The match's end message, in its chat: from `CHART_FROM_DEALS`
+        scored deals on, as the caption of its chart (one message, its
+        rematch button on it). Without the chart when the end text would not
+        fit a caption (1,024 characters: the standing and the ratings are
+        what counts, so the text goes whole and the chart is left out), or
+        when the chart cannot be drawn or sent."""
+        png = None
+        if deals >= CHART_FROM_DEALS and end.fits_caption():
+            png = await self.match_chart(table, lang)
+        out = self.tables.out
+        if png is not None:
+            outcome, _ = await out.send_photo(table.chat_id, png, end, thread=table.thread_id)
+            if outcome is not Outcome.FAILED:
+                return
+        await out.send(table.chat_id, end, thread=table.thread_id)
+
+    async def match_chart(self, table: TableRecord, lang: str) -> bytes | None:
+        """A finished match's chart, None if it cannot be drawn, or not within
+        `CHART_PATIENCE` (logged: the end message is what counts, and the
+        move's job must neither fail nor wait long over a picture)."""
         state = table.state
         if state is None or table.seed is None or not state.over:
-            return
+            return None
+        preset = t(lang, f"preset.{state.rules.preset.value}")
+        title = plain(t(lang, "chart.title", preset=preset, table=table.id))
         try:
             actions = [action for _, _, action in await self.store.action_log(table.id)]
             started = time.perf_counter()
-            png = await self.tables.thinking.run(
-                match_chart, lang, table.names, state.rules, state.players, table.seed, actions
+            drawing = self.tables.thinking.run(
+                match_chart,
+                lang,
+                table.names,
+                state.rules,
+                state.players,
+                table.seed,
+                actions,
+                title,
             )
+            png: bytes = await asyncio.wait_for(drawing, CHART_PATIENCE)
         except Exception:
             log.exception("table %s: the match's chart could not be drawn", table.id)
-            return
+            return None
         log.debug(
             "table %s: chart drawn in %.0f ms", table.id, 1000 * (time.perf_counter() - started)
         )
-        await self.tables.out.send_photo(table.chat_id, png, silent=True, thread=table.thread_id)
+        return png
 
     async def rating_chart(self, rows: Sequence[ResultRow], name: str, lang: str) -> bytes | None:
         """A person's rating history in every game from all their results

@@ -81,32 +81,43 @@ def _integer_ticks(axes: Axes) -> None:
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
+# One marker per line: lines of equal values lie on each other, and the
+# markers (and the narrower line drawn on top) keep every one of them visible.
+MARKERS = ("o", "s", "^", "D", "v", "P")
+
+
 def penalty_chart(
-    lang: str, names: Sequence[str], series: Sequence[Points], limit: int | None = None
+    lang: str,
+    names: Sequence[str],
+    series: Sequence[Points],
+    limit: int | None = None,
+    title: str = "",
 ) -> bytes:
-    """Each seat's penalty points after each deal (its side's, so partners
-    share a line's values); a seat's line ends where its side went out.
-    `limit`: the match's limit, drawn as a dashed line."""
+    """Each side's penalty points after each deal (kozel's partners are one
+    side: one line, both names); a line ends where its side went out.
+    `limit`: the match's limit, drawn as a dashed line; `title`: what the
+    picture is, said in it, so that a forwarded chart still says it."""
     with _fonts():
         figure, axes = _figure()
         handles, labels = [], []
-        for seat, (name, points) in enumerate(zip(names, series, strict=True)):
+        for index, (name, points) in enumerate(zip(names, series, strict=True)):
             xs = [x for x, _ in points]
             ys = [y for _, y in points]
             (line,) = axes.plot(
                 xs,
                 ys,
-                marker="o",
-                markersize=4,
-                linewidth=2,
-                color=COLOURS[seat % len(COLOURS)],
-                # Partners' lines lie on each other: a dash keeps both visible.
-                linestyle="-" if seat < 2 else "--",
+                marker=MARKERS[index % len(MARKERS)],
+                markersize=6,
+                linewidth=3.5 - 0.7 * index,
+                color=COLOURS[index % len(COLOURS)],
+                zorder=2 + index,
             )
             handles.append(line)
-            labels.append(drawable(name, fallback=f"#{seat + 1}"))
+            labels.append(drawable(name, fallback=f"#{index + 1}"))
         if limit:
             axes.axhline(limit, color="#999999", linestyle=":", linewidth=1.5)
+        if title:
+            axes.set_title(drawable(title), loc="left")
         axes.set_xlabel(_text(lang, "chart.deal"))
         axes.set_ylabel(_text(lang, "chart.penalties"))
         axes.set_ylim(bottom=0)

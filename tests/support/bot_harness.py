@@ -229,6 +229,14 @@ def has_toggles(message: StoredMessage) -> bool:
     )
 
 
+def _offered(message: StoredMessage, action: Action) -> bool:
+    """Whether the hand offers the action on a button (the claim behind its
+    confirmation)."""
+    if action.kind is Kind.CLAIM:
+        return any(d.startswith("s:") and d.endswith(":c") for d in message.callback_data)
+    return _has_play_button(message, action)
+
+
 def _has_play_button(message: StoredMessage, action: Action) -> bool:
     try:
         _find_play_button(message, action)
@@ -258,11 +266,14 @@ async def play_to_the_end(
     max_moves: int = 3000,
     between: Any = None,
     human_seats: bool = False,
+    offered: bool = False,
 ) -> TableRecord:
     """Play legal moves through the buttons until the match ends.
 
     With `human_seats`, only seats of `players` are played here; when a
     computer is to move, `between` is awaited to let it (e.g. move the clock).
+    With `offered`, a player makes only the moves their hand offers as a
+    button (never picking cards one by one).
     """
     for move in range(max_moves):
         table = await runner.db.get_table(table_id)
@@ -284,6 +295,10 @@ async def play_to_the_end(
         ]
         if not legal:
             legal = legal_actions(state, seat)
+        if offered:
+            shown = players[user_id].hand_message()
+            on_buttons = [a for a in legal if shown is not None and _offered(shown, a)]
+            legal = on_buttons or legal
         action = rng.choice(legal)
         version = table.version
         await players[user_id].play(action)

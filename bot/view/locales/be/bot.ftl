@@ -68,13 +68,13 @@ button-forced = { $action }: { $cards }
 button-beat = Пабіць
 button-discard = Скінуць
 button-claim = Адкрываюся! (31)
-button-claim_no = ✖️ Не, гуляю далей
+button-claim_no = ✖️ Гуляю далей
 hand-claim_confirm = Сапраўды адкрываецеся? Калі ў вашых узятках менш за 31 ачко — { $penalty } { $penalty ->
         [one] штрафное ачко
         [few] штрафныя ачкі
        *[many] штрафных ачкоў
     }.
-button-declare = Абвясціць: { $combo } ({ $cards })
+button-declare = 📣 { $combo }: { $cards }
 settings-title = ⚙️ <b>{ $preset }</b> · стол #{ $table }: налады
 settings-hint = Націсніце на наладу, каб пераключыць яе.
 settings-not_allowed = Налады мяняе стваральнік стала або адмін чата.
@@ -118,7 +118,11 @@ stop-topic_private = Стол #{ $table } («{ $chat }») закрыты: яго
 table-gone = Гэтага стала больш няма.
 table-over = Гэтая гульня ўжо скончылася.
 live-title = 🃏 <b>{ $preset }</b> · стол #{ $table } · раздача { $deal }
-live-trump = Козыр: <b>{ $suit }</b> ({ $trump_card }) · у калодзе { $stock }
+live-trump = Козыр: <b>{ $suit }</b> ({ $trump_card }) · у калодзе { $stock } { $stock ->
+        [one] карта
+        [few] карты
+       *[many] карт
+    }
 live-trump_bottom = { $card } пад калодай
 live-trump_hidden = { $card } — дзесьці ў калодзе
 live-multiplier = ⚠️ Штрафы гэтай раздачы ×{ $multiplier }
@@ -197,7 +201,7 @@ deal-line = { $name }: { $points } { $points ->
         [one] узятка
         [few] узяткі
        *[many] узятак
-    } → +{ $penalty } (усяго { $total } з { $limit })
+    } → { $penalty } · усяго { $total } з { $limit }
 deal-line_over = { $name }: { $points } { $points ->
         [one] ачко
         [few] ачкі
@@ -206,7 +210,7 @@ deal-line_over = { $name }: { $points } { $points ->
         [one] узятка
         [few] узяткі
        *[many] узятак
-    } → +{ $penalty } (усяго { $total }, мяжа { $limit })
+    } → { $penalty } · усяго { $total }, ліміт { $limit }
 final-title = 🏁 <b>{ $preset }</b> · стол #{ $table }: гульня скончана!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] штрафное ачко
@@ -262,9 +266,11 @@ command-group-top = лепшыя гульцы групы
 command-private-stats = ваша статыстыка ва ўсіх групах
 command-private-top = лепшыя гульцы бота
 hand-title = 🃏 Стол #{ $table } · «{ $chat }» · раздача { $deal }
-hand-trump = Козыр: <b>{ $suit }</b> ({ $card }) · у калодзе { $stock }
-hand-own_points = Вашы ачкі: { $points }
-hand-own_points_hidden = Вашы ачкі: { $points } (не лічачы закрытых карт: { $count })
+hand-trump = Козыр ★ <b>{ $suit }</b> ({ $card }) · у калодзе { $stock } { $stock ->
+        [one] карта
+        [few] карты
+       *[many] карт
+    }
 hand-forced = 👉 <b>Ваш ход</b> — варыянт адзін: націсніце кнопку.
 button-manual = ✋ Выбраць карты
 hand-tap_lead = 👉 <b>Ваш ход.</b> Націсніце карту — яна пойдзе на стол; «✋ Выбраць карты» — каб схадзіць некалькімі.

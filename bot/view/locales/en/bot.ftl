@@ -68,12 +68,12 @@ button-lead = Lead
 button-beat = Beat
 button-discard = Discard
 button-claim = I have 31!
-button-claim_no = ✖️ No, play on
+button-claim_no = ✖️ Play on
 hand-claim_confirm = Sure? With under 31 points in your pile it costs { $penalty } { $penalty ->
         [one] penalty point
        *[other] penalty points
     }.
-button-declare = Declare: { $combo } ({ $cards })
+button-declare = 📣 { $combo }: { $cards }
 settings-title = ⚙️ <b>{ $preset }</b> · table #{ $table }: settings
 settings-hint = Tap a setting to change it.
 settings-not_allowed = Only the table's creator or a chat admin can change settings.
@@ -117,7 +117,7 @@ stop-topic_private = Table #{ $table } (“{ $chat }”) is closed: its topic in
 table-gone = This table is gone.
 table-over = This game is over.
 live-title = 🃏 <b>{ $preset }</b> · table #{ $table } · deal { $deal }
-live-trump = Trump: <b>{ $suit }</b> ({ $trump_card }) · { $stock } in the stock
+live-trump = Trump: <b>{ $suit }</b> ({ $trump_card }) · { $stock } left in the stock
 live-trump_bottom = { $card } under the stock
 live-trump_hidden = { $card } — somewhere in the stock
 live-multiplier = ⚠️ Penalties this deal ×{ $multiplier }
@@ -185,14 +185,14 @@ deal-line = { $name }: { $points } { $points ->
     }, { $tricks } { $tricks ->
         [one] trick
        *[other] tricks
-    } → +{ $penalty } (total { $total } of { $limit })
+    } → { $penalty } · total { $total } of { $limit }
 deal-line_over = { $name }: { $points } { $points ->
         [one] point
        *[other] points
     }, { $tricks } { $tricks ->
         [one] trick
        *[other] tricks
-    } → +{ $penalty } (total { $total }, limit { $limit })
+    } → { $penalty } · total { $total }, limit { $limit }
 final-title = 🏁 <b>{ $preset }</b> · table #{ $table }: game over!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] penalty point
@@ -245,9 +245,7 @@ command-group-top = the group's best players
 command-private-stats = your statistics across groups
 command-private-top = the bot's best players
 hand-title = 🃏 Table #{ $table } · “{ $chat }” · deal { $deal }
-hand-trump = Trump: <b>{ $suit }</b> ({ $card }) · { $stock } in the stock
-hand-own_points = Your points: { $points }
-hand-own_points_hidden = Your points: { $points } (not counting face-down cards: { $count })
+hand-trump = Trump ★ <b>{ $suit }</b> ({ $card }) · { $stock } left in the stock
 hand-forced = 👉 <b>Your move</b> — there is only one: tap the button.
 button-manual = ✋ Pick cards
 hand-tap_lead = 👉 <b>Your lead.</b> Tap a card to play it; “✋ Pick cards” to lead several.

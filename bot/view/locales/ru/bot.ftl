@@ -68,13 +68,13 @@ button-forced = { $action }: { $cards }
 button-beat = Побить
 button-discard = Сбросить
 button-claim = Вскрываюсь! (31)
-button-claim_no = ✖️ Нет, играю дальше
+button-claim_no = ✖️ Играю дальше
 hand-claim_confirm = Точно вскрываетесь? Если в ваших взятках меньше 31 очка — { $penalty } { $penalty ->
         [one] штрафное очко
         [few] штрафных очка
        *[many] штрафных очков
     }.
-button-declare = Объявить: { $combo } ({ $cards })
+button-declare = 📣 { $combo }: { $cards }
 settings-title = ⚙️ <b>{ $preset }</b> · стол #{ $table }: настройки
 settings-hint = Нажмите на настройку, чтобы переключить её.
 settings-not_allowed = Настройки меняет создатель стола или админ чата.
@@ -118,7 +118,11 @@ stop-topic_private = Стол #{ $table } («{ $chat }») закрыт: его �
 table-gone = Этого стола больше нет.
 table-over = Эта игра уже закончилась.
 live-title = 🃏 <b>{ $preset }</b> · стол #{ $table } · сдача { $deal }
-live-trump = Козырь: <b>{ $suit }</b> ({ $trump_card }) · в колоде { $stock }
+live-trump = Козырь: <b>{ $suit }</b> ({ $trump_card }) · в колоде { $stock } { $stock ->
+        [one] карта
+        [few] карты
+       *[many] карт
+    }
 live-trump_bottom = { $card } под колодой
 live-trump_hidden = { $card } — где-то в колоде
 live-multiplier = ⚠️ Штрафы этой сдачи ×{ $multiplier }
@@ -197,7 +201,7 @@ deal-line = { $name }: { $points } { $points ->
         [one] взятка
         [few] взятки
        *[many] взяток
-    } → +{ $penalty } (всего { $total } из { $limit })
+    } → { $penalty } · всего { $total } из { $limit }
 deal-line_over = { $name }: { $points } { $points ->
         [one] очко
         [few] очка
@@ -206,7 +210,7 @@ deal-line_over = { $name }: { $points } { $points ->
         [one] взятка
         [few] взятки
        *[many] взяток
-    } → +{ $penalty } (всего { $total }, предел { $limit })
+    } → { $penalty } · всего { $total }, лимит { $limit }
 final-title = 🏁 <b>{ $preset }</b> · стол #{ $table }: игра окончена!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] штрафное очко
@@ -262,9 +266,11 @@ command-group-top = лучшие игроки группы
 command-private-stats = ваша статистика во всех группах
 command-private-top = лучшие игроки бота
 hand-title = 🃏 Стол #{ $table } · «{ $chat }» · сдача { $deal }
-hand-trump = Козырь: <b>{ $suit }</b> ({ $card }) · в колоде { $stock }
-hand-own_points = Ваши очки: { $points }
-hand-own_points_hidden = Ваши очки: { $points } (не считая закрытых карт: { $count })
+hand-trump = Козырь ★ <b>{ $suit }</b> ({ $card }) · в колоде { $stock } { $stock ->
+        [one] карта
+        [few] карты
+       *[many] карт
+    }
 hand-forced = 👉 <b>Ваш ход</b> — вариант один: нажмите кнопку.
 button-manual = ✋ Выбрать карты
 hand-tap_lead = 👉 <b>Ваш ход.</b> Нажмите карту — она пойдёт на стол; «✋ Выбрать карты» — чтобы сходить несколькими.

@@ -68,13 +68,13 @@ button-forced = { $action }: { $cards }
 button-beat = Побити
 button-discard = Скинути
 button-claim = Відкриваюсь! (31)
-button-claim_no = ✖️ Ні, граю далі
+button-claim_no = ✖️ Граю далі
 hand-claim_confirm = Точно відкриваєтеся? Якщо у ваших взятках менше ніж 31 очко — { $penalty } { $penalty ->
         [one] штрафне очко
         [few] штрафні очки
        *[many] штрафних очок
     }.
-button-declare = Оголосити: { $combo } ({ $cards })
+button-declare = 📣 { $combo }: { $cards }
 settings-title = ⚙️ <b>{ $preset }</b> · стіл #{ $table }: налаштування
 settings-hint = Натисніть на налаштування, щоб перемкнути його.
 settings-not_allowed = Налаштування змінює творець столу або адмін чату.
@@ -118,7 +118,11 @@ stop-topic_private = Стіл #{ $table } («{ $chat }») закрито: йог
 table-gone = Цього столу більше немає.
 table-over = Ця гра вже закінчилася.
 live-title = 🃏 <b>{ $preset }</b> · стіл #{ $table } · роздача { $deal }
-live-trump = Козир: <b>{ $suit }</b> ({ $trump_card }) · у колоді { $stock }
+live-trump = Козир: <b>{ $suit }</b> ({ $trump_card }) · у колоді { $stock } { $stock ->
+        [one] карта
+        [few] карти
+       *[many] карт
+    }
 live-trump_bottom = { $card } під колодою
 live-trump_hidden = { $card } — десь у колоді
 live-multiplier = ⚠️ Штрафи цієї роздачі ×{ $multiplier }
@@ -197,7 +201,7 @@ deal-line = { $name }: { $points } { $points ->
         [one] взятка
         [few] взятки
        *[many] взяток
-    } → +{ $penalty } (усього { $total } з { $limit })
+    } → { $penalty } · усього { $total } з { $limit }
 deal-line_over = { $name }: { $points } { $points ->
         [one] очко
         [few] очки
@@ -206,7 +210,7 @@ deal-line_over = { $name }: { $points } { $points ->
         [one] взятка
         [few] взятки
        *[many] взяток
-    } → +{ $penalty } (усього { $total }, межа { $limit })
+    } → { $penalty } · усього { $total }, ліміт { $limit }
 final-title = 🏁 <b>{ $preset }</b> · стіл #{ $table }: гру закінчено!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] штрафне очко
@@ -262,9 +266,11 @@ command-group-top = найкращі гравці групи
 command-private-stats = ваша статистика в усіх групах
 command-private-top = найкращі гравці бота
 hand-title = 🃏 Стіл #{ $table } · «{ $chat }» · роздача { $deal }
-hand-trump = Козир: <b>{ $suit }</b> ({ $card }) · у колоді { $stock }
-hand-own_points = Ваші очки: { $points }
-hand-own_points_hidden = Ваші очки: { $points } (не рахуючи закритих карт: { $count })
+hand-trump = Козир ★ <b>{ $suit }</b> ({ $card }) · у колоді { $stock } { $stock ->
+        [one] карта
+        [few] карти
+       *[many] карт
+    }
 hand-forced = 👉 <b>Ваш хід</b> — варіант один: натисніть кнопку.
 button-manual = ✋ Вибрати карти
 hand-tap_lead = 👉 <b>Ваш хід.</b> Натисніть карту — вона піде на стіл; «✋ Вибрати карти» — щоб походити кількома.
