@@ -40,10 +40,8 @@ from bot.storage.postgres_sql import (
     save_with_seats,
 )
 from bot.storage.records import (
-    FINISHED,
     LOBBY,
     OPEN_STATUSES,
-    PLAYING,
     Conflict,
     LeaderRow,
     MatchResult,
@@ -58,8 +56,10 @@ from bot.storage.shared_sql import (
     INSERT_TABLE,
     LEADERBOARD,
     MOVE_CHAT_LANG,
+    PRUNE_CLOSED_LOBBIES,
     RECENT,
     RESULT_COLUMNS,
+    UNTOLD,
     UPDATE_TABLE,
     insert_params,
     result_from_row,
@@ -412,14 +412,7 @@ class PostgresStore:
         return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
 
     async def untold_tables(self) -> list[int]:
-        rows = await self._fetch(
-            """SELECT t.id FROM tables t
-               WHERE t.status = ANY($1::text[]) AND t.told_step <
-                 (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)
-               ORDER BY t.id""",
-            [PLAYING, FINISHED],
-        )
-        return [row[0] for row in rows]
+        return [row[0] for row in await self._fetch(UNTOLD)]
 
     # -- results and ratings -----------------------------------------------------------
 
@@ -520,9 +513,13 @@ class PostgresStore:
         status = await self._execute(
             """DELETE FROM actions WHERE table_id IN (
                  SELECT t.id FROM tables t
-                 WHERE NOT t.status = ANY($1::text[]) AND t.updated_at < $2 AND t.told_step >=
-                   (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id))""",
+                 WHERE NOT t.status = ANY($1::text[]) AND t.updated_at < $2
+                   AND t.told_step >= t.logged_last)""",
             list(OPEN_STATUSES),
             ended_before,
         )
+        return int(status.rsplit(" ", 1)[-1])
+
+    async def prune_closed_lobbies(self, closed_before: float) -> int:
+        status = await self._execute(PRUNE_CLOSED_LOBBIES, closed_before)
         return int(status.rsplit(" ", 1)[-1])

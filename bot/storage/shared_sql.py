@@ -144,12 +144,28 @@ def result_from_row(row: Sequence[Any]) -> ResultRow:
 
 # Both backends (SQLite numbers its placeholders ?n): a table's save, only
 # if nobody saved it since it was read (`version` is the check); a move's
-# log entry is written by the trigger from the logged_* columns.
+# log entry is written by the trigger from the logged_* columns, and
+# `logged_last` keeps the last move logged (`UNTOLD`, migration 11).
 UPDATE_TABLE = """UPDATE tables SET chat_id = $1, chat_title = $2, status = $3, creator_id = $4,
      preset = $5, options = $6, seed = $7, state = $8, version = version + 1,
      turn_deadline = $9, turn_reminded = $10, settings = $11, updated_at = $12,
-     logged_seq = $13, logged_user = $14, logged_action = $15
+     logged_seq = $13, logged_user = $14, logged_action = $15,
+     logged_last = COALESCE($13, logged_last)
    WHERE id = $16 AND version = $17"""
+
+# Both backends: the tables with moves nobody was told of (the watchdog's
+# question each minute, S21). Its WHERE is the partial index
+# `tables_untold`'s, word for word, so only the untold tables are read: a
+# finished table whose moves were all told is not in the index.
+UNTOLD = """SELECT id FROM tables
+   WHERE status IN ('playing', 'finished') AND told_step < logged_last ORDER BY id"""
+
+# Both backends (placeholders aside): closed lobbies that never started
+# (`/new` then `/stop`), last touched before a time; by the partial index
+# `tables_closed_lobbies` (migration 11). Their seats go with them (ON
+# DELETE CASCADE); they have no log and no results.
+PRUNE_CLOSED_LOBBIES = """DELETE FROM tables
+   WHERE status = 'closed' AND state IS NULL AND updated_at < $1"""
 
 
 def update_params(

@@ -37,10 +37,8 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from bot.storage.records import (
-    FINISHED,
     LOBBY,
     OPEN_STATUSES,
-    PLAYING,
     Conflict,
     LeaderRow,
     MatchResult,
@@ -56,9 +54,11 @@ from bot.storage.shared_sql import (
     INSERT_TABLE,
     LEADERBOARD,
     MOVE_CHAT_LANG,
+    PRUNE_CLOSED_LOBBIES,
     RECENT,
     RESULT_COLUMNS,
     TABLE_COLUMNS,
+    UNTOLD,
     UPDATE_TABLE,
     insert_params,
     result_from_row,
@@ -501,17 +501,13 @@ class SqliteStore:
         return await self._write(
             """DELETE FROM actions WHERE table_id IN (
                  SELECT t.id FROM tables t
-                 WHERE t.status NOT IN (?, ?) AND t.updated_at < ? AND t.told_step >=
-                   (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id))""",
+                 WHERE t.status NOT IN (?, ?) AND t.updated_at < ?
+                   AND t.told_step >= t.logged_last)""",
             (*OPEN_STATUSES, ended_before),
         )
 
+    async def prune_closed_lobbies(self, closed_before: float) -> int:
+        return await self._write(PRUNE_CLOSED_LOBBIES.replace("$", "?"), (closed_before,))
+
     async def untold_tables(self) -> list[int]:
-        rows = await self._fetchall(
-            """SELECT t.id FROM tables t
-               WHERE t.status IN (?, ?) AND t.told_step <
-                 (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)
-               ORDER BY t.id""",
-            (PLAYING, FINISHED),
-        )
-        return [row[0] for row in rows]
+        return [row[0] for row in await self._fetchall(UNTOLD, ())]

@@ -37,6 +37,7 @@ from bot.storage import (
 )
 from bot.storage.migrations import migrations
 from bot.storage.records import Skill
+from bot.storage.shared_sql import UNTOLD
 from engine import Action, new_match
 from engine.actions import Kind
 from engine.rules import RuleSet
@@ -391,6 +392,84 @@ async def test_untold_tables_and_pruning_the_logs_of_ended_ones(store: Store) ->
     assert pruned == 1, "only the told one: the other's log is still needed"
     assert await store.action_log(told.id) == []
     assert len(await store.action_log(untold.id)) == 1
+
+
+async def _sql(database: DatabaseUrl, *statements: str) -> list[list[tuple[object, ...]]]:
+    """Plain SQL on the backend's database, past the store: each statement's rows."""
+    if database.path is not None:
+        with sqlite3.connect(database.path) as db:
+            return [db.execute(statement).fetchall() for statement in statements]
+    connection = await asyncpg.connect(database.url)
+    try:
+        return [[tuple(row) for row in await connection.fetch(s)] for s in statements]
+    finally:
+        await connection.close()
+
+
+async def test_a_finished_table_is_untold_until_its_last_moves_are_told(store: Store) -> None:
+    """S21: a match that ended before its last moves were told (a crash) is
+    still caught up; once told it is no longer found."""
+    table = await _move(store, await _move(store, await _playing(store)))
+    await store.set_told_step(table.id, 1)
+    table.status = FINISHED
+    await store.save_table(table)  # ending saves the table once more, with no move
+    assert await store.untold_tables() == [table.id]
+    await store.set_told_step(table.id, 2)
+    assert await store.untold_tables() == []
+    closed = await _move(store, await _playing(store, -9))
+    closed.status = CLOSED
+    await store.save_table(closed)
+    assert await store.untold_tables() == [], "a closed table is never caught up"
+
+
+async def test_the_untold_scan_does_not_read_told_tables(
+    database: DatabaseUrl, store: Store
+) -> None:
+    """S21: among thousands of finished tables told in full, the watchdog's
+    question is answered from the partial index of untold ones."""
+    untold = await _move(store, await _playing(store))
+    untold.status = FINISHED
+    await store.save_table(untold)
+    if database.path is not None:
+        many = """WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+           INSERT INTO tables (chat_id, status, creator_id, preset, options, created_at,
+             updated_at, told_step, logged_last)
+           SELECT -100 - i, 'finished', 1, 'bura', '{}', 0, 0, 40, 40 FROM n"""
+        explain, analyze = "EXPLAIN QUERY PLAN ", "ANALYZE"
+    else:
+        many = """INSERT INTO tables (chat_id, status, creator_id, preset, options, created_at,
+             updated_at, told_step, logged_last)
+           SELECT -100 - i, 'finished', 1, 'bura', '{}', 0, 0, 40, 40
+           FROM generate_series(1, 5000) i"""
+        explain, analyze = "EXPLAIN ", "ANALYZE tables"
+    plan = (await _sql(database, many, analyze, explain + UNTOLD))[2]
+    steps = [" ".join(str(part) for part in row) for row in plan]
+    shown = " | ".join(steps)
+    assert "tables_untold" in shown and "Seq Scan" not in shown, shown
+    for step in steps:  # SQLite: "SCAN tables USING INDEX tables_untold", the partial index
+        assert "SCAN tables" not in step or "tables_untold" in step, shown
+    assert await store.untold_tables() == [untold.id]
+
+
+async def test_closed_lobbies_that_never_started_are_pruned_after_their_days(
+    store: Store,
+) -> None:
+    """S21: `/new` then `/stop` leaves a closed lobby; it goes (seats and
+    all) once it closed before the given time. An ended match stays."""
+    old = await _lobby(store, -1)
+    old.seats = [Seat(0, 1, "Ann")]
+    old.status = CLOSED
+    await store.save_table(old)
+    ended = await _playing(store, -2)
+    ended.status = CLOSED
+    await store.save_table(ended)
+    still_open = await _lobby(store, -3)
+    assert await store.prune_closed_lobbies(closed_before=0) == 0, "not old enough yet"
+    assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 1
+    assert await store.get_table(old.id) is None
+    assert await store.get_table(ended.id) is not None
+    assert await store.get_table(still_open.id) is not None
+    assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 0
 
 
 async def test_forgetting_a_person(store: Store) -> None:
