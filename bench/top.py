@@ -1,9 +1,10 @@
 """`python -m bench.top`: /top's leaderboard queries at a million result
-rows (S7), and whether a move's commit waits while one runs.
+rows (S7, issue 58), and whether a move's commit waits while one runs.
 
 It fills a fresh SQLite database (migrated by the store itself) with
 `--rows` result rows spread over the three games, `--players` players and
-`--groups` groups, then times through `SqliteStore`:
+`--groups` groups, counts them into the `standings` summary as migration 12
+does for an existing database, then times through `SqliteStore`:
 
 - each game's leaderboard, the bot's (private /top) and the busiest group's;
 - a `save_table` issued while a leaderboard query is in flight, against the
@@ -27,6 +28,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bot.storage.migrations import migrations, sqlite_statements
 from bot.storage.sqlite import SqliteStore
 from engine import Preset
 
@@ -86,7 +88,16 @@ def fill(path: Path, rows: int, players: int, groups: int, seed: int = 1) -> Non
             "INSERT INTO ratings SELECT game, player, 20 + (abs(random()) % 1000) / 100.0,"
             " 5.0, count(*), 0 FROM results WHERE practice = 0 GROUP BY game, player"
         )
+        for statement in backfill():
+            db.execute(statement)
         db.execute("ANALYZE")
+
+
+def backfill() -> list[str]:
+    """The summary's backfill, as the migration that made it runs it."""
+    (summary,) = [m for m in migrations("sqlite") if m.name.endswith("_standings.sql")]
+    statements = sqlite_statements(summary.script)
+    return [s for s in statements if s.startswith("INSERT INTO standings")]
 
 
 async def migrated(path: Path) -> None:

@@ -53,11 +53,13 @@ from bot.storage.records import (
     person_key,
 )
 from bot.storage.shared_sql import (
+    BOT_SCOPE,
     INSERT_TABLE,
     LEADERBOARD,
     MOVE_CHAT_LANG,
     PRUNE_CLOSED_LOBBIES,
     RECENT,
+    RECOUNT_STANDINGS,
     RESULT_COLUMNS,
     UNTOLD,
     UPDATE_TABLE,
@@ -355,6 +357,11 @@ class PostgresStore:
             new_chat_id,
             old_chat_id,
         )
+        # Its boards counted afresh from the results it took along.
+        await self._execute(
+            "DELETE FROM standings WHERE scope = ANY($1::bigint[])", [old_chat_id, new_chat_id]
+        )
+        await self._execute(RECOUNT_STANDINGS.format(rated="NOT practice"), new_chat_id)
         await self._execute(MOVE_CHAT_LANG, new_chat_id, old_chat_id)
         await self._execute("DELETE FROM chats WHERE chat_id = $1", old_chat_id)
 
@@ -472,16 +479,8 @@ class PostgresStore:
     async def leaderboard(
         self, game: str, chat_id: int | None, min_matches: int, limit: int
     ) -> list[LeaderRow]:
-        # Two statements, not `$2 IS NULL OR chat_id = $2`: a prepared plan
-        # for that cannot use either index (S7).
-        if chat_id is None:
-            where, args = "r.game = $1 AND NOT r.practice", [cast(Any, game)]
-        else:
-            where, args = "r.game = $1 AND NOT r.practice AND r.chat_id = $2", [game, chat_id]
-        sql = LEADERBOARD.format(where=where)
-        for n in (len(args) + 1, len(args) + 2):
-            sql = sql.replace("?", f"${n}", 1)
-        rows = await self._fetch(sql, *args, min_matches, limit)
+        scope = BOT_SCOPE if chat_id is None else chat_id
+        rows = await self._fetch(LEADERBOARD, scope, game, min_matches, limit)
         return [LeaderRow(*row) for row in rows]
 
     # -- privacy -----------------------------------------------------------------------

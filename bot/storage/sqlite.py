@@ -51,11 +51,13 @@ from bot.storage.records import (
     person_key,
 )
 from bot.storage.shared_sql import (
+    BOT_SCOPE,
     INSERT_TABLE,
     LEADERBOARD,
     MOVE_CHAT_LANG,
     PRUNE_CLOSED_LOBBIES,
     RECENT,
+    RECOUNT_STANDINGS,
     RESULT_COLUMNS,
     TABLE_COLUMNS,
     UNTOLD,
@@ -79,6 +81,7 @@ from engine import Action
 T = TypeVar("T")
 SQLITE_UPDATE = UPDATE_TABLE.replace("$", "?")  # ?1, ?2: numbered
 SQLITE_INSERT = INSERT_TABLE.replace("$", "?")
+SQLITE_LEADERBOARD = LEADERBOARD.replace("$", "?")
 
 
 async def open_backend(
@@ -355,6 +358,11 @@ class SqliteStore:
             await self._write(
                 f"{update} {table} SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
             )
+        # Its boards counted afresh from the results it took along.
+        await self._write("DELETE FROM standings WHERE scope IN (?, ?)", (old_chat_id, new_chat_id))
+        await self._write(
+            RECOUNT_STANDINGS.format(rated="practice = 0").replace("$", "?"), (new_chat_id,)
+        )
         # The group's /lang too (S8): a language the supergroup already chose wins.
         await self._write(MOVE_CHAT_LANG.replace("$", "?"), (new_chat_id, old_chat_id))
         await self._write("DELETE FROM chats WHERE chat_id = ?", (old_chat_id,))
@@ -448,13 +456,9 @@ class SqliteStore:
     async def leaderboard(
         self, game: str, chat_id: int | None, min_matches: int, limit: int
     ) -> list[LeaderRow]:
-        where, params = "r.game = ? AND r.practice = 0", [cast(Any, game)]
-        if chat_id is not None:
-            where, params = where + " AND r.chat_id = ?", [*params, chat_id]
+        scope = BOT_SCOPE if chat_id is None else chat_id
         reader = await self._read_only()
-        rows = await reader.execute_fetchall(
-            LEADERBOARD.format(where=where), [*params, min_matches, limit]
-        )
+        rows = await reader.execute_fetchall(SQLITE_LEADERBOARD, (scope, game, min_matches, limit))
         return [LeaderRow(*row) for row in rows]
 
     async def toggle_notify(self, chat_id: int, user_id: int) -> bool:

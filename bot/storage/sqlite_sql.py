@@ -11,7 +11,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.records import MatchResult, Skill, TableRecord
-from bot.storage.shared_sql import RESULT_COLUMNS, UPSERT_NAME, result_rows
+from bot.storage.shared_sql import (
+    RESULT_COLUMNS,
+    UPSERT_NAME,
+    UPSERT_STANDING,
+    result_rows,
+    standing_rows,
+)
 from engine import MatchState
 
 SEAT_COLUMNS = "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level,"
@@ -115,3 +121,4 @@ def write_result(connection: sqlite3.Connection, table_id: int, result: MatchRes
     connection.executemany(
         UPSERT_NAME.replace("$", "?"), [(seat.player, seat.name, now) for seat in result.seats]
     )
+    connection.executemany(UPSERT_STANDING.replace("$", "?"), standing_rows(result))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import random
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
@@ -593,3 +594,98 @@ async def test_notices_toggle_and_move_with_a_migrated_group(store: Store) -> No
     assert {r.chat_id for r in await store.match_results(finished.id)} == {BIG_CHAT - 1}
     await store.forget_user(1, "—")
     assert await store.notify_list(BIG_CHAT - 1, 10) == []
+
+
+# /top as it was read before the summary table (migration 12): every
+# result row of the game, grouped per player. The summary must agree with it.
+FULL_BOARD = """SELECT a.player, a.user_id, a.level, COALESCE(p.name, a.player),
+       a.matches, a.wins, g.mu
+   FROM (SELECT r.game, r.player, max(r.user_id) AS user_id, max(r.level) AS level,
+           count(*) AS matches, sum(CASE WHEN r.place = 1 THEN 1 ELSE 0 END) AS wins
+         FROM results r WHERE r.game = '{game}' AND {rated} {group}
+         GROUP BY r.game, r.player HAVING count(*) >= {least}) a
+   LEFT JOIN player_names p ON p.player = a.player
+   LEFT JOIN ratings g ON g.game = a.game AND g.player = a.player
+   ORDER BY 6 DESC, 7 DESC, 5 DESC, 1 LIMIT {limit}"""
+
+
+def _random_match(rng: random.Random, chats: list[int]) -> MatchResult:
+    """Two to four seats of people and computers (the same level twice, at
+    times), any places, any group, a practice match now and then."""
+    players = [(f"u:{n}", n, None) for n in range(1, 8)]
+    players += [("cpu:easy", None, "easy"), ("cpu:hard", None, "hard")]
+    size = rng.randrange(2, 5)
+    chosen = rng.sample(players[:7], size) if rng.random() < 0.6 else rng.choices(players, k=size)
+    seats = tuple(
+        SeatResult(
+            number,
+            player,
+            user_id,
+            level,
+            f"N{player}{rng.randrange(3)}",
+            number,
+            rng.randrange(1, 3),
+            0,
+            1,
+            0,
+            0,
+            0,
+            0,
+            0,
+        )
+        for number, (player, user_id, level) in enumerate(chosen)
+    )
+    practice = rng.random() < 0.15
+
+    def rater(current: Mapping[str, Skill]) -> dict[str, tuple[Skill, Skill]]:
+        return {
+            seat.player: (old := current.get(seat.player, (25.0, 8.0)), (old[0] + seat.place, 7.0))
+            for seat in seats
+        }
+
+    game = rng.choice(["burkozel", "kozel", "bura"])
+    return MatchResult(game, {}, rng.choice(chats), practice, seats, None if practice else rater)
+
+
+async def test_the_leaderboard_agrees_with_counting_every_result(
+    database: DatabaseUrl, store: Store
+) -> None:
+    """Issue 58: /top reads a summary kept with the results; over random
+    matches, and after a group became a supergroup, every board (the bot's
+    and each group's, any minimum and length) is what counting every
+    result row gives."""
+    rng = random.Random(58)
+    chats = [-11, -12, BIG_CHAT]
+    for _ in range(60):
+        await _finish(store, _random_match(rng, chats))
+    await store.move_chat(-12, -13)
+    await _finish(store, dataclasses.replace(_random_match(rng, [-13]), practice=False))
+    rated = "r.practice = 0" if database.path is not None else "NOT r.practice"
+
+    async def check() -> int:
+        checked = 0
+        for game in ("burkozel", "kozel", "bura"):
+            for chat in (None, -11, -12, -13, BIG_CHAT):
+                for least, limit in ((1, 10), (3, 3), (2, 1), (1, 50)):
+                    group = "" if chat is None else f"AND r.chat_id = {chat}"
+                    full = FULL_BOARD.format(
+                        game=game, rated=rated, group=group, least=least, limit=limit
+                    )
+                    expected = [list(row) for row in (await _sql(database, full))[0]]
+                    board = await store.leaderboard(game, chat, least, limit)
+                    assert [list(dataclasses.astuple(row)) for row in board] == expected, (
+                        game,
+                        chat,
+                        least,
+                        limit,
+                    )
+                    checked += bool(expected)
+        return checked
+
+    assert await check() > 30, "the random matches must fill most boards"
+    # The migration's backfill counts the same from the results alone.
+    script = migrations("sqlite" if database.path is not None else "postgres")[11].script
+    backfill = ["INSERT" + part.split(";")[0] for part in script.split("INSERT")[1:]]
+    assert len(backfill) == 2, script
+    await _sql(database, "DELETE FROM standings", *backfill)
+    assert await check() > 30
