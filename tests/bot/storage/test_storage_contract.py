@@ -612,7 +612,7 @@ FULL_BOARD = """SELECT a.player, a.user_id, a.level, COALESCE(p.name, a.player),
 def _random_match(rng: random.Random, chats: list[int]) -> MatchResult:
     """Two to four seats of people and computers (the same level twice, at
     times), any places, any group, a practice match now and then."""
-    players = [(f"u:{n}", n, None) for n in range(1, 8)]
+    players: list[tuple[str, int | None, str | None]] = [(f"u:{n}", n, None) for n in range(1, 8)]
     players += [("cpu:easy", None, "easy"), ("cpu:hard", None, "hard")]
     size = rng.randrange(2, 5)
     chosen = rng.sample(players[:7], size) if rng.random() < 0.6 else rng.choices(players, k=size)
