@@ -29,7 +29,8 @@ def stats_text(
     ratings: Sequence[tuple[str, float, int]],
     everywhere: bool,
 ) -> str:
-    """`ratings`: (game, mu, rated matches) per game."""
+    """`ratings`: (game, mu, rated matches) per game; none in a group, which
+    is told where they are shown instead (bot/tables/stats.py)."""
     where = t(lang, "stats.everywhere" if everywhere else "stats.here")
     lines: list[str] = [t(lang, "stats.title", name=name, where=where)]
     if not record.matches:
@@ -57,6 +58,8 @@ def stats_text(
     lines.append(t(lang, "stats.streak", streak=record.best_streak))
     if record.favourite is not None:
         lines.append(t(lang, "stats.favourite", game=t(lang, f"preset.{record.favourite}")))
+    if not everywhere:
+        lines.append(t(lang, "stats.rating_private"))
     for game, mu, matches in ratings:
         lines.append(
             t(
