@@ -201,6 +201,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         lobby_seconds=settings.lobby_timeout,
         standin_level=settings.standin_level,
         action_log_days=settings.action_log_days,
+        closed_lobby_days=settings.closed_lobby_days,
     )
     messenger = Messenger(app.bot, settings.send_retries, settings.send_backoff)
     app.bot_data["messenger"] = messenger

@@ -110,6 +110,9 @@ class Settings(BaseSettings):
     # Days after which an ended table's action log (every move, and who made
     # it) is deleted; 0 keeps the logs for ever.
     action_log_days: int = Field(default=90, ge=0)
+    # Days after which a lobby closed before its match started (`/new` then
+    # `/stop`, or nobody came) is deleted, seats and all (S21); 0 keeps them.
+    closed_lobby_days: int = Field(default=7, ge=0)
 
     @field_validator("bot_token")
     @classmethod

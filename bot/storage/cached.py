@@ -29,6 +29,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 from bot.storage.records import (
+    CLOSED,
     LOBBY,
     OPEN_STATUSES,
     ChipMoves,
@@ -437,3 +438,13 @@ class CachedStore:
 
     async def prune_action_logs(self, ended_before: float) -> int:
         return await self.inner.prune_action_logs(ended_before)
+
+    async def prune_closed_lobbies(self, closed_before: float) -> int:
+        def pruned() -> None:
+            for table_id, cached in list(self._tables.items()):
+                gone = cached.status == CLOSED and cached.state is None
+                if gone and cached.updated_at < closed_before:
+                    self._tables.pop(table_id, None)
+                    self._ended.pop(table_id, None)
+
+        return await self._write(pruned, self.inner.prune_closed_lobbies(closed_before))

@@ -40,10 +40,8 @@ from bot.storage.postgres_sql import (
     save_with_seats,
 )
 from bot.storage.records import (
-    FINISHED,
     LOBBY,
     OPEN_STATUSES,
-    PLAYING,
     ChipMoves,
     ChipRow,
     Conflict,
@@ -58,13 +56,17 @@ from bot.storage.records import (
 )
 from bot.storage.shared_sql import (
     BALANCE,
+    BOT_SCOPE,
     GROUP_BALANCES,
     INSERT_TABLE,
     LEADERBOARD,
     MOVE_CHAT_LANG,
+    PRUNE_CLOSED_LOBBIES,
     RECENT,
+    RECOUNT_STANDINGS,
     RESULT_COLUMNS,
     TABLE_CHIPS,
+    UNTOLD,
     UPDATE_TABLE,
     chip_from_row,
     insert_params,
@@ -372,6 +374,11 @@ class PostgresStore:
         await self._execute(
             "UPDATE chip_ledger SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id
         )
+        # Its boards counted afresh from the results it took along.
+        await self._execute(
+            "DELETE FROM standings WHERE scope = ANY($1::bigint[])", [old_chat_id, new_chat_id]
+        )
+        await self._execute(RECOUNT_STANDINGS.format(rated="NOT practice"), new_chat_id)
         await self._execute(MOVE_CHAT_LANG, new_chat_id, old_chat_id)
         await self._execute("DELETE FROM chats WHERE chat_id = $1", old_chat_id)
 
@@ -429,14 +436,7 @@ class PostgresStore:
         return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
 
     async def untold_tables(self) -> list[int]:
-        rows = await self._fetch(
-            """SELECT t.id FROM tables t
-               WHERE t.status = ANY($1::text[]) AND t.told_step <
-                 (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)
-               ORDER BY t.id""",
-            [PLAYING, FINISHED],
-        )
-        return [row[0] for row in rows]
+        return [row[0] for row in await self._fetch(UNTOLD)]
 
     # -- chip balances -----------------------------------------------------------------
 
@@ -510,16 +510,8 @@ class PostgresStore:
     async def leaderboard(
         self, game: str, chat_id: int | None, min_matches: int, limit: int
     ) -> list[LeaderRow]:
-        # Two statements, not `$2 IS NULL OR chat_id = $2`: a prepared plan
-        # for that cannot use either index (S7).
-        if chat_id is None:
-            where, args = "r.game = $1 AND NOT r.practice", [cast(Any, game)]
-        else:
-            where, args = "r.game = $1 AND NOT r.practice AND r.chat_id = $2", [game, chat_id]
-        sql = LEADERBOARD.format(where=where)
-        for n in (len(args) + 1, len(args) + 2):
-            sql = sql.replace("?", f"${n}", 1)
-        rows = await self._fetch(sql, *args, min_matches, limit)
+        scope = BOT_SCOPE if chat_id is None else chat_id
+        rows = await self._fetch(LEADERBOARD, scope, game, min_matches, limit)
         return [LeaderRow(*row) for row in rows]
 
     # -- privacy -----------------------------------------------------------------------
@@ -551,9 +543,13 @@ class PostgresStore:
         status = await self._execute(
             """DELETE FROM actions WHERE table_id IN (
                  SELECT t.id FROM tables t
-                 WHERE NOT t.status = ANY($1::text[]) AND t.updated_at < $2 AND t.told_step >=
-                   (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id))""",
+                 WHERE NOT t.status = ANY($1::text[]) AND t.updated_at < $2
+                   AND t.told_step >= t.logged_last)""",
             list(OPEN_STATUSES),
             ended_before,
         )
+        return int(status.rsplit(" ", 1)[-1])
+
+    async def prune_closed_lobbies(self, closed_before: float) -> int:
+        status = await self._execute(PRUNE_CLOSED_LOBBIES, closed_before)
         return int(status.rsplit(" ", 1)[-1])

@@ -27,7 +27,9 @@ from bot.storage.shared_sql import (
     TABLE_COLUMNS,
     UPDATE_TABLE,
     UPSERT_NAME,
+    UPSERT_STANDING,
     result_rows,
+    standing_rows,
 )
 from engine import MatchState
 
@@ -198,3 +200,6 @@ async def write_result(connection: Any, table_id: int, result: MatchResult) -> N
     await connection.executemany(
         UPSERT_NAME, [(seat.player, seat.name, now) for seat in result.seats]
     )
+    standings = standing_rows(result)
+    if standings:
+        await connection.executemany(UPSERT_STANDING, standings)

@@ -37,10 +37,8 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from bot.storage.records import (
-    FINISHED,
     LOBBY,
     OPEN_STATUSES,
-    PLAYING,
     ChipMoves,
     ChipRow,
     Conflict,
@@ -56,14 +54,18 @@ from bot.storage.records import (
 )
 from bot.storage.shared_sql import (
     BALANCE,
+    BOT_SCOPE,
     GROUP_BALANCES,
     INSERT_TABLE,
     LEADERBOARD,
     MOVE_CHAT_LANG,
+    PRUNE_CLOSED_LOBBIES,
     RECENT,
+    RECOUNT_STANDINGS,
     RESULT_COLUMNS,
     TABLE_CHIPS,
     TABLE_COLUMNS,
+    UNTOLD,
     UPDATE_TABLE,
     chip_from_row,
     insert_params,
@@ -86,6 +88,7 @@ from engine import Action
 T = TypeVar("T")
 SQLITE_UPDATE = UPDATE_TABLE.replace("$", "?")  # ?1, ?2: numbered
 SQLITE_INSERT = INSERT_TABLE.replace("$", "?")
+SQLITE_LEADERBOARD = LEADERBOARD.replace("$", "?")
 
 
 async def open_backend(
@@ -363,6 +366,11 @@ class SqliteStore:
             await self._write(
                 f"{update} {table} SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
             )
+        # Its boards counted afresh from the results it took along.
+        await self._write("DELETE FROM standings WHERE scope IN (?, ?)", (old_chat_id, new_chat_id))
+        await self._write(
+            RECOUNT_STANDINGS.format(rated="practice = 0").replace("$", "?"), (new_chat_id,)
+        )
         # The group's /lang too (S8): a language the supergroup already chose wins.
         # Balances too; a person who has one in the supergroup already keeps
         # both apart (the old one stays under the old id: no chip is lost).
@@ -476,13 +484,9 @@ class SqliteStore:
     async def leaderboard(
         self, game: str, chat_id: int | None, min_matches: int, limit: int
     ) -> list[LeaderRow]:
-        where, params = "r.game = ? AND r.practice = 0", [cast(Any, game)]
-        if chat_id is not None:
-            where, params = where + " AND r.chat_id = ?", [*params, chat_id]
+        scope = BOT_SCOPE if chat_id is None else chat_id
         reader = await self._read_only()
-        rows = await reader.execute_fetchall(
-            LEADERBOARD.format(where=where), [*params, min_matches, limit]
-        )
+        rows = await reader.execute_fetchall(SQLITE_LEADERBOARD, (scope, game, min_matches, limit))
         return [LeaderRow(*row) for row in rows]
 
     async def toggle_notify(self, chat_id: int, user_id: int) -> bool:
@@ -529,17 +533,13 @@ class SqliteStore:
         return await self._write(
             """DELETE FROM actions WHERE table_id IN (
                  SELECT t.id FROM tables t
-                 WHERE t.status NOT IN (?, ?) AND t.updated_at < ? AND t.told_step >=
-                   (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id))""",
+                 WHERE t.status NOT IN (?, ?) AND t.updated_at < ?
+                   AND t.told_step >= t.logged_last)""",
             (*OPEN_STATUSES, ended_before),
         )
 
+    async def prune_closed_lobbies(self, closed_before: float) -> int:
+        return await self._write(PRUNE_CLOSED_LOBBIES.replace("$", "?"), (closed_before,))
+
     async def untold_tables(self) -> list[int]:
-        rows = await self._fetchall(
-            """SELECT t.id FROM tables t
-               WHERE t.status IN (?, ?) AND t.told_step <
-                 (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)
-               ORDER BY t.id""",
-            (PLAYING, FINISHED),
-        )
-        return [row[0] for row in rows]
+        return [row[0] for row in await self._fetchall(UNTOLD, ())]

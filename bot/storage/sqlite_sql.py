@@ -18,7 +18,9 @@ from bot.storage.shared_sql import (
     NOTE_BALANCE,
     RESULT_COLUMNS,
     UPSERT_NAME,
+    UPSERT_STANDING,
     result_rows,
+    standing_rows,
 )
 from engine import MatchState
 
@@ -156,3 +158,4 @@ def write_result(connection: sqlite3.Connection, table_id: int, result: MatchRes
     connection.executemany(
         UPSERT_NAME.replace("$", "?"), [(seat.player, seat.name, now) for seat in result.seats]
     )
+    connection.executemany(UPSERT_STANDING.replace("$", "?"), standing_rows(result))

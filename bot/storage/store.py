@@ -161,7 +161,8 @@ class Store(Protocol):
         """(seq, user id, action) of every committed move, in order."""
 
     async def untold_tables(self) -> list[int]:
-        """Running or finished tables with committed moves nobody was told about."""
+        """Running or finished tables with committed moves nobody was told
+        about; read from an index of just those (S21), not from every table."""
 
     # -- chip balances (virtual chips)
     async def chip_balance(self, chat_id: int, user_id: int) -> int | None:
@@ -212,3 +213,7 @@ class Store(Protocol):
     async def prune_action_logs(self, ended_before: float) -> int:
         """Delete the action logs of tables that ended (and were told in full)
         before this time; the number of log entries deleted."""
+
+    async def prune_closed_lobbies(self, closed_before: float) -> int:
+        """Delete the lobbies closed before this time that never started
+        (`/new` then `/stop`, or nobody came), seats and all; how many."""

@@ -53,6 +53,7 @@ class Timing:
     lobby_seconds: int = 1800  # a lobby nobody starts is closed after this long
     standin_level: str = "normal"  # who plays for an absent person
     action_log_days: int = 90  # ended tables' move logs are deleted after this (0: never)
+    closed_lobby_days: int = 7  # lobbies closed unstarted are deleted after this (0: never)
 
 
 @dataclass(frozen=True, slots=True)

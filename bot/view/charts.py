@@ -1,8 +1,8 @@
 """Pictures: a match's penalty points deal by deal, and a person's rating
 history. Pure: numbers and names in, PNG bytes out.
 
-Drawing costs 50–100 ms of CPU, so the service runs these functions in the
-computers' worker processes (bot/tables/thinking.py `Thinking.run`), never on
+Drawing costs 50–130 ms of CPU, so the service runs these functions in the
+charts' worker process (bot/tables/thinking.py `Thinking.run`), never on
 the event loop. matplotlib is imported on the first drawing only: the bot's
 start-up and the tests that never draw do not pay for it (about half a
 second). Its Agg backend draws without a display, and its bundled DejaVu Sans
@@ -127,9 +127,12 @@ def penalty_chart(
         return _png(figure)
 
 
-def rating_chart(lang: str, name: str, games: Sequence[tuple[str, Points]]) -> bytes:
+def rating_chart(
+    lang: str, name: str, games: Sequence[tuple[str, Points]], here: bool = False
+) -> bytes:
     """A person's rating in each game (the preset's name) after each rated
-    match: x 0 is the rating before the first."""
+    match: x 0 is the rating before the first. `here`: one group's matches,
+    the points what they alone moved the rating by (bot/tables/pictures.py)."""
     with _fonts():
         figure, axes = _figure()
         handles, labels = [], []
@@ -146,7 +149,7 @@ def rating_chart(lang: str, name: str, games: Sequence[tuple[str, Points]]) -> b
             labels.append(_text(lang, f"preset.{game}"))
         axes.set_title(drawable(name))
         axes.set_xlabel(_text(lang, "chart.match"))
-        axes.set_ylabel(_text(lang, "chart.rating"))
+        axes.set_ylabel(_text(lang, "chart.rating_here" if here else "chart.rating"))
         _integer_ticks(axes)
         axes.legend(handles, labels, loc="best")
         return _png(figure)

@@ -120,7 +120,9 @@ async def test_stats_and_top_after_a_few_matches(
     assert champion.first_name in own
     matches = "Партий: 3, побед: 2" if lang == "ru" else "Matches: 3, wins: 2"
     assert matches in own, own
-    assert ("Рейтинг · Бура" if lang == "ru" else "Rating · Bura") in own
+    # Ratings are the bot's: in a group they are only pointed to (S16).
+    assert ("Рейтинг · Бура" if lang == "ru" else "Rating · Bura") not in own
+    assert ("в личном чате" if lang == "ru" else "in a private chat") in own
     assert ("Лучшая серия побед: 2" if lang == "ru" else "Best winning streak: 2") in own
 
     # As a reply to the other's message: theirs.
@@ -146,8 +148,55 @@ async def test_stats_and_top_after_a_few_matches(
     assert ann.first_name in mine
     assert ("во всех группах" if lang == "ru" else "in all groups") in mine
     assert ("Партий: 3" if lang == "ru" else "Matches: 3") in mine
+    assert ("Рейтинг · Бура" if lang == "ru" else "Rating · Bura") in mine
     everywhere = await ask(fake, ann, private, "/top")
     assert champion.first_name in next(line for line in everywhere.splitlines() if "🥇" in line)
+
+
+async def test_stats_in_a_group_tells_nothing_of_other_groups(
+    fake_telegram: FakeTelegram, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """S16: /stats in a group (as a reply too) counts that group's matches
+    only, shows no rating (the bot's, moved in every group), and charts only
+    what that group's matches moved it by. In private: everything, to oneself.
+    A /stats asked again with nothing new sends the chart without drawing it."""
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    await open_private_chats(fake, [ann, bob])
+    home = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    away = fake.group(GROUP_ID - 1, "Другой клуб", supergroup=True)
+    await lose_a_match(fake, runner, home, ann, bob)
+    for _ in range(2):
+        await lose_a_match(fake, runner, away, ann, bob)
+
+    thinking = runner.service.tables.thinking
+    drawn: list[tuple[Any, ...]] = []
+    draw = thinking.run
+
+    async def counted(function: Any, *args: Any) -> Any:
+        drawn.append(args)
+        return await draw(function, *args)
+
+    monkeypatch.setattr(thinking, "run", counted)
+    gg = await ann.send(home, "gg")
+    for asked in (
+        await ask_for(fake, ann, home, "/stats"),
+        await ask_for(fake, bob, home, "/stats", reply_to=gg),
+    ):
+        picture(asked)
+        assert "Аня" in asked.text and "Партий: 1," in asked.text, asked.text
+        assert "Рейтинг · " not in asked.text and "рейтинговых" not in asked.text
+    assert len(drawn) == 1, "the same chart, asked twice, is drawn once"
+    ((_, name, games, here),) = drawn
+    assert name == "Аня" and here is True
+    ((game, points),) = games
+    assert game == "bura" and len(points) == 2 and points[0] == (0, 0.0)
+
+    mine = await ask_for(fake, ann, fake.private_chat(ann), "/stats")
+    picture(mine)
+    assert "Партий: 3," in mine.text and "Рейтинг · Бура" in mine.text
+    ((_, _, games, here),) = drawn[1:]
+    assert here is False and len(games[0][1]) == 4  # before, then after each of 3
 
 
 async def test_top_waits_for_enough_matches_and_a_newcomer_has_no_record(

@@ -67,6 +67,7 @@ def test_the_penalty_chart_draws_cyrillic_names_and_labels(lang: str) -> None:
 def test_the_rating_chart_draws_every_game(lang: str) -> None:
     games = [("burkozel", [(0, 25.0), (1, 27.3), (2, 26.1)]), ("bura", [(0, 25.0), (1, 22.0)])]
     assert_a_picture(charts.rating_chart(lang, "Аня Ўсцінава", games))
+    assert_a_picture(charts.rating_chart(lang, "Аня", [("bura", [(0, 0.0), (1, -1.5)])], here=True))
 
 
 @pytest.mark.usefixtures("strict_glyphs")
@@ -177,3 +178,10 @@ def test_the_penalty_chart_draws_its_title(lang: str) -> None:
     titled = charts.penalty_chart(lang, ["Аня + Вера", "Борис"], series, 12, "Козёл · стол #7")
     assert_a_picture(titled)
     assert titled != plain
+
+
+def test_one_groups_rating_history_is_what_its_matches_moved_it_by() -> None:
+    """S16: between two of the group's matches the rating moved elsewhere
+    (26.5 -> 30.0): the group's chart shows only its own changes, from 0."""
+    rows = [row("bura", 25.0, 26.5), row("bura", 30.0, 29.0), row("bura", 29.0, 31.0)]
+    assert rating_history(rows, here=True) == [("bura", [(0, 0.0), (1, 1.5), (2, 0.5), (3, 2.5)])]

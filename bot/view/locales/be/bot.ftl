@@ -251,6 +251,7 @@ stats-rating = Рэйтынг · { $game }: { $rating } ({ $matches } { $matches
         [few] партыі
        *[many] партый
     })
+stats-rating_private = Рэйтынг лічыцца па ўсіх групах: свой можна паглядзець камандай /stats у асабістым чаце з ботам.
 top-here = 🏆 <b>Лепшыя гульцы групы</b>
 top-everywhere = 🏆 <b>Лепшыя гульцы бота</b>
 top-game = <b>{ $game }</b>
@@ -480,6 +481,7 @@ chart-deal = Раздача
 chart-penalties = Штрафныя ачкі
 chart-match = Рэйтынгавая партыя
 chart-rating = Рэйтынг
+chart-rating_here = Змена рэйтынгу ў гэтай групе
 
 # rematch
 button-rematch = 🔁 Рэванш

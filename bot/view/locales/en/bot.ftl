@@ -231,6 +231,7 @@ stats-rating = Rating · { $game }: { $rating } ({ $matches } { $matches ->
         [one] match
        *[other] matches
     })
+stats-rating_private = Ratings count every group: /stats in a private chat with the bot shows yours.
 top-here = 🏆 <b>The group's best players</b>
 top-everywhere = 🏆 <b>The bot's best players</b>
 top-game = <b>{ $game }</b>
@@ -447,6 +448,7 @@ chart-deal = Deal
 chart-penalties = Penalty points
 chart-match = Rated match
 chart-rating = Rating
+chart-rating_here = Rating change in this group
 
 # rematch
 button-rematch = 🔁 Rematch

@@ -251,6 +251,7 @@ stats-rating = Рейтинг · { $game }: { $rating } ({ $matches } { $matches
         [few] партии
        *[many] партий
     })
+stats-rating_private = Рейтинг считается по всем группам: свой можно посмотреть командой /stats в личном чате с ботом.
 top-here = 🏆 <b>Лучшие игроки группы</b>
 top-everywhere = 🏆 <b>Лучшие игроки бота</b>
 top-game = <b>{ $game }</b>
@@ -480,6 +481,7 @@ chart-deal = Сдача
 chart-penalties = Штрафные очки
 chart-match = Рейтинговая партия
 chart-rating = Рейтинг
+chart-rating_here = Изменение рейтинга в этой группе
 
 # rematch
 button-rematch = 🔁 Реванш

@@ -251,6 +251,7 @@ stats-rating = Рейтинг · { $game }: { $rating } ({ $matches } { $matches
         [few] партії
        *[many] партій
     })
+stats-rating_private = Рейтинг обчислюється за всіма групами: свій можна переглянути командою /stats в особистому чаті з ботом.
 top-here = 🏆 <b>Найкращі гравці групи</b>
 top-everywhere = 🏆 <b>Найкращі гравці бота</b>
 top-game = <b>{ $game }</b>
@@ -480,6 +481,7 @@ chart-deal = Роздача
 chart-penalties = Штрафні очки
 chart-match = Рейтингова партія
 chart-rating = Рейтинг
+chart-rating_here = Зміна рейтингу в цій групі
 
 # rematch
 button-rematch = 🔁 Реванш
