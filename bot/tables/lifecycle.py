@@ -310,7 +310,7 @@ class Lifecycle:
                 continue
             lang = await self.tables.user_lang(seat.user_id)
             text = t(lang, "stop.topic_private", table=table.id, chat=table.chat_title)
-            await self.fanout.hands.send_private(seat.user_id, Screen(text))
+            await self.fanout.hands.send_private(table.id, seat.user_id, Screen(text))
 
     async def chat_moved(self, old_chat_id: int, new_chat_id: int) -> None:
         """The group became a supergroup: its table moves along with it."""

@@ -287,7 +287,7 @@ class Turns:
             )
             user_id = seat.user_id
             send = self.fanout.hands.send_private
-            self.fanout.private_later(table, lambda: send(user_id, screen))
+            self.fanout.private_later(table, lambda: send(table_id, user_id, screen))
 
     async def deadline(self, table_id: int, version: int) -> None:
         """Time is up: a computer plays this move for the person, and says so.
