@@ -196,15 +196,20 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     timing = Timing(
         turn_seconds=settings.turn_timeout,
         computer_delay=settings.computer_delay,
+        forced_delay=settings.forced_delay,
         afk_turns=settings.afk_turns,
         lobby_seconds=settings.lobby_timeout,
         standin_level=settings.standin_level,
         action_log_days=settings.action_log_days,
+        closed_lobby_days=settings.closed_lobby_days,
     )
     messenger = Messenger(app.bot, settings.send_retries, settings.send_backoff)
     app.bot_data["messenger"] = messenger
     limits = Limits(
-        settings.max_tables_per_person, settings.max_practice_tables, settings.top_min_matches
+        settings.max_tables_per_person,
+        settings.max_practice_tables,
+        settings.top_min_matches,
+        settings.start_chips,
     )
     thinking = Thinking(settings.computer_workers)
     service = TableService(

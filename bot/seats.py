@@ -1,12 +1,21 @@
-"""Small facts about seats: computer seats' ids and names, a table's turn time."""
+"""Small facts about seats: computer seats' ids and names, names told apart at
+a table, a table's turn time."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Sequence
 
 from bot.storage import Seat, TableRecord
 
+NAME_LENGTH = 40  # the most characters of a name the bot shows
+COMPUTER_MARK = "🤖"
+
 COMPUTER_NAMES = ("Михалыч", "Петрович", "Зинаида", "Семёныч", "Валентина", "Кузьмич", "Лукич")
+# Computers have a gender, people (whose gender Telegram does not tell) do not:
+# a message that needs a gendered verb selects on it ("Зинаида ушла") and says
+# it without gender for "other", which is what every person gets.
+_FEMALE = frozenset({"Зинаида", "Валентина"})
 
 
 def turn_time(value: str) -> int | None:
@@ -30,9 +39,22 @@ def free_computer_id(table: TableRecord) -> int:
 
 
 def computer_name(table: TableRecord) -> str:
-    taken = {seat.name for seat in table.seats}
-    free = [name for name in COMPUTER_NAMES if f"🤖 {name}" not in taken]
-    return f"🤖 {free[0]}" if free else f"🤖 {len(table.seats) + 1}"
+    taken = {_same(seat.name) for seat in table.seats}
+    free = [name for name in COMPUTER_NAMES if _same(f"🤖 {name}") not in taken]
+    name = f"🤖 {free[0]}" if free else f"🤖 {len(table.seats) + 1}"
+    return distinct_name(name, (seat.name for seat in table.seats))
+
+
+def gender(seat: Seat) -> str:
+    """A seat's gender for a message's `$gender` selector: a computer's by its
+    name ("🤖 Зинаида" is female), "other" for people and for computers past
+    the names ("🤖 8")."""
+    if not seat.is_computer:
+        return "other"
+    name = seat.name.removeprefix("🤖 ")
+    if name in _FEMALE:
+        return "female"
+    return "male" if name in COMPUTER_NAMES else "other"
 
 
 def has_buttons(seat: Seat) -> bool:
@@ -52,11 +74,48 @@ def visible(text: str) -> str:
 
 
 def display_name(first: str, last: str | None, fallback: str = "?") -> str:
-    """A person's name as the bot shows it: visible characters, at most 40;
-    `fallback` when nothing visible is left."""
+    """A person's name as the bot shows it: visible characters, at most 40,
+    no leading 🤖; `fallback` when nothing visible is left."""
     name = visible(f"{first} {last}" if last else first)
     name = " ".join(name.split())  # no runs of spaces, no line breaks
-    return name[:40] or fallback
+    # 🤖 before a name marks a computer player: a person's name cannot pose as one.
+    name = name.lstrip(COMPUTER_MARK + " \ufe0f")
+    return name[:NAME_LENGTH] or fallback
+
+
+def _same(name: str) -> str:
+    """What two names look like to a reader: case, runs of spaces and the 🤖
+    of a computer player aside ("Михалыч" is told apart from "🤖 Михалыч")."""
+    return " ".join(name.casefold().replace("ё", "е").lstrip(COMPUTER_MARK).split())
+
+
+def distinct_name(name: str, taken: Iterable[str], username: str | None = None) -> str:
+    """`name` as a table shows it: unchanged unless somebody seated there
+    already shows the same (two "Дмитрий", a person named like a computer
+    player), else told apart by the @username, else by a number. Every
+    message of the table (group, hands, summaries, history, stats) reads the
+    seat's name, so telling names apart where people sit covers them all.
+    Names are full Telegram names ("Дмитрий Козлов"), so two people with one
+    first name and different last names already differ."""
+    seen = {_same(other) for other in taken}
+    if _same(name) not in seen:
+        return name
+    suffixes = [f" (@{username})"] if username else []
+    suffixes += [f" {number}" for number in range(2, 100)]
+    for suffix in suffixes:
+        candidate = name[: max(1, NAME_LENGTH - len(suffix))].rstrip() + suffix
+        if _same(candidate) not in seen:
+            return candidate
+    return name  # a hundred namesakes at one table: there are at most four seats
+
+
+def distinct_names(people: Sequence[tuple[str, str | None]]) -> list[str]:
+    """Names for people seated in this order (each a name and a username):
+    the first keeps a name, later namesakes are told apart."""
+    names: list[str] = []
+    for name, username in people:
+        names.append(distinct_name(name, names, username))
+    return names
 
 
 # A rematch's lobby (bot/tables/rematch.py) keeps in the table's settings

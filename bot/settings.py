@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     turn_timeout: int = Field(default=90, ge=15, le=3600)
     # A computer player's pause before it plays, so people can follow the game.
     computer_delay: float = Field(default=1.2, ge=0, le=30)
+    # The pause before a person's forced move (the only one possible, with the
+    # last cards of the hand) plays itself.
+    forced_delay: float = Field(default=1.5, ge=0, le=30)
     # Turns in a row that the timer plays for a person before the computer
     # keeps the seat (the person takes it back with one tap).
     afk_turns: int = Field(default=2, ge=1, le=20)
@@ -69,6 +72,9 @@ class Settings(BaseSettings):
     max_practice_tables: int = Field(default=100, ge=0, le=100_000)
     # Rated matches of a game a player needs before /top lists them there.
     top_min_matches: int = Field(default=3, ge=1, le=1000)
+    # Virtual chips (never money) each person holds in a group before their
+    # first match there; a table's stake= is taken from them (bot/tables/chips.py).
+    start_chips: int = Field(default=1000, ge=0, le=1_000_000_000)
     # Seconds to wait for one Bot API request, and how often a send that was
     # lost on the network is retried (with doubling pauses from send_backoff).
     request_timeout: float = Field(default=10.0, gt=0, le=120)
@@ -104,6 +110,9 @@ class Settings(BaseSettings):
     # Days after which an ended table's action log (every move, and who made
     # it) is deleted; 0 keeps the logs for ever.
     action_log_days: int = Field(default=90, ge=0)
+    # Days after which a lobby closed before its match started (`/new` then
+    # `/stop`, or nobody came) is deleted, seats and all (S21); 0 keeps them.
+    closed_lobby_days: int = Field(default=7, ge=0)
 
     @field_validator("bot_token")
     @classmethod

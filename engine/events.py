@@ -63,8 +63,10 @@ class DeclarationRefused(NamedTuple):
 
     Announced to the table as it would be at a real one: who declared what,
     and the public reason. `reason` is "outranked" (bura: another player holds
-    `by`, a bura, moscow or small moscow). The declarer keeps the cards; the
-    declaration is not offered again until the lead."""
+    `by`, a bura, moscow or small moscow) or "leader_molodka" (bura, third
+    edition: the rightful leader holds a molodka too; `by` is "molodka"). The
+    declarer keeps the cards; the declaration is not offered again until the
+    lead."""
 
     seat: int
     combination: str

@@ -262,11 +262,12 @@ def _apply_declare(
         if refusal is not None:
             raise refusal
         if state.rules.preset is BURA:
-            stronger = outranked(state, deal, seat, combo)
-            if stronger is not None:
+            refusal_why = outranked(state, deal, seat, combo)
+            if refusal_why is not None:
+                reason, by = refusal_why
                 refused = replace_deal(deal, refused=(*deal.refused, seat))
                 return replace_match(state, deal=refused, step=state.step + 1), [
-                    DeclarationRefused(seat, combo.value, "outranked", stronger.value)
+                    DeclarationRefused(seat, combo.value, reason, by.value)
                 ]
         events: list[Event] = [
             CombinationDeclared(

@@ -1,6 +1,7 @@
 """When a combination may be led out of turn, and whose goes first (docs/RULES.md 5
 and 6): the window before a lead, `combo_interrupt`, the rightful leader's
-priority however he leads, and bura's molodka against stronger hands.
+priority however he leads, and bura's molodka against stronger hands and
+against the rightful leader's own molodka (third edition).
 
 What is offered (`lead_combo_allowed`, `interrupt_allowed`) depends on
 public facts only; a refusal that depends on hidden hands (`outranked`) is
@@ -10,10 +11,12 @@ hidden cards).
 
 from __future__ import annotations
 
-from engine.cards import Card
+from collections.abc import Sequence
+
+from engine.cards import Card, Suit
 from engine.combos import Combo, classify, combos_in_hand
 from engine.errors import IllegalAction
-from engine.rules import Preset
+from engine.rules import Preset, RuleSet
 from engine.seating import active_seats, max_lead
 from engine.state import Deal, MatchState, Trick
 
@@ -58,17 +61,38 @@ def lead_combo_allowed(
     return None
 
 
-def outranked(state: MatchState, deal: Deal, seat: int, combo: Combo) -> Combo | None:
-    """Bura: the combination of another player that outranks `seat`'s
-    out-of-turn molodka (a bura, moscow or small moscow), or None. Reads
-    hidden hands: only `apply` calls it, never `legal_actions`."""
+def outranked(state: MatchState, deal: Deal, seat: int, combo: Combo) -> tuple[str, Combo] | None:
+    """Bura: why `seat`'s out-of-turn molodka is refused, as the table is
+    told it, or None: ("outranked", the bura, moscow or small moscow another
+    player holds), or ("leader_molodka", molodka) when the rightful leader
+    holds a molodka too (third edition; seeds 002 and 003: the lead stays
+    with the one who was to lead). Reads hidden hands: only `apply` calls
+    it, never `legal_actions`."""
     if combo is not Combo.MOLODKA or seat == deal.turn:
         return None
-    for other in active_seats(state):
+    return molodka_refusal(
+        state.rules, deal.hands, active_seats(state), seat, deal.turn, deal.trump
+    )
+
+
+def molodka_refusal(
+    rules: RuleSet,
+    hands: Sequence[Sequence[Card]],
+    active: Sequence[int],
+    seat: int,
+    turn: int,
+    trump: Suit,
+) -> tuple[str, Combo] | None:
+    """`outranked` on plain hands (the playouts share it)."""
+    for other in active:
         if other != seat:
-            for held, _ in combos_in_hand(deal.hands[other], deal.trump, state.rules):
+            for held, _ in combos_in_hand(tuple(hands[other]), trump, rules):
                 if held in _OUTRANK_MOLODKA:
-                    return held
+                    return "outranked", held
+    if rules.edition >= 3 and any(
+        held is Combo.MOLODKA for held, _ in combos_in_hand(tuple(hands[turn]), trump, rules)
+    ):
+        return "leader_molodka", Combo.MOLODKA
     return None
 
 

@@ -103,7 +103,9 @@ class RuleSet:
     # Which edition of docs/RULES.md the table plays (not a table option). New
     # tables get the current one; a stored table written before editions
     # existed loads as 1 (`from_json`), so its log replays as it was played.
-    edition: int = 2
+    # 2: docs/RULES.md "Editions"; 3: bura refuses an out-of-turn molodka
+    # when the rightful leader holds a molodka too.
+    edition: int = 3
 
     # -- construction -----------------------------------------------------
 

@@ -75,19 +75,20 @@ def standing(
     share the place, numbered as in sports (1, 2, 2, 4).
 
     `out_deals[i]` is the deal in which `out[i]` went out: two sides put out
-    in one deal with the same penalties share their place. Without it (and in
-    first-edition tables) the order of `out` alone ranks them.
+    in one deal with the same penalties share their place. Where it is
+    missing (the earliest sides out of a state stored before it was kept, or
+    any first-edition table) the order of `out` ranks them.
 
     With `end_at_first_loser` the match stops at the first elimination and the
     ranking is by fewest penalty points alone.
     """
     count = len(sides)
-    second = rules.edition >= 2 and len(out_deals) == len(out)
+    second = rules.edition >= 2
     keys: dict[int, tuple[int, ...]]
     if rules.end_at_first_loser:
         keys = {side: (penalties[side],) for side in range(count)}
     else:
-        went_out = {side: out_deals[i] if second else i for i, side in enumerate(out)}
+        went_out = _went_out(out, out_deals if second else ())
         keys = {
             side: (0, 0, penalties[side])
             if side not in went_out
@@ -120,6 +121,20 @@ def standing(
         )
         for side in ordered
     )
+
+
+def _went_out(out: Sequence[int], out_deals: Sequence[int]) -> dict[int, int]:
+    """When each side went out, later larger: the deal of `out_deals`.
+
+    `out_deals` runs parallel to the end of `out`: a state stored before it
+    was kept lacks the earliest entries (and a first-edition table has none).
+    Those sides went out before every side with a known deal, in the order
+    of `out`, so they get values below any deal number; two sides put out in
+    one deal still share their place whatever came before."""
+    missing = len(out) - len(out_deals)
+    return {
+        side: out_deals[i - missing] if i >= missing else i - missing for i, side in enumerate(out)
+    }
 
 
 def bank_payouts(

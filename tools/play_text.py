@@ -96,6 +96,11 @@ class EventText:
         if isinstance(event, DeclarationRefused):
             name = COMBINATION_NAMES.get(event.combination, event.combination)
             by = COMBINATION_NAMES.get(event.by or "", event.by or "a stronger combination")
+            if event.reason == "leader_molodka":
+                return [
+                    f"{self.does(event.seat, 'declare')} {name} out of turn: refused, "
+                    f"the player on lead holds {by} too and keeps the lead."
+                ]
             return [
                 f"{self.does(event.seat, 'declare')} {name} out of turn: refused, "
                 f"somebody else holds {by}."

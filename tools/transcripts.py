@@ -114,6 +114,7 @@ def render_case(name: str, data: dict[str, Any]) -> str:
                 continue
             flags = [
                 "silent" if message.get("silent") else "🔔",
+                *(["photo {}x{}".format(*message["photo"])] if "photo" in message else []),
                 *(["deleted"] if message.get("deleted") else []),
             ]
             lines.append(f"### #{message['n']} ({', '.join(flags)})")

@@ -30,8 +30,11 @@ from typing import Any, TypeVar
 
 from bot.storage.cached_tournaments import CachedTournaments
 from bot.storage.records import (
+    CLOSED,
     LOBBY,
     OPEN_STATUSES,
+    ChipMoves,
+    ChipRow,
     Conflict,
     LeaderRow,
     MatchResult,
@@ -257,6 +260,7 @@ class CachedStore(CachedTournaments):
         action: Action | None = None,
         user_id: int | None = None,
         result: MatchResult | None = None,
+        chips: ChipMoves | None = None,
     ) -> TableRecord:
         await self._quiet()
         stored = self._tables.get(table.id)
@@ -265,7 +269,7 @@ class CachedStore(CachedTournaments):
             raise Conflict(f"table {table.id} changed since version {table.version}")
         self._cache_saved(table, stored)
         try:
-            saved = await self.inner.save_table(table, action, user_id, result)
+            saved = await self.inner.save_table(table, action, user_id, result, chips)
         except Conflict:
             if stored is not None:
                 self._forget()  # the copy was wrong: something else wrote the database
@@ -388,6 +392,15 @@ class CachedStore(CachedTournaments):
 
     # -- results and ratings: read through (rare reads, nothing to keep in step) -------------
 
+    async def chip_balance(self, chat_id: int, user_id: int) -> int | None:
+        return await self.inner.chip_balance(chat_id, user_id)
+
+    async def chip_balances(self, chat_id: int) -> dict[int, int]:
+        return await self.inner.chip_balances(chat_id)
+
+    async def table_chips(self, table_id: int) -> list[ChipRow]:
+        return await self.inner.table_chips(table_id)
+
     async def match_results(self, table_id: int) -> list[ResultRow]:
         return await self.inner.match_results(table_id)
 
@@ -426,3 +439,13 @@ class CachedStore(CachedTournaments):
 
     async def prune_action_logs(self, ended_before: float) -> int:
         return await self.inner.prune_action_logs(ended_before)
+
+    async def prune_closed_lobbies(self, closed_before: float) -> int:
+        def pruned() -> None:
+            for table_id, cached in list(self._tables.items()):
+                gone = cached.status == CLOSED and cached.state is None
+                if gone and cached.updated_at < closed_before:
+                    self._tables.pop(table_id, None)
+                    self._ended.pop(table_id, None)
+
+        return await self._write(pruned, self.inner.prune_closed_lobbies(closed_before))

@@ -41,10 +41,10 @@ from bot.storage.postgres_sql import (
 )
 from bot.storage.postgres_tournaments import PostgresTournaments
 from bot.storage.records import (
-    FINISHED,
     LOBBY,
     OPEN_STATUSES,
-    PLAYING,
+    ChipMoves,
+    ChipRow,
     Conflict,
     LeaderRow,
     MatchResult,
@@ -56,12 +56,20 @@ from bot.storage.records import (
     person_key,
 )
 from bot.storage.shared_sql import (
+    BALANCE,
+    BOT_SCOPE,
+    GROUP_BALANCES,
     INSERT_TABLE,
     LEADERBOARD,
     MOVE_CHAT_LANG,
+    PRUNE_CLOSED_LOBBIES,
     RECENT,
+    RECOUNT_STANDINGS,
     RESULT_COLUMNS,
+    TABLE_CHIPS,
+    UNTOLD,
     UPDATE_TABLE,
+    chip_from_row,
     insert_params,
     result_from_row,
     update_params,
@@ -321,6 +329,7 @@ class PostgresStore(PostgresTournaments):
         action: Action | None = None,
         user_id: int | None = None,
         result: MatchResult | None = None,
+        chips: ChipMoves | None = None,
     ) -> TableRecord:
         now = time.time()
         update = update_params(table, action, user_id, now)
@@ -328,13 +337,13 @@ class PostgresStore(PostgresTournaments):
         # As in SQLite: unchanged seats mid-match need no write, and the move
         # is one statement (its own transaction, the log's entry by trigger).
         unchanged = table.status != LOBBY and rows == table.stored_seats
-        if unchanged and result is None:
+        if unchanged and result is None and chips is None:
             saved = await self._execute(UPDATE_TABLE, *update) == "UPDATE 1"
         else:
             seats = None if unchanged else [(table.id, *r[:5], bool(r[5]), r[6]) for r in rows]
             renumbered = table.status == LOBBY  # seats come and go in a lobby
             saved = await self._call(
-                lambda c: save_with_seats(c, table.id, update, seats, renumbered, result)
+                lambda c: save_with_seats(c, table.id, update, seats, renumbered, result, chips)
             )
         if not saved:
             raise Conflict(f"table {table.id} changed since version {table.version}")
@@ -357,6 +366,21 @@ class PostgresStore(PostgresTournaments):
             new_chat_id,
             old_chat_id,
         )
+        # As in SQLite: balances move unless the supergroup has the person's already.
+        await self._execute(
+            "UPDATE chip_balances SET chat_id = $1 WHERE chat_id = $2 AND user_id NOT IN"
+            " (SELECT user_id FROM chip_balances WHERE chat_id = $1)",
+            new_chat_id,
+            old_chat_id,
+        )
+        await self._execute(
+            "UPDATE chip_ledger SET chat_id = $1 WHERE chat_id = $2", new_chat_id, old_chat_id
+        )
+        # Its boards counted afresh from the results it took along.
+        await self._execute(
+            "DELETE FROM standings WHERE scope = ANY($1::bigint[])", [old_chat_id, new_chat_id]
+        )
+        await self._execute(RECOUNT_STANDINGS.format(rated="NOT practice"), new_chat_id)
         await self._execute(MOVE_CHAT_LANG, new_chat_id, old_chat_id)
         await self._execute("DELETE FROM chats WHERE chat_id = $1", old_chat_id)
 
@@ -414,14 +438,21 @@ class PostgresStore(PostgresTournaments):
         return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
 
     async def untold_tables(self) -> list[int]:
-        rows = await self._fetch(
-            """SELECT t.id FROM tables t
-               WHERE t.status = ANY($1::text[]) AND t.told_step <
-                 (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)
-               ORDER BY t.id""",
-            [PLAYING, FINISHED],
-        )
-        return [row[0] for row in rows]
+        return [row[0] for row in await self._fetch(UNTOLD)]
+
+    # -- chip balances -----------------------------------------------------------------
+
+    async def chip_balance(self, chat_id: int, user_id: int) -> int | None:
+        rows = await self._fetch(BALANCE, chat_id, user_id)
+        return None if not rows else int(rows[0][0])
+
+    async def chip_balances(self, chat_id: int) -> dict[int, int]:
+        rows = await self._fetch(GROUP_BALANCES, chat_id)
+        return {int(row[0]): int(row[1]) for row in rows}
+
+    async def table_chips(self, table_id: int) -> list[ChipRow]:
+        rows = await self._fetch(TABLE_CHIPS, table_id)
+        return [chip_from_row(row) for row in rows]
 
     # -- results and ratings -----------------------------------------------------------
 
@@ -481,16 +512,8 @@ class PostgresStore(PostgresTournaments):
     async def leaderboard(
         self, game: str, chat_id: int | None, min_matches: int, limit: int
     ) -> list[LeaderRow]:
-        # Two statements, not `$2 IS NULL OR chat_id = $2`: a prepared plan
-        # for that cannot use either index (S7).
-        if chat_id is None:
-            where, args = "r.game = $1 AND NOT r.practice", [cast(Any, game)]
-        else:
-            where, args = "r.game = $1 AND NOT r.practice AND r.chat_id = $2", [game, chat_id]
-        sql = LEADERBOARD.format(where=where)
-        for n in (len(args) + 1, len(args) + 2):
-            sql = sql.replace("?", f"${n}", 1)
-        rows = await self._fetch(sql, *args, min_matches, limit)
+        scope = BOT_SCOPE if chat_id is None else chat_id
+        rows = await self._fetch(LEADERBOARD, scope, game, min_matches, limit)
         return [LeaderRow(*row) for row in rows]
 
     # -- privacy -----------------------------------------------------------------------
@@ -527,9 +550,13 @@ class PostgresStore(PostgresTournaments):
         status = await self._execute(
             """DELETE FROM actions WHERE table_id IN (
                  SELECT t.id FROM tables t
-                 WHERE NOT t.status = ANY($1::text[]) AND t.updated_at < $2 AND t.told_step >=
-                   (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id))""",
+                 WHERE NOT t.status = ANY($1::text[]) AND t.updated_at < $2
+                   AND t.told_step >= t.logged_last)""",
             list(OPEN_STATUSES),
             ended_before,
         )
+        return int(status.rsplit(" ", 1)[-1])
+
+    async def prune_closed_lobbies(self, closed_before: float) -> int:
+        status = await self._execute(PRUNE_CLOSED_LOBBIES, closed_before)
         return int(status.rsplit(" ", 1)[-1])

@@ -9,13 +9,27 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.records import MatchResult, Seat, Skill, TableRecord
+from bot.storage.records import (
+    ChipMoves,
+    MatchResult,
+    Seat,
+    ShortOfChips,
+    Skill,
+    TableRecord,
+    chip_order,
+)
 from bot.storage.shared_sql import (
+    INSERT_CHIP,
+    MOVE_BALANCE,
+    NEW_BALANCE,
+    NOTE_BALANCE,
     RESULT_COLUMNS,
     TABLE_COLUMNS,
     UPDATE_TABLE,
     UPSERT_NAME,
+    UPSERT_STANDING,
     result_rows,
+    standing_rows,
 )
 from engine import MatchState
 
@@ -98,10 +112,11 @@ async def save_with_seats(
     seats: list[tuple[Any, ...]] | None,
     renumbered: bool,
     result: MatchResult | None = None,
+    chips: ChipMoves | None = None,
 ) -> bool:
-    """The table's UPDATE, its seats (None: unchanged) and a finished match's
-    results in one transaction; False (and nothing written) when the version
-    moved on."""
+    """The table's UPDATE, its seats (None: unchanged), a finished match's
+    results and the chips it moves in one transaction; False (and nothing
+    written) when the version moved on; `ShortOfChips`: nothing written."""
     transaction = connection.transaction()
     await transaction.start()
     try:
@@ -119,11 +134,36 @@ async def save_with_seats(
             await connection.executemany(UPSERT_SEAT, seats)
         if result is not None:
             await write_result(connection, table_id, result)
+        if chips is not None:
+            await write_chips(connection, chips)
     except BaseException:
         await transaction.rollback()
         raise
     await transaction.commit()
     return True
+
+
+async def write_chips(connection: Any, chips: ChipMoves) -> None:
+    """As SQLite's: each change not yet in the ledger, in the caller's
+    transaction; `ShortOfChips` when a balance would go below zero."""
+    now = time.time()
+    short: list[int] = []
+    for entry in chip_order(chips.entries):
+        key = (entry.table_id, entry.user_id, entry.kind)
+        status = await connection.execute(
+            INSERT_CHIP, *key, chips.chat_id, entry.seat, entry.amount, now
+        )
+        if status != "INSERT 0 1":
+            continue  # made before: a retried save
+        person = (chips.chat_id, entry.user_id)
+        await connection.execute(NEW_BALANCE, *person, chips.start)
+        balance = await connection.fetchval(MOVE_BALANCE, *person, entry.amount)
+        if balance is None:
+            short.append(entry.user_id)
+            continue
+        await connection.execute(NOTE_BALANCE, *key, balance)
+    if short:
+        raise ShortOfChips(tuple(short))
 
 
 async def write_result(connection: Any, table_id: int, result: MatchResult) -> None:
@@ -160,3 +200,6 @@ async def write_result(connection: Any, table_id: int, result: MatchResult) -> N
     await connection.executemany(
         UPSERT_NAME, [(seat.player, seat.name, now) for seat in result.seats]
     )
+    standings = standing_rows(result)
+    if standings:
+        await connection.executemany(UPSERT_STANDING, standings)

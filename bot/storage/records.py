@@ -260,3 +260,63 @@ class LeaderRow:
     matches: int
     wins: int
     mu: float | None  # None: never rated (results from before ratings)
+
+
+# -- chip balances (virtual chips, never money) ----------------------------------------
+
+STAKE = "stake"  # taken from a person's balance when the match starts (amount < 0)
+PAYOUT = "payout"  # their part of the bank when the match ends (amount >= 0)
+REFUND = "refund"  # their stake back when the match is abandoned (amount >= 0)
+
+
+@dataclass(frozen=True, slots=True)
+class ChipEntry:
+    """One change of one person's balance, caused by one table."""
+
+    table_id: int
+    user_id: int
+    kind: str  # STAKE, PAYOUT or REFUND: a person has at most one of each per table
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChipMoves:
+    """What `save_table` writes to the balances beside a table's change.
+
+    An entry already in the ledger (same table, person and kind) is skipped,
+    so writing the same moves again changes nothing. If any balance would go
+    below zero, nothing of the save is written and `ShortOfChips` names who."""
+
+    chat_id: int
+    start: int  # the balance of a person the group has not seen play yet
+    entries: tuple[ChipEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChipRow:
+    """A ledger row as stored: the change and the balance just after it."""
+
+    table_id: int
+    user_id: int
+    kind: str
+    chat_id: int
+    seat: int
+    amount: int
+    balance: int
+
+
+def chip_order(entries: tuple[ChipEntry, ...]) -> list[ChipEntry]:
+    """The order a store writes changes in: by person, so two saves that move
+    the same balances lock them in the same order (no deadlock between
+    PostgreSQL workers), and a person's stake before anything paid to them
+    in the same save (a payout never covers the stake it comes from)."""
+    return sorted(entries, key=lambda entry: (entry.user_id, entry.kind != STAKE))
+
+
+class ShortOfChips(RuntimeError):
+    """A save's stakes are more than some balances hold: nothing was written."""
+
+    def __init__(self, users: tuple[int, ...]) -> None:
+        super().__init__(f"short of chips: {users}")
+        self.users = users

@@ -12,7 +12,15 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.records import LOBBY, MatchResult, ResultRow, SeatResult, Skill, TableRecord
+from bot.storage.records import (
+    LOBBY,
+    ChipRow,
+    MatchResult,
+    ResultRow,
+    SeatResult,
+    Skill,
+    TableRecord,
+)
 from engine import Action
 
 # Both backends: a table's columns (SQLite's `table_from_row` reads them by position).
@@ -74,19 +82,52 @@ RESULT_COLUMNS = (
 )
 
 
-# Both backends (placeholders aside): wins as first places (shared ones
-# included), ties by the rating. The inner query reads only the index
-# `results_by_game_player` in its order (migration 10); the name comes from
-# `player_names`, one lookup per qualifying player (S7).
-LEADERBOARD = """SELECT a.player, a.user_id, a.level, COALESCE(p.name, a.player),
-       a.matches, a.wins, g.mu
-   FROM (SELECT r.game, r.player, max(r.user_id) AS user_id, max(r.level) AS level,
-           count(*) AS matches, sum(CASE WHEN r.place = 1 THEN 1 ELSE 0 END) AS wins
-         FROM results r WHERE {where}
-         GROUP BY r.game, r.player HAVING count(*) >= ?) a
-   LEFT JOIN player_names p ON p.player = a.player
-   LEFT JOIN ratings g ON g.game = a.game AND g.player = a.player
-   ORDER BY 6 DESC, 7 DESC, 5 DESC, 1 LIMIT ?"""
+# Both backends (SQLite numbers its placeholders ?n): a board ($1 the
+# scope: a group's chat id, or 0 for the bot's), from `standings`
+# (migration 13): wins as first places (shared ones included), ties by the
+# rating, then by matches. Whoever makes the board has at least the wins of
+# its `$4`th line, so the subquery reads that line's wins from the top of
+# `standings_by_wins` and the board reads only the players at or above it:
+# a few rows, not every player who ever played (issue 58).
+LEADERBOARD = """SELECT s.player, s.user_id, s.level, COALESCE(p.name, s.player),
+       s.matches, s.wins, g.mu
+   FROM standings s
+   LEFT JOIN player_names p ON p.player = s.player
+   LEFT JOIN ratings g ON g.game = s.game AND g.player = s.player
+   WHERE s.scope = $1 AND s.game = $2 AND s.matches >= $3 AND s.wins >= COALESCE(
+     (SELECT w.wins FROM standings w WHERE w.scope = $1 AND w.game = $2 AND w.matches >= $3
+      ORDER BY w.wins DESC LIMIT 1 OFFSET $4 - 1), 0)
+   ORDER BY 6 DESC, 7 DESC, 5 DESC, 1 LIMIT $4"""
+
+BOT_SCOPE = 0  # `standings.scope` of the bot-wide board: no chat has id 0
+
+# Both backends (SQLite numbers its placeholders ?n): one rated seat's
+# match added to a board, in the transaction that writes its results.
+UPSERT_STANDING = """INSERT INTO standings (scope, game, player, user_id, level, matches, wins)
+   VALUES ($1, $2, $3, $4, $5, 1, $6)
+   ON CONFLICT (scope, game, player) DO UPDATE SET matches = standings.matches + 1,
+     wins = standings.wins + excluded.wins"""
+
+
+def standing_rows(result: MatchResult) -> list[tuple[Any, ...]]:
+    """`UPSERT_STANDING`'s values for a match: each seat on the group's and
+    the bot's board; none for a practice match (it is on no board)."""
+    if result.practice:
+        return []
+    return [
+        (scope, result.game, seat.player, seat.user_id, seat.level, int(seat.place == 1))
+        for seat in result.seats
+        for scope in (result.chat_id, BOT_SCOPE)
+    ]
+
+
+# Both backends (SQLite numbers its placeholders ?n; `{rated}` is its test
+# of a rated row): a group's board counted afresh from its results, once a
+# group that became a supergroup has taken them along (`move_chat`).
+RECOUNT_STANDINGS = """INSERT INTO standings (scope, game, player, user_id, level, matches, wins)
+   SELECT $1, game, player, max(user_id), max(level), count(*),
+          sum(CASE WHEN place = 1 THEN 1 ELSE 0 END)
+   FROM results WHERE chat_id = $1 AND {rated} GROUP BY game, player"""
 
 # Both backends (SQLite numbers its placeholders ?n): each player's latest
 # name, written with a match's results (`player_names`, migration 10).
@@ -144,12 +185,28 @@ def result_from_row(row: Sequence[Any]) -> ResultRow:
 
 # Both backends (SQLite numbers its placeholders ?n): a table's save, only
 # if nobody saved it since it was read (`version` is the check); a move's
-# log entry is written by the trigger from the logged_* columns.
+# log entry is written by the trigger from the logged_* columns, and
+# `logged_last` keeps the last move logged (`UNTOLD`, migration 12).
 UPDATE_TABLE = """UPDATE tables SET chat_id = $1, chat_title = $2, status = $3, creator_id = $4,
      preset = $5, options = $6, seed = $7, state = $8, version = version + 1,
      turn_deadline = $9, turn_reminded = $10, settings = $11, updated_at = $12,
-     logged_seq = $13, logged_user = $14, logged_action = $15
+     logged_seq = $13, logged_user = $14, logged_action = $15,
+     logged_last = COALESCE($13, logged_last)
    WHERE id = $16 AND version = $17"""
+
+# Both backends: the tables with moves nobody was told of (the watchdog's
+# question each minute, S21). Its WHERE is the partial index
+# `tables_untold`'s, word for word, so only the untold tables are read: a
+# finished table whose moves were all told is not in the index.
+UNTOLD = """SELECT id FROM tables
+   WHERE status IN ('playing', 'finished') AND told_step < logged_last ORDER BY id"""
+
+# Both backends (placeholders aside): closed lobbies that never started
+# (`/new` then `/stop`), last touched before a time; by the partial index
+# `tables_closed_lobbies` (migration 12). Their seats go with them (ON
+# DELETE CASCADE); they have no log and no results.
+PRUNE_CLOSED_LOBBIES = """DELETE FROM tables
+   WHERE status = 'closed' AND state IS NULL AND updated_at < $1"""
 
 
 def update_params(
@@ -211,3 +268,29 @@ def insert_params(
         new_join_token(),
         thread_id,
     )
+
+
+# -- chip balances (migration 11); both backends, SQLite numbers its placeholders ?n.
+# A change is written in this order, inside the save's transaction: its
+# ledger row (nothing more when it is there already: the change was made),
+# the person's balance as the group starts it, the balance moved (no row
+# comes back when it would go below zero), the balance after noted on the row.
+INSERT_CHIP = """INSERT INTO chip_ledger (table_id, user_id, kind, chat_id, seat, amount,
+     balance, at) VALUES ($1, $2, $3, $4, $5, $6, 0, $7) ON CONFLICT DO NOTHING"""
+NEW_BALANCE = """INSERT INTO chip_balances (chat_id, user_id, balance) VALUES ($1, $2, $3)
+   ON CONFLICT DO NOTHING"""
+MOVE_BALANCE = """UPDATE chip_balances SET balance = balance + $3
+   WHERE chat_id = $1 AND user_id = $2 AND balance + $3 >= 0 RETURNING balance"""
+NOTE_BALANCE = """UPDATE chip_ledger SET balance = $4
+   WHERE table_id = $1 AND user_id = $2 AND kind = $3"""
+
+CHIP_COLUMNS = "table_id, user_id, kind, chat_id, seat, amount, balance"
+# A table's ledger: the stakes first, then what came back, by seat.
+TABLE_CHIPS = f"""SELECT {CHIP_COLUMNS} FROM chip_ledger WHERE table_id = $1
+   ORDER BY CASE kind WHEN 'stake' THEN 0 ELSE 1 END, seat, user_id"""
+BALANCE = "SELECT balance FROM chip_balances WHERE chat_id = $1 AND user_id = $2"
+GROUP_BALANCES = "SELECT user_id, balance FROM chip_balances WHERE chat_id = $1 ORDER BY user_id"
+
+
+def chip_from_row(row: Sequence[Any]) -> ChipRow:
+    return ChipRow(*(row[i] for i in range(7)))

@@ -37,10 +37,10 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from bot.storage.records import (
-    FINISHED,
     LOBBY,
     OPEN_STATUSES,
-    PLAYING,
+    ChipMoves,
+    ChipRow,
     Conflict,
     LeaderRow,
     MatchResult,
@@ -53,13 +53,21 @@ from bot.storage.records import (
     person_key,
 )
 from bot.storage.shared_sql import (
+    BALANCE,
+    BOT_SCOPE,
+    GROUP_BALANCES,
     INSERT_TABLE,
     LEADERBOARD,
     MOVE_CHAT_LANG,
+    PRUNE_CLOSED_LOBBIES,
     RECENT,
+    RECOUNT_STANDINGS,
     RESULT_COLUMNS,
+    TABLE_CHIPS,
     TABLE_COLUMNS,
+    UNTOLD,
     UPDATE_TABLE,
+    chip_from_row,
     insert_params,
     result_from_row,
     update_params,
@@ -70,6 +78,7 @@ from bot.storage.sqlite_sql import (
     NO_SEAT,
     SEAT_COLUMNS,
     save_with_seats,
+    sql,
     table_from_row,
 )
 from bot.storage.sqlite_tournaments import SqliteTournaments
@@ -80,6 +89,7 @@ from engine import Action
 T = TypeVar("T")
 SQLITE_UPDATE = UPDATE_TABLE.replace("$", "?")  # ?1, ?2: numbered
 SQLITE_INSERT = INSERT_TABLE.replace("$", "?")
+SQLITE_LEADERBOARD = LEADERBOARD.replace("$", "?")
 
 
 async def open_backend(
@@ -321,6 +331,7 @@ class SqliteStore(SqliteTournaments):
         action: Action | None = None,
         user_id: int | None = None,
         result: MatchResult | None = None,
+        chips: ChipMoves | None = None,
     ) -> TableRecord:
         now = time.time()
         update = (SQLITE_UPDATE, update_params(table, action, user_id, now))
@@ -329,14 +340,14 @@ class SqliteStore(SqliteTournaments):
         # unchanged ones need no write, and the save is one statement (its
         # own transaction, the log's entry written by the trigger).
         unchanged = table.status != LOBBY and rows == table.stored_seats
-        if unchanged and result is None:
+        if unchanged and result is None and chips is None:
             saved = await self._write(*update) == 1
         else:
             seats = None if unchanged else [(table.id, *r[:5], int(r[5]), r[6]) for r in rows]
             renumbered = table.status == LOBBY  # seats come and go in a lobby
             saved = await self._commits.run(
                 lambda connection: save_with_seats(
-                    connection, table.id, update, seats, renumbered, result
+                    connection, table.id, update, seats, renumbered, result, chips
                 )
             )
         if not saved:
@@ -357,7 +368,18 @@ class SqliteStore(SqliteTournaments):
             await self._write(
                 f"{update} {table} SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
             )
+        # Its boards counted afresh from the results it took along.
+        await self._write("DELETE FROM standings WHERE scope IN (?, ?)", (old_chat_id, new_chat_id))
+        await self._write(
+            RECOUNT_STANDINGS.format(rated="practice = 0").replace("$", "?"), (new_chat_id,)
+        )
         # The group's /lang too (S8): a language the supergroup already chose wins.
+        # Balances too; a person who has one in the supergroup already keeps
+        # both apart (the old one stays under the old id: no chip is lost).
+        for update, table in (("UPDATE OR IGNORE", "chip_balances"), ("UPDATE", "chip_ledger")):
+            await self._write(
+                f"{update} {table} SET chat_id = ? WHERE chat_id = ?", (new_chat_id, old_chat_id)
+            )
         await self._write(MOVE_CHAT_LANG.replace("$", "?"), (new_chat_id, old_chat_id))
         await self._write("DELETE FROM chats WHERE chat_id = ?", (old_chat_id,))
 
@@ -415,6 +437,20 @@ class SqliteStore(SqliteTournaments):
         )
         return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
 
+    # -- chip balances -----------------------------------------------------------------
+
+    async def chip_balance(self, chat_id: int, user_id: int) -> int | None:
+        rows = await self._fetchall(sql(BALANCE), (chat_id, user_id))
+        return None if not rows else int(rows[0][0])
+
+    async def chip_balances(self, chat_id: int) -> dict[int, int]:
+        rows = await self._fetchall(sql(GROUP_BALANCES), (chat_id,))
+        return {int(user_id): int(balance) for user_id, balance in rows}
+
+    async def table_chips(self, table_id: int) -> list[ChipRow]:
+        rows = await self._fetchall(sql(TABLE_CHIPS), (table_id,))
+        return [chip_from_row(row) for row in rows]
+
     # -- results and ratings -----------------------------------------------------------
 
     async def match_results(self, table_id: int) -> list[ResultRow]:
@@ -450,13 +486,9 @@ class SqliteStore(SqliteTournaments):
     async def leaderboard(
         self, game: str, chat_id: int | None, min_matches: int, limit: int
     ) -> list[LeaderRow]:
-        where, params = "r.game = ? AND r.practice = 0", [cast(Any, game)]
-        if chat_id is not None:
-            where, params = where + " AND r.chat_id = ?", [*params, chat_id]
+        scope = BOT_SCOPE if chat_id is None else chat_id
         reader = await self._read_only()
-        rows = await reader.execute_fetchall(
-            LEADERBOARD.format(where=where), [*params, min_matches, limit]
-        )
+        rows = await reader.execute_fetchall(SQLITE_LEADERBOARD, (scope, game, min_matches, limit))
         return [LeaderRow(*row) for row in rows]
 
     async def toggle_notify(self, chat_id: int, user_id: int) -> bool:
@@ -506,17 +538,13 @@ class SqliteStore(SqliteTournaments):
         return await self._write(
             """DELETE FROM actions WHERE table_id IN (
                  SELECT t.id FROM tables t
-                 WHERE t.status NOT IN (?, ?) AND t.updated_at < ? AND t.told_step >=
-                   (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id))""",
+                 WHERE t.status NOT IN (?, ?) AND t.updated_at < ?
+                   AND t.told_step >= t.logged_last)""",
             (*OPEN_STATUSES, ended_before),
         )
 
+    async def prune_closed_lobbies(self, closed_before: float) -> int:
+        return await self._write(PRUNE_CLOSED_LOBBIES.replace("$", "?"), (closed_before,))
+
     async def untold_tables(self) -> list[int]:
-        rows = await self._fetchall(
-            """SELECT t.id FROM tables t
-               WHERE t.status IN (?, ?) AND t.told_step <
-                 (SELECT COALESCE(MAX(a.seq), 0) FROM actions a WHERE a.table_id = t.id)
-               ORDER BY t.id""",
-            (PLAYING, FINISHED),
-        )
-        return [row[0] for row in rows]
+        return [row[0] for row in await self._fetchall(UNTOLD, ())]

@@ -10,8 +10,18 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.records import MatchResult, Skill, TableRecord
-from bot.storage.shared_sql import RESULT_COLUMNS, UPSERT_NAME, result_rows
+from bot.storage.records import ChipMoves, MatchResult, ShortOfChips, Skill, TableRecord, chip_order
+from bot.storage.shared_sql import (
+    INSERT_CHIP,
+    MOVE_BALANCE,
+    NEW_BALANCE,
+    NOTE_BALANCE,
+    RESULT_COLUMNS,
+    UPSERT_NAME,
+    UPSERT_STANDING,
+    result_rows,
+    standing_rows,
+)
 from engine import MatchState
 
 SEAT_COLUMNS = "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level,"
@@ -52,10 +62,12 @@ def save_with_seats(
     seats: list[tuple[Any, ...]] | None,
     renumbered: bool,
     result: MatchResult | None = None,
+    chips: ChipMoves | None = None,
 ) -> bool:
-    """The table's UPDATE, its seats (None: unchanged) and a finished match's
-    results, inside the caller's transaction (a group commit's savepoint);
-    False (and nothing written) when the version moved on."""
+    """The table's UPDATE, its seats (None: unchanged), a finished match's
+    results and the chips it moves, inside the caller's transaction (a group
+    commit's savepoint); False (and nothing written) when the version moved
+    on. `ShortOfChips` undoes the savepoint: nothing written either."""
     if connection.execute(*update).rowcount != 1:
         return False
     if seats is not None:
@@ -78,7 +90,38 @@ def save_with_seats(
         )
     if result is not None:
         write_result(connection, table_id, result)
+    if chips is not None:
+        write_chips(connection, chips)
     return True
+
+
+def write_chips(connection: sqlite3.Connection, chips: ChipMoves) -> None:
+    """Each change not yet in the ledger, inside the caller's transaction
+    (see shared_sql's INSERT_CHIP); raises `ShortOfChips` when any balance
+    would go below zero, for the caller to undo everything."""
+    now = time.time()
+    short: list[int] = []
+    for entry in chip_order(chips.entries):
+        key = (entry.table_id, entry.user_id, entry.kind)
+        inserted = connection.execute(
+            sql(INSERT_CHIP), (*key, chips.chat_id, entry.seat, entry.amount, now)
+        ).rowcount
+        if inserted != 1:
+            continue  # made before: a retried save
+        person = (chips.chat_id, entry.user_id)
+        connection.execute(sql(NEW_BALANCE), (*person, chips.start))
+        rows = connection.execute(sql(MOVE_BALANCE), (*person, entry.amount)).fetchall()
+        if not rows:
+            short.append(entry.user_id)
+            continue
+        connection.execute(sql(NOTE_BALANCE), (*key, rows[0][0]))
+    if short:
+        raise ShortOfChips(tuple(short))
+
+
+def sql(text: str) -> str:
+    """A statement shared with PostgreSQL, in SQLite's numbered placeholders."""
+    return text.replace("$", "?")
 
 
 def write_result(connection: sqlite3.Connection, table_id: int, result: MatchResult) -> None:
@@ -115,3 +158,4 @@ def write_result(connection: sqlite3.Connection, table_id: int, result: MatchRes
     connection.executemany(
         UPSERT_NAME.replace("$", "?"), [(seat.player, seat.name, now) for seat in result.seats]
     )
+    connection.executemany(UPSERT_STANDING.replace("$", "?"), standing_rows(result))

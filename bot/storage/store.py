@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.storage.records import (
+    ChipMoves,
+    ChipRow,
     LeaderRow,
     MatchResult,
     RatingRecord,
@@ -119,13 +121,19 @@ class Store(TournamentStore, Protocol):
         action: Action | None = None,
         user_id: int | None = None,
         result: MatchResult | None = None,
+        chips: ChipMoves | None = None,
     ) -> TableRecord:
         """Write the table if nobody changed it since it was read; bumps the
         version (on `table` too) and returns it. Raises `Conflict`.
 
         `result`: the match ended with this save; its rows (and the ratings it
         moves, computed by `result.rate` from the stored ones) are written in
-        the same transaction, so they exist exactly when the last move does."""
+        the same transaction, so they exist exactly when the last move does.
+
+        `chips`: the balances this save changes (stakes taken, a bank paid
+        out, stakes returned), in the same transaction; an entry the ledger
+        holds already is skipped. Raises `ShortOfChips` (nothing written)
+        when a balance would go below zero."""
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None: ...
 
@@ -155,7 +163,18 @@ class Store(TournamentStore, Protocol):
         """(seq, user id, action) of every committed move, in order."""
 
     async def untold_tables(self) -> list[int]:
-        """Running or finished tables with committed moves nobody was told about."""
+        """Running or finished tables with committed moves nobody was told
+        about; read from an index of just those (S21), not from every table."""
+
+    # -- chip balances (virtual chips)
+    async def chip_balance(self, chat_id: int, user_id: int) -> int | None:
+        """A person's chips in a group; None before their first stake there."""
+
+    async def chip_balances(self, chat_id: int) -> dict[int, int]:
+        """Every balance the group has: person -> chips."""
+
+    async def table_chips(self, table_id: int) -> list[ChipRow]:
+        """The table's ledger: stakes first, then payouts or refunds, by seat."""
 
     # -- results and ratings
     async def match_results(self, table_id: int) -> list[ResultRow]:
@@ -196,3 +215,7 @@ class Store(TournamentStore, Protocol):
     async def prune_action_logs(self, ended_before: float) -> int:
         """Delete the action logs of tables that ended (and were told in full)
         before this time; the number of log entries deleted."""
+
+    async def prune_closed_lobbies(self, closed_before: float) -> int:
+        """Delete the lobbies closed before this time that never started
+        (`/new` then `/stop`, or nobody came), seats and all; how many."""

@@ -23,6 +23,7 @@ from bot.locks import KeyedLocks
 from bot.seats import REMATCH_OF, tournament_of, waiting
 from bot.storage import Shared, Store, TableRecord
 from bot.tables.attendance import Attendance
+from bot.tables.chips import START_CHIPS, Chips, staking
 from bot.tables.members import Memberships
 from bot.tables.outbox import Outbox, Sender
 from bot.tables.thinking import Thinking
@@ -47,10 +48,12 @@ class Timing:
 
     turn_seconds: int = 90  # a person's time for one move (the table may override it)
     computer_delay: float = 1.2  # a computer's pause before it plays, so people can follow
+    forced_delay: float = 1.5  # a person's forced last card plays itself after this pause
     afk_turns: int = 2  # missed turns in a row before the computer keeps the seat
     lobby_seconds: int = 1800  # a lobby nobody starts is closed after this long
     standin_level: str = "normal"  # who plays for an absent person
     action_log_days: int = 90  # ended tables' move logs are deleted after this (0: never)
+    closed_lobby_days: int = 7  # lobbies closed unstarted are deleted after this (0: never)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,7 @@ class Limits:
     tables_per_person: int = 3  # open tables (lobby or playing) a person sits at or opened
     practice_tables: int = 100  # practice games open at once over the whole bot
     top_min_matches: int = 3  # rated matches in a game before a player is on /top
+    start_chips: int = START_CHIPS  # a person's balance in a group before their first stake
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +133,7 @@ class Opened:
     def require_version(self, version: int | None) -> None:
         """A button drawn for an older version of the table changes nothing."""
         if version is not None and version != self.table.version:
-            raise self.refuse("stale", alert=False)
+            raise self.refuse("tap.stale", alert=False)
 
 
 # `/start j<hex id>_<token>`: at most 64 characters of [A-Za-z0-9_-], as
@@ -170,6 +174,7 @@ class Tables:
         self.limits = limits or Limits()
         self.thinking = thinking or Thinking(workers=0)
         self.attendance = Attendance()
+        self.chips = Chips(store, self.limits.start_chips)
         self.members = Memberships(sender, clock)  # group membership, asked lately
         # Several workers share the database (PostgreSQL): the table's lock
         # (an advisory lock, held for a commit) and its message lanes (leases,
@@ -282,7 +287,20 @@ class Tables:
             for row in rows
             if row.result.user_id is not None and row.before is not None and row.after is not None
         )
-        return dataclasses.replace(info, ratings=changes)
+        played_for_chips = info.rules.stake > 0 and not info.practice
+        chips = await self.chips.settled(info.id) if played_for_chips else ()
+        return dataclasses.replace(info, ratings=changes, chips=chips)
+
+    async def require_chips(
+        self, found: Opened, user_id: int, key: str = "chips.short_join"
+    ) -> None:
+        """Refuse a seat to someone whose balance cannot cover the table's stake."""
+        stake = staking(found.table)
+        if stake <= 0:
+            return
+        balance = await self.chips.balance(found.table.chat_id, user_id)
+        if balance < stake:
+            raise found.refuse("chips.short_join", balance=balance, stake=stake)
 
     def info(self, table: TableRecord, creator_name: str = "") -> TableInfo:
         rules = table.rules

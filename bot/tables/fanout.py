@@ -36,6 +36,12 @@ log = logging.getLogger(__name__)
 GAP_PATIENCE = 10.0
 
 
+def deals_played(events: Sequence[Event]) -> int:
+    """The deals of a match that these events ended (0 if they did not)."""
+    over = next((e for e in events if isinstance(e, MatchOver)), None)
+    return 0 if over is None else over.deals
+
+
 class Fanout:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
@@ -103,6 +109,8 @@ class Fanout:
         tid = table.id
         if not was_playing:
             self.outbox.later(tid, lambda: self.close_lobby_of(tid, note))
+        elif not table.practice:
+            self.outbox.later(tid, lambda: self.close_live(tid))
         self.hands_closed_later(table)
 
     def move_later(
@@ -235,11 +243,10 @@ class Fanout:
         if lines:
             await self.out.send(table.chat_id, Screen("\n\n".join(lines)), thread=table.thread_id)
         if end is not None:
-            await self.out.send(
-                table.chat_id, self.match_end_screen(table, lang, end), thread=table.thread_id
+            await self.pictures.send_match_end(
+                table, lang, self.match_end_screen(table, lang, end), deals_played(dealt)
             )
         if table.state.over:
-            await self.pictures.send_match_chart(table, lang)
             return
         await self.send_live(table, lang)
         if hands:
@@ -405,18 +412,16 @@ class Fanout:
         end = news.match_end(info, lang, events)
 
         async def tell_group() -> None:
-            if said is not None:
-                await self.out.send(table.chat_id, said, thread=table.thread_id)
-            if end is not None:
-                await self.out.send(
-                    table.chat_id, self.match_end_screen(table, lang, end), thread=table.thread_id
-                )
+            if said is not None:  # silent before the end message, which rings
+                quiet = end is not None
+                await self.out.send(table.chat_id, said, silent=quiet, thread=table.thread_id)
+            if end is not None:  # with its chart (only this move's job sends it)
+                screen = self.match_end_screen(table, lang, end)
+                await self.pictures.send_match_end(table, lang, screen, deals_played(events))
 
         async def rest() -> None:
             if state.over:
                 await tell_group()
-                if ends:  # the end message, then its chart (only this move's job sends it)
-                    await self.pictures.send_match_chart(table, lang)
                 if hands:
                     await self.hands.close_hands(table)
                 return
@@ -490,6 +495,20 @@ class Fanout:
         if message_id is not None and message_id != table.live_message_id:
             table.live_message_id = message_id
             await self.store.set_message_ids(table.id, live_message_id=message_id)
+
+    async def close_live(self, table_id: int) -> None:
+        """A stopped match's live message: its tricks stay, nobody is to move,
+        and the turn's clock and the link to one's cards go (an edit, so the
+        group gets no new message)."""
+        table = await self.store.get_table(table_id)
+        if table is None or table.state is None or table.live_message_id is None:
+            return
+        if table.state.deal is None:
+            return
+        lang = await self.tables.chat_lang(table.chat_id)
+        closed = render.deal_closed(view_for(table.state, None), None)
+        screen = render.live(self.tables.info(table), lang, closed)
+        await self.out.edit(table.chat_id, table.live_message_id, screen)
 
     async def news_and_hands(self, table_id: int, said: Screen | None, hands: bool = True) -> None:
         table = await self.store.get_table(table_id)

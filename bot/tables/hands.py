@@ -17,6 +17,7 @@ from bot.tables.core import Tables
 from bot.tables.outbox import Outcome, Priority, at_once, done
 from bot.view import callbacks, news, render
 from bot.view import hand as hand_view
+from bot.view.forced import forced_action
 from bot.view.i18n import t
 from bot.view.screen import Button, Screen
 from engine import Action, MatchState, TableView, view_for
@@ -133,14 +134,16 @@ class Hands:
         else:
             priority = Priority.LATER
         old = seat.hand_message_id if fresh else None
+        # A move that plays itself in a moment (bot/view/forced.py) rings nobody.
+        ring = fresh and not (acting and forced_action(view.legal, view.hand))
         if old is None:
-            await self.put_hand(table, seat, screen, fresh=fresh, ring=fresh, priority=priority)
+            await self.put_hand(table, seat, screen, fresh=fresh, ring=ring, priority=priority)
         else:
             # The old hand goes while the new one is sent (a tap on it in
             # between is refused as stale: the table's version moved on).
             await at_once(
                 done(self.remove(seat.user_id, old)),
-                self.put_hand(table, seat, screen, fresh=True, ring=True, priority=priority),
+                self.put_hand(table, seat, screen, fresh=True, ring=ring, priority=priority),
             )
 
     async def reachable(self, user_id: int) -> bool:
@@ -232,12 +235,7 @@ class Hands:
         if outcome is Outcome.SUPERSEDED:
             return  # a newer job draws this hand: what it shows is not this screen
         if outcome is Outcome.FORBIDDEN:
-            # Blocked, or the chat is gone: a computer takes the seat at once and
-            # the group is told (bot/tables/turns.py, `Turns.unreachable`), from
-            # a job of its own: it takes the table's lock.
-            hook, user_id = self.on_unreachable, seat.user_id
-            if hook is not None:
-                self.tables.outbox.later(table.id, lambda: hook(user_id), lane=f"reach:{user_id}")
+            self.refused(table.id, seat.user_id)
             return
         if message_id is not None:
             seat.hand_message_id = message_id
@@ -277,10 +275,24 @@ class Hands:
 
     # -- seats changing hands -----------------------------------------------------------------
 
-    async def send_private(self, user_id: int, screen: Screen) -> None:
+    def refused(self, table_id: int, user_id: int) -> None:
+        """The person's private chat refused a message: blocked, or the chat
+        is gone. A computer takes their seats at once and each group is told
+        (bot/tables/turns.py, `Turns.unreachable`), from a job of its own: it
+        takes the tables' locks, which whoever sent may be holding."""
+        hook = self.on_unreachable
+        if hook is not None:
+            self.tables.outbox.later(table_id, lambda: hook(user_id), lane=f"reach:{user_id}")
+
+    async def send_private(self, table_id: int, user_id: int, screen: Screen) -> None:
+        """A message about the table `table_id` to one person. A refusal is
+        news like a refused hand: a person who blocks the bot while their own
+        hand is already on their screen (the turn came to them first) is
+        found out by the turn's reminder, long before its deadline."""
         outcome, _ = await self.out.send(user_id, screen)
         if outcome is Outcome.FORBIDDEN:
             await self.store.set_started(user_id, False)
+            self.refused(table_id, user_id)
 
     async def offer_takeback(self, table_id: int, number: int) -> None:
         table = await self.store.get_table(table_id)
@@ -292,7 +304,7 @@ class Hands:
             t(lang, "timer.takeover_private", table=table.id, chat=table.chat_title),
             ((Button(t(lang, "button.takeback"), callbacks.takeback(table.id)),),),
         )
-        await self.send_private(seat.user_id, screen)
+        await self.send_private(table.id, seat.user_id, screen)
 
     async def after_move(
         self,

@@ -85,7 +85,9 @@ class History:
         places: dict[int, list[str]] = {}
         for row in sorted(match, key=lambda row: (row.result.place, row.result.seat)):
             seat = row.result
-            name = "🤖 " + t(lang, f"level.{seat.level}") if seat.level else esc(seat.name)
+            # The seat's own name, computers' too: two computers of one level
+            # are two players (their names differ at a table; bot/seats.py).
+            name = esc(seat.name)
             places.setdefault(seat.place, []).append(name)
         medals = {1: "🥇", 2: "🥈", 3: "🥉"}
         standing = ", ".join(

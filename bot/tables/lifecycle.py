@@ -7,7 +7,14 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from bot.seats import DEAL_SEED, computer_name, free_computer_id, tournament_of, waiting
+from bot.seats import (
+    DEAL_SEED,
+    computer_name,
+    distinct_name,
+    free_computer_id,
+    tournament_of,
+    waiting,
+)
 from bot.storage import (
     CLOSED,
     COMPUTER,
@@ -16,8 +23,10 @@ from bot.storage import (
     OPEN_STATUSES,
     PLAYING,
     Seat,
+    ShortOfChips,
     TableRecord,
 )
+from bot.tables.chips import staking
 from bot.tables.core import Opened, Person, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.lobby import renumber
@@ -75,6 +84,11 @@ class Lifecycle:
             if all(seat.is_computer for seat in table.seats):
                 # Computers alone would only burn the bot's time: nobody watches.
                 raise found.refuse("start.no_person")
+            # Balances may have moved since people sat (another table, the
+            # stake changed in the lobby): asked again now, and the save
+            # that takes the stakes refuses all of it if one is short.
+            people = [seat.user_id for seat in table.seats if not seat.is_computer]
+            await self._require_stakes(found, await self.tables.chips.short(table, people))
             # A tournament's duplicate deals: every table of the round and
             # size is dealt from the same seed.
             stored_seed = table.settings.get(DEAL_SEED)
@@ -85,13 +99,25 @@ class Lifecycle:
             # Bura can end as it is dealt (a dealt bura against limit=2): the
             # results are written with that save, as with any last move.
             result = await self.stats.result_of(table, None) if table.state.over else None
-            table = await self.store.save_table(table, result=result)
+            chips = self.tables.chips.on_start(table)
+            try:
+                table = await self.store.save_table(table, result=result, chips=chips)
+            except ShortOfChips as short:
+                await self._require_stakes(found, list(short.users))
+                raise
             self.turns.disarm_lobby(table.id)
             self.turns.arm(table)
             self.fanout.start_later(table, dealt)
             if table.status != PLAYING:
                 self.tables.on_ended(table)
             return Reply(t(lang, "start.done_toast"))
+
+    async def _require_stakes(self, found: Opened, short: list[int]) -> None:
+        """Refuse the start, naming whoever cannot cover the stake."""
+        if short:
+            table = found.table
+            names = ", ".join(s.name for s in table.seats if s.user_id in short)
+            raise found.refuse("chips.short_start", names=names, stake=staking(table))
 
     @refusals
     async def stop(
@@ -108,12 +134,16 @@ class Lifecycle:
             await found.require_rights(person, is_admin, "stop.not_allowed", alert=False)
             was_playing = table.status == PLAYING
             table.status = CLOSED
-            table = await self.store.save_table(table)
+            chips = await self.tables.chips.on_end(table)
+            table = await self.store.save_table(table, chips=chips)
             self._ended(table.id)
             self.turns.arm(table)
             self.turns.disarm_lobby(table.id)
             self.fanout.stop_later(table, was_playing)
-            return Reply(t(lang, "stop.done", table=table.id, name=person.name))
+            text = t(lang, "stop.done", table=table.id, name=person.name)
+            if chips is not None:
+                text = Html(text + "\n" + t(lang, "chips.returned", stake=staking(table)))
+            return Reply(text)
 
     async def close(self, table_id: int) -> None:
         """Close an open table as /stop does, whoever asks (its tournament
@@ -212,7 +242,7 @@ class Lifecycle:
             if payload.user != person.user_id:
                 raise found.refuse("leave.not_yours")
             if payload.version > found.table.version:  # forged: never drawn
-                raise found.refuse("stale")
+                raise found.refuse("tap.stale")
             answer = await self._to_computer(found, person.user_id, leaving=True)
             return Reply(answer.text)
 
@@ -234,12 +264,14 @@ class Lifecycle:
         seat.level = self.tables.timing.standin_level
         seat.auto = False
         seat.user_id = free_computer_id(table)
-        seat.name = f"🤖 {seat.name}"
+        others = (s.name for s in table.seats if s is not seat)
+        seat.name = distinct_name(f"🤖 {seat.name}", others)
         if all(s.is_computer for s in table.seats) and tournament_of(table) is None:
-            # (A tournament's table plays on: its result counts.)
+            # The stakes go back, the leaver's too. (A tournament's table
+            # plays on: its result counts.)
             table.status = CLOSED
         self.turns.prepare_turn(table)
-        table = await self.store.save_table(table)
+        table = await self.store.save_table(table, chips=await self.tables.chips.on_end(table))
         if table.status == CLOSED:
             self._ended(table.id)
         await self.store.set_hand_message(table.id, seat.seat, None, None)
@@ -270,7 +302,8 @@ class Lifecycle:
                 if fresh is None or fresh.status not in OPEN_STATUSES:
                     continue
                 fresh.status = CLOSED
-                fresh = await self.store.save_table(fresh)
+                chips = await self.tables.chips.on_end(fresh)
+                fresh = await self.store.save_table(fresh, chips=chips)
                 self._ended(fresh.id)
                 self.turns.arm(fresh)
                 self.turns.disarm_lobby(fresh.id)
@@ -299,7 +332,7 @@ class Lifecycle:
                 return
             was_playing = fresh.status == PLAYING
             fresh.status = CLOSED
-            fresh = await self.store.save_table(fresh)
+            fresh = await self.store.save_table(fresh, chips=await self.tables.chips.on_end(fresh))
             self._ended(fresh.id)
             self.turns.arm(fresh)
             self.turns.disarm_lobby(fresh.id)
@@ -315,7 +348,7 @@ class Lifecycle:
                 continue
             lang = await self.tables.user_lang(seat.user_id)
             text = t(lang, "stop.topic_private", table=table.id, chat=table.chat_title)
-            await self.fanout.hands.send_private(seat.user_id, Screen(text))
+            await self.fanout.hands.send_private(table.id, seat.user_id, Screen(text))
 
     async def chat_moved(self, old_chat_id: int, new_chat_id: int) -> None:
         """The group became a supergroup: its table moves along with it."""

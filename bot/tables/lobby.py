@@ -7,7 +7,15 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from bot.seats import WAITING, computer_name, free_computer_id, turn_time, waiting
+from bot.seats import (
+    WAITING,
+    computer_name,
+    distinct_name,
+    free_computer_id,
+    gender,
+    turn_time,
+    waiting,
+)
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
 from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload, refusals
 from bot.tables.fanout import Fanout
@@ -122,6 +130,10 @@ class Lobby:
             lang = await self.tables.user_lang(person.user_id, person.language_code)
             await self.store.set_chat_lang(chat_id, chat_title, lang)
         rules, settings = parse_new(lang, args)
+        if rules.stake > 0:  # the creator sits down at once: they stake too
+            balance = await self.tables.chips.balance(chat_id, person.user_id)
+            if balance < rules.stake:
+                return Reply(t(lang, "chips.short_new", balance=balance, stake=rules.stake))
         async with self.tables.person_lock(person.user_id), self.tables.lock(("chat", chat_id)):
             existing = await self.store.open_table_in_chat(chat_id, thread)
             if existing is not None:
@@ -227,11 +239,13 @@ class Lobby:
                 raise found.refuse("join.started")
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
+            await self.tables.require_chips(found, person.user_id)
             await self.tables.require_room(person.user_id, lang)
             user = await self.store.get_user(person.user_id)
             if user is None or not user.started:
                 return Reply(t(lang, "join.need_start"), url=self.tables.join_link(table))
-            table.seats.append(Seat(len(table.seats), person.user_id, person.name))
+            name = distinct_name(person.name, table.names, person.username)
+            table.seats.append(Seat(len(table.seats), person.user_id, name))
             table = await self.store.save_table(table)
             self.turns.arm_lobby(table)
         private_lang = await self.tables.user_lang(person.user_id, person.language_code)
@@ -363,7 +377,7 @@ class Lobby:
             found.require_version(payload.version)
             gone = next((s for s in table.seats if s.seat == payload.seat), None)
             if gone is None:
-                raise found.refuse("stale", alert=False)
+                raise found.refuse("tap.stale", alert=False)
             table.seats = [s for s in table.seats if s is not gone]
             renumber(table)
             await self.store.save_table(table)
@@ -385,15 +399,18 @@ class Lobby:
                 raise found.refuse("computer.bad_level", levels=names.levels_list(lang))
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
+            await self.tables.require_chips(found, person.user_id)
             name = computer_name(table)
-            table.seats.append(
-                Seat(len(table.seats), free_computer_id(table), name, kind=COMPUTER, level=chosen)
-            )
+            number, user_id = len(table.seats), free_computer_id(table)
+            seat = Seat(number, user_id, name, kind=COMPUTER, level=chosen)
+            table.seats.append(seat)
             table = await self.store.save_table(table)
             self._redraw(table.id)
             self.turns.arm_lobby(table)
             level_name = names.level_name(lang, chosen)
-            return Reply(t(lang, "computer.added", name=name, level=level_name))
+            return Reply(
+                t(lang, "computer.added", name=name, level=level_name, gender=gender(seat))
+            )
 
     @refusals
     async def remove_computer(self, table_id: int, person: Person, is_admin: Rights) -> Reply:
@@ -409,4 +426,4 @@ class Lobby:
             renumber(table)
             await self.store.save_table(table)
             self._redraw(table.id)
-            return Reply(t(lang, "computer.removed", name=gone.name))
+            return Reply(t(lang, "computer.removed", name=gone.name, gender=gender(gone)))

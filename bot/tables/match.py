@@ -114,7 +114,7 @@ class Match:
             except IllegalAction as error:
                 return Reply(explain(lang, error), alert=True)
             except Conflict:
-                raise found.refuse("stale", alert=False) from None
+                raise found.refuse("tap.stale", alert=False) from None
             return Reply()
 
     async def _table_lang(self, table: TableRecord) -> str:
@@ -152,7 +152,11 @@ class Match:
         # The match's results (and ratings) are written with its last move:
         # they exist exactly when the end does, a restart in between included.
         result = await self.stats.result_of(table, action) if state.over else None
-        table = await self.store.save_table(table, action=action, user_id=user_id, result=result)
+        # Its chips likewise: the bank paid out, or the stakes back.
+        chips = await self.tables.chips.on_end(table)
+        table = await self.store.save_table(
+            table, action=action, user_id=user_id, result=result, chips=chips
+        )
         if result is not None:
             self.stats.forget_top(table.chat_id)
         self.fanout.move_later(table, previous, events, action, list(news))

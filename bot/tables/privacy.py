@@ -11,6 +11,10 @@
   `Timing.action_log_days` after the table ended: at start-up and then once
   a day. A running table's log is kept whatever its age: a restart replays
   it. 0 keeps the logs for ever.
+- Lobbies closed before their match started (`/new` then `/stop`, or nobody
+  came) are deleted with their seats `Timing.closed_lobby_days` after they
+  closed, in the same daily round (S21): a `/new` and `/stop` loop leaves no
+  rows behind for good. 0 keeps them.
 """
 
 from __future__ import annotations
@@ -55,13 +59,23 @@ class Privacy:
         return Reply(t(lang, "forget.done", mark=PLACEHOLDER))
 
     async def prune(self) -> int:
-        """Delete the logs of tables that ended over `action_log_days` ago."""
-        days = self.tables.timing.action_log_days
-        if days <= 0:
-            return 0
-        deleted = await self.store.prune_action_logs(self.tables.clock.now() - days * DAY)
-        if deleted:
-            log.info("pruned %d logged moves of tables ended over %d days ago", deleted, days)
+        """Delete the logs of tables that ended over `action_log_days` ago,
+        and the lobbies closed unstarted over `closed_lobby_days` ago; how
+        many rows went (log entries and lobbies)."""
+        timing, now = self.tables.timing, self.tables.clock.now()
+        deleted = 0
+        days = timing.action_log_days
+        if days > 0:
+            moves = await self.store.prune_action_logs(now - days * DAY)
+            if moves:
+                log.info("pruned %d logged moves of tables ended over %d days ago", moves, days)
+            deleted += moves
+        days = timing.closed_lobby_days
+        if days > 0:
+            lobbies = await self.store.prune_closed_lobbies(now - days * DAY)
+            if lobbies:
+                log.info("pruned %d lobbies closed unstarted over %d days ago", lobbies, days)
+            deleted += lobbies
         return deleted
 
     async def keep_pruning(self) -> None:

@@ -99,22 +99,35 @@ class Stats:
 
     async def stats(self, person: Person, chat_id: int | None, lang: str) -> Reply:
         """A person's record: in one group, or (None, in private) everywhere.
-        Practice matches count apart: not here (they move no rating either)."""
-        every = await self.store.player_results(person.user_id)
-        here = every if chat_id is None else [row for row in every if row.chat_id == chat_id]
-        rows = [row for row in here if not row.practice]
+        Practice matches count apart: not here (they move no rating either).
+
+        In a group (their own `/stats`, or as a reply to someone) only that
+        group's matches are read: its record, and a chart of what its matches
+        alone moved the ratings by. Ratings are the bot's (every group's
+        matches move them), so their values and rated-match counts are shown
+        only in private, to the person themselves: in a group they would
+        tell how much, and so that, someone plays in other groups (S16)."""
+        rows = await self.store.player_results(person.user_id, chat_id)
         played = [
             Played(r.game, r.result.place, r.result.penalties, r.result.deals, r.result.deals_won)
             for r in rows
+            if not r.practice
         ]
-        ratings = [
-            (rating.game, rating.mu, rating.matches)
-            for rating in await self.store.player_ratings(person_key(person.user_id))
-        ]
-        shown = stats_view.stats_text(lang, person.name, record(played), ratings, chat_id is None)
+        ratings = []
+        if chat_id is None:
+            ratings = [
+                (rating.game, rating.mu, rating.matches)
+                for rating in await self.store.player_ratings(person_key(person.user_id))
+            ]
+        chips = (
+            None if chat_id is None else await self.tables.chips.balance(chat_id, person.user_id)
+        )
+        shown = stats_view.stats_text(
+            lang, person.name, record(played), ratings, chat_id is None, chips
+        )
         # The rating history as a picture, the text its caption (or, when too
         # long for one, the message before it); nobody rated: the text only.
-        chart = await self.pictures.rating_chart(every, person.name, lang)
+        chart = await self.pictures.rating_chart(rows, person.user_id, person.name, lang, chat_id)
         return Reply(screen=Screen(shown), photo=chart)
 
     async def top(self, chat_id: int | None, lang: str) -> Reply:

@@ -13,6 +13,10 @@ most that many cores; each decision's time budget is its own. With
 `workers=0` decisions run in a thread of this process, as before: the old
 behaviour, kept for comparison (bench/computer_lag.py).
 
+Charts (bot/tables/pictures.py) are drawn in a pool of their own, one
+process at a lower priority still (S16): a crowd of `/stats` queues behind
+one chart process and never takes a computer's worker or its core first.
+
 The engine stays pure: the worker functions below only call it. The
 computer players travel with the position (pickled, about 16 KB for `hard`)
 and come back with the decision, with what they learnt of it: the service
@@ -48,15 +52,18 @@ Seats = Mapping[int, Player]
 # and a search gets what is left (its budget is wall-clock time: it just
 # looks at fewer worlds).
 WORKER_NICENESS = 10
+# The chart process's: below the computers, whose moves people wait for.
+CHART_NICENESS = 19
+CHART_WORKERS = 1
 
 
-def _worker_setup() -> None:
+def _worker_setup(niceness: int = WORKER_NICENESS) -> None:
     """The worker processes' initializer: a lower priority, and Ctrl-C (sent to
     the whole process group in a terminal) left to the bot, which stops the
     pool itself: a worker must not die of it with a traceback."""
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):  # not allowed here: the bot's priority then
-            os.nice(WORKER_NICENESS)
+            os.nice(niceness)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -74,39 +81,49 @@ def choose(view: TableView, player: Player) -> tuple[Action | None, Player]:
 
 class Thinking:
     """The computers' thinking room: a process pool of `workers` processes,
-    started on first use (a bot without computer tables or charts starts
-    none). The charts are drawn here too (`run`)."""
+    and the charts' pool of `CHART_WORKERS` (`run`), each started on first
+    use (a bot without computer tables or charts starts none)."""
 
     def __init__(self, workers: int = 2) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._charts: ProcessPoolExecutor | None = None
         self._closed = False
 
-    def _executor(self) -> Executor | None:
+    def _executor(self, charts: bool = False) -> Executor | None:
         if self.workers <= 0 or self._closed:
             return None  # the loop's default thread pool (after close: a straggler)
-        if self._pool is None:
+        pool = self._charts if charts else self._pool
+        if pool is None:
             # "spawn": the bot's process runs threads (the database's), and a
             # forked child could inherit a lock some thread held.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_worker_setup
+            niceness = CHART_NICENESS if charts else WORKER_NICENESS
+            pool = ProcessPoolExecutor(
+                CHART_WORKERS if charts else self.workers,
+                mp_context=context,
+                initializer=_worker_setup,
+                initargs=(niceness,),
             )
-        return self._pool
+            if charts:
+                self._charts = pool
+            else:
+                self._pool = pool
+        return pool
 
-    async def _run(self, function: Any, *args: Any) -> Any:
+    async def _run(self, function: Any, *args: Any, charts: bool = False) -> Any:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), function, *args)
+            return await loop.run_in_executor(self._executor(charts), function, *args)
         except BrokenProcessPool:
             # A worker died (killed, out of memory): start a fresh pool and
             # think once more; a second failure goes to the timer's retry.
             # Not once the bot is stopping (the workers may have had its SIGTERM).
             if self._closed:
                 raise
-            log.warning("a computer player's worker process died; starting new ones")
-            self._drop()
-            return await loop.run_in_executor(self._executor(), function, *args)
+            log.warning("a worker process died; starting new ones")
+            self._drop(charts)
+            return await loop.run_in_executor(self._executor(charts), function, *args)
 
     async def decide(
         self, state: MatchState, seats: Seats
@@ -124,19 +141,24 @@ class Thinking:
         return result
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        """Other CPU work kept off the event loop in the same workers: the
-        charts (bot/tables/pictures.py), 50-100 ms each. `function` must be
-        a module-level function and `args` plain data (they are pickled)."""
-        result: T = await self._run(function, *args)
+        """Other CPU work kept off the event loop, in the charts' pool: the
+        charts (bot/tables/pictures.py), 50-130 ms each, never in a computer's
+        worker. `function` must be a module-level function and `args` plain
+        data (they are pickled)."""
+        result: T = await self._run(function, *args, charts=True)
         return result
 
     def close(self) -> None:
         """Stop the workers; decisions still queued are dropped (their timers
         are re-armed at the next start)."""
         self._closed = True
-        self._drop()
+        self._drop(charts=False)
+        self._drop(charts=True)
 
-    def _drop(self) -> None:
-        pool, self._pool = self._pool, None
+    def _drop(self, charts: bool = False) -> None:
+        if charts:
+            pool, self._charts = self._charts, None
+        else:
+            pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)

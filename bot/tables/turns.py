@@ -4,7 +4,9 @@ seat back, and the lobby's timeout.
 The service never sleeps: it asks the scheduler (bot/clock.py) to run a job
 at a time, keyed by table and purpose so that a newer timer replaces the
 older one. Timers are re-armed from the stored table after every change and
-at start-up, so a restart loses no deadline. A timer job checks that the
+at start-up, so a restart loses no deadline. A person's forced move (the only
+one possible, with the last cards of the hand) plays itself after a short
+pause (`forced`). A timer job checks that the
 table is still at the version it was armed for; a stale one does nothing.
 
 A job that fails (the database went away) runs again with a growing pause
@@ -22,6 +24,7 @@ from bot.storage import CLOSED, LOBBY, PLAYING, Conflict, TableRecord
 from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.minds import Minds
+from bot.view.forced import forced_action
 from bot.view.i18n import t
 from bot.view.screen import Button, Screen
 from engine import Action, IllegalAction, MatchState, legal_actions, view_for
@@ -32,10 +35,18 @@ log = logging.getLogger(__name__)
 
 # How often the watchdog looks for running tables without a timer.
 WATCHDOG_SECONDS = 60.0
-PURPOSES = ("computer", "deadline", "remind")
+PURPOSES = ("computer", "deadline", "remind", "forced")
 
 # Apply, commit, tell and re-arm one move (bot/tables/match.py).
 Commit = Callable[[TableRecord, Action, "int | None", Sequence[str]], Awaitable[None]]
+
+
+def forced(state: MatchState) -> Action | None:
+    """The move the player to act has no choice about (bot/view/forced.py)."""
+    deal = state.deal
+    if deal is None or state.over:
+        return None
+    return forced_action(legal_actions(state, deal.turn), deal.hands[deal.turn])
 
 
 class Turns:
@@ -101,6 +112,12 @@ class Turns:
                 self.clock.now() + self.timing.computer_delay,
                 (tid, "computer"),
                 lambda: self.computer_move(tid, version),
+            )
+        if not seat_at(table, state.deal.turn).played_by_computer and forced(state):
+            self.clock.call_at(
+                self.clock.now() + self.timing.forced_delay,
+                (tid, "forced"),
+                lambda: self.forced_move(tid, version),
             )
         deadline = table.turn_deadline
         if deadline is not None:
@@ -248,6 +265,23 @@ class Turns:
             _, action = found
             await self._commit(table, action, (), "computer")
 
+    async def forced_move(self, table_id: int, version: int) -> None:
+        """The person's only possible move, with the last cards of the hand,
+        plays itself after a short pause, told like any move. A tap in the
+        pause wins (the table is no longer at `version`); a tap after it is
+        stale, so the move is never played twice."""
+        async with self.tables.lock(table_id):
+            table = await self._current(table_id, version)
+            if table is None:
+                return
+            state = table.state
+            assert state is not None and state.deal is not None
+            if seat_at(table, state.deal.turn).played_by_computer:
+                return
+            action = forced(state)
+            if action is not None:
+                await self._commit(table, action, (), "forced move")
+
     async def remind(self, table_id: int, version: int) -> None:
         async with self.tables.lock(table_id):
             table = await self._current(table_id, version)
@@ -265,7 +299,7 @@ class Turns:
             )
             user_id = seat.user_id
             send = self.fanout.hands.send_private
-            self.fanout.private_later(table, lambda: send(user_id, screen))
+            self.fanout.private_later(table, lambda: send(table_id, user_id, screen))
 
     async def deadline(self, table_id: int, version: int) -> None:
         """Time is up: a computer plays this move for the person, and says so.

@@ -1,8 +1,8 @@
 """Pictures: a match's penalty points deal by deal, and a person's rating
 history. Pure: numbers and names in, PNG bytes out.
 
-Drawing costs 50–100 ms of CPU, so the service runs these functions in the
-computers' worker processes (bot/tables/thinking.py `Thinking.run`), never on
+Drawing costs 50–130 ms of CPU, so the service runs these functions in the
+charts' worker process (bot/tables/thinking.py `Thinking.run`), never on
 the event loop. matplotlib is imported on the first drawing only: the bot's
 start-up and the tests that never draw do not pay for it (about half a
 second). Its Agg backend draws without a display, and its bundled DejaVu Sans
@@ -81,32 +81,43 @@ def _integer_ticks(axes: Axes) -> None:
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
+# One marker per line: lines of equal values lie on each other, and the
+# markers (and the narrower line drawn on top) keep every one of them visible.
+MARKERS = ("o", "s", "^", "D", "v", "P")
+
+
 def penalty_chart(
-    lang: str, names: Sequence[str], series: Sequence[Points], limit: int | None = None
+    lang: str,
+    names: Sequence[str],
+    series: Sequence[Points],
+    limit: int | None = None,
+    title: str = "",
 ) -> bytes:
-    """Each seat's penalty points after each deal (its side's, so partners
-    share a line's values); a seat's line ends where its side went out.
-    `limit`: the match's limit, drawn as a dashed line."""
+    """Each side's penalty points after each deal (kozel's partners are one
+    side: one line, both names); a line ends where its side went out.
+    `limit`: the match's limit, drawn as a dashed line; `title`: what the
+    picture is, said in it, so that a forwarded chart still says it."""
     with _fonts():
         figure, axes = _figure()
         handles, labels = [], []
-        for seat, (name, points) in enumerate(zip(names, series, strict=True)):
+        for index, (name, points) in enumerate(zip(names, series, strict=True)):
             xs = [x for x, _ in points]
             ys = [y for _, y in points]
             (line,) = axes.plot(
                 xs,
                 ys,
-                marker="o",
-                markersize=4,
-                linewidth=2,
-                color=COLOURS[seat % len(COLOURS)],
-                # Partners' lines lie on each other: a dash keeps both visible.
-                linestyle="-" if seat < 2 else "--",
+                marker=MARKERS[index % len(MARKERS)],
+                markersize=6,
+                linewidth=3.5 - 0.7 * index,
+                color=COLOURS[index % len(COLOURS)],
+                zorder=2 + index,
             )
             handles.append(line)
-            labels.append(drawable(name, fallback=f"#{seat + 1}"))
+            labels.append(drawable(name, fallback=f"#{index + 1}"))
         if limit:
             axes.axhline(limit, color="#999999", linestyle=":", linewidth=1.5)
+        if title:
+            axes.set_title(drawable(title), loc="left")
         axes.set_xlabel(_text(lang, "chart.deal"))
         axes.set_ylabel(_text(lang, "chart.penalties"))
         axes.set_ylim(bottom=0)
@@ -116,9 +127,12 @@ def penalty_chart(
         return _png(figure)
 
 
-def rating_chart(lang: str, name: str, games: Sequence[tuple[str, Points]]) -> bytes:
+def rating_chart(
+    lang: str, name: str, games: Sequence[tuple[str, Points]], here: bool = False
+) -> bytes:
     """A person's rating in each game (the preset's name) after each rated
-    match: x 0 is the rating before the first."""
+    match: x 0 is the rating before the first. `here`: one group's matches,
+    the points what they alone moved the rating by (bot/tables/pictures.py)."""
     with _fonts():
         figure, axes = _figure()
         handles, labels = [], []
@@ -135,7 +149,7 @@ def rating_chart(lang: str, name: str, games: Sequence[tuple[str, Points]]) -> b
             labels.append(_text(lang, f"preset.{game}"))
         axes.set_title(drawable(name))
         axes.set_xlabel(_text(lang, "chart.match"))
-        axes.set_ylabel(_text(lang, "chart.rating"))
+        axes.set_ylabel(_text(lang, "chart.rating_here" if here else "chart.rating"))
         _integer_ticks(axes)
         axes.legend(handles, labels, loc="best")
         return _png(figure)

@@ -6,21 +6,31 @@ Pure, like the rest of bot/view: a seat's view in, text and buttons out.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 
 from bot.view import callbacks
 from bot.view.cards import BEAT_MARK, DISCARD_MARK, card_text, cards_text, suit_text
-from bot.view.i18n import plain, t
+from bot.view.forced import forced_action
+from bot.view.i18n import Html, esc, plain, t
+from bot.view.labels import BUTTON_LIMIT, fit, shown_length
 from bot.view.render import (
     CARDS_PER_ROW,
     _name,
     _plays_line,
+    _trump_card_note,
     combo_name,
     tricks_lines,
 )
 from bot.view.screen import Button, Screen, TableInfo
 from engine import Action, Card, TableView
 from engine.actions import Kind
+from engine.cards import Suit
+from engine.state import PlayKind
+from engine.view import pile_points_visible
+
+# After the reader's partner's name (kozel).
+PARTNER_MARK = "🤝"
 
 
 def _kind_button(lang: str, info: TableInfo, kind: Kind, cards: Sequence[Card]) -> Button:
@@ -49,31 +59,23 @@ def hand(
     """
     assert view.viewer is not None
     seat = view.viewer
+    info = _with_partner(info, view)
     chosen = tuple(sorted((c for c in selection if c in view.hand), key=lambda c: c.id))
     legal = view.legal
     my_turn = view.turn == seat and bool(legal)
     lines: list[str] = [
-        t(lang, "hand.title", table=info.id, chat=info.chat_title, deal=view.deal_number)
+        t(lang, "hand.title", table=info.id, chat=info.chat_title, deal=view.deal_number),
+        _trump_line(lang, view),
+        _penalties_line(info, lang, view),
     ]
-    lines.append(
-        t(
-            lang,
-            "hand.trump",
-            suit=suit_text(view.trump),
-            card=card_text(lang, view.trump_card),
-            stock=view.stock_left,
-        )
-    )
-    own = view.pile_points[seat]
-    if own is not None:
-        unseen = view.pile_hidden[seat] if view.pile_hidden else 0
-        if unseen:
-            lines.append(t(lang, "hand.own_points_hidden", points=own, count=unseen))
-        else:
-            lines.append(t(lang, "hand.own_points", points=own))
+    out = seat not in view.active
+    if not out:
+        points = _points_line(info, lang, view)
+        if points:
+            lines.append(points)
     if view.results:
         lines.append("")
-        lines.extend(tricks_lines(info, lang, view))
+        lines.extend(tricks_lines(_as_you(info, lang, view), lang, view))
     if view.trick:
         lines.append("")
         if view.combination:
@@ -85,14 +87,23 @@ def hand(
                     combo=combo_name(lang, view.combination),
                 )
             )
-        lines.extend(_plays_line(info, lang, view.trick, view.trump))
+        lines.extend(_plays_lines(info, lang, view))
+    if out:
+        # Out of the match: the table to watch, nothing to hold or to tap.
+        lines.append("")
+        lines.append(t(lang, "hand.spectator"))
+        return Screen("\n".join(lines))
     lines.append("")
     forced = legal[0] if my_turn and len(legal) == 1 else None
     quick = _quick_rows(info, lang, view) if my_turn and not chosen and not manual else []
-    if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
+    if forced is not None and forced_action(legal, view.hand) is not None:
+        lines.append(t(lang, "hand.forced_auto"))  # bot/tables/turns.py plays it soon
+    elif forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
         lines.append(t(lang, "hand.forced"))
     elif quick:
-        if view.trick:
+        if view.trick and _partner_owns(view) and _moves(view, Kind.BEAT):
+            lines.append(t(lang, "hand.tap_partner"))
+        elif view.trick:
             need = len(view.trick[0].cards)
             lines.append(t(lang, "hand.tap_answer", need=need))
         else:
@@ -112,14 +123,9 @@ def hand(
     rows: list[tuple[Button, ...]] = []
     if forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
         # Only one move is possible: it is one tap, its cards on the button.
-        only = t(
-            lang,
-            "button.forced",
-            action=t(lang, f"button.{forced.kind.value}"),
-            cards=cards_text(lang, forced.cards, view.trump),
-        )
+        only = answer_label(lang, forced.kind, forced.cards, view.trump)
         play = callbacks.play(info.id, info.version, forced.kind, forced.cards)
-        return Screen("\n".join(lines), ((Button(plain(only), play),),))
+        return Screen("\n".join(lines), ((Button(only, play),),))
     if quick:
         rows.extend(quick)
     elif my_turn:
@@ -142,15 +148,13 @@ def hand(
         if not chosen and _quick_rows(info, lang, view):
             back = callbacks.select(info.id, info.version, ())
             rows.append((Button(t(lang, "button.back"), back),))
+    declares = 0
     for action in legal:
         if action.kind is Kind.DECLARE:
-            combo = _combo_of(action, view)
-            label = t(
-                lang,
-                "button.declare",
-                combo=combo_name(lang, combo),
-                cards=cards_text(lang, action.cards, view.trump),
-            )
+            label = _declare_label(lang, view, action)
+            if not declares:
+                lines.append(t(lang, "hand.declare_hint"))
+            declares += 1
             rows.append(
                 (Button(label, callbacks.play(info.id, info.version, Kind.DECLARE, action.cards)),)
             )
@@ -171,6 +175,116 @@ def hand(
             ask = callbacks.select(info.id, info.version, chosen, claim=True)
             rows.append((Button(t(lang, "button.claim"), ask),))
     return Screen("\n".join(lines), tuple(rows))
+
+
+def _with_partner(info: TableInfo, view: TableView) -> TableInfo:
+    """Kozel: the reader's partner named with 🤝 everywhere in the hand
+    (their plays, their tricks, the standing), so "Глеб ходит" says whose side."""
+    sides = view.rules.sides(len(info.names))
+    mine = next((side for side in sides if view.viewer in side), ())
+    partners = [s for s in mine if s != view.viewer]
+    if not partners:
+        return info
+    names = tuple(
+        f"{name} {PARTNER_MARK}" if s in partners else name for s, name in enumerate(info.names)
+    )
+    return dataclasses.replace(info, names=names)
+
+
+def _as_you(info: TableInfo, lang: str, view: TableView) -> TableInfo:
+    """The reader named "you" in the trick just taken ("└ Янка В♥️ · вы
+    ⚔️Т♥️"), as the trick lines above it say "Берёте вы"."""
+    assert view.viewer is not None
+    you = t(lang, "hand.you")
+    names = tuple(you if s == view.viewer else name for s, name in enumerate(info.names))
+    return dataclasses.replace(info, names=names)
+
+
+def _trump_line(lang: str, view: TableView) -> str:
+    """The trump, where its card lies as the group is told (unless the
+    reader holds it), and the stock."""
+    card = view.trump_card
+    where = card_text(lang, card) if card in view.hand else _trump_card_note(lang, view)
+    return t(lang, "hand.trump", suit=suit_text(view.trump), card=where, stock=view.stock_left)
+
+
+def _penalties_line(info: TableInfo, lang: str, view: TableView) -> Html:
+    """Every side's penalty points, the reader's side as "you"."""
+    you = t(lang, "hand.you")
+    parts = []
+    for side, seats in enumerate(view.rules.sides(len(info.names))):
+        who = " + ".join(you if s == view.viewer else esc(info.names[s]) for s in seats)
+        mark = " ✖" if side in view.out else ""
+        parts.append(f"{who} {view.penalties[side]}{mark}")
+    return t(lang, "live.penalties", scores=Html(" · ".join(parts)), limit=view.rules.limit)
+
+
+def _points_line(info: TableInfo, lang: str, view: TableView) -> Html | None:
+    """The deal's points: the reader's own where the rules show them (bura's
+    show_own_points), the others' only where the group sees them too."""
+    seat = view.viewer
+    parts: list[str] = []
+    own = view.pile_points[seat] if seat is not None else None
+    if own is not None:
+        unseen = view.pile_hidden[seat] if view.pile_hidden and seat is not None else 0
+        key = "hand.you_points_hidden" if unseen else "hand.you_points"
+        parts.append(t(lang, key, points=own, count=unseen))
+    for other in view.active:
+        if other == seat or not pile_points_visible(view.rules, None, other):
+            continue
+        points = view.pile_points[other]
+        if points is not None:
+            parts.append(f"{esc(info.names[other])} {points}")
+    if not parts:
+        return None
+    return t(lang, "live.points", points=Html(" · ".join(parts)))
+
+
+def _plays_lines(info: TableInfo, lang: str, view: TableView) -> list[str]:
+    """The trick on the table; the reader's own plays as "you lead/beat/discard"."""
+    lines: list[str] = []
+    for play in view.trick:
+        if play.seat != view.viewer:
+            lines.extend(_plays_line(info, lang, (play,), view.trump))
+            continue
+        kind = play.kind.value
+        if play.kind is PlayKind.DISCARD and play.face_down:
+            kind = "discard_down"
+        lines.append(t(lang, f"hand.mine.{kind}", cards=cards_text(lang, play.cards, view.trump)))
+    return lines
+
+
+def _declare_label(lang: str, view: TableView, action: Action) -> str:
+    return declare_label(lang, _combo_of(action, view), action.cards, view.trump)
+
+
+def declare_label(lang: str, combo: str | None, cards: Sequence[Card], trump: Suit | None) -> str:
+    """ "📣 Молодка: 8♥️ В♥️ К♥️ Т♥️": the combination and its cards (their ★
+    left out if that makes them fit: the hand above marks the trumps); the
+    name alone when the cards would still be cut on a phone (four aces or
+    ends: the name says which cards)."""
+    name = combo_name(lang, combo)
+    for marked in (trump, None):
+        shown = cards_text(lang, cards, marked)
+        label = plain(t(lang, "button.declare", combo=name, cards=shown))
+        if shown_length(label) <= BUTTON_LIMIT:
+            return label
+    return fit(plain(t(lang, "button.declare_short", combo=name)))
+
+
+_ANSWER_MARKS = {Kind.LEAD: "", Kind.BEAT: BEAT_MARK, Kind.DISCARD: DISCARD_MARK}
+
+
+def answer_label(lang: str, kind: Kind, cards: Sequence[Card], trump: Suit | None) -> str:
+    """A ready-made move: "Сбросить: 6♣️ 9♣️"; four cards with a long verb
+    would be cut on a phone, so they go under the move's mark instead
+    ("🗑 10♠️ 10♥️ 10♦️ 10♣️"), as the one-card answers do."""
+    shown = cards_text(lang, cards, trump)
+    action = t(lang, f"button.{kind.value}")
+    label = plain(t(lang, "button.forced", action=action, cards=shown))
+    if shown_length(label) <= BUTTON_LIMIT:
+        return label
+    return f"{_ANSWER_MARKS[kind]} {shown}".strip()
 
 
 def _moves(view: TableView, kind: Kind) -> list[Action]:
@@ -199,6 +313,9 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
     elif len(view.trick[0].cards) == 1:
         beats = {a.cards[0] for a in _moves(view, Kind.BEAT)}
         discards = {a.cards[0] for a in _moves(view, Kind.DISCARD)}
+        if _partner_owns(view) and discards:
+            beats = set()  # one tap discards onto the partner's trick; ⚔️ via ✋
+            several = bool(_moves(view, Kind.BEAT))
         for card in view.hand:
             shown = card_text(lang, card, view.trump)
             if card in beats:
@@ -207,19 +324,17 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
             elif card in discards:
                 play = callbacks.play(info.id, v, Kind.DISCARD, (card,))
                 buttons.append(Button(f"{DISCARD_MARK}{shown}", play))
-        several = bool(beats & discards)  # a card that beats may be discarded instead
+        several = several or bool(beats & discards)  # a beating card may be discarded
     else:
-        for kind in (Kind.BEAT, Kind.DISCARD):
+        kinds: tuple[Kind, ...] = (Kind.BEAT, Kind.DISCARD)
+        if _partner_owns(view) and _moves(view, Kind.DISCARD):
+            kinds = (Kind.DISCARD,)  # ⚔️ onto the partner's trick only via ✋
+        for kind in kinds:
             moves = _moves(view, kind)
             if moves:
                 best = min(moves, key=lambda a: _cost(view, a.cards))
-                label = t(
-                    lang,
-                    "button.forced",
-                    action=t(lang, f"button.{kind.value}"),
-                    cards=cards_text(lang, best.cards, view.trump),
-                )
-                buttons.append(Button(plain(label), callbacks.play(info.id, v, kind, best.cards)))
+                label = answer_label(lang, kind, best.cards, view.trump)
+                buttons.append(Button(label, callbacks.play(info.id, v, kind, best.cards)))
         several = len(_moves(view, Kind.BEAT)) + len(_moves(view, Kind.DISCARD)) > len(buttons)
         if not buttons:
             return []
@@ -237,6 +352,15 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
     return rows
 
 
+def _partner_owns(view: TableView) -> bool:
+    """Kozel: the trick on the table is the viewer's partner's, so the usual
+    answer is to discard onto it rather than beat it."""
+    if view.owner is None or view.owner == view.viewer or not view.rules.is_teams:
+        return False
+    sides = view.rules.sides(len(view.players))
+    return any(view.owner in side and view.viewer in side for side in sides)
+
+
 def _combo_of(action: Action, view: TableView) -> str | None:
     from engine.combos import classify
 
@@ -250,12 +374,13 @@ def deal_record(info: TableInfo, lang: str, view: TableView, told: Sequence[str]
     each taker ("you" for the reader) and points, then what the table was
     told of the deal's end. No buttons: nothing is left to play."""
     assert view.viewer is not None
+    info = _with_partner(info, view)
     lines: list[str] = [
         t(lang, "hand.title", table=info.id, chat=info.chat_title, deal=view.deal_number)
     ]
     if view.results:
         lines.append("")
-        lines.extend(tricks_lines(info, lang, view))
+        lines.extend(tricks_lines(_as_you(info, lang, view), lang, view))
     for part in told:
         lines.append("")
         lines.append(part)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.view import callbacks, names
 from bot.view.i18n import Html, esc, plain, t
+from bot.view.labels import fit
 from bot.view.render import option_button, options_lines, preset_name
 from bot.view.screen import Button, Screen, TableInfo
 from engine.rules import OPTIONS
@@ -107,7 +108,9 @@ def settings_screen(info: TableInfo, lang: str) -> Screen:
         if (info.turn_time in TURN_TIMES)
         else TURN_TIMES[0]
     )
-    label = t(lang, "options.button", name=t(lang, "option.turn_time"), value=info.turn_time)
+    label = fit(
+        plain(t(lang, "options.button", name=t(lang, "option.turn_time"), value=info.turn_time))
+    )
     rows.append(
         (
             Button(
@@ -118,7 +121,7 @@ def settings_screen(info: TableInfo, lang: str) -> Screen:
     # One button per seat: the creator or an admin takes anybody out of the lobby.
     seats = [
         Button(
-            plain(t(lang, "button.remove_seat", name=name)),
+            fit(plain(t(lang, "button.remove_seat", name=name))),
             callbacks.remove_seat(info.id, info.version, n),
         )
         for n, name in enumerate(info.names)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.view import render
+from bot.view import render, summary
 from bot.view.cards import cards_text
 from bot.view.i18n import t
 from bot.view.screen import Screen, TableInfo
@@ -126,7 +126,7 @@ def announcements(
         elif isinstance(event, DealVoid):
             news.append(t(lang, f"news.void.{event.reason}"))
         elif isinstance(event, DealScored):
-            news.append(render.deal_summary(info, lang, event, state.rules).text)
+            news.append(summary.deal_summary(info, lang, event, state.rules, events).text)
         elif isinstance(event, SideEliminated):
             who = " + ".join(names[s] for s in event.seats)
             news.append(

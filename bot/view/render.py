@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bot.view.cards import BEAT_MARK, DISCARD_MARK, FACE_DOWN, card_text, cards_text, suit_text
-from bot.view.i18n import Html, decimal, esc, signed, t
-from bot.view.screen import Screen, TableInfo
+from bot.view.i18n import Html, decimal, esc, plain, signed, t
+from bot.view.labels import fit
+from bot.view.screen import Button, Screen, TableInfo
 from engine import RuleSet, TableView
 from engine.cards import Card, Suit
-from engine.events import DealScored, MatchOver, Placing
+from engine.events import MatchOver, Placing
 from engine.rules import OPTIONS
 from engine.state import PlayKind, TrickResult
 from engine.view import PlayView
@@ -47,8 +48,10 @@ def option_button(lang: str, name: str, value: object) -> str:
     cuts the end of the name, not what it is set to."""
     title = t(lang, f"option.{name}")
     if isinstance(value, bool):
-        return t(lang, "options.button_on" if value else "options.button_off", name=title)
-    return t(lang, "options.button", name=title, value=option_value(lang, name, value))
+        label = t(lang, "options.button_on" if value else "options.button_off", name=title)
+    else:
+        label = t(lang, "options.button", name=title, value=option_value(lang, name, value))
+    return fit(plain(label))
 
 
 def options_lines(
@@ -246,16 +249,24 @@ def deal_closed(
 ) -> TableView:
     """A view of the deal that just ended, as the last move left it: its last
     trick (if one was taken) among the results and its plays (the move's own,
-    `last`, included) in the history, nothing on the table, nobody to move.
-    `view` is of the state before that move."""
-    results, history = view.results, view.history
+    `last`, included) in the history and its points in its taker's pile,
+    nothing on the table, nobody to move. `view` is of the state before that
+    move."""
+    results, history, points = view.results, view.history, view.pile_points
     if final is not None:
         results = (*results, final)
         history = (*history, view.trick if last is None else (*view.trick, last))
+        # The taker's pile gains the last trick, as every trick line before it
+        # did: the points line must add up to the lines under it.
+        points = tuple(
+            None if known is None else known + (final.points if seat == final.seat else 0)
+            for seat, known in enumerate(points)
+        )
     return dataclasses.replace(
         view,
         results=results,
         history=history,
+        pile_points=points,
         trick=(),
         turn=None,
         combination=None,
@@ -303,7 +314,25 @@ def live(info: TableInfo, lang: str, view: TableView) -> Screen:
         )
     elif view.turn is not None:
         lines.append(t(lang, "live.turn_lead", name=_name(info, view.turn)))
-    return Screen("\n".join(lines))
+    if view.turn is not None and _timed(info, view.turn):
+        lines[-1] = Html(f"{lines[-1]} · {t(lang, 'live.turn_time', seconds=info.turn_time)}")
+    return Screen("\n".join(lines), _my_cards(info, lang, view))
+
+
+def _timed(info: TableInfo, seat: int) -> bool:
+    """Whether the seat to move is on the clock: a person playing for
+    themselves (a computer, or one standing in for a person, moves at once)."""
+    return seat not in info.computers and seat not in info.away
+
+
+def _my_cards(info: TableInfo, lang: str, view: TableView) -> tuple[tuple[Button, ...], ...]:
+    """The way from the group to one's hand: a link to the bot's private
+    chat, where the hand is, while there is something to play. A link, not
+    a callback: the tap opens the chat without a round trip to the bot."""
+    if view.turn is None or not info.bot_username:
+        return ()
+    link = f"https://t.me/{info.bot_username}"
+    return ((Button(t(lang, "live.my_cards"), url=link),),)
 
 
 def trick_record(
@@ -337,40 +366,16 @@ def _face_down_note(lang: str, cards: str) -> Html:
     return Html(" " + t(lang, "trick.face_down", cards=cards)) if cards else Html("")
 
 
-def deal_summary(info: TableInfo, lang: str, event: DealScored, rules: RuleSet) -> Screen:
-    lines: list[str] = [t(lang, "deal.title", number=event.number)]
-    if event.eggs:
-        lines.append(t(lang, "deal.eggs"))
-    if event.multiplier > 1:
-        lines.append(t(lang, "deal.multiplied", multiplier=event.multiplier))
-    for result in event.results:
-        who = " + ".join(esc(info.names[s]) for s in result.seats)
-        # "Total 8 of 6" reads oddly: past the limit it names the limit instead.
-        key = "deal.line_over" if result.total > rules.limit else "deal.line"
-        lines.append(
-            t(
-                lang,
-                key,
-                name=Html(who),
-                points=result.points,
-                tricks=result.tricks,
-                penalty=result.penalty,
-                total=result.total,
-                limit=rules.limit,
-            )
-        )
-    return Screen("\n".join(lines))
-
-
 def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
     lines: list[str] = [t(lang, "final.title", preset=preset_name(lang, info.rules), table=info.id)]
     for placing in event.standing:
-        lines.append(_placing_line(info, lang, placing, event.bank > 0))
+        # With chips at stake the people's own lines below say what moved
+        # (computers are paid nothing): the engine's split is not repeated.
+        lines.append(_placing_line(info, lang, placing, event.bank > 0 and not info.chips))
     lines.append(t(lang, "final.deals", deals=event.deals))
-    if info.tournament_round is None:  # a tournament's next match is its next round
-        lines.append(t(lang, "final.again_practice" if info.practice else "final.again"))
-    # Ratings come last: the lines above keep the shape groups and scripts
-    # watch for (🏁 first, 🥇 on the winner's line).
+    # Ratings after the standing: the lines above keep the shape groups and
+    # scripts watch for (🏁 first, 🥇 on the winner's line). The call to play
+    # again comes last, next to its button.
     if info.practice:
         lines.append(t(lang, "final.unrated"))
     elif info.ratings:
@@ -387,7 +392,31 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
                     change=signed(lang, after - before),
                 )
             )
+    if info.chips:
+        lines.append("")
+        lines.append(t(lang, "final.chips"))
+        for seat, change, balance in info.chips:
+            lines.append(
+                t(
+                    lang,
+                    "final.chips_line",
+                    name=esc(info.names[seat]),
+                    change=signed_chips(change),
+                    balance=balance,
+                )
+            )
+    if info.tournament_round is None:  # a tournament's next match is its next round
+        if (info.ratings and not info.practice) or info.chips:
+            lines.append("")
+        lines.append(t(lang, "final.again_practice" if info.practice else "final.again"))
     return Screen("\n".join(lines))
+
+
+def signed_chips(change: int) -> str:
+    """A balance's change: +10, −10 (a real minus), ±0."""
+    if change == 0:
+        return "±0"
+    return ("+" if change > 0 else "−") + str(abs(change))
 
 
 def _placing_line(info: TableInfo, lang: str, placing: Placing, bank: bool) -> Html:

@@ -11,16 +11,23 @@ from engine import RulesError, RuleSet
 from engine.rules import OPTIONS, Preset
 
 
-def rules_text(lang: str, rules: RuleSet) -> str:
+def rules_text(lang: str, rules: RuleSet, at_table: bool = False) -> str:
+    """A game's rules, then how its match ends and the options. `at_table`:
+    these are an open table's rules, so its own limit is told ("до 4
+    штрафных"); otherwise the limit is the table's choice, usually 12."""
+    limit = t(lang, "rules.limit", limit=rules.limit) if at_table else t(lang, "rules.limit_usual")
+    end = "first" if rules.end_at_first_loser else "last"
     lines: list[str] = [t(lang, f"rules.{rules.preset.value}")]
+    lines.append(t(lang, "rules.match", game=rules.preset.value, end=end, limit=limit))
     lines.append("")
     lines.append(t(lang, "rules.options_title"))
     lines.extend(options_lines(lang, rules))
     return "\n".join(lines)
 
 
-def help_text(lang: str) -> str:
-    return t(lang, "help")
+def help_text(lang: str, start_chips: int = 1000) -> str:
+    """The commands, then what chips are (a key of its own: chips.ftl)."""
+    return t(lang, "help") + "\n\n" + t(lang, "help.chips", start=start_chips)
 
 
 def presets_list(lang: str) -> str:

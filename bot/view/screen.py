@@ -7,7 +7,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
+from bot.view.i18n import plain
 from engine import RuleSet
+
+# Telegram's longest photo caption, in characters after the HTML is parsed
+# (UTF-16 code units, as Telegram counts them).
+CAPTION_LIMIT = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +36,12 @@ class Screen:
         # The first letter says whether the message carries buttons (b) or not (t).
         return ("b" if self.buttons else "t") + digest
 
+    def fits_caption(self) -> bool:
+        """Whether the text may be a photo's caption: Telegram counts UTF-16
+        code units of the text after its HTML is parsed."""
+        text = plain(self.text).strip()
+        return len(text.encode("utf-16-le")) // 2 <= CAPTION_LIMIT
+
 
 @dataclass(frozen=True, slots=True)
 class TableInfo:
@@ -52,6 +63,8 @@ class TableInfo:
     practice: bool = False
     # A finished match's rating changes: (seat, mu before, mu after) per person.
     ratings: tuple[tuple[int, float, float], ...] = ()
+    # A finished match's chips: (seat, change, balance after) per person paid.
+    chips: tuple[tuple[int, int, int], ...] = ()
     # A rematch's lobby: the table it replays, and the seats not yet confirmed.
     rematch_of: int | None = None
     waiting: frozenset[int] = frozenset()

@@ -28,10 +28,16 @@ def stats_text(
     record: Record,
     ratings: Sequence[tuple[str, float, int]],
     everywhere: bool,
+    chips: int | None = None,
 ) -> str:
-    """`ratings`: (game, mu, rated matches) per game."""
+    """`ratings`: (game, mu, rated matches) per game; none in a group, which
+    is told where they are shown instead (bot/tables/stats.py). `chips`: the
+    person's balance in the group (None: in private, where there is no one
+    balance)."""
     where = t(lang, "stats.everywhere" if everywhere else "stats.here")
     lines: list[str] = [t(lang, "stats.title", name=name, where=where)]
+    if chips is not None:
+        lines.append(t(lang, "stats.chips", chips=chips))
     if not record.matches:
         lines.append(t(lang, "stats.none"))
         return "\n".join(lines)
@@ -57,6 +63,8 @@ def stats_text(
     lines.append(t(lang, "stats.streak", streak=record.best_streak))
     if record.favourite is not None:
         lines.append(t(lang, "stats.favourite", game=t(lang, f"preset.{record.favourite}")))
+    if not everywhere:
+        lines.append(t(lang, "stats.rating_private"))
     for game, mu, matches in ratings:
         lines.append(
             t(

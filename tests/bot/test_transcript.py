@@ -134,6 +134,10 @@ class Case:
     group_lang: str | None = None  # /lang in the group before /new
     start_with_button: bool = True  # the lobby's start button, else /start
     seed: int = 1
+    # People tap only what their hand offers (a card, ⚔️/🗑, a ready-made
+    # answer, a combination, the claim), never "✋ Pick cards": the issue's
+    # "taps a move for a player who taps what is offered".
+    offered: bool = False
 
 
 CASES = [
@@ -162,6 +166,13 @@ CASES = [
         "/new burkozel limit=6",
         (("Аня", "ru"), ("Олеся", "uk"), ("Янка", "be")),
         seed=3,
+    ),
+    Case(
+        "burkozel_three_people_tapping_what_is_offered",
+        "/new burkozel limit=4",
+        (("Аня", "ru"), ("Борис", "ru"), ("Вика", "ru")),
+        seed=9,
+        offered=True,
     ),
 ]
 
@@ -249,7 +260,14 @@ async def play_case(
     rng = random.Random(case.seed)
     players = {u.id: Player(fake, u, random.Random(case.seed + u.id)) for u in users}
     final = await play_to_the_end(
-        fake, runner, table_id, players, rng, between=table.settle, human_seats=True
+        fake,
+        runner,
+        table_id,
+        players,
+        rng,
+        between=table.settle,
+        human_seats=True,
+        offered=case.offered,
     )
     assert final.status == "finished", final.status
     await table.settle()
@@ -357,6 +375,7 @@ def transcript(
             "computers": case.computers,
             "group_lang": case.group_lang,
             "seed": case.seed,
+            **({"offered": True} if case.offered else {}),
         },
         "chats": shown,
         "taps": taps,

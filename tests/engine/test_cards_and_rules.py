@@ -111,7 +111,7 @@ class TestRuleSet:
         assert (burkozel.trump_card, burkozel.combo_interrupt) == ("bottom", False)
         assert RuleSet.create("bura").small_moscow == "sixes"
         assert RuleSet.create("bura", {"small_moscow": "tens"}).small_moscow == "tens"
-        assert kozel.edition == 2 and kozel.changed_options() == {}
+        assert kozel.edition == 3 and kozel.changed_options() == {}
 
     def test_tables_stored_before_the_second_edition_keep_their_rules(self) -> None:
         # What a kozel table's rules looked like in storage before: every

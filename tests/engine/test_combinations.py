@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 import pytest
@@ -300,16 +301,53 @@ class TestBura:
         after, _ = apply(blocked, Action.declare(1, "J♦ Q♦ K♦"))
         assert MatchState.from_json(after.to_json()) == after
 
-    def test_leaders_unshown_molodka_does_not_stop_a_declaration(self) -> None:
-        # Issue 14: seat 3's molodka was offered or not depending on the
-        # rightful leader's hidden hand. Now it is always offered and stands.
+    def test_the_rightful_leaders_molodka_refuses_an_out_of_turn_molodka(self) -> None:
+        # docs/RULES.md 6 (third edition; seeds 002 and 003): "if both
+        # players hold a molodka, the lead stays with the one who was to lead".
         hands = ("K♠ Q♠ 8♠", "7♣ 9♣ 8♦", "J♦ A♣ 10♦", "6♥ 8♥ K♥")
         state = table(hands, preset="bura", trump="♦", turn=0)
         declare = Action.declare(3, "6♥ 8♥ K♥")
+        # Offered all the same: seat 3 cannot see the leader's hand.
         assert declare in legal_actions(state, 3)
-        state, events = apply(state, declare)
+        after, events = apply(state, declare)
+        assert events == [DeclarationRefused(3, "molodka", "leader_molodka", "molodka")]
+        assert after.deal is not None and state.deal is not None
+        assert after.deal.hands == state.deal.hands and after.deal.trick is None
+        assert after.deal.turn == 0 and after.deal.refused == (3,)
+        refused(after, declare, "declaration_refused")
+        # The lead stays with the one who was to lead, molodka and all.
+        led, events = apply(after, Action.declare(0, "K♠ Q♠ 8♠"))
+        assert of_type(events, CombinationDeclared)[0].seat == 0
+        assert led.deal is not None and led.deal.refused == ()
+
+    def test_without_the_leaders_molodka_the_declaration_stands(self) -> None:
+        hands = ("K♠ Q♣ 8♠", "7♣ 9♣ 8♦", "J♦ A♣ 10♦", "6♥ 8♥ K♥")
+        state = table(hands, preset="bura", trump="♦", turn=0)
+        state, events = apply(state, Action.declare(3, "6♥ 8♥ K♥"))
         assert of_type(events, CombinationDeclared)[0].seat == 3
         assert state.deal is not None and state.deal.trick is not None
+
+    def test_another_players_molodka_does_not_refuse_it(self) -> None:
+        # Only the rightful leader's molodka keeps the lead.
+        hands = ("K♠ Q♣ 8♠", "7♣ 9♣ Q♣", "J♦ A♣ 10♦", "6♥ 8♥ K♥")
+        state = table(hands, preset="bura", trump="♦", turn=0)
+        _, events = apply(state, Action.declare(3, "6♥ 8♥ K♥"))
+        assert of_type(events, CombinationDeclared)[0].seat == 3
+
+    def test_small_moscow_stands_against_the_leaders_molodka(self) -> None:
+        hands = ("K♠ Q♠ 8♠", "6♣ 6♦ 6♥")
+        state = table(hands, preset="bura", trump="♦", turn=0)
+        _, events = apply(state, Action.declare(1, "6♣ 6♦ 6♥"))
+        assert of_type(events, CombinationDeclared)[0].combination == "small_moscow"
+
+    def test_second_edition_tables_let_the_molodka_stand(self) -> None:
+        # A table dealt under the second edition replays as it was played.
+        hands = ("K♠ Q♠ 8♠", "7♣ 9♣ 8♦", "J♦ A♣ 10♦", "6♥ 8♥ K♥")
+        state = table(hands, preset="bura", trump="♦", turn=0)
+        old = state._replace(rules=replace(state.rules, edition=2))
+        old, events = apply(old, Action.declare(3, "6♥ 8♥ K♥"))
+        assert of_type(events, CombinationDeclared)[0].seat == 3
+        assert old.deal is not None and old.deal.trick is not None
 
     def test_small_moscow_of_tens_with_the_option(self) -> None:
         hands = ("7♠ 9♣ 8♦", "10♠ 10♥ 10♦", "6♣ 7♣ 8♣")

@@ -5,6 +5,7 @@ JSON, a seed plus the action log replays the match, and every match ends."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -24,7 +25,8 @@ from engine import (
 )
 from engine.actions import Kind
 from engine.cards import points
-from engine.events import DealScored
+from engine.combos import Combo, classify, combos_in_hand
+from engine.events import DealScored, DeclarationRefused, Event
 from engine.game import active_seats
 from engine.rules import OPTIONS, Preset
 
@@ -122,8 +124,11 @@ def play_match(rules: RuleSet, players: int, seed: int, check_all: bool) -> None
             assert state.to_json() == before
         pool = legal + others if others and rng.random() < 0.5 else legal
         action = rng.choice(pool)
+        before_action = state
         state, events = apply(state, action)
         log.append(action)
+        if rules.preset is Preset.BURA and action.kind is Kind.DECLARE and action.seat != turn:
+            check_bura_declaration(before_action, action, state, events)
         for event in events:
             if (
                 isinstance(event, DealScored)
@@ -139,6 +144,53 @@ def play_match(rules: RuleSet, players: int, seed: int, check_all: bool) -> None
     assert sum(p.payout for p in state.standing) == rules.stake * players
     assert all(sum(p.shares) == p.payout and len(p.shares) == len(p.seats) for p in state.standing)
     assert replay(rules, names, seed, log) == state
+    check_shared_places(state)
+
+
+def check_shared_places(state: MatchState) -> None:
+    """docs/RULES.md 7: sides equal on everything (out in the same deal, or
+    still in, with the same penalty points) share a place, numbered as in
+    sports; a better place is never paid less."""
+    assert state.standing is not None
+    if state.rules.end_at_first_loser:
+        return
+    went_out = dict(zip(state.out, state.out_deals, strict=True))
+    key = {p.side: (went_out.get(p.side), p.penalties) for p in state.standing}
+    ranks = [p.rank for p in state.standing]
+    assert ranks[0] == 1
+    for index, (a, b) in enumerate(itertools.pairwise(state.standing)):
+        assert (a.rank == b.rank) == (key[a.side] == key[b.side]), state.standing
+        if a.rank != b.rank:
+            assert b.rank == index + 2  # 1, 2, 2, 4
+        per_seat_a = a.payout / len(a.seats)
+        assert per_seat_a + 1 >= b.payout / len(b.seats)
+
+
+def check_bura_declaration(
+    before: MatchState, action: Action, after: MatchState, events: list[Event]
+) -> None:
+    """Bura, docs/RULES.md 6: an out-of-turn molodka is refused exactly when
+    another player holds a bura, moscow or small moscow, or the rightful
+    leader a molodka too; a refusal changes no hand and keeps the lead."""
+    deal = before.deal
+    assert deal is not None
+    if classify(action.cards, deal.trump, before.rules) is not Combo.MOLODKA:
+        return
+    held = {
+        seat: {combo for combo, _ in combos_in_hand(deal.hands[seat], deal.trump, before.rules)}
+        for seat in active_seats(before)
+        if seat != action.seat
+    }
+    stronger = {Combo.BURA, Combo.MOSCOW, Combo.SMALL_MOSCOW}
+    expected = any(combos & stronger for combos in held.values()) or (
+        Combo.MOLODKA in held[deal.turn]
+    )
+    refusals = [e for e in events if isinstance(e, DeclarationRefused)]
+    assert bool(refusals) == expected, (action, deal.hands, deal.turn)
+    if refusals:
+        assert after.deal is not None
+        assert after.deal.hands == deal.hands and after.deal.turn == deal.turn
+        assert after.deal.trick is None and action.seat in after.deal.refused
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -287,6 +287,40 @@ class TestSharedPlacesAndTheBank:
         placed = {p.side: (p.rank, p.payout) for p in over.standing}
         assert placed == {0: (1, 20), 1: (2, 10), 2: (2, 10), 3: (4, 0)}
 
+    def test_four_players_one_already_out_two_more_share_second(self) -> None:
+        # Issue 59: seat 3 out before this deal; seats 1 and 2 both reach 12.
+        piles = (*self.PILES3, "")
+        state, events = last_trick(
+            piles,
+            tricks_won=[1, 1, 1, 0],
+            penalties=[0, 8, 8, 12],
+            out=[3],
+            options={"stake": "15"},
+        )
+        assert penalties_of(events) == {0: 0, 1: 4, 2: 4}
+        over = of_type(events, MatchOver)[0]
+        assert over.bank == 60
+        placed = {p.side: (p.rank, p.payout) for p in over.standing}
+        assert placed == {0: (1, 30), 1: (2, 15), 2: (2, 15), 3: (4, 0)}
+        assert state.out == (3, 1, 2) and state.out_deals == (0, 1, 1)
+
+    def test_a_state_stored_before_out_deals_still_shares_the_place(self) -> None:
+        # The earlier elimination has no deal on record: it ranks below.
+        piles = (*self.PILES3, "")
+        state = table(
+            ["6♠", "6♣", "6♦", ""],
+            trump="♥",
+            piles=piles,
+            tricks_won=[1, 1, 1, 0],
+            penalties=[0, 8, 8, 12],
+            out=[3],
+            options={"stake": "15"},
+        )._replace(out_deals=())
+        _, events = play(state, ("lead", 0, "6♠"), ("discard", 1, "6♣"), ("discard", 2, "6♦"))
+        over = of_type(events, MatchOver)[0]
+        placed = {p.side: (p.rank, p.payout) for p in over.standing}
+        assert placed == {0: (1, 30), 1: (2, 15), 2: (2, 15), 3: (4, 0)}
+
     def test_out_in_different_deals_is_ranked_by_the_deal(self) -> None:
         _state, events = last_trick(
             self.PILES3, tricks_won=[1, 1, 1], penalties=[0, 12, 8], out=[1]

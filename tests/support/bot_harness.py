@@ -68,7 +68,10 @@ class BotRunner:
     app: Any = None
 
     async def start(self) -> None:
-        extra = {"computer_delay": 0.0, **self.settings_extra}
+        # A forced last card plays itself after the longest pause allowed, so
+        # a test on real time that taps it never races the timer; the tests
+        # of that timer move a manual clock (tests/bot/flows/test_bot_forced.py).
+        extra = {"computer_delay": 0.0, "forced_delay": 30.0, **self.settings_extra}
         settings = make_settings(self.fake, self.db_path, **extra)
         self.app = build_application(settings, scheduler=self.scheduler)
         app = self.app
@@ -226,6 +229,14 @@ def has_toggles(message: StoredMessage) -> bool:
     )
 
 
+def _offered(message: StoredMessage, action: Action) -> bool:
+    """Whether the hand offers the action on a button (the claim behind its
+    confirmation)."""
+    if action.kind is Kind.CLAIM:
+        return any(d.startswith("s:") and d.endswith(":c") for d in message.callback_data)
+    return _has_play_button(message, action)
+
+
 def _has_play_button(message: StoredMessage, action: Action) -> bool:
     try:
         _find_play_button(message, action)
@@ -255,11 +266,14 @@ async def play_to_the_end(
     max_moves: int = 3000,
     between: Any = None,
     human_seats: bool = False,
+    offered: bool = False,
 ) -> TableRecord:
     """Play legal moves through the buttons until the match ends.
 
     With `human_seats`, only seats of `players` are played here; when a
     computer is to move, `between` is awaited to let it (e.g. move the clock).
+    With `offered`, a player makes only the moves their hand offers as a
+    button (never picking cards one by one).
     """
     for move in range(max_moves):
         table = await runner.db.get_table(table_id)
@@ -281,6 +295,10 @@ async def play_to_the_end(
         ]
         if not legal:
             legal = legal_actions(state, seat)
+        if offered:
+            shown = players[user_id].hand_message()
+            on_buttons = [a for a in legal if shown is not None and _offered(shown, a)]
+            legal = on_buttons or legal
         action = rng.choice(legal)
         version = table.version
         await players[user_id].play(action)

@@ -70,6 +70,7 @@ def table(
         seed=seed,
         penalties=tuple(penalties) if penalties else (0,) * sides,
         out=tuple(out),
+        out_deals=(0,) * len(out),  # out before this deal
         deal=deal,
         deals_dealt=1,
         next_leader=None,

@@ -26,16 +26,16 @@ def _words(spec: dict[str, str]) -> dict[str, frozenset[str]]:
 FORMS: dict[str, dict[str, frozenset[str]]] = {
     "ru": _words(
         {
-            "one": "карта карту очко взятка партия победа сдача штрафное игрок тур",
-            "few": "карты очка взятки партии победы сдачи игрока тура",
-            "many": "карт очков взяток партий побед сдач игроков туров",
+            "one": "карта карту очко взятка партия победа сдача штрафное игрок фишка тур",
+            "few": "карты очка взятки партии победы сдачи игрока фишки тура",
+            "many": "карт очков взяток партий побед сдач игроков фишек туров",
             "few many": "штрафных",
         }
     ),
     "en": _words(
         {
-            "one": "card point trick match win deal player round",
-            "other": "cards points tricks matches wins deals players rounds",
+            "one": "card point trick match win deal player chip round",
+            "other": "cards points tricks matches wins deals players chips rounds",
         }
     ),
     # Belarusian and Ukrainian count like Russian: one (1, 21), few (2-4,
@@ -43,16 +43,16 @@ FORMS: dict[str, dict[str, frozenset[str]]] = {
     # stays plural nominative in few ("2 штрафныя ачкі", "2 штрафні очки").
     "be": _words(
         {
-            "one": "карта карту ачко узятка партыя перамога раздача штрафное гулец тур",
-            "few": "карты ачкі узяткі партыі перамогі раздачы гульцы штрафныя туры",
-            "many": "карт ачкоў узятак партый перамог раздач гульцоў штрафных тураў",
+            "one": "карта карту ачко узятка партыя перамога раздача штрафное гулец фішка тур",
+            "few": "карты ачкі узяткі партыі перамогі раздачы гульцы штрафныя фішкі туры",
+            "many": "карт ачкоў узятак партый перамог раздач гульцоў штрафных фішак тураў",
         }
     ),
     "uk": _words(
         {
-            "one": "карта карту очко взятка партія перемога роздача штрафне гравець тур",
-            "few": "карти очки взятки партії перемоги роздачі гравці штрафні тури",
-            "many": "карт очок взяток партій перемог роздач гравців штрафних турів",
+            "one": "карта карту очко взятка партія перемога роздача штрафне гравець фішка тур",
+            "few": "карти очки взятки партії перемоги роздачі гравці штрафні фішки тури",
+            "many": "карт очок взяток партій перемог роздач гравців штрафних фішок турів",
         }
     ),
 }
@@ -122,4 +122,101 @@ def findings(lang: str, text: str) -> list[str]:
         if disagrees or nominative:
             found.append(quoted)
     found += [m.group(0) for m in _GENDER_BRACKETS.finditer(text)]
+    return found
+
+
+# -- names, genders and set phrases ------------------------------------------------
+#
+# Names are never declined: a name stands where the nominative is right. These
+# words govern another case, so a name directly after them reads wrong ("У Дина",
+# "написать Аня"); a sentence is built so the name needs no case instead.
+OBLIQUE: dict[str, frozenset[str]] = {
+    "ru": _set(
+        "у к ко от для с со о об без до из при про над под перед через вместо против "
+        "написать напишите напишу передать дать"
+    ),
+    "be": _set("у ў да ад для з са аб пра без над пад перад праз замест супраць напісаць"),
+    "uk": _set("у в до від для з із зі о об про без над під перед через замість проти написати"),
+    "en": frozenset(),
+}
+# Forms that give a person a gender: past-tense verbs, "сам", short participles.
+# A person's gender is unknown to the bot, so next to a person's name only a
+# form without gender may stand; a computer's name takes its own gender.
+_MASCULINE: dict[str, re.Pattern[str]] = {
+    "ru": re.compile(r"(?:[аеиоуыяё]л|[аеиоуыяё]лся|^сам|^один|^готов|^рад|ан|ён|ен)$"),
+    "be": re.compile(r"(?:[аеіоуыяё]ў|ўся|^сам|^адзін|^гатовы|^рады|аны|ены)$"),
+    "uk": re.compile(r"(?:[аеиіоуяї]в|вся|^сам|^один|^готовий|^радий|аний|ений)$"),
+}
+_FEMININE: dict[str, re.Pattern[str]] = {
+    "ru": re.compile(r"(?:ла|лась|^сама|^одна|^готова|^рада|ана|ена)$"),
+    "be": re.compile(r"(?:ла|лася|^сама|^адна|^гатовая|^рада|аная|еная)$"),
+    "uk": re.compile(r"(?:ла|лася|^сама|^одна|^готова|^рада|ана|ена)$"),
+}
+# Words those endings catch that carry no gender (nouns, adverbs, plurals).
+_NOT_GENDERED = _set(
+    "стол стола пол козёл козел казёл казла козла сдан очков ачкоў гульцоў гравців столів "
+    "карт карта шан дан ден рахунок отдан зараз ранен адкрыты закрытыя сказан "
+    "план экран сторон регламент отмена стала зноў"
+)
+_CLAUSE_END = re.compile(r"[.,:;!?()«»\n—–]")
+# A quoted name after a transitive verb would have to decline («Москву»).
+_TRANSITIVE = {
+    "ru": _set("объявляет объявил объявила выкладывает объявить"),
+    "be": _set("абвяшчае абвясціў абвясціла выкладвае абвясціць"),
+    "uk": _set("оголошує оголосив оголосила викладає оголосити"),
+    "en": frozenset(),
+}
+# Phrases a native reader takes for calques, and lowercase city names.
+_WRONG = {
+    "ru": re.compile(r"\bмоскв\w*|раздачу"),
+    "be": re.compile(r"\bмаскв\w*|у закрытую|ў закрытую|не ў лік|па змаўчанні"),
+    "uk": re.compile(r"\bмоскв\w*|в закриту|у закриту|не в рахунок|за замовчуванням"),
+    "en": re.compile(r"\bmoscow\w*|\b(?:he|him|his|himself|she|her|herself)\b"),
+}
+_WORD = re.compile(r"[^\W\d_]+(?:['ʼ’-][^\W\d_]+)*")
+
+
+def _clause_after(text: str, end: int, words: int = 8) -> list[str]:
+    """The first few words after `end`, up to the end of their clause."""
+    stop = _CLAUSE_END.search(text, end)
+    clause = text[end : stop.start() if stop else len(text)]
+    return [w.lower() for w in _WORD.findall(clause)][:words]
+
+
+def gendered(lang: str, words: list[str], gender: str) -> list[str]:
+    """The words that give a gender other than `gender` ("female", "male",
+    or "other": no gender at all)."""
+    wrong: list[re.Pattern[str]] = []
+    if gender != "male" and lang in _MASCULINE:
+        wrong.append(_MASCULINE[lang])
+    if gender != "female" and lang in _FEMININE:
+        wrong.append(_FEMININE[lang])
+    return [w for w in words if w not in _NOT_GENDERED and any(p.search(w) for p in wrong)]
+
+
+def name_findings(
+    lang: str, text: str, name: str, gender: str = "other", declines: bool = True
+) -> list[str]:
+    """What reads wrong around each place `name` stands in `text`: a word that
+    would need the name declined before it (unless it `declines` in no
+    language, like a card's "Д♣️"), or a verb or participle of the wrong
+    gender after it."""
+    found: list[str] = []
+    start = 0
+    while (at := text.find(name, start)) >= 0:
+        start = at + len(name)
+        before = re.search(r"([^\W\d_]+)[^\S\n]*$", text[:at])
+        if declines and before and before.group(1).lower() in OBLIQUE.get(lang, ()):
+            found.append(f"{before.group(1)} {name}")
+        found += [f"{name} … {w}" for w in gendered(lang, _clause_after(text, start), gender)]
+    return found
+
+
+def phrase_findings(lang: str, text: str) -> list[str]:
+    """Set phrases that read wrong whatever the parameters: a quoted name
+    after a transitive verb, a lowercase Moscow, a calque, "he" for anybody."""
+    found = [m.group(0) for m in _WRONG[lang].finditer(text)] if lang in _WRONG else []
+    for match in re.finditer(r"([^\W\d_]+)\s+«", text):
+        if match.group(1).lower() in _TRANSITIVE.get(lang, ()):
+            found.append(match.group(0))
     return found

@@ -104,7 +104,9 @@ async def assert_final_result_shown(
         over = next((e for e in events if isinstance(e, MatchOver)), over)
     assert over is not None
     lang = await bot.service.chat_lang(group.id)
-    expected = render.match_over(bot.service.tables.info(final), lang, over).text
+    # With the ratings the match's end stored: the call to play again follows them.
+    info = await bot.service.tables.with_ratings(bot.service.tables.info(final))
+    expected = render.match_over(info, lang, over).text
     await fake.wait_for(
         lambda: any(expected in (m.html or "") for m in fake.messages(group)),
         timeout=timeout,

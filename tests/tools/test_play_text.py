@@ -30,3 +30,14 @@ def test_a_refused_declaration_names_what_outranked_it() -> None:
     assert text.describe(unnamed) == [
         "You declare a moscow out of turn: refused, somebody else holds a stronger combination."
     ]
+
+
+def test_a_declaration_refused_by_the_leaders_molodka_says_so() -> None:
+    text = EventText(("You", "Bot 1", "Bot 2"), human=0)
+    refused = DeclarationRefused(
+        seat=2, combination="molodka", reason="leader_molodka", by="molodka"
+    )
+    assert text.describe(refused) == [
+        "Bot 2 declares a molodka out of turn: refused, "
+        "the player on lead holds a molodka too and keeps the lead."
+    ]

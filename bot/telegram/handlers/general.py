@@ -25,7 +25,8 @@ async def cmd_help(update: Update, context: BotContext) -> None:
     if update.effective_message is None:
         return
     lang = await message_lang(update, context)
-    await reply(update.effective_message, rules_help.help_text(lang))
+    start = context.service.tables.limits.start_chips
+    await reply(update.effective_message, rules_help.help_text(lang, start))
 
 
 async def cmd_rules(update: Update, context: BotContext) -> None:
@@ -39,6 +40,7 @@ async def cmd_rules(update: Update, context: BotContext) -> None:
     rules = None
     if not args and is_group(chat):
         rules = await context.service.rules_for_chat(chat.id, thread_of(message))
+    at_table = rules is not None
     if rules is None:
         name = args[0] if args else Preset.BURKOZEL.value
         preset = names.preset_named(name)
@@ -54,7 +56,7 @@ async def cmd_rules(update: Update, context: BotContext) -> None:
             )
             return
         rules = RuleSet.create(preset.value)
-    await reply(message, rules_help.rules_text(lang, rules))
+    await reply(message, rules_help.rules_text(lang, rules, at_table=at_table))
 
 
 async def cmd_lang(update: Update, context: BotContext) -> None:

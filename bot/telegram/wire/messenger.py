@@ -33,7 +33,6 @@ from telegram.request._requestparameter import RequestParameter
 from bot.tables.outbox import Outcome, Priority
 from bot.telegram.wire.limits import Ask, SendLimits, Superseded, seconds
 from bot.telegram.wire.topics import ClosedTopics, Place, refused_topic
-from bot.view.i18n import plain
 from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
@@ -59,9 +58,6 @@ _SENT = (
     "deleteMessage",
     "answerCallbackQuery",
 )
-# Telegram's longest photo caption, in characters after the HTML is parsed
-# (UTF-16 code units, as Telegram counts them).
-CAPTION_LIMIT = 1024
 
 
 def request_data(parameters: dict[str, Any]) -> RequestData:
@@ -81,8 +77,8 @@ def request_data(parameters: dict[str, Any]) -> RequestData:
 
 
 def fits_caption(screen: Screen) -> bool:
-    """Whether the screen's text may be a photo's caption."""
-    return len(plain(screen.text).strip().encode("utf-16-le")) // 2 <= CAPTION_LIMIT
+    """Whether the screen's text may be a photo's caption (`CAPTION_LIMIT`)."""
+    return screen.fits_caption()
 
 
 T = TypeVar("T")

@@ -15,8 +15,8 @@ the engine does:
   at a time clockwise from him until the hands are full;
 - bura: a moscow or a bura dealt by the draw wins the deal at once; an
   out-of-turn molodka is refused when another player holds a combination
-  that outranks it; a claim ends the deal; a tie when the cards run out
-  voids it;
+  that outranks it (or the rightful leader a molodka too); a claim ends the
+  deal; a tie when the cards run out voids it;
 - the deal is scored with the engine's own functions (`engine.scoring`), so
   penalties, eggs and multipliers agree.
 
@@ -39,6 +39,7 @@ from engine.ai.playout.policy import RolloutPolicy, points_in
 from engine.ai.playout.rollout import DealResult
 from engine.cards import Card, Suit
 from engine.combos import Combo, classify, combos_in_hand, top_trump
+from engine.priority import molodka_refusal
 from engine.rules import Preset, RuleSet
 from engine.scoring import bura_penalties, trick_game_penalties
 from engine.seating import seating
@@ -47,7 +48,6 @@ from engine.state import MatchState
 LEAD, BEAT, DISCARD = Kind.LEAD, Kind.BEAT, Kind.DISCARD
 DECLARE, CLAIM = Kind.DECLARE, Kind.CLAIM
 BURA = Preset.BURA
-_OUTRANK_MOLODKA = (Combo.BURA, Combo.MOSCOW, Combo.SMALL_MOSCOW)
 
 
 def _points(cards: tuple[Card, ...]) -> int:
@@ -164,7 +164,7 @@ def fast_play_out(
                 and bura
                 and seat != turn
                 and classify(cards, trump, rules) is Combo.MOLODKA
-                and _outranked(rules, hands, seats.active, seat, trump)
+                and _outranked(rules, hands, seats.active, seat, turn, trump)
             ):
                 refused.append(seat)
                 continue
@@ -284,15 +284,15 @@ def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...
 
 
 def _outranked(
-    rules: RuleSet, hands: list[tuple[Card, ...]], active: tuple[int, ...], seat: int, trump: Suit
+    rules: RuleSet,
+    hands: list[tuple[Card, ...]],
+    active: tuple[int, ...],
+    seat: int,
+    turn: int,
+    trump: Suit,
 ) -> bool:
-    """Bura: another player holds a combination that outranks a molodka."""
-    for other in active:
-        if other != seat:
-            for held, _ in combos_in_hand(hands[other], trump, rules):
-                if held in _OUTRANK_MOLODKA:
-                    return True
-    return False
+    """Bura: the engine refuses this out-of-turn molodka (`engine.priority`)."""
+    return molodka_refusal(rules, hands, active, seat, turn, trump) is not None
 
 
 def _combination_winner(

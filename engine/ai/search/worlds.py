@@ -119,7 +119,8 @@ def _redraw_bura(
 def _own_declaration_refused(view: TableView, offered: frozenset[Action]) -> bool:
     """The seat holds a molodka, a lead is awaited from somebody else after the
     first trick, and it is not offered: the table refused it in this window
-    (an opponent holds a combination that outranks it; docs/RULES.md 6)."""
+    (an opponent holds a combination that outranks it, or the rightful
+    leader a molodka too; docs/RULES.md 6)."""
     if offered or view.trick or view.turn == view.viewer or not sum(view.tricks_won):
         return False
     assert view.trump is not None
@@ -147,6 +148,7 @@ def _consistent_bura(
     deal = state.deal
     assert deal is not None and view.trump is not None
     outranked = False
+    leader_molodka = view.rules.edition >= 3
     for other in range(len(view.players)):
         hand = deal.hands[other]
         if other != seat and len(hand) >= 3:
@@ -154,11 +156,12 @@ def _consistent_bura(
                 return False
             if refused and any(
                 combo is Combo.SMALL_MOSCOW
+                or (leader_molodka and other == view.turn and combo is Combo.MOLODKA)
                 for combo, _ in combos_in_hand(hand, view.trump, view.rules)
             ):
                 outranked = True
     if refused and not outranked:
-        return False  # the refusal said somebody holds a small moscow
+        return False  # the refusal said: a small moscow, or the leader's molodka
     if check_declares:
         found = frozenset(
             action for action in legal_actions(state, seat) if action.kind is Kind.DECLARE

@@ -170,7 +170,7 @@ async def test_a_leave_confirmation_acts_only_for_who_asked_at_its_own_table(
     # A forged one naming Vera, for a version never drawn, changes nothing either.
     forged = callbacks.quit_match(table_id, before.version + 5, vera.id)
     answer = await tap(fake, vera, ask, forged, force=True, settle=False)
-    assert answer.text == plain(t(RU, "stale")), answer
+    assert answer.text == plain(t(RU, "tap.stale")), answer
     assert snapshot(runner.db_path, table_id) == before
     # Bob's own tap does what he asked.
     await tap(fake, bob, ask, ask.callback_data[0])

@@ -33,7 +33,7 @@ from bot_steps import (
 )
 
 from bot.telegram.handlers.routes import GROUP_COMMANDS, PRIVATE_COMMANDS
-from bot.view import callbacks, names
+from bot.view import callbacks, names, rules_help
 from bot.view.i18n import t
 from engine.rules import Preset, applicable_options
 from testing.fake_telegram import FakeTelegram
@@ -195,16 +195,16 @@ async def test_lang_en_switches_the_group_to_english(
     lobby = replies[-1]
     assert "Players (1/4)" in lobby.text and plain(t("en", "button.join")) in lobby.button_texts
     replies = await say(fake, bob, group, "/help")
-    assert text_of(replies) == plain(t("en", "help"))
+    assert text_of(replies) == plain(rules_help.help_text("en"))
     replies = await say(fake, bob, group, "/stop")
     assert text_of(replies) == plain(t("en", "stop.not_allowed"))
     # Private chats keep their own language.
     replies = await say(fake, bob, fake.private_chat(bob), "/help")
-    assert text_of(replies) == plain(t(RU, "help"))
+    assert text_of(replies) == plain(rules_help.help_text(RU))
     replies = await say(fake, bob, fake.private_chat(bob), "/lang en")
     assert text_of(replies) == plain(t("en", "lang.done"))
     replies = await say(fake, bob, fake.private_chat(bob), "/help")
-    assert text_of(replies) == plain(t("en", "help"))
+    assert text_of(replies) == plain(rules_help.help_text("en"))
     # And back.
     replies = await say(fake, alice, group, "/lang ru")
     assert text_of(replies) == plain(t(RU, "lang.done"))
@@ -221,11 +221,13 @@ async def test_rules_and_help_in_group_and_private(
     private = fake.private_chat(alice)
     for chat in (group, private):
         replies = await say(fake, alice, chat, "/help")
-        assert text_of(replies) == plain(t(RU, "help"))
+        assert text_of(replies) == plain(rules_help.help_text(RU))
         replies = await say(fake, alice, chat, "/rules")
         assert plain(t(RU, "rules.burkozel")) in text_of(replies)
         replies = await say(fake, alice, chat, "/rules bura")
         assert plain(t(RU, "rules.bura")) in text_of(replies)
+        # No table to take a limit from: the table's, usually 12.
+        assert plain(t(RU, "rules.limit_usual")) in text_of(replies)
         replies = await say(fake, alice, chat, "/rules poker")
         assert "буркозёл, козёл, бура" in text_of(replies)
     # With a table open, /rules in the group shows that table's rules.
@@ -234,6 +236,10 @@ async def test_rules_and_help_in_group_and_private(
     text = text_of(replies)
     assert plain(t(RU, "rules.kozel")) in text
     assert plain(t(RU, "options.line", name=t(RU, "option.limit"), value=6)) in text
+    # The match's end is told with this table's own limit.
+    limit = plain(t(RU, "rules.limit", limit=6))
+    assert plain(t(RU, "rules.match", game="kozel", end="last", limit=limit)) in text
+    assert plain(t(RU, "rules.limit_usual")) not in text
     # Anything else in private points to /help.
     replies = await say(fake, alice, private, "hello")
     assert text_of(replies) == plain(t(RU, "private.unknown"))

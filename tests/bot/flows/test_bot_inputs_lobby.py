@@ -99,7 +99,7 @@ async def test_only_the_creator_or_an_admin_may_start_stop_or_change_settings(
     assert after.version == version + 1 and '"limit": 4' in after.options
     # A settings button from before the change is stale now.
     answer = await tap(fake, admin, settings, limit_button, force=True, settle=False)
-    assert not answer.show_alert and answer.text == plain(t(RU, "stale"))
+    assert not answer.show_alert and answer.text == plain(t(RU, "tap.stale"))
     assert snapshot(runner.db_path, table_id) == after
     settings = fake.find_message(group.id, lobby.message_id)
     assert settings is not None
@@ -142,7 +142,7 @@ async def test_creator_may_change_settings_and_stale_start_is_refused(
     changed = snapshot(runner.db_path, table_id)
     assert changed.version == before.version + 1
     answer = await tap(fake, alice, lobby, stale_start, force=True, settle=False)
-    assert not answer.show_alert and answer.text == plain(t(RU, "stale"))
+    assert not answer.show_alert and answer.text == plain(t(RU, "tap.stale"))
     assert snapshot(runner.db_path, table_id) == changed
     assert_clean(fake)
 

@@ -16,6 +16,7 @@ from grammar import findings
 from languages import share
 from manual_clock import ManualScheduler
 
+from bot.view import rules_help
 from bot.view.i18n import plain, t
 from testing.fake_telegram import FakeChat, FakeTelegram, StoredMessage
 
@@ -78,7 +79,7 @@ async def test_a_practice_match_speaks_the_players_telegram_language(
     chat = fake.private_chat(user)
     sent = await user.send_private("/help")
     answer = await fake.wait_for_message(chat, "/new", after=sent, timeout=WAIT)
-    assert answer.text == plain(t(lang, "help"))
+    assert answer.text == plain(rules_help.help_text(lang))
 
     await user.send_private("/play 3")
     await settle(runner, clock)
@@ -138,7 +139,7 @@ async def test_a_group_opened_by_a_ukrainian_speaks_ukrainian(
     assert [b.text for row in lobby.buttons for b in row][:2] == ["🙋 Сісти", "🚶 Встати"]
     sent = await ales.send(group, "/help")
     help_ = await fake.wait_for_message(group, "/new", after=sent, timeout=WAIT)
-    assert help_.text == plain(t("uk", "help"))
+    assert help_.text == plain(rules_help.help_text("uk"))
     # Whoever joins, the group keeps its language; each hand is in its
     # owner's.
     for person in (ales,):

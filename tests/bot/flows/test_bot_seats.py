@@ -266,9 +266,9 @@ async def test_the_creator_or_an_admin_takes_a_player_out_with_a_button(
 
     # A button from before that change is stale: answered, nothing moves.
     answer = await tap(fake, alice, redrawn, buttons[bob.first_name], force=True, settle=False)
-    assert not answer.show_alert and answer.text == plain(t(RU, "stale"))
+    assert not answer.show_alert and answer.text == plain(t(RU, "tap.stale"))
     answer = await tap(fake, admin, redrawn, buttons[carol.first_name], force=True, settle=False)
-    assert not answer.show_alert and answer.text == plain(t(RU, "stale"))
+    assert not answer.show_alert and answer.text == plain(t(RU, "tap.stale"))
     assert snapshot(runner.db_path, table_id) == after
 
     # A group admin who does not play may too, the creator included.
@@ -293,7 +293,7 @@ async def test_a_forged_seat_button_is_harmless(
     version = before.version
     other_version = snapshot(runner.db_path, other_id).version
     cases = [
-        (callbacks.remove_seat(table_id, version, 7), "stale"),  # no such seat
+        (callbacks.remove_seat(table_id, version, 7), "tap.stale"),  # no such seat
         (callbacks.remove_seat(table_id + 1000, 1, 0), "table.gone"),
         # Another group's table, tapped on this group's lobby.
         (
@@ -306,7 +306,7 @@ async def test_a_forged_seat_button_is_harmless(
     for data, key in cases:
         answer = await tap(fake, alice, lobby, data, force=True, settle=False)
         # A stale tap is a toast; the others are refusals that need reading.
-        assert answer.show_alert is (key != "stale"), (data, answer)
+        assert answer.show_alert is (key != "tap.stale"), (data, answer)
         assert answer.text == plain(t(RU, key)), (data, answer)
     assert snapshot(runner.db_path, table_id) == before
     assert [user for _, user in snapshot(runner.db_path, other_id).seats] == [bob.id]

@@ -440,6 +440,110 @@ async def test_no_token_at_debug_level_when_polling(bot: Bot) -> None:
     assert_quiet(bot.output, bot.fake.token)
 
 
+# -- a large POST to the webhook's port (S1) ------------------------------------------------
+
+# Loaded into the bot's process by Python itself (a `sitecustomize` on its
+# path): counts the bytes its aiohttp server takes from its sockets, which
+# the kernel's buffers (up to tcp_rmem's maximum) would hide from the client.
+BYTES_READ = """
+import os
+from aiohttp import web_protocol
+
+_original = web_protocol.RequestHandler.data_received
+_taken = [0]
+
+
+def _counting(self, data):
+    _taken[0] += len(data)
+    path = os.environ["BYTES_READ_FILE"]
+    with open(path + ".new", "w") as out:
+        out.write(str(_taken[0]))
+    os.replace(path + ".new", path)  # whole: the test may read it any time
+    _original(self, data)
+
+
+web_protocol.RequestHandler.data_received = _counting
+"""
+HUGE = 50_000_000
+MB = 1_000_000
+
+
+def resident(pid: int) -> int:
+    """The process's resident memory in bytes (Linux: /proc/<pid>/status)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    line = next(x for x in status.splitlines() if x.startswith("VmRSS:"))
+    return int(line.split()[1]) * 1024
+
+
+async def post_huge(port: int, path: str) -> int | None:
+    """POST 50 MB (no secret) in 64 KiB blocks until the server answers or
+    closes; its status, None when it closed without one."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    head = f"POST {path} HTTP/1.1\r\nHost: bot\r\nContent-Type: application/json\r\n"
+    writer.write(f"{head}Content-Length: {HUGE}\r\n\r\n".encode())
+    answer = asyncio.ensure_future(reader.readline())
+    block, sent = b"[" * 65536, 0
+    try:
+        while sent < HUGE and not answer.done():
+            writer.write(block)
+            await asyncio.wait_for(writer.drain(), 5)
+            sent += len(block)
+    except (ConnectionError, TimeoutError):
+        pass
+    try:
+        line = await asyncio.wait_for(answer, 10)
+    except (ConnectionError, TimeoutError):
+        line = b""
+    writer.close()
+    return int(line.split()[1]) if line.startswith(b"HTTP/") else None
+
+
+async def test_a_50_mb_post_costs_the_bot_process_neither_reads_nor_memory(
+    bot: Bot, tmp_path: Path
+) -> None:
+    """Issue 58's promise, on the real `python -m bot` in webhook mode: a
+    50 MB POST without the secret, to the webhook's path and to another, is
+    refused having taken at most 2 MB from the socket, and the process's
+    resident memory does not grow by more than a few MB."""
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(BYTES_READ)
+    taken_file = tmp_path / "taken"
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    await bot.start(
+        PYTHONPATH=f"{hook}{os.pathsep}{ROOT}",
+        BYTES_READ_FILE=str(taken_file),
+        BOT_WEBHOOK_URL="https://bot.example.org/tg/hook",
+        BOT_WEBHOOK_SECRET=WEBHOOK_SECRET,
+        BOT_WEBHOOK_LISTEN="127.0.0.1",
+        BOT_WEBHOOK_PORT=str(port),
+    )
+    await bot.fake.wait_for(lambda: bool(bot.fake.calls("setWebhook")), timeout=30)
+    await bot.wait_for_line("Application started")
+    assert bot.process is not None
+    pid = bot.process.pid
+
+    def taken() -> int:
+        return int(taken_file.read_text()) if taken_file.exists() else 0
+
+    # Warmed up first (the first request's imports and buffers), then measured.
+    assert await post_huge(port, "/tg/hook") == 403
+    before, taken_before = resident(pid), taken()
+    assert taken_before > 0, "the count runs in the bot's process"
+    for path, refused in (("/tg/hook", 403), ("/somewhere/else", 404)):
+        for _ in range(3):
+            started = taken()
+            assert await post_huge(port, path) == refused, bot.output
+            assert taken() - started <= 2 * MB, (path, taken() - started)
+    grown = resident(pid) - before
+    print(f"taken {taken() - taken_before} bytes of 6 × 50 MB; RSS grew {grown / MB:.1f} MB")
+    assert grown <= 5 * MB, f"RSS grew by {grown / MB:.1f} MB"
+    assert await bot.terminate() == 0, bot.output
+    assert_quiet(bot.output, bot.fake.token)
+
+
 # -- durability ----------------------------------------------------------------------------
 
 

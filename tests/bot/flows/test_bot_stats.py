@@ -107,12 +107,10 @@ async def test_stats_and_top_after_a_few_matches(
     assert "🥇" in block[1]
     assert any(line.startswith(f"{first}: ") and " → " in line for line in block), block
 
-    # The end message, then its chart: the penalty points deal by deal.
+    # A match of one deal: its end is text, no chart (a line of one deal
+    # says nothing; tests/bot/flows/test_bot_match_end.py has the longer ones).
     said = fake.messages(group)
-    end_at = max(i for i, m in enumerate(said) if m.text.startswith("🏁") or "\n🏁" in m.text)
-    chart = said[end_at + 1]
-    picture(chart)
-    assert chart.text == "" and all(m.photo is None for m in said[: end_at + 1][-2:])
+    assert all(m.photo is None for m in said)
 
     # /stats in the group: the sender's own record, with numbers, as the
     # caption of their rating history.
@@ -122,7 +120,9 @@ async def test_stats_and_top_after_a_few_matches(
     assert champion.first_name in own
     matches = "Партий: 3, побед: 2" if lang == "ru" else "Matches: 3, wins: 2"
     assert matches in own, own
-    assert ("Рейтинг · Бура" if lang == "ru" else "Rating · Bura") in own
+    # Ratings are the bot's: in a group they are only pointed to (S16).
+    assert ("Рейтинг · Бура" if lang == "ru" else "Rating · Bura") not in own
+    assert ("в личном чате" if lang == "ru" else "in a private chat") in own
     assert ("Лучшая серия побед: 2" if lang == "ru" else "Best winning streak: 2") in own
 
     # As a reply to the other's message: theirs.
@@ -148,8 +148,55 @@ async def test_stats_and_top_after_a_few_matches(
     assert ann.first_name in mine
     assert ("во всех группах" if lang == "ru" else "in all groups") in mine
     assert ("Партий: 3" if lang == "ru" else "Matches: 3") in mine
+    assert ("Рейтинг · Бура" if lang == "ru" else "Rating · Bura") in mine
     everywhere = await ask(fake, ann, private, "/top")
     assert champion.first_name in next(line for line in everywhere.splitlines() if "🥇" in line)
+
+
+async def test_stats_in_a_group_tells_nothing_of_other_groups(
+    fake_telegram: FakeTelegram, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """S16: /stats in a group (as a reply too) counts that group's matches
+    only, shows no rating (the bot's, moved in every group), and charts only
+    what that group's matches moved it by. In private: everything, to oneself.
+    A /stats asked again with nothing new sends the chart without drawing it."""
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    await open_private_chats(fake, [ann, bob])
+    home = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    away = fake.group(GROUP_ID - 1, "Другой клуб", supergroup=True)
+    await lose_a_match(fake, runner, home, ann, bob)
+    for _ in range(2):
+        await lose_a_match(fake, runner, away, ann, bob)
+
+    thinking = runner.service.tables.thinking
+    drawn: list[tuple[Any, ...]] = []
+    draw = thinking.run
+
+    async def counted(function: Any, *args: Any) -> Any:
+        drawn.append(args)
+        return await draw(function, *args)
+
+    monkeypatch.setattr(thinking, "run", counted)
+    gg = await ann.send(home, "gg")
+    for asked in (
+        await ask_for(fake, ann, home, "/stats"),
+        await ask_for(fake, bob, home, "/stats", reply_to=gg),
+    ):
+        picture(asked)
+        assert "Аня" in asked.text and "Партий: 1," in asked.text, asked.text
+        assert "Рейтинг · " not in asked.text and "рейтинговых" not in asked.text
+    assert len(drawn) == 1, "the same chart, asked twice, is drawn once"
+    ((_, name, games, here),) = drawn
+    assert name == "Аня" and here is True
+    ((game, points),) = games
+    assert game == "bura" and len(points) == 2 and points[0] == (0, 0.0)
+
+    mine = await ask_for(fake, ann, fake.private_chat(ann), "/stats")
+    picture(mine)
+    assert "Партий: 3," in mine.text and "Рейтинг · Бура" in mine.text
+    ((_, _, games, here),) = drawn[1:]
+    assert here is False and len(games[0][1]) == 4  # before, then after each of 3
 
 
 async def test_top_waits_for_enough_matches_and_a_newcomer_has_no_record(
@@ -264,34 +311,6 @@ async def test_a_match_won_as_it_is_dealt_has_its_results_and_ratings(
     rows = await runner.db.match_results(table_id)
     assert sorted(r.result.place for r in rows) == [1, 2]
     assert all(r.after is not None for r in rows)
-
-
-async def test_a_chart_that_cannot_be_drawn_leaves_the_end_told(
-    fake_telegram: FakeTelegram,
-    runner: BotRunner,
-    caplog: pytest.LogCaptureFixture,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The end message is what counts: when drawing fails, the match's end is
-    still told (and recorded as told, so no restart tells it again), without
-    a picture, and /stats answers with its text."""
-    fake = fake_telegram
-    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
-    await open_private_chats(fake, [ann, bob])
-    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
-
-    async def broken(*_: object) -> bytes:
-        raise RuntimeError("no drawing today")
-
-    monkeypatch.setattr(runner.service.tables.thinking, "run", broken)
-    await lose_a_match(fake, runner, group, ann, bob)
-    assert all(m.photo is None for m in fake.messages(group))
-    assert "chart could not be drawn" in caplog.text
-    table = await runner.db.open_table_in_chat(group.id)
-    assert table is None  # finished
-    assert await runner.db.untold_tables() == []
-    asked = await ask_for(fake, ann, group, "/stats")
-    assert asked.photo is None and "Аня" in asked.text and "Партий: 1" in asked.text
 
 
 async def test_replay_taps_replay_the_log_once_and_ask_membership_once(

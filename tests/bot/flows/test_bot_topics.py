@@ -118,7 +118,9 @@ async def test_a_whole_match_in_a_topic_of_a_forum_whose_general_is_closed(
     mine = bot_messages(fake, forum)
     texts = [m.text for m in mine]
     assert any(m.text.startswith("🏁") for m in mine), texts  # the end
-    assert any(m.photo is not None for m in mine), "no chart"
+    # From three deals on, the end is the chart's caption.
+    (end,) = [m for m in mine if m.text.startswith("🏁")]
+    assert (end.photo is not None) is (final.match.deals_dealt >= 3), end
     assert sum(text.startswith("📋") for text in texts) >= 2, texts  # the deals' summaries
     assert sum("· сдача" in text for text in texts) >= 2, texts  # a live message a deal
     assert all(m.thread_id == topic for m in mine), [(m.thread_id, m.text[:30]) for m in mine]

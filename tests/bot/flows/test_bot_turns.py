@@ -212,7 +212,7 @@ async def test_deadline_reminder_standin_and_takeover(
         await runner.idle()
     else:
         raise AssertionError("the seat was never taken over")
-    assert any("нет на месте" in m.text for m in fake.messages(group))
+    assert any("не отвечает" in m.text for m in fake.messages(group))
     offer = fake.last_message(private)
     assert offer.callback_data, "the absent player gets a take-back button"
     # The computer now plays that seat without waiting for the deadline.
@@ -227,7 +227,7 @@ async def test_deadline_reminder_standin_and_takeover(
     assert answer.text
     await runner.idle()
     assert db_row(runner, "SELECT auto, missed FROM seats WHERE user_id = ?", absent.id) == (0, 0)
-    assert any("снова за столом" in m.text for m in fake.messages(group))
+    assert any("снова в игре" in m.text for m in fake.messages(group))
     assert not fake.unanswered_callbacks()
 
 
@@ -272,7 +272,7 @@ async def test_kick_and_leave_hand_the_seat_to_a_computer(
     await humans[0].send(group, "/kick", reply_to=chatter)
     await settle(runner, clock)
     assert db_row(runner, "SELECT kind FROM seats WHERE seat = 2")[0] == "computer"
-    assert any("заменяет компьютер" in m.text for m in fake.messages(group))
+    assert any("место занимает компьютер" in m.text for m in fake.messages(group))
     # /leave during a match asks first; the button confirms.
     await humans[1].send(group, "/leave")
     await runner.idle()

@@ -111,7 +111,7 @@ async def test_results_are_written_with_the_last_move_and_never_twice(tmp_path: 
     await store.close()
 
 
-LATER_COLUMN = "thread_id INTEGER"  # migration 8
+LATER_COLUMNS = ("thread_id INTEGER", "logged_last INTEGER NOT NULL DEFAULT 0")  # migrations 8, 12
 
 
 async def test_a_database_of_today_with_a_running_match_is_migrated_and_finishes(
@@ -127,7 +127,8 @@ async def test_a_database_of_today_with_a_running_match_is_migrated_and_finishes
     # are there while it writes the old match, and gone again before the
     # migrations run.
     async with aiosqlite.connect(path) as raw:
-        await raw.execute(f"ALTER TABLE tables ADD COLUMN {LATER_COLUMN}")
+        for column in LATER_COLUMNS:
+            await raw.execute(f"ALTER TABLE tables ADD COLUMN {column}")
         await raw.commit()
     table = await old.create_table(-5, "Group", 1, "burkozel", {"limit": 4})
     assert table is not None
@@ -143,7 +144,8 @@ async def test_a_database_of_today_with_a_running_match_is_migrated_and_finishes
         table = await old.save_table(table, action=action, user_id=1 + action.seat)
     await old.close()
     async with aiosqlite.connect(path) as raw:
-        await raw.execute(f"ALTER TABLE tables DROP COLUMN {LATER_COLUMN.split()[0]}")
+        for column in LATER_COLUMNS:
+            await raw.execute(f"ALTER TABLE tables DROP COLUMN {column.split()[0]}")
         await raw.commit()
     monkeypatch.undo()
 
@@ -153,6 +155,8 @@ async def test_a_database_of_today_with_a_running_match_is_migrated_and_finishes
         assert version == (len(migrations("sqlite")),)
     loaded = await store.get_table(table.id)
     assert loaded is not None and loaded.status == PLAYING and loaded.state == table.state
+    # Migration 12 found its five untold moves in the log.
+    assert await store.untold_tables() == [table.id]
     table = loaded
     for action in actions[5:-1]:
         assert table.state is not None

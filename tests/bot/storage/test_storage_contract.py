@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import random
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
@@ -37,6 +38,7 @@ from bot.storage import (
 )
 from bot.storage.migrations import migrations
 from bot.storage.records import Skill
+from bot.storage.shared_sql import UNTOLD
 from engine import Action, new_match
 from engine.actions import Kind
 from engine.rules import RuleSet
@@ -393,6 +395,84 @@ async def test_untold_tables_and_pruning_the_logs_of_ended_ones(store: Store) ->
     assert len(await store.action_log(untold.id)) == 1
 
 
+async def _sql(database: DatabaseUrl, *statements: str) -> list[list[tuple[object, ...]]]:
+    """Plain SQL on the backend's database, past the store: each statement's rows."""
+    if database.path is not None:
+        with sqlite3.connect(database.path) as db:
+            return [db.execute(statement).fetchall() for statement in statements]
+    connection = await asyncpg.connect(database.url)
+    try:
+        return [[tuple(row) for row in await connection.fetch(s)] for s in statements]
+    finally:
+        await connection.close()
+
+
+async def test_a_finished_table_is_untold_until_its_last_moves_are_told(store: Store) -> None:
+    """S21: a match that ended before its last moves were told (a crash) is
+    still caught up; once told it is no longer found."""
+    table = await _move(store, await _move(store, await _playing(store)))
+    await store.set_told_step(table.id, 1)
+    table.status = FINISHED
+    await store.save_table(table)  # ending saves the table once more, with no move
+    assert await store.untold_tables() == [table.id]
+    await store.set_told_step(table.id, 2)
+    assert await store.untold_tables() == []
+    closed = await _move(store, await _playing(store, -9))
+    closed.status = CLOSED
+    await store.save_table(closed)
+    assert await store.untold_tables() == [], "a closed table is never caught up"
+
+
+async def test_the_untold_scan_does_not_read_told_tables(
+    database: DatabaseUrl, store: Store
+) -> None:
+    """S21: among thousands of finished tables told in full, the watchdog's
+    question is answered from the partial index of untold ones."""
+    untold = await _move(store, await _playing(store))
+    untold.status = FINISHED
+    await store.save_table(untold)
+    if database.path is not None:
+        many = """WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+           INSERT INTO tables (chat_id, status, creator_id, preset, options, created_at,
+             updated_at, told_step, logged_last)
+           SELECT -100 - i, 'finished', 1, 'bura', '{}', 0, 0, 40, 40 FROM n"""
+        explain, analyze = "EXPLAIN QUERY PLAN ", "ANALYZE"
+    else:
+        many = """INSERT INTO tables (chat_id, status, creator_id, preset, options, created_at,
+             updated_at, told_step, logged_last)
+           SELECT -100 - i, 'finished', 1, 'bura', '{}', 0, 0, 40, 40
+           FROM generate_series(1, 5000) i"""
+        explain, analyze = "EXPLAIN ", "ANALYZE tables"
+    plan = (await _sql(database, many, analyze, explain + UNTOLD))[2]
+    steps = [" ".join(str(part) for part in row) for row in plan]
+    shown = " | ".join(steps)
+    assert "tables_untold" in shown and "Seq Scan" not in shown, shown
+    for step in steps:  # SQLite: "SCAN tables USING INDEX tables_untold", the partial index
+        assert "SCAN tables" not in step or "tables_untold" in step, shown
+    assert await store.untold_tables() == [untold.id]
+
+
+async def test_closed_lobbies_that_never_started_are_pruned_after_their_days(
+    store: Store,
+) -> None:
+    """S21: `/new` then `/stop` leaves a closed lobby; it goes (seats and
+    all) once it closed before the given time. An ended match stays."""
+    old = await _lobby(store, -1)
+    old.seats = [Seat(0, 1, "Ann")]
+    old.status = CLOSED
+    await store.save_table(old)
+    ended = await _playing(store, -2)
+    ended.status = CLOSED
+    await store.save_table(ended)
+    still_open = await _lobby(store, -3)
+    assert await store.prune_closed_lobbies(closed_before=0) == 0, "not old enough yet"
+    assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 1
+    assert await store.get_table(old.id) is None
+    assert await store.get_table(ended.id) is not None
+    assert await store.get_table(still_open.id) is not None
+    assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 0
+
+
 async def test_forgetting_a_person(store: Store) -> None:
     await store.remember_user(1, "Ann", "ann", "en")
     ended = await _playing(store, -1)
@@ -514,3 +594,98 @@ async def test_notices_toggle_and_move_with_a_migrated_group(store: Store) -> No
     assert {r.chat_id for r in await store.match_results(finished.id)} == {BIG_CHAT - 1}
     await store.forget_user(1, "—")
     assert await store.notify_list(BIG_CHAT - 1, 10) == []
+
+
+# /top as it was read before the summary table (migration 13): every
+# result row of the game, grouped per player. The summary must agree with it.
+FULL_BOARD = """SELECT a.player, a.user_id, a.level, COALESCE(p.name, a.player),
+       a.matches, a.wins, g.mu
+   FROM (SELECT r.game, r.player, max(r.user_id) AS user_id, max(r.level) AS level,
+           count(*) AS matches, sum(CASE WHEN r.place = 1 THEN 1 ELSE 0 END) AS wins
+         FROM results r WHERE r.game = '{game}' AND {rated} {group}
+         GROUP BY r.game, r.player HAVING count(*) >= {least}) a
+   LEFT JOIN player_names p ON p.player = a.player
+   LEFT JOIN ratings g ON g.game = a.game AND g.player = a.player
+   ORDER BY 6 DESC, 7 DESC, 5 DESC, 1 LIMIT {limit}"""
+
+
+def _random_match(rng: random.Random, chats: list[int]) -> MatchResult:
+    """Two to four seats of people and computers (the same level twice, at
+    times), any places, any group, a practice match now and then."""
+    players: list[tuple[str, int | None, str | None]] = [(f"u:{n}", n, None) for n in range(1, 8)]
+    players += [("cpu:easy", None, "easy"), ("cpu:hard", None, "hard")]
+    size = rng.randrange(2, 5)
+    chosen = rng.sample(players[:7], size) if rng.random() < 0.6 else rng.choices(players, k=size)
+    seats = tuple(
+        SeatResult(
+            number,
+            player,
+            user_id,
+            level,
+            f"N{player}{rng.randrange(3)}",
+            number,
+            rng.randrange(1, 3),
+            0,
+            1,
+            0,
+            0,
+            0,
+            0,
+            0,
+        )
+        for number, (player, user_id, level) in enumerate(chosen)
+    )
+    practice = rng.random() < 0.15
+
+    def rater(current: Mapping[str, Skill]) -> dict[str, tuple[Skill, Skill]]:
+        return {
+            seat.player: (old := current.get(seat.player, (25.0, 8.0)), (old[0] + seat.place, 7.0))
+            for seat in seats
+        }
+
+    game = rng.choice(["burkozel", "kozel", "bura"])
+    return MatchResult(game, {}, rng.choice(chats), practice, seats, None if practice else rater)
+
+
+async def test_the_leaderboard_agrees_with_counting_every_result(
+    database: DatabaseUrl, store: Store
+) -> None:
+    """Issue 58: /top reads a summary kept with the results; over random
+    matches, and after a group became a supergroup, every board (the bot's
+    and each group's, any minimum and length) is what counting every
+    result row gives."""
+    rng = random.Random(58)
+    chats = [-11, -12, BIG_CHAT]
+    for _ in range(60):
+        await _finish(store, _random_match(rng, chats))
+    await store.move_chat(-12, -13)
+    await _finish(store, dataclasses.replace(_random_match(rng, [-13]), practice=False))
+    rated = "r.practice = 0" if database.path is not None else "NOT r.practice"
+
+    async def check() -> int:
+        checked = 0
+        for game in ("burkozel", "kozel", "bura"):
+            for chat in (None, -11, -12, -13, BIG_CHAT):
+                for least, limit in ((1, 10), (3, 3), (2, 1), (1, 50)):
+                    group = "" if chat is None else f"AND r.chat_id = {chat}"
+                    full = FULL_BOARD.format(
+                        game=game, rated=rated, group=group, least=least, limit=limit
+                    )
+                    expected = [list(row) for row in (await _sql(database, full))[0]]
+                    board = await store.leaderboard(game, chat, least, limit)
+                    assert [list(dataclasses.astuple(row)) for row in board] == expected, (
+                        game,
+                        chat,
+                        least,
+                        limit,
+                    )
+                    checked += bool(expected)
+        return checked
+
+    assert await check() > 30, "the random matches must fill most boards"
+    # The migration's backfill counts the same from the results alone.
+    script = migrations("sqlite" if database.path is not None else "postgres")[11].script
+    backfill = ["INSERT" + part.split(";")[0] for part in script.split("INSERT")[1:]]
+    assert len(backfill) == 2, script
+    await _sql(database, "DELETE FROM standings", *backfill)
+    assert await check() > 30

@@ -280,9 +280,41 @@ async def test_action_log_days_zero_keeps_every_log(tmp_path: Path) -> None:
                 cast(Sender, None),
                 "bot",
                 scheduler=ManualScheduler(),
-                timing=Timing(action_log_days=days),
+                timing=Timing(action_log_days=days, closed_lobby_days=0),
             )
             await service.privacy.prune()
             assert log_length(tmp_path / "bot.db", table.id) == left, days
+    finally:
+        await store.close()
+
+
+async def test_the_daily_prune_deletes_lobbies_closed_unstarted_days_ago(tmp_path: Path) -> None:
+    """S21: `/new` then `/stop` over and over leaves closed lobbies; they go
+    `closed_lobby_days` after closing (0 keeps them), a fresh one stays."""
+    store = await SqliteStore.open(tmp_path / "bot.db")
+    try:
+        old = await store.create_table(GROUP_ID, "g", 1, "burkozel", {})
+        fresh = await store.create_table(GROUP_ID - 1, "g", 1, "burkozel", {})
+        assert old is not None and fresh is not None
+        scheduler = ManualScheduler()
+        with sqlite3.connect(tmp_path / "bot.db") as connection:
+            connection.execute(
+                "UPDATE tables SET status = 'closed', updated_at = ?", (scheduler.now(),)
+            )
+            connection.execute(
+                "UPDATE tables SET updated_at = ? WHERE id = ?",
+                (scheduler.now() - 8 * DAY, old.id),
+            )
+        for days, gone in ((0, None), (7, old.id)):
+            service = TableService(
+                store,
+                cast(Sender, None),
+                "bot",
+                scheduler=scheduler,
+                timing=Timing(action_log_days=0, closed_lobby_days=days),
+            )
+            assert await service.privacy.prune() == (0 if gone is None else 1), days
+        assert await store.get_table(old.id) is None
+        assert await store.get_table(fresh.id) is not None
     finally:
         await store.close()

@@ -6,10 +6,12 @@ players come back from the worker with what they learnt (issue 14)."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import secrets
 import signal
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,13 @@ from engine import new_match, replay, view_for
 from engine.ai import ComputerPlayer, Player, make_player, next_actor
 from engine.rules import Preset, RuleSet
 from testing.fake_telegram import FakeTelegram
+
+
+def _pid_after(event: threading.Event) -> int:
+    """A worker held until `event` (a manager's, shared across processes) is
+    set; then its process id."""
+    event.wait(120)
+    return os.getpid()
 
 
 def choices_of(player: Player) -> int:
@@ -94,6 +103,32 @@ async def test_a_worker_leaves_ctrl_c_to_the_bot() -> None:
         assert await thinking._run(os.getpid) == worker
     finally:
         thinking.close()
+
+
+async def test_charts_are_drawn_while_every_computer_worker_is_busy() -> None:
+    """S16: a chart is drawn in a pool of its own, so `/stats` in many chats
+    never queues in front of (or behind) a computer's move: with the
+    computers' only worker held, a chart still comes back, from another
+    process, and a move still comes back while a chart is held."""
+    thinking = Thinking(workers=1)
+    manager = multiprocessing.get_context("spawn").Manager()
+    computers_free, chart_free = manager.Event(), manager.Event()
+    try:
+        computer = asyncio.ensure_future(thinking._run(_pid_after, computers_free))
+        drawer = await asyncio.wait_for(thinking.run(os.getpid), timeout=60)
+        assert not computer.done()
+        computers_free.set()
+        assert await computer not in (drawer, os.getpid())
+        chart = asyncio.ensure_future(thinking.run(_pid_after, chart_free))
+        assert await asyncio.wait_for(thinking._run(os.getpid), timeout=60) != drawer
+        assert not chart.done()
+        chart_free.set()
+        assert await chart == drawer
+    finally:
+        computers_free.set()
+        chart_free.set()
+        thinking.close()
+        manager.shutdown()
 
 
 def test_deal_seeds_take_64_bits_from_secrets(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,6 +1,6 @@
 """/top at scale (S7): the boards are read from the store at most once a
 minute per scope, a match ending here drops them at once, and SQLite answers
-the leaderboard from its index, not by reading `results`."""
+the leaderboard from the `standings` summary, not by reading `results`."""
 
 from __future__ import annotations
 
@@ -54,22 +54,19 @@ async def test_top_is_read_once_a_minute_per_scope_and_afresh_after_a_match() ->
     assert store.asked == 5 * games
 
 
-async def test_the_leaderboard_reads_the_index_not_the_table(tmp_path: Path) -> None:
+async def test_the_leaderboard_reads_the_summary_not_the_results(tmp_path: Path) -> None:
+    """Issue 58: a board is read from `standings` by its index, never from
+    `results` (whose size is the whole history)."""
     store = await SqliteStore.open(tmp_path / "bot.db")
     await store.close()
     with sqlite3.connect(tmp_path / "bot.db") as db:
-        for where in (
-            "r.game = ? AND r.practice = 0",
-            "r.game = ? AND r.practice = 0 AND r.chat_id = ?",
-        ):
-            params = ["bura", 3, 10] if "chat_id" not in where else ["bura", -5, 3, 10]
+        for scope in (0, -5):
             plan = " | ".join(
                 row[3]
                 for row in db.execute(
-                    "EXPLAIN QUERY PLAN " + LEADERBOARD.format(where=where), params
+                    "EXPLAIN QUERY PLAN " + LEADERBOARD.replace("$", "?"), [scope, "bura", 3, 10]
                 )
             )
-            assert "SCAN r" not in plan and "SCAN results" not in plan, plan
-            assert "USING" in plan and "INDEX" in plan, plan
-            assert "USING COVERING INDEX results_by_" in plan, plan
-            assert "player_names" in plan and "results n" not in plan, plan
+            assert "results" not in plan and "SCAN s " not in plan + " ", plan
+            assert "standings_by_wins" in plan, plan
+            assert "player_names" in plan and "ratings" in plan, plan

@@ -199,7 +199,7 @@ async def test_health_and_metrics_in_webhook_mode_after_a_few_updates(
             update = help_update(number, ann.id)
             async with session.post(f"{base}/tg/hook", json=update, headers=good) as response:
                 assert response.status == 200
-    await fake.wait_for_message(fake.private_chat(ann), "How to play", timeout=WAIT)
+    await fake.wait_for_message(fake.private_chat(ann), "How to start", timeout=WAIT)
     await webhook_app.bot_data["replies"].drain(WAIT)
     status, text = await get(f"{base}/healthz")
     body = json.loads(text)

@@ -100,7 +100,7 @@ async def test_webhook_takes_updates_with_the_secret_only(
         good = {"X-Telegram-Bot-Api-Secret-Token": SECRET}
         async with session.post(url, json=help_update(2, ann.id), headers=good) as response:
             assert response.status == 200
-    reply = await fake.wait_for_message(fake.private_chat(ann), "How to play", timeout=WAIT)
+    reply = await fake.wait_for_message(fake.private_chat(ann), "How to start", timeout=WAIT)
     assert "/new" in reply.text
 
 

@@ -16,7 +16,7 @@ from bot.storage import ResultRow, SeatResult
 from bot.tables.pictures import match_chart, rating_history
 from bot.view import charts
 from bot.view.i18n import LANGUAGES
-from engine import RuleSet, apply, legal_actions, start_match
+from engine import Action, RuleSet, apply, legal_actions, start_match
 
 
 def opened(png: bytes) -> Image.Image:
@@ -67,6 +67,7 @@ def test_the_penalty_chart_draws_cyrillic_names_and_labels(lang: str) -> None:
 def test_the_rating_chart_draws_every_game(lang: str) -> None:
     games = [("burkozel", [(0, 25.0), (1, 27.3), (2, 26.1)]), ("bura", [(0, 25.0), (1, 22.0)])]
     assert_a_picture(charts.rating_chart(lang, "Аня Ўсцінава", games))
+    assert_a_picture(charts.rating_chart(lang, "Аня", [("bura", [(0, 0.0), (1, -1.5)])], here=True))
 
 
 @pytest.mark.usefixtures("strict_glyphs")
@@ -140,3 +141,55 @@ def test_the_standings_chart_draws_each_entrant_round_by_round(lang: str) -> Non
     names = ["Аня", "Борис & Ўладзь", "Їжак", "Ева", "Гена", "Дина", "Жора", "Зоя"]
     series = [[(0, 0.0), (1, float(i % 3)), (2, float(i % 3 + i % 2))] for i in range(8)]
     assert_a_picture(charts.standings_chart(lang, names, series))
+
+
+def played_out(rules: RuleSet, players: tuple[str, ...], seed: int) -> list[Action]:
+    state, _ = start_match(rules, players, seed)
+    actions = []
+    while not state.over:
+        assert state.deal is not None
+        action = legal_actions(state, state.deal.turn)[0]
+        state, _ = apply(state, action)
+        actions.append(action)
+    return actions
+
+
+@pytest.mark.parametrize(("preset", "count", "lines"), [("kozel", 4, 2), ("burkozel", 4, 4)])
+def test_the_match_chart_has_a_title_and_a_line_per_side(
+    monkeypatch: pytest.MonkeyPatch, preset: str, count: int, lines: int
+) -> None:
+    """Kozel's partners share one line, named by both; the title is passed
+    to the drawing, so a forwarded chart says what it is."""
+    rules = RuleSet.create(preset, {"limit": 4})
+    players = tuple("ABCD"[:count])
+    actions = played_out(rules, players, 5)
+    seen: dict[str, object] = {}
+
+    def spy(lang: str, names: list[str], series: list[object], limit: object, title: str) -> bytes:
+        seen.update(names=names, series=series, title=title)
+        return b""
+
+    monkeypatch.setattr(charts, "penalty_chart", spy)
+    names = ["Аня", "Борис", "Вера", "Глеб"][:count]
+    match_chart("ru", names, rules, players, 5, actions, title="Козёл · стол #7")
+    assert seen["title"] == "Козёл · стол #7"
+    assert len(seen["names"]) == lines == len(seen["series"])  # type: ignore[arg-type]
+    if preset == "kozel":
+        assert seen["names"] == ["Аня + Вера", "Борис + Глеб"]
+
+
+@pytest.mark.usefixtures("strict_glyphs")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_penalty_chart_draws_its_title(lang: str) -> None:
+    series = [[(0, 0), (1, 4), (2, 6)], [(0, 0), (1, 0), (2, 2)]]
+    plain = charts.penalty_chart(lang, ["Аня + Вера", "Борис"], series, 12)
+    titled = charts.penalty_chart(lang, ["Аня + Вера", "Борис"], series, 12, "Козёл · стол #7")
+    assert_a_picture(titled)
+    assert titled != plain
+
+
+def test_one_groups_rating_history_is_what_its_matches_moved_it_by() -> None:
+    """S16: between two of the group's matches the rating moved elsewhere
+    (26.5 -> 30.0): the group's chart shows only its own changes, from 0."""
+    rows = [row("bura", 25.0, 26.5), row("bura", 30.0, 29.0), row("bura", 29.0, 31.0)]
+    assert rating_history(rows, here=True) == [("bura", [(0, 0.0), (1, 1.5), (2, 0.5), (3, 2.5)])]

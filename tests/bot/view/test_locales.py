@@ -4,9 +4,13 @@ counted nouns agree with their numbers (no "выберите 1 карта", "33 
 
 from __future__ import annotations
 
-import pytest
-from grammar import findings
+import re
 
+import pytest
+from grammar import findings, gendered, name_findings, phrase_findings
+
+from bot.seats import COMPUTER_NAMES, gender
+from bot.storage.records import COMPUTER, HUMAN, Seat
 from bot.view.i18n import DEFAULT, LANGUAGES, Html, _argument, bundle, catalogue, fluent_id, t
 from testing.fake_telegram import parse_html
 
@@ -18,6 +22,7 @@ NUMERIC = frozenset(
         *("needed", "round", "rounds", "size"),
         *("min", "multiplier", "need", "number", "penalties", "penalty", "percent"),
         *("points", "rating", "seconds", "stock", "streak", "table", "total", "tricks", "wins"),
+        *("balance", "stake", "start"),
     }
 )
 
@@ -211,3 +216,138 @@ def test_templates_give_what_fluent_gives(lang: str) -> None:
                 else:
                     params[parameter] = f"{name}{index}"
             assert t(lang, key, **params) == _reference(lang, key, **params), (key, params)
+
+
+# -- names of every kind, and who they are ---------------------------------------
+
+# People's gender is unknown to the bot ("other"); computers have one.
+NAMES = (
+    ("Аня", "other"),
+    ("Дина", "other"),
+    ("Никита", "other"),
+    ("Илья", "other"),
+    ("Любовь", "other"),
+    ("Олесь", "other"),
+    ("Jean-Luc", "other"),
+    ("Ким", "other"),
+    ("Александра Константинопольская-Щедринова", "other"),  # 40 characters
+    ("🤖 Зинаида", "female"),
+    ("🤖 Валентина", "female"),
+    ("🤖 Михалыч", "male"),
+    ("🤖 Петрович", "male"),
+)
+PERSON = frozenset({"name", "player", "creator", "names"})
+# Messages whose `name` is not a person's (an option's, a setting's).
+NOT_A_PERSON = ("options.", "settings.changed")
+
+
+def _is_person(key: str, parameter: str) -> bool:
+    return parameter in PERSON and not key.startswith(NOT_A_PERSON)
+
+
+def _filled(
+    key: str, parameters: frozenset[str], name: str, gender: str, count: int
+) -> dict[str, object]:
+    params: dict[str, object] = {}
+    for parameter in parameters:
+        if _is_person(key, parameter):
+            params[parameter] = name
+        elif parameter == "gender":
+            params[parameter] = gender
+        elif parameter in NUMERIC:
+            params[parameter] = count
+        elif parameter in ("card", "cards", "owner_cards", "trump_card"):
+            params[parameter] = "Д♣️"
+        elif parameter in ("combo", "by"):
+            params[parameter] = "Москва"
+        else:
+            params[parameter] = "x"
+    return params
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_name_stands_in_the_nominative_with_a_verb_of_its_gender(lang: str) -> None:
+    """Every message of every locale, with names of both genders and names
+    that decline oddly: no name where a case other than the nominative is
+    due, no past tense or "сам" of a gender the person may not have, and a
+    computer's own gender where a message chooses one."""
+    assert len(NAMES[8][0]) == 40
+    problems: dict[str, set[str]] = {}
+    for key, parameters in catalogue(lang).items():
+        people = {p for p in parameters if _is_person(key, p)}
+        for name, own in NAMES:
+            # A message that is told the gender may use it; others must not need it.
+            as_gender = own if "gender" in parameters else "other"
+            for count in (1, 2, 5):
+                text = t(lang, key, **_filled(key, parameters, name, own, count))
+                assert len(text) <= 4096, key
+                found = phrase_findings(lang, text)
+                if people:
+                    assert name in text, (key, name)
+                    found += name_findings(lang, text, name, as_gender)
+                # A card has no gender ("Д♣️ спрятан" is wrong for a queen).
+                found += name_findings(lang, text, "Д♣️", "other", declines=False)
+                if key.startswith("button."):  # the reader speaks: gender unknown
+                    found += gendered(lang, [w.lower() for w in re.findall(r"\w+", text)], "other")
+                if found:
+                    problems.setdefault(key, set()).update(found)
+    assert problems == {}
+
+
+def test_the_name_checker_catches_what_it_is_for() -> None:
+    assert name_findings("ru", "⚠️ Не могу написать Аня в личку", "Аня") == ["написать Аня"]
+    assert name_findings("ru", "🎉 У Дина «Бура»", "Дина") == ["У Дина"]
+    assert name_findings("be", "🎉 У Янка «Бура»", "Янка") == ["У Янка"]
+    assert name_findings("ru", "Зинаида ушёл из-за стола.", "Зинаида", "female") == [
+        "Зинаида … ушёл"
+    ]
+    assert name_findings("ru", "Аня снова за столом и играет сам.", "Аня") == ["Аня … сам"]
+    assert name_findings("uk", "Аня пішов.", "Аня") == ["Аня … пішов"]
+    assert name_findings("be", "Аня пайшоў.", "Аня") == ["Аня … пайшоў"]
+    assert name_findings("ru", "Д♣️ спрятан в колоде", "Д♣️", declines=False) == ["Д♣️ … спрятан"]
+    assert name_findings("ru", "против Д♣️", "Д♣️", declines=False) == []
+    assert name_findings("ru", "Михалыч ушла", "Михалыч", "male") == ["Михалыч … ушла"]
+    assert name_findings("ru", "Зинаида ушла из-за стола.", "Зинаида", "female") == []
+    assert name_findings("ru", "Аня: «Бура» — сдача выиграна!", "Аня") == []
+    assert phrase_findings("ru", "Вика объявляет «Москва»") == ["объявляет «"]
+    assert phrase_findings("ru", "бура, москва, золотая москва") == ["москва", "москва"]
+    assert phrase_findings("uk", "Скидання в закриту") == ["в закриту"]
+    assert phrase_findings("en", "each for himself") == ["himself"]
+
+
+def test_computers_have_a_gender_and_people_have_none() -> None:
+    def of(name: str, kind: str = COMPUTER) -> str:
+        return gender(Seat(0, -1, name, kind=kind))
+
+    assert {name: of(f"🤖 {name}") for name in COMPUTER_NAMES} == {
+        "Михалыч": "male",
+        "Петрович": "male",
+        "Зинаида": "female",
+        "Семёныч": "male",
+        "Валентина": "female",
+        "Кузьмич": "male",
+        "Лукич": "male",
+    }
+    assert of("🤖 8") == "other"  # a computer past the names
+    assert of("Зинаида", HUMAN) == "other"  # a person's gender is unknown
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "gender_", "expected"),
+    [
+        ("ru", "🤖 Зинаида", "female", "🤖 Зинаида ушла из-за стола."),
+        ("ru", "🤖 Михалыч", "male", "🤖 Михалыч ушёл из-за стола."),
+        ("ru", "Аня", "other", "Аня больше не за столом."),
+        ("be", "🤖 Валентина", "female", "🤖 Валентина пайшла з-за стала."),
+        ("be", "🤖 Лукіч", "male", "🤖 Лукіч пайшоў з-за стала."),
+        ("uk", "🤖 Зинаида", "female", "🤖 Зинаида пішла з-за столу."),
+        ("uk", "🤖 Кузьмич", "male", "🤖 Кузьмич пішов з-за столу."),
+        ("en", "🤖 Zinaida", "female", "🤖 Zinaida left the table."),
+    ],
+)
+def test_a_computer_leaves_in_its_own_gender(
+    lang: str, name: str, gender_: str, expected: str
+) -> None:
+    assert t(lang, "computer.removed", name=name, gender=gender_) == expected
+    added = t(lang, "computer.added", name=name, level="x", gender=gender_)
+    assert not gendered(lang, added.lower().split(), gender_), added

@@ -34,6 +34,7 @@ from engine import (
     Action,
     Preset,
     RuleSet,
+    TableView,
     apply,
     legal_actions,
     new_match,
@@ -228,7 +229,7 @@ def test_own_points_leave_out_face_down_cards(lang: str) -> None:
     plain = check_telegram_html(
         hand_view.hand(info_for(state, NAMES[:2]), lang, view_for(state, 0))
     )
-    assert plain_of(t(lang, "hand.own_points_hidden", points=11, count=1)) in plain
+    assert plain_of(t(lang, "hand.you_points_hidden", points=11, count=1)) in plain
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -289,6 +290,16 @@ def test_card_buttons_are_coloured_and_trumps_marked(lang: str) -> None:
     assert ranks == ("J♠️Q♠️K♠️A♠️" if lang == "en" else "В♠️Д♠️К♠️Т♠️")
 
 
+def partner_owns(view: TableView) -> bool:
+    """Kozel: the trick is the viewer's partner's (seats opposite)."""
+    return (
+        view.rules.is_teams
+        and view.owner is not None
+        and view.owner != view.viewer
+        and (view.owner - (view.viewer or 0)) % 2 == 0
+    )
+
+
 @pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
 def test_most_moves_are_one_tap(preset: Preset, count: int) -> None:
     """Without picking: every move button is a legal move; a single card is
@@ -321,10 +332,132 @@ def test_most_moves_are_one_tap(preset: Preset, count: int) -> None:
             elif len(view.trick[0].cards) == 1:
                 assert {next(iter(cards)) for _, cards in offered} == set(view.hand)
                 beats = {frozenset(a.cards) for a in moves if a.kind is Kind.BEAT}
+                if partner_owns(view):  # kozel: discard onto the partner's trick
+                    beats = set()
                 assert {c for k, c in offered if k is Kind.BEAT} == beats
             else:
                 kinds = {a.kind for a in moves}
+                if partner_owns(view):
+                    kinds = {Kind.DISCARD}
                 assert {k for k, _ in offered} == kinds
             assert bool(picks) == (len(offered) < len(moves)), (offered, moves)
             quick_seen += 1
     assert quick_seen
+
+
+# -- a hand that stands alone ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_the_hand_shows_the_standing_and_the_points_the_group_sees(
+    preset: Preset, count: int
+) -> None:
+    """Every side's penalties, the reader's as "you"; the deal's points of
+    the others only where the group's live message shows them too."""
+    from bot.view import render
+
+    checked = 0
+    for state in playing(preset, count)[::3]:
+        info = info_for(state, NAMES[:count])
+        group = plain_of(render.live(info, "ru", view_for(state, None)).text)
+        group_points = next((ln for ln in group.splitlines() if ln.startswith("Очки")), "")
+        for seat in range(count):
+            view = view_for(state, seat)
+            plain = check_telegram_html(hand_view.hand(info, "ru", view))
+            lines = plain.splitlines()
+            standing = next(line for line in lines if line.startswith("Штрафные"))
+            assert "вы " in standing or "вы + " in standing, standing
+            for side in range(len(view.rules.sides(count))):
+                assert f" {view.penalties[side]}" in standing
+            points = next((line for line in lines if line.startswith("Очки")), "")
+            for other in view.active:
+                if other == seat:
+                    continue
+                name = NAMES[other]
+                shown = f"{name} {view.pile_points[other]}" in points
+                in_group = f"{name} {view.pile_points[other]}" in group_points
+                assert shown == (in_group and seat in view.active), (points, group_points)
+                checked += shown
+    if preset is Preset.BURKOZEL:
+        assert checked
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_kozel_partner_is_marked(lang: str) -> None:
+    state = playing(Preset.KOZEL, 4)[5]
+    info = info_for(state, NAMES)
+    for seat in range(4):
+        plain = check_telegram_html(hand_view.hand(info, lang, view_for(state, seat)))
+        partner = (seat + 2) % 4
+        assert f"{NAMES[partner]} {hand_view.PARTNER_MARK}" in plain
+        for other in ((seat + 1) % 4, (seat + 3) % 4):
+            assert f"{NAMES[other]} {hand_view.PARTNER_MARK}" not in plain
+        # The deal's record keeps the mark on the partner's tricks.
+        record = hand_view.deal_record(info, lang, view_for(state, seat), [])
+        partner_tricks = [r for r in view_for(state, seat).results if r.seat == partner]
+        if partner_tricks:
+            assert f"{NAMES[partner]} {hand_view.PARTNER_MARK}" in check_telegram_html(record)
+    burkozel = playing(Preset.BURKOZEL, 4)[5]
+    plain = hand_view.hand(info_for(burkozel, NAMES), lang, view_for(burkozel, 0)).text
+    assert hand_view.PARTNER_MARK not in plain
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_your_own_plays_are_yours(lang: str) -> None:
+    state = build_table(("7♠ 8♠ 9♣ 8♦", "6♠ K♥ Q♣ 10♦"), stock="A♣ A♠")
+    state, _ = apply(state, Action.lead(0, "9♣"))
+    info = info_for(state, NAMES[:2])
+    mine = check_telegram_html(hand_view.hand(info, lang, view_for(state, 0)))
+    cards = card_text(lang, Card.parse("9♣"))
+    assert plain_of(t(lang, "hand.mine.lead", cards=cards)) in mine
+    assert plain_of(t(lang, "play.lead", name=NAMES[0], cards=cards)) not in mine
+    theirs = check_telegram_html(hand_view.hand(info, lang, view_for(state, 1)))
+    assert plain_of(t(lang, "play.lead", name=NAMES[0], cards=cards)) in theirs
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_player_who_is_out_watches(lang: str) -> None:
+    found = 0
+    for state in playing(Preset.BURA, 3):
+        view_all = view_for(state, None)
+        for seat in range(3):
+            if seat in view_all.active:
+                continue
+            screen = hand_view.hand(info_for(state, NAMES[:3]), lang, view_for(state, seat))
+            plain = check_telegram_html(screen)
+            assert plain_of(t(lang, "hand.spectator")) in plain
+            assert not screen.buttons
+            assert plain_of(t(lang, "hand.cards", cards="—")) not in plain
+            assert not any(
+                line.startswith(plain_of(t(lang, "live.points", points="")))
+                for line in plain.splitlines()
+            )
+            found += 1
+    assert found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hand_says_where_the_trump_card_lies(lang: str) -> None:
+    from bot.view import render
+
+    shown = 0
+    for state in playing(Preset.KOZEL, 4) + playing(Preset.BURKOZEL, 2):
+        info = info_for(state, state.players)
+        group = plain_of(render.live(info, lang, view_for(state, None)).text)
+        for seat in range(len(state.players)):
+            view = view_for(state, seat)
+            plain = check_telegram_html(hand_view.hand(info, lang, view))
+            card = card_text(lang, view.trump_card)
+            for key in ("live.trump_hidden", "live.trump_bottom"):
+                note = plain_of(t(lang, key, card=card))
+                # As the group is told, unless the reader knows better (the
+                # card in his hand, or his own face-down discard, seen).
+                knows = view.trump_card in (*view.hand, *view.seen) or any(
+                    view.trump_card in play.cards for play in view.trick
+                )
+                if note in group and not knows:
+                    assert note in plain
+                    shown += 1
+                if view.trump_card in view.hand:
+                    assert note not in plain
+    assert shown

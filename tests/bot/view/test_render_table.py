@@ -29,10 +29,10 @@ from render_support import (
 )
 
 from bot.view import hand as hand_view
-from bot.view import news, render
+from bot.view import news, render, summary
 from bot.view.cards import FACE_DOWN, card_text
 from bot.view.i18n import LANGUAGES, t
-from bot.view.screen import Screen
+from bot.view.screen import Button, Screen
 from engine import (
     Action,
     Preset,
@@ -55,7 +55,16 @@ def test_live_message_never_shows_hidden_cards(preset: Preset, count: int) -> No
         for lang in LANGS:
             screen = render.live(info, lang, view)
             plain = check_telegram_html(screen)
-            assert not screen.buttons
+            # One button only, the link to the bot's chat (no callback to flood the bot).
+            mine = t(lang, "live.my_cards")
+            if view.turn is not None:
+                assert screen.buttons == ((Button(mine, url=f"https://t.me/{info.bot_username}"),),)
+                # The clock is on the 👉 line, for a person to move.
+                turn = next(line for line in plain.splitlines() if line.startswith("👉"))
+                clock = plain_of(t(lang, "live.turn_time", seconds=info.turn_time))
+                assert turn.endswith(clock)
+            else:
+                assert not screen.buttons
             leaked = shown_cards(plain) & hidden_from(state, None)
             assert not leaked, (leaked, plain)
             # The cards face up in the trick are all shown.
@@ -88,9 +97,9 @@ def test_live_message_shows_face_down_discards_as_backs(lang: str) -> None:
 # The points of the trick below, then what its line adds for the two face-down cards.
 FACE_DOWN_NOTES = {
     "en": ("10 points", "(+ {} face down)"),
-    "ru": ("10 очков", "+ {} в закрытую"),
-    "be": ("10 ачкоў", "+ {} у закрытую"),
-    "uk": ("10 очок", "+ {} в закриту"),
+    "ru": ("10 очков", "(+ {} в закрытую)"),
+    "be": ("10 ачкоў", "(+ {} кашуляй уверх)"),
+    "uk": ("10 очок", "(+ {} сорочкою догори)"),
 }
 
 
@@ -289,7 +298,12 @@ def test_the_trick_just_taken_lies_on_the_table_until_the_next_lead(
                 )
                 assert shown_cards(shown[0]) == seen
                 assert shown[0].count(FACE_DOWN) == hidden
-                assert all(info.names[play.seat] in shown[0] for play in plays)
+                # Each player by name; in a hand the reader as "you".
+                you = plain_of(t(lang, "hand.you"))
+                assert all(
+                    (you if play.seat == viewer else info.names[play.seat]) in shown[0]
+                    for play in plays
+                )
         waiting += awaited
     assert waiting
 
@@ -352,21 +366,20 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
     assert len(overs) == (2 if preset is Preset.BURA else 3)  # one per random match
     for event in deals:
         for lang in LANGS:
-            plain = check_telegram_html(render.deal_summary(info, lang, event, info.rules))
+            plain = check_telegram_html(summary.deal_summary(info, lang, event, info.rules))
             assert f"{event.number}" in plain
             for result in event.results:
                 who = " + ".join(names[s] for s in result.seats)
-                line = next(line for line in plain.splitlines() if line.startswith(who))
+                line = next(line for line in plain.splitlines() if who in line)
                 assert f": {result.points} " in line and f", {result.tricks} " in line
                 assert not findings(lang, line)
-                assert f"+{result.penalty}" in line
+                assert (f"+{result.penalty} " if result.penalty else "→ 0") in line
                 # Past the limit the line names the limit, never "8 of 6".
-                of = plain_of(t(lang, "deal.line", **_deal_line_args(result, info.rules.limit)))
-                over = plain_of(
-                    t(lang, "deal.line_over", **_deal_line_args(result, info.rules.limit))
-                )
+                args = _deal_line_args(result, info.rules.limit)
+                of = plain_of(t(lang, "deal.line", **args))
+                over = plain_of(t(lang, "deal.line_over", **args))
                 past = result.total > info.rules.limit
-                assert line.endswith(over.split(": ", 1)[1] if past else of.split(": ", 1)[1])
+                assert line.endswith((over if past else of).split(" · ", 1)[1])
                 passed_limit.add(past)
     assert False in passed_limit
     if preset is not Preset.BURA:  # bura's 2 a lost deal often stops at its limit of 4
@@ -392,3 +405,61 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
     for _state, ended in overs:
         ranks = [(p.rank, p.penalties) for p in ended.standing]
         assert ranks == sorted(ranks)
+
+
+def _spectator_views(moment: Moment) -> Iterator[tuple[str, object]]:
+    """The group's view after `moment`'s move, and each player's: the closed
+    deal's when the move ended a deal (what its live message and the hands'
+    records keep), else the live one."""
+    before = moment.before
+    for viewer in (None, *range(len(moment.state.players))):
+        if before is not None and before.deal is not None and news.deal_ended(moment.events):
+            yield (
+                f"closed {viewer}",
+                render.deal_closed(
+                    view_for(before, viewer),
+                    news.last_trick(before, moment.events),
+                    news.last_play(before, moment.events, viewer),
+                ),
+            )
+        elif moment.state.deal is not None:
+            yield f"live {viewer}", view_for(moment.state, viewer)
+
+
+@pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
+def test_points_line_is_the_sum_of_the_trick_lines(preset: Preset, count: int) -> None:
+    """At every moment, the deal's closing one included, each seat's points
+    in the live message and in every hand are what its trick lines add up to."""
+    checked = 0
+    for moment in moments(preset, count):
+        for _kind, view in _spectator_views(moment):
+            assert isinstance(view, type(view_for(moment.state, None)))
+            sums = [0] * count
+            for result in view.results:
+                sums[result.seat] += result.points
+            for seat, known in enumerate(view.pile_points):
+                if known is not None:
+                    assert known == sums[seat], (_kind, seat, view.pile_points, sums)
+                    checked += 1
+    if preset is Preset.BURKOZEL:  # kozel's discards are face down by default: no points line
+        assert checked
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_clock_shows_only_for_a_person_on_their_own(lang: str) -> None:
+    state = playing(Preset.BURKOZEL, 2)[3]
+    view = view_for(state, None)
+    assert view.turn is not None
+    clock = plain_of(t(lang, "live.turn_time", seconds=45))
+    for extra, shown in (
+        ({}, True),
+        ({"computers": {view.turn: "easy"}}, False),
+        ({"away": frozenset({view.turn})}, False),
+    ):
+        info = info_for(state, state.players, turn_time=45, **extra)
+        plain = check_telegram_html(render.live(info, lang, view))
+        assert (clock in plain) is shown, plain
+    closed = render.deal_closed(view, None)
+    info = info_for(state, state.players)
+    screen = render.live(info, lang, closed)
+    assert not screen.buttons and "⏳" not in screen.text

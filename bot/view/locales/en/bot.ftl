@@ -21,14 +21,14 @@ option-closed_discard = Discard face down
 option-four_ends = Four ends
 option-combo_interrupt = Molodka interrupts
 option-six_for_zero_points = 6 penalties for 0 points
-option-pass_21 = Pass at 21 (3–4 players)
-option-eggs_double = Double after “eggs”
+option-pass_21 = Pass mark 21 (3–4 players)
+option-eggs_double = “Eggs” double penalties
 option-false_claim_double = False claim costs double
 option-show_own_points = Show own points
 option-redeal_on_initial_combo = Redeal on a dealt combo
-option-small_moscow = Small moscow
+option-small_moscow = Small Moscow
 option-limit = Play to
-option-end_at_first_loser = End at the first loser
+option-end_at_first_loser = End when one is out
 option-stake = Stake (chips)
 options-line = • { $name }: <b>{ $value }</b>
 options-button = { $value } · { $name }
@@ -68,18 +68,18 @@ button-lead = Lead
 button-beat = Beat
 button-discard = Discard
 button-claim = I have 31!
-button-claim_no = ✖️ No, play on
+button-claim_no = ✖️ Play on
 hand-claim_confirm = Sure? With under 31 points in your pile it costs { $penalty } { $penalty ->
         [one] penalty point
        *[other] penalty points
     }.
-button-declare = Declare: { $combo } ({ $cards })
+button-declare = 📣 { $combo }: { $cards }
 settings-title = ⚙️ <b>{ $preset }</b> · table #{ $table }: settings
 settings-hint = Tap a setting to change it.
 settings-not_allowed = Only the table's creator or a chat admin can change settings.
 settings-changed = { $name }: { $value }
 new-bad_preset =
-    I don't know the game “{ $preset }”. There are: { $presets }.
+    I don't know the game “{ $preset }”. Games: { $presets }.
     Example: <code>/new kozel limit=6</code>
 new-bad_word = I didn't get “{ $word }”: options are written as <code>name=value</code>.
 new-bad_option = Bad option: { $error }
@@ -95,7 +95,7 @@ join-not_member = Only members of this group can sit at its table — join the g
 join-link_refused = This link can't seat you — use the Join button under the lobby in your group.
 join-need_start = Open a chat with me first — your cards will come there.
 join-need_start_group = { $name }, to play, open a chat with me: your cards will come there.
-join-private = You're at table #{ $table } in “{ $chat }”. Your cards will come here when the game starts.
+join-private = You're at table #{ $table } in the group “{ $chat }”. Your cards will come here when the game starts.
 leave-done = You left the table.
 leave-not_seated = You're not at this table.
 leave-playing = The game is on. The table's creator or an admin can stop it: /stop
@@ -116,11 +116,10 @@ stop-topic_lobby = The table is closed: its topic was closed.
 stop-topic_private = Table #{ $table } (“{ $chat }”) is closed: its topic in the group was closed or deleted.
 table-gone = This table is gone.
 table-over = This game is over.
-stale = This button is out of date — look at the latest message.
 live-title = 🃏 <b>{ $preset }</b> · table #{ $table } · deal { $deal }
-live-trump = Trump: <b>{ $suit }</b> ({ $trump_card }) · { $stock } in the stock
+live-trump = Trump: <b>{ $suit }</b> ({ $trump_card }) · { $stock } left in the stock
 live-trump_bottom = { $card } under the stock
-live-trump_hidden = { $card } hidden in the stock
+live-trump_hidden = { $card } — somewhere in the stock
 live-multiplier = ⚠️ Penalties this deal ×{ $multiplier }
 live-penalties = Penalty points (to { $limit }): { $scores }
 live-points = Points this deal: { $points }
@@ -131,7 +130,7 @@ live-turn_answer = 👉 { $name } answers: beat or discard { $need } { $need ->
        *[other] cards
     }
 play-lead = { $name } leads: { $cards }
-play-beat = { $name } beats: { $cards }
+play-beat = { $name } beats with { $cards }
 play-discard = { $name } discards: { $cards }
 play-discard_down = { $name } discards face down: { $cards }
 trick-title = <b>Trick { $number }</b>
@@ -157,8 +156,8 @@ trick-line_mine_cards = ✅ { $number }. You take { $points } { $points ->
        *[other] points
     } with { $cards }
 trick-face_down = (+ { $cards } face down)
-news-declared = 📣 { $name } declares “{ $combo }” out of turn: { $cards }
-news-refused-outranked = ✋ { $name } declares “{ $combo }” out of turn — refused: another player holds “{ $by }”.
+news-declared = 📣 { $name } leads out of turn — “{ $combo }”: { $cards }
+news-refused-outranked = ✋ { $name }: “{ $combo }” out of turn — refused: another player holds “{ $by }”.
 news-claim_true = 🎉 { $name }: “I have 31!” — { $points } { $points ->
         [one] point
        *[other] points
@@ -168,7 +167,7 @@ news-claim_false = 😬 { $name }: “I have 31!” — but only { $points } { $
        *[other] points
     }. The deal is lost.
 news-combo_win = 🎉 { $name } holds “{ $combo }” ({ $cards }) and wins the deal at once!
-news-void-tie = 🤝 Level on points — the deal doesn't count, redealing.
+news-void-tie = 🤝 Tied on points — the deal doesn't count; redealing.
 news-void-initial_combination = 🔁 A combination was dealt — redealing.
 news-eliminated = ❌ { $name } { $count ->
         [one] is
@@ -186,14 +185,14 @@ deal-line = { $name }: { $points } { $points ->
     }, { $tricks } { $tricks ->
         [one] trick
        *[other] tricks
-    } → +{ $penalty } (total { $total } of { $limit })
+    } → { $penalty } · total { $total } of { $limit }
 deal-line_over = { $name }: { $points } { $points ->
         [one] point
        *[other] points
     }, { $tricks } { $tricks ->
         [one] trick
        *[other] tricks
-    } → +{ $penalty } (total { $total }, limit { $limit })
+    } → { $penalty } · total { $total }, limit { $limit }
 final-title = 🏁 <b>{ $preset }</b> · table #{ $table }: game over!
 final-line = { $medal } { $rank }. { $name } — { $penalties } { $penalties ->
         [one] penalty point
@@ -207,11 +206,11 @@ final-again_practice = Another one? /play
 final-ratings = 📈 Rating ({ $preset }):
 final-rating_line = { $name }: { $before } → { $after } ({ $change })
 final-unrated = A practice match against the computer: ratings do not change.
-notify-on = 🔔 I will write to you in private when a table opens in this group. /notify again turns it off.
-notify-on_start_first = 🔔 I will write to you when a table opens in this group, but open a chat with me first. /notify again turns it off.
+notify-on = 🔔 I'll message you privately when a table opens in this group. Send /notify again to stop.
+notify-on_start_first = 🔔 I'll message you when a table opens in this group — but open a chat with me first. Send /notify again to stop.
 notify-off = 🔕 No more notices of new tables in this group.
 notify-opened = 🔔 Table #{ $table } opened in “{ $group }”: { $game }.
-command-group-notify = a private notice of new tables (again: off)
+command-group-notify = a private message when a table opens (again to stop)
 history-title = 🗂 <b>Recent matches</b>
 history-none = No match has been finished in this group yet.
 history-line = #{ $table } · { $date } · { $game }: { $standing }
@@ -232,6 +231,7 @@ stats-rating = Rating · { $game }: { $rating } ({ $matches } { $matches ->
         [one] match
        *[other] matches
     })
+stats-rating_private = Ratings count every group: /stats in a private chat with the bot shows yours.
 top-here = 🏆 <b>The group's best players</b>
 top-everywhere = 🏆 <b>The bot's best players</b>
 top-game = <b>{ $game }</b>
@@ -246,15 +246,13 @@ command-group-top = the group's best players
 command-private-stats = your statistics across groups
 command-private-top = the bot's best players
 hand-title = 🃏 Table #{ $table } · “{ $chat }” · deal { $deal }
-hand-trump = Trump: <b>{ $suit }</b> ({ $card }) · { $stock } in the stock
-hand-own_points = Your points: { $points }
-hand-own_points_hidden = Your points: { $points } (not counting face-down cards: { $count })
+hand-trump = Trump ★ <b>{ $suit }</b> ({ $card }) · { $stock } left in the stock
 hand-forced = 👉 <b>Your move</b> — there is only one: tap the button.
 button-manual = ✋ Pick cards
 hand-tap_lead = 👉 <b>Your lead.</b> Tap a card to play it; “✋ Pick cards” to lead several.
 hand-tap_answer = 👉 <b>Your answer</b> to { $need } { $need ->
         [one] card: ⚔️ beats with that card, 🗑 discards it.
-       *[other] cards: a ready answer with one button, or “✋ Pick cards”.
+       *[other] cards: the button plays the cheapest answer; for another, “✋ Pick cards”.
     }
 hand-your_lead = 👉 <b>Your lead.</b> Pick cards of one suit and tap “Lead”.
 hand-your_answer = 👉 <b>Your answer:</b> pick { $need } { $need ->
@@ -283,7 +281,7 @@ illegal-wrong_count = Play exactly { $need } { $need ->
         [one] card
        *[other] cards
     }.
-illegal-does_not_beat = { $cards } don't beat { $owner_cards }.
+illegal-does_not_beat = { $cards } can't beat { $owner_cards }.
 illegal-not_a_combination = { $cards } is not a combination.
 illegal-window_closed = No out-of-turn leads before the first trick of a deal.
 illegal-combo_wins_itself = That combination wins by itself.
@@ -311,15 +309,16 @@ profile-short_description = Burkozel, Kozel and Bura in your group: /new opens a
 welcome =
     Hi, { $name }! I deal cards for Burkozel, Kozel and Bura.
 
-    Add me to a group and send /new there — I'll open a table. Your cards will come here, in private. /help lists every command.
+    Add me to a group and send /new there — I'll open a table. Your cards will come here, in private. You can practise against the computer right here: /play. /rules for the rules, /help for every command.
 private-unknown = I understand commands: /help
 help =
-    <b>How to play</b>
+    <b>How to start</b>
     1. In a group: /new [game] [options] opens a table. Games: burkozel (default), kozel, bura.
     {"   E"}xample: <code>/new kozel limit=6 closed_discard=on</code>
-    2. Everybody who plays taps “Join” (or /join). If asked, open a chat with the bot.
+    2. Everybody who plays taps “Join” (or /join). If asked, open a chat with the bot. Short of players? /addbot seats a computer.
     3. The table's creator or an admin taps “Start” (or /start).
-    4. Cards come in private: tap cards, then “Lead”, “Beat” or “Discard”.
+    4. Your cards come in private. Your lead: tap a card and it goes to the table. Answering a lead: ⚔️ beats, 🗑 discards. To play several cards, “✋ Pick cards”. A combination you hold gets a button of its own.
+    To learn: /rules for the rules, /play to practise against the computer (in private with me).
 
     <b>Group commands</b>
     /new — open a table
@@ -327,6 +326,8 @@ help =
     /leave — leave
     /start — start the game
     /stop — close the table
+    /addbot [level] — add a computer player
+    /kick — as a reply to a player's message: replace them with the computer
     /rules — this table's rules
     /lang ru|en|be|uk — group language
     /stats — statistics (as a reply: of that person)
@@ -336,26 +337,44 @@ help =
     /tournament — a tournament in the group
 
     <b>In private</b>
+    /play [game] [players] [level] — practice against the computer
+    /stop — end the practice game
     /rules [game] — rules
     /lang ru|en|be|uk — your language
     /forget — erase what I keep about you
     /stats — your statistics across groups
     /top — the bot's best players
 rules-options_title = <b>Table options</b>
+rules-match = { $game ->
+        [kozel] Penalty points add up from deal to deal; the team that reaches { $limit } loses the match.
+       *[other] { $end ->
+            [first] Penalty points add up from deal to deal, and fewer is better. The match ends as soon as anybody reaches { $limit }: whoever has the fewest penalty points wins.
+           *[last] Penalty points add up from deal to deal, and fewer is better. Whoever reaches { $limit } is out; the last player left wins. Players out in the same deal with equal penalty points share a place.
+        }
+    }
+rules-limit = { $limit } { $limit ->
+        [one] penalty point
+       *[other] penalty points
+    }
+rules-limit_usual = the table's limit (usually 12 penalty points)
 rules-burkozel =
-    <b>Burkozel</b> — 2–4 players, each for himself, 4 cards each, 36-card deck.
-    Rank: 6 7 8 9 J Q K 10 A. Points: A 11, 10 10, K 4, Q 3, J 2.
-    Lead 1–4 cards of one suit. The others in turn play as many cards: beat them (each card by a higher one of its suit or a trump) or discard anything. The last to beat takes the trick, else the leader. Then everybody draws, the taker first; the taker leads.
-    Combinations (bura, molodka, moscow, golden moscow, four ends) may be led out of turn after the first trick, before the rightful leader has led; his own combination keeps its priority however he leads it. A declaration the rules refuse is announced with the reason.
-    Deal result: most points — 0 penalty points; 31 or more — 2; under 31 — 4; no trick — 6. 60–60 is “eggs”: no penalties for those two. Reach the limit and you're out; players out in the same deal with the same penalties share a place.
+    <b>Burkozel</b> — 2–4 players, every player for themselves. A 36-card deck, 4 cards in hand.
+    Ranks, low to high: 6 7 8 9 J Q K 10 A. Points: A 11, ten 10, K 4, Q 3, J 2, the rest 0; 120 in the deck.
+    Trump is the suit of the card turned face up under the stock (it is drawn last). Any trump beats any non-trump card; a higher trump beats a lower one.
+    The player left of the dealer leads first; after that, whoever took the last trick. A lead is 1–4 cards of one suit. The others in turn play as many cards: either beat (each card by a higher one of its suit or by a trump) or discard any cards. With 3 or 4 players you must beat the cards of the last player who beat.
+    The last player to beat takes the trick; if nobody beat, the leader does. Then everybody draws from the stock one card at a time, the taker first; the taker leads.
+    Combinations — bura (4 trumps), molodka (4 cards of one non-trump suit), Moscow (3 aces, the trump ace among them), Golden Moscow (4 aces), four ends (4 cards, each an ace or a ten) — may be led out of turn: after the first trick of a deal, before the player on lead has led. It is an ordinary lead (it can be beaten) with no bonus.
+    Scoring a deal: most points — 0 penalty points; 31 or more — 2; under 31 — 4; no trick — 6. 60–60 is “eggs”: no penalties for those two.
 rules-kozel =
-    <b>Kozel</b> — 4 players in two teams, partners opposite, 4 cards each.
-    Play as in burkozel; a team's points are pooled. The trump is shown from the middle of the stock, and a molodka may interrupt a trick (both are options).
-    61 or more wins the deal. The losers: 31–59 — 2 penalty points, under 31 — 4, no trick — 6. 60–60 is “eggs”. The team that reaches the limit loses.
+    <b>Kozel</b> — 4 players in two teams of two: partners sit opposite and pool their points. 4 cards in hand.
+    Cards, points, leads, tricks and combinations are as in burkozel (/rules burkozel). The differences (table options, listed below): trump is the suit of a card shown from the middle of the stock (the card itself stays somewhere in the stock); discards are face down (🎴 is such a card); a molodka may interrupt a trick already begun — the cards go back to their hands and the trick restarts with the molodka.
+    Scoring a deal: 61 points or more wins it. The losing team gets: 31–59 points — 2 penalty points, under 31 — 4, no trick — 6. 60–60 is “eggs”: no penalties for anybody.
 rules-bura =
-    <b>Bura</b> — 2–4 players, 3 cards each, leads of 1–3 cards of one suit.
-    With 31 points, say “I have 31!” on your turn: if you have them, the deal is yours and everybody else gets 2 penalty points; if not, you get 4 (or 2). Count your own points.
-    A bura (3 trumps) or a moscow (3 aces) in hand wins the deal at once. A molodka (3 of one suit) and a small moscow (three sixes with the trump six) may be led out of turn before the player on turn has led; a molodka is refused, with the reason announced, if somebody holds a small moscow. The winner of a deal deals the next (after a false claim or a drawn deal, the same dealer). Play to 12 penalty points.
+    <b>Bura</b> — 2–4 players, every player for themselves, 3 cards in hand. Cards, points, trump, leads and tricks are as in burkozel (/rules burkozel), but a lead is 1–3 cards of one suit, and discards are face down (🎴).
+    The aim is 31 points in your tricks. When you have them, tap “I have 31!” on your turn, before leading: with 31 or more the deal is yours and everybody else gets 2 penalty points; with less you get 4 (or 2, if the table is set so). The bot does not show your total: add up your trick lines yourself, face-down cards included.
+    A combination in hand wins the deal at once: bura — 3 trumps, Moscow — 3 aces (Moscow beats bura; of two buras, the one with the higher trump wins).
+    Out of turn, before the player on lead has led, you may lead a molodka (3 cards of one suit) or a Small Moscow (3 sixes, the trump six among them). A molodka is refused if an opponent holds bura, Moscow or Small Moscow, or if the player on lead holds a molodka too; the reason is announced to all. A Small Moscow may be led even against a molodka.
+    If the cards run out and nobody has claimed, the player with the most points wins the deal; a tie means a redeal. The winner of a deal deals the next (after a false claim or a redeal, the same dealer).
 command-group-new = open a table: /new [game] [options]
 command-group-join = join the table
 command-group-leave = leave the table
@@ -393,9 +412,9 @@ timer-played = ⏰ { $name } ran out of time — the computer played for them.
 timer-takeover = 🤖 { $name } is away: the computer plays for them now. They can take the seat back with one tap in private.
 timer-takeover_private = 🤖 Table #{ $table } (“{ $chat }”): while you're away, the computer plays for you.
 button-takeback = 🙋 I'm back — let me play
-takeback-already = You're already playing yourself.
+takeback-already = You're already back in the game.
 takeback-done = Welcome back!
-takeback-news = 🙋 { $name } is back and plays again.
+takeback-news = 🙋 { $name } is back in the game.
 kick-usage = Reply to a player's message with /kick.
 kick-not_allowed = Only the table's creator or a chat admin can replace players.
 kick-not_seated = That person isn't at the table.
@@ -404,10 +423,14 @@ kick-done = 🤖 { $name } is replaced by a computer player for the rest of the 
 kick-left = 🚪 { $name } left; a computer player takes their seat.
 kick-closed = No people left at the table — it is closed.
 computer-not_allowed = Only the table's creator or a chat admin can add computer players.
-computer-bad_level = No such level. There are: { $levels }.
-computer-added = { $name } ({ $level }) joined.
+computer-bad_level = No such level. Levels: { $levels }.
+computer-added = { $gender ->
+       *[other] { $name } ({ $level }) joined.
+    }
 computer-none = There are no computer players at the table.
-computer-removed = { $name } left the table.
+computer-removed = { $gender ->
+       *[other] { $name } left the table.
+    }
 practice-usage = Practice: <code>/play [game] [players] [level]</code>. Games: { $presets }. Levels: { $levels }.
 practice-exists = You already have a practice game (table #{ $table }). End it: /stop
 practice-title = practice
@@ -426,6 +449,7 @@ chart-deal = Deal
 chart-penalties = Penalty points
 chart-match = Rated match
 chart-rating = Rating
+chart-rating_here = Rating change in this group
 
 # rematch
 button-rematch = 🔁 Rematch

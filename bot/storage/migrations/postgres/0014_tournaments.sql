@@ -1,5 +1,5 @@
--- Tournaments, as in SQLite's migration 11
--- (bot/storage/migrations/sqlite/0011_tournaments.sql).
+-- Tournaments, as in SQLite's migration 14
+-- (bot/storage/migrations/sqlite/0014_tournaments.sql).
 ALTER TABLE tables ADD COLUMN tournament_id BIGINT;
 DROP INDEX tables_one_open_per_place;
 CREATE UNIQUE INDEX tables_one_open_per_place

@@ -1,0 +1,97 @@
+"""/help and /rules teach: the one-tap flow and the commands a newcomer needs,
+each combination defined by its cards in every language, how a match ends
+with the table's own limit, and every text within one Telegram message."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.view.i18n import LANGUAGES, plain, t
+from bot.view.rules_help import help_text, rules_text
+from engine import RuleSet
+from engine.rules import Preset
+
+TELEGRAM_LIMIT = 4096
+TRICK_COMBOS = ("bura", "molodka", "moscow", "golden_moscow", "four_ends")
+# Bura's combinations stand declined in running text ("сходить молодкой"), so
+# their definitions are looked up by what they are made of.
+BURA_DEFINITIONS = {
+    "ru": ("бура — 3 козыря", "Москва — 3 туза", "(3 карты одной масти)", "(3 шестёрки"),
+    "be": ("бура — 3 козыры", "Масква — 3 тузы", "(3 карты адной масці)", "(3 шасцёркі"),
+    "uk": ("бура — 3 козирі", "Москва — 3 тузи", "(3 карти однієї масті)", "(3 шістки"),
+    "en": ("bura — 3 trumps", "Moscow — 3 aces", "(3 cards of one suit)", "(3 sixes"),
+}
+# Bura's deal when nobody claims 31: most points wins, a tie is redealt.
+BURA_NO_CLAIM = {
+    "ru": ("никто не вскрылся", "больше очков", "поровну — пересдача"),
+    "be": ("ніхто не адкрыўся", "больш ачкоў", "пароўну — пераздача"),
+    "uk": ("ніхто не відкрився", "більше очок", "порівну — перероздача"),
+    "en": ("nobody has claimed", "the most points", "a tie means a redeal"),
+}
+
+
+def _utf16(text: str) -> int:
+    """Telegram counts a message's length in UTF-16 code units."""
+    return len(plain(text).encode("utf-16-le")) // 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_teaches_the_one_tap_flow_and_the_commands_to_learn_with(lang: str) -> None:
+    text = help_text(lang)
+    for command in ("/play", "/rules", "/addbot", "/kick", "/stop", "/new", "/join", "/start"):
+        assert command in text, (lang, command)
+    assert "⚔️" in text and "🗑" in text
+    assert t(lang, "button.manual") in text  # "✋ Выбрать карты", as the hand says it
+    assert _utf16(text) <= TELEGRAM_LIMIT
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_private_welcome_points_to_practice_and_the_rules(lang: str) -> None:
+    text = t(lang, "welcome", name="Аня")
+    assert "/play" in text and "/rules" in text and "/help" in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_combination_is_defined_by_its_cards(lang: str) -> None:
+    text = rules_text(lang, RuleSet.create(Preset.BURKOZEL)).lower()
+    for combo in TRICK_COMBOS:
+        name = t(lang, f"combo.{combo}").lower()
+        assert re.search(re.escape(name) + r" \(\d", text), (lang, combo)
+    # Kozel's text refers to burkozel's for the combinations.
+    assert "/rules burkozel" in rules_text(lang, RuleSet.create(Preset.KOZEL))
+    bura = rules_text(lang, RuleSet.create(Preset.BURA))
+    for definition in BURA_DEFINITIONS[lang] + BURA_NO_CLAIM[lang]:
+        assert definition in bura, (lang, definition)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("preset", list(Preset))
+def test_the_limit_shown_is_the_tables_own(lang: str, preset: Preset) -> None:
+    at_table = rules_text(lang, RuleSet.create(preset, {"limit": 4}), at_table=True)
+    assert t(lang, "rules.limit", limit=4) in at_table
+    assert not re.search(r"\b12\b", at_table), at_table  # no hard-coded 12 left
+    assert t(lang, "rules.limit_usual") not in at_table
+    anywhere = rules_text(lang, RuleSet.create(preset))
+    assert t(lang, "rules.limit_usual") in anywhere
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_match_ends_as_the_table_says(lang: str) -> None:
+    last = rules_text(lang, RuleSet.create(Preset.BURKOZEL), at_table=True)
+    first = rules_text(
+        lang, RuleSet.create(Preset.BURKOZEL, {"end_at_first_loser": True}), at_table=True
+    )
+    limit = t(lang, "rules.limit", limit=12)
+    assert t(lang, "rules.match", game="burkozel", end="last", limit=limit) in last
+    assert t(lang, "rules.match", game="burkozel", end="first", limit=limit) in first
+    assert t(lang, "rules.match", game="burkozel", end="last", limit=limit) not in first
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("preset", list(Preset))
+def test_rules_fit_one_message_with_every_option_changed(lang: str, preset: Preset) -> None:
+    changed = {"stake": 1_000_000, "limit": 2, "end_at_first_loser": True}
+    text = rules_text(lang, RuleSet.create(preset, changed), at_table=True)
+    assert _utf16(text) <= TELEGRAM_LIMIT, _utf16(text)
