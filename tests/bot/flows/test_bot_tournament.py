@@ -213,23 +213,32 @@ async def test_a_round_robin_of_four_at_tables_of_two_survives_a_restart(
         await bot.stop()
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
-async def test_a_knockout_of_six_gives_the_top_seeds_byes_and_one_winner(
-    fake_telegram: FakeTelegram, tmp_path: Path, backend: str, request: pytest.FixtureRequest
+@pytest.mark.parametrize(
+    ("backend", "count", "byes"), [("sqlite", 6, 2), ("postgres", 6, 2), ("sqlite", 8, 0)]
+)
+async def test_a_knockout_gives_the_top_seeds_byes_and_one_winner(
+    fake_telegram: FakeTelegram,
+    tmp_path: Path,
+    backend: str,
+    count: int,
+    byes: int,
+    request: pytest.FixtureRequest,
 ) -> None:
+    """Six: the two top seeds wait a round; eight: a full bracket of seven."""
     fake, clock = fake_telegram, ManualScheduler()
     db: TestDatabase = tmp_path / "bot.db"
     if backend == "postgres":
         db = request.getfixturevalue("postgres_database")
     async with clocked(fake, db, clock) as bot:
-        group, users, _ = await registered(fake, bot, "/tournament bura limit=2 format=knockout", 6)
+        command = "/tournament bura limit=2 format=knockout"
+        group, users, _ = await registered(fake, bot, command, count)
         await start_it(fake, bot, group, users[0])
         await run_out(bot, clock)
         tables = await every_round(bot)
         rounds = await bot.db.tournament_rounds(1)
         first = round_from_json(rounds[0].round)
-        assert len(first.byes) == 2 and len(first.tables) == 2
-        assert sum(len(r) for r in tables) == 5  # n - 1 matches, each puts one out
+        assert len(first.byes) == byes and len(first.tables) == (count - byes) // 2
+        assert sum(len(r) for r in tables) == count - 1  # each match puts one out
         said = texts(fake, group)
         trophies = [text for text in said if text.startswith("🏆")]
         assert len(trophies) == 1
@@ -274,7 +283,7 @@ async def test_a_kozel_tournament_seats_teams_of_two(
         anns = await user_message(fake, users[0], group, "/join")
         assert "записаны" in await join(users[1])
         # Replying /join to a registered person's message: their partner.
-        assert "в пару с: Игрок0" in await join(users[2], reply_to=anns)
+        assert "Ваш партнёр — Игрок0" in await join(users[2], reply_to=anns)
         assert "уже в паре" in await join(users[3], reply_to=anns)
         for user in users[3:]:
             assert "записаны" in await join(user)
