@@ -364,9 +364,7 @@ class Tourneys:
         fmt = plan.format if plan else settings.format
         rounds = plan.rounds if plan else settings.rounds
         size = plan.size if plan and not settings.teams else settings.size
-        changed = "; ".join(
-            str(line) for line in render.options_lines(lang, rules, only_changed=True)
-        )
+        changed = tuple(render.options_lines(lang, rules, only_changed=True))
         creator = record.entry_of(record.creator_id)
         if creator is None:
             user = await self.store.get_user(record.creator_id)

@@ -32,7 +32,7 @@ from bot.tables.core import Person, Tables
 from bot.tables.fanout import Fanout
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.turns import Turns
-from bot.tournaments.formats import Format, Plan, champion, next_round
+from bot.tournaments.formats import Format, Plan, champions, next_round
 from bot.tournaments.model import (
     Entrant,
     Outcome,
@@ -224,11 +224,11 @@ class Rounds:
                 telling.told_rounds.append(round_.number)
         following = next_round(plan, played)
         if following is None:
-            winner = champion(plan, played)
+            winners = champions(plan, played)
             record.status = ENDED
             await self.store.save_tournament(record)
-            if winner is not None:
-                telling.say(view.winner(lang, names.get(winner, winner)))
+            if winners:
+                telling.say(view.winner(lang, [names.get(w, w) for w in winners]))
             return
         await self.store.add_round(record.id, following.number, round_to_json(following))
         await self._open_tables(record, plan, following, {}, topics, names, lang, telling)

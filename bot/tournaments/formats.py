@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from bot.tournaments import pairing
 from bot.tournaments.model import Entrant, Played, Round
-from bot.tournaments.standings import table
+from bot.tournaments.standings import places, table
 from engine.rules import PLAYER_COUNTS, Preset
 
 MAX_ROUNDS = 15
@@ -169,6 +169,13 @@ class Plan:
         )
 
 
+def default_size(preset: Preset, count: int) -> int:
+    """The most people a table the game allows while a round still has two
+    tables: four people play a real round robin in pairs, not one match."""
+    counts = PLAYER_COUNTS[preset]
+    return max(min(counts), min(max(counts), count // 2))
+
+
 def plan(settings: Settings, entrants: Sequence[Entrant]) -> Plan:
     """Fix the settings for the field that registered (kozel: teams)."""
     count = len(entrants)
@@ -182,7 +189,7 @@ def plan(settings: Settings, entrants: Sequence[Entrant]) -> Plan:
     elif fmt is Format.KNOCKOUT:
         size = 2  # a knockout table has one winner and one loser
     else:
-        size = settings.size or max(PLAYER_COUNTS[settings.preset])
+        size = settings.size or default_size(settings.preset, count)
     if fmt is Format.SWISS:
         most = count - 1 if size == 2 else count
         rounds = min(settings.rounds or default_rounds(count), most)
@@ -250,8 +257,19 @@ def champion(plan: Plan, played: Sequence[Played]) -> Entrant | None:
     """The winner once the last round is played; None before."""
     if next_round(plan, played) is not None:
         return None
-    rows = table(plan.entrants, played, plan.duplicate, plan.format is Format.KNOCKOUT)
-    return rows[0].entrant
+    found = champions(plan, played)
+    return found[0] if found else None
+
+
+def champions(plan: Plan, played: Sequence[Played]) -> list[Entrant]:
+    """Everyone who shares first place once the last round is played (the
+    🏆 line names them all: a seed is no reason to win); [] before."""
+    if next_round(plan, played) is not None:
+        return []
+    knockout = plan.format is Format.KNOCKOUT
+    rows = table(plan.entrants, played, plan.duplicate, knockout)
+    numbers = places(rows, plan.duplicate, knockout)
+    return [row.entrant for row, place in zip(rows, numbers, strict=True) if place == 1]
 
 
 def teams_of(

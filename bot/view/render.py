@@ -56,7 +56,7 @@ def option_button(lang: str, name: str, value: object) -> str:
 
 def options_lines(
     lang: str, rules: RuleSet, only_changed: bool = False, leave_out: tuple[str, ...] = ()
-) -> list[str]:
+) -> list[Html]:
     values = rules.changed_options() if only_changed else rules.options()
     return [
         t(lang, "options.line", name=t(lang, f"option.{name}"), value=option_value(lang, name, v))

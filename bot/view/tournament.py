@@ -23,7 +23,7 @@ class Registration:
     size: int | None  # people at a table, when chosen
     duplicate: bool
     teams: bool
-    options: str  # the game's changed options, as a line ("" when none)
+    options: tuple[Html, ...]  # the game's changed options, a line each (render.options_lines)
     names: tuple[str, ...]
     creator: str
     open: bool = True  # still registering (buttons shown)
@@ -47,7 +47,8 @@ def registration(info: Registration, lang: str) -> Screen:
     if info.duplicate:
         lines.append(t(lang, "tournament.duplicate"))
     if info.options:
-        lines.append(t(lang, "tournament.options", options=info.options))
+        lines.append(t(lang, "tournament.options"))
+        lines.extend(info.options)
     lines.append("")
     lines.append(t(lang, "tournament.registered", count=len(info.names)))
     if info.names:
@@ -123,6 +124,7 @@ def knockout(lang: str, still_in: Sequence[str], out: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def winner(lang: str, name: str) -> str:
-    """The tournament's last line: it starts with 🏆."""
-    return t(lang, "tournament.winner", name=name)
+def winner(lang: str, names: Sequence[str]) -> str:
+    """The tournament's last line: it starts with 🏆, and names everyone who
+    shares first place."""
+    return t(lang, "tournament.winner", names=", ".join(names), count=len(names))

@@ -18,6 +18,7 @@ from bot.tournaments.formats import (
     Settings,
     TournamentError,
     champion,
+    champions,
     default_format,
     next_round,
     plan,
@@ -117,6 +118,28 @@ def test_knockout_has_one_winner_and_every_other_entrant_out_once(count: int, se
         assert_each_plays_once(done.round, set(p.entrants))
         gone = set(losers[: sum(len(d.outcomes) for d in played[:number])])
         assert not gone & set(done.round.entrants()), "an entrant out plays again"
+
+
+def test_a_shared_first_place_names_every_winner() -> None:
+    """Three who beat each other in a ring are level on everything but the
+    seed: the 🏆 line names all three, not the first seed alone."""
+    p = plan(Settings(Preset.BURA, Format.ROUND_ROBIN), names(3))
+    played: list[Played] = []
+    ring = {("p0", "p1"): "p0", ("p1", "p2"): "p1", ("p0", "p2"): "p2"}
+    while (current := next_round(p, played)) is not None:
+        outcomes = []
+        for seats in current.tables:
+            winner = ring[tuple(sorted(seats))]  # type: ignore[index]
+            outcomes.append(
+                Outcome(
+                    seats,
+                    tuple(1 if e == winner else 2 for e in seats),
+                    tuple(0 if e == winner else 2 for e in seats),
+                )
+            )
+        played.append(Played(current, tuple(outcomes)))
+    assert sorted(champions(p, played)) == ["p0", "p1", "p2"]
+    assert champion(p, played) in ("p0", "p1", "p2")
 
 
 @pytest.mark.parametrize(
@@ -234,6 +257,18 @@ def test_default_format_by_field() -> None:
     assert default_format(4) is Format.ROUND_ROBIN
     assert default_format(9) is Format.SWISS
     assert plan(Settings(Preset.BURA), names(4)).format is Format.ROUND_ROBIN
+
+
+@pytest.mark.parametrize(("count", "size", "rounds"), [(3, 2, 3), (4, 2, 3), (6, 3, None)])
+def test_a_round_robin_by_default_has_two_tables_a_round_or_more(
+    count: int, size: int, rounds: int | None
+) -> None:
+    """Four people at one table of four would be a tournament of one match."""
+    fixed = plan(Settings(Preset.BURA), names(count))
+    assert fixed.format is Format.ROUND_ROBIN and fixed.size == size
+    if rounds is not None:
+        assert fixed.rounds == rounds
+    assert plan(Settings(Preset.BURA, size=4), names(4)).size == 4  # asked for: kept
 
 
 def test_options_split_between_the_tournament_and_the_game() -> None:

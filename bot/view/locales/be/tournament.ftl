@@ -14,7 +14,7 @@ tournament-rounds = { $rounds ->
 tournament-size = За сталом: да { $size }
 tournament-duplicate = 🃏 Дублікатныя раздачы: усе сталы тура атрымліваюць аднолькавыя карты.
 tournament-teams = 👥 Каманды па двое: адкажыце /join на паведамленне партнёра, калі ён ужо запісаўся; астатнія становяцца ў пары ў парадку запісу (1-ы з 2-м, …).
-tournament-options = Правілы гульні: { $options }
+tournament-options = Правілы гульні:
 tournament-registered = Запісаліся ({ $count }):
 tournament-nobody = Пакуль нікога.
 tournament-hint = Запіс — кнопкай або /join. Пачынае { $creator } або адмін: /start або ▶️.
@@ -46,7 +46,10 @@ tournament-still_in = ➡️ Далей ідуць: { $names }
 tournament-out = Выбываюць: { $names }
 tournament-void = Стол #{ $table } зачынены без выніку.
 tournament-topic = 🏁 Тур { $round } · стол { $number }
-tournament-winner = 🏆 Пераможца турніру: { $name }!
+tournament-winner = { $count ->
+    [one] 🏆 Пераможца турніру: { $names }!
+   *[other] 🏆 Пераможцы турніру, пароўну ачкоў: { $names }!
+}
 tournament-stopped = Турнір спынены ({ $name }).
 tournament-usage =
     <code>/tournament [гульня] [параметр=значэнне …]</code>

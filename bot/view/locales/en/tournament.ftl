@@ -13,7 +13,7 @@ tournament-rounds = { $rounds ->
 tournament-size = At a table: up to { $size }
 tournament-duplicate = 🃏 Duplicate deals: every table of a round gets the same cards.
 tournament-teams = 👥 Teams of two: reply /join to your partner's message once they have registered; the others pair up in order of registration (1st with 2nd, …).
-tournament-options = Game options: { $options }
+tournament-options = Game options:
 tournament-registered = Registered ({ $count }):
 tournament-nobody = Nobody yet.
 tournament-hint = Register with the button or /join. { $creator } or an admin starts it with /start or ▶️.
@@ -45,7 +45,10 @@ tournament-still_in = ➡️ Still in: { $names }
 tournament-out = Out: { $names }
 tournament-void = Table #{ $table } was closed without a result.
 tournament-topic = 🏁 Round { $round } · table { $number }
-tournament-winner = 🏆 Tournament winner: { $name }!
+tournament-winner = { $count ->
+    [one] 🏆 Tournament winner: { $names }!
+   *[other] 🏆 Tournament winners, level on points: { $names }!
+}
 tournament-stopped = The tournament is stopped ({ $name }).
 tournament-usage =
     <code>/tournament [game] [option=value …]</code>

@@ -14,7 +14,7 @@ tournament-rounds = { $rounds ->
 tournament-size = За столом: до { $size }
 tournament-duplicate = 🃏 Дубликатные сдачи: все столы тура получают одинаковые карты.
 tournament-teams = 👥 Команды по двое: ответьте /join на сообщение партнёра, когда он уже записался; остальные встают в пары в порядке записи (1-й со 2-м, …).
-tournament-options = Правила игры: { $options }
+tournament-options = Правила игры:
 tournament-registered = Записались ({ $count }):
 tournament-nobody = Пока никого.
 tournament-hint = Запись — кнопкой или /join. Начинает { $creator } или админ: /start или ▶️.
@@ -46,7 +46,10 @@ tournament-still_in = ➡️ Дальше идут: { $names }
 tournament-out = Выбывают: { $names }
 tournament-void = Стол #{ $table } закрыт без результата.
 tournament-topic = 🏁 Тур { $round } · стол { $number }
-tournament-winner = 🏆 Победитель турнира: { $name }!
+tournament-winner = { $count ->
+    [one] 🏆 Победитель турнира: { $names }!
+   *[other] 🏆 Победители турнира, поровну очков: { $names }!
+}
 tournament-stopped = Турнир остановлен ({ $name }).
 tournament-usage =
     <code>/tournament [игра] [параметр=значение …]</code>

@@ -14,7 +14,7 @@ tournament-rounds = { $rounds ->
 tournament-size = За столом: до { $size }
 tournament-duplicate = 🃏 Дублікатні роздачі: усі столи туру отримують однакові карти.
 tournament-teams = 👥 Команди по двоє: дайте відповідь /join на повідомлення партнера, коли той уже записався; решта стає в пари в порядку запису (1-й з 2-м, …).
-tournament-options = Правила гри: { $options }
+tournament-options = Правила гри:
 tournament-registered = Записалися ({ $count }):
 tournament-nobody = Поки нікого.
 tournament-hint = Запис — кнопкою або /join. Починає { $creator } або адмін: /start або ▶️.
@@ -46,7 +46,10 @@ tournament-still_in = ➡️ Далі йдуть: { $names }
 tournament-out = Вибувають: { $names }
 tournament-void = Стіл #{ $table } закрито без результату.
 tournament-topic = 🏁 Тур { $round } · стіл { $number }
-tournament-winner = 🏆 Переможець турніру: { $name }!
+tournament-winner = { $count ->
+    [one] 🏆 Переможець турніру: { $names }!
+   *[other] 🏆 Переможці турніру, порівну очок: { $names }!
+}
 tournament-stopped = Турнір зупинено ({ $name }).
 tournament-usage =
     <code>/tournament [гра] [параметр=значення …]</code>
