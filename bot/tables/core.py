@@ -291,9 +291,7 @@ class Tables:
         chips = await self.chips.settled(info.id) if played_for_chips else ()
         return dataclasses.replace(info, ratings=changes, chips=chips)
 
-    async def require_chips(
-        self, found: Opened, user_id: int, key: str = "chips.short_join"
-    ) -> None:
+    async def require_chips(self, found: Opened, user_id: int) -> None:
         """Refuse a seat to someone whose balance cannot cover the table's stake."""
         stake = staking(found.table)
         if stake <= 0:
@@ -314,7 +312,8 @@ class Tables:
             creator_name=creator_name,
             status=table.status,
             min_players=min(counts),
-            max_players=max(counts),
+            # A tournament's table is seated by its round: nobody else sits.
+            max_players=len(table.seats) if tournament_of(table) else max(counts),
             bot_username=self.bot_username,
             computers={s.seat: s.level or "" for s in table.seats if s.is_computer},
             away=frozenset(s.seat for s in table.seats if s.auto),

@@ -87,6 +87,7 @@ async def test_bura_to_two_registered_by_the_button_reaches_its_trophy(
             assert isinstance(payload, callbacks.Lobby)
             table = await runner.db.get_table(payload.table)
             assert table is not None and table.status == "lobby"
+            assert "(2/2)" in lobby.text, lobby.text  # seated by its round, full
             outsiders = [u for u in users if table.seat_of(u.id) is None]
             for user in outsiders:  # only the round's players sit there
                 answer = await tap(fake, user, lobby, data)
