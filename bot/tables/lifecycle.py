@@ -154,7 +154,9 @@ class Lifecycle:
                 return
             was_playing = table.status == PLAYING
             table.status = CLOSED
-            table = await self.store.save_table(table)
+            # Played for a stake, as /stop would: the stakes go back.
+            chips = await self.tables.chips.on_end(table)
+            table = await self.store.save_table(table, chips=chips)
             self._ended(table.id)
             self.turns.arm(table)
             self.turns.disarm_lobby(table.id)

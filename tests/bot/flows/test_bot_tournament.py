@@ -376,6 +376,26 @@ async def test_stop_ends_the_tournament_and_closes_its_tables(
         assert_clean(fake)
 
 
+async def test_a_stopped_tournament_gives_back_the_stakes_of_its_matches(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    """Its tables close as /stop closes one: the chips staked go back."""
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        command = "/tournament bura size=2 stake=10"
+        group, users, _ = await registered(fake, bot, command, 4)
+        await start_it(fake, bot, group, users[0])
+        await clock.advance(TURN + 0.5)  # nobody confirms: the computer plays for them
+        await bot.idle()
+        rounds = await bot.db.tournament_rounds(1)
+        tables = [await bot.db.get_table(t) for t in rounds[0].tables.values()]
+        assert all(t is not None and t.status == "playing" for t in tables), tables
+        assert sorted((await bot.db.chip_balances(group.id)).values()) == [990] * 4
+        await say(fake, users[0], group, "/stop")
+        await bot.idle()
+        assert sorted((await bot.db.chip_balances(group.id)).values()) == [1000] * 4
+
+
 async def test_duplicate_deals_give_every_table_of_a_round_the_same_cards(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
