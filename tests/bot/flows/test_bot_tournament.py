@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from bot_harness import BotRunner, Player, play_to_the_end
-from bot_steps import GROUP_ID, WAIT, assert_clean, people_in_private, say, tap
+from bot_steps import GROUP_ID, WAIT, assert_clean, fix_deals, people_in_private, say, tap
 from databases import TestDatabase
 from manual_clock import ManualScheduler
 from restart_steps import hard_crash
@@ -175,8 +175,10 @@ def texts(fake: FakeTelegram, group: FakeChat) -> list[str]:
 
 
 async def test_a_round_robin_of_four_at_tables_of_two_survives_a_restart(
-    fake_telegram: FakeTelegram, tmp_path: Path
+    fake_telegram: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Fixed deals: a bura dealt at limit=2 would end a match before the crash.
+    fix_deals(monkeypatch, 17)
     fake, path = fake_telegram, tmp_path / "bot.db"
     clock = ManualScheduler()
     bot = clocked(fake, path, clock)
