@@ -22,6 +22,7 @@ from bot.storage import (
     LOBBY,
     OPEN_STATUSES,
     PLAYING,
+    ChipMoves,
     Seat,
     ShortOfChips,
     TableRecord,
@@ -132,14 +133,7 @@ class Lifecycle:
         async with self.tables.opened(table.id, OPEN_STATUSES, "stop.none", False, lang) as found:
             table = found.table
             await found.require_rights(person, is_admin, "stop.not_allowed", alert=False)
-            was_playing = table.status == PLAYING
-            table.status = CLOSED
-            chips = await self.tables.chips.on_end(table)
-            table = await self.store.save_table(table, chips=chips)
-            self._ended(table.id)
-            self.turns.arm(table)
-            self.turns.disarm_lobby(table.id)
-            self.fanout.stop_later(table, was_playing)
+            table, chips = await self._close(table)
             text = t(lang, "stop.done", table=table.id, name=person.name)
             if chips is not None:
                 text = Html(text + "\n" + t(lang, "chips.returned", stake=staking(table)))
@@ -152,15 +146,20 @@ class Lifecycle:
             table = await self.store.get_table(table_id)
             if table is None or table.status not in OPEN_STATUSES:
                 return
-            was_playing = table.status == PLAYING
-            table.status = CLOSED
-            # Played for a stake, as /stop would: the stakes go back.
-            chips = await self.tables.chips.on_end(table)
-            table = await self.store.save_table(table, chips=chips)
-            self._ended(table.id)
-            self.turns.arm(table)
-            self.turns.disarm_lobby(table.id)
-            self.fanout.stop_later(table, was_playing)
+            await self._close(table)
+
+    async def _close(self, table: TableRecord) -> tuple[TableRecord, ChipMoves | None]:
+        """Close an open table, under its lock: the stakes of a match in play
+        go back in the same save, its timers stop, and everyone is told."""
+        was_playing = table.status == PLAYING
+        table.status = CLOSED
+        chips = await self.tables.chips.on_end(table)
+        table = await self.store.save_table(table, chips=chips)
+        self._ended(table.id)
+        self.turns.arm(table)
+        self.turns.disarm_lobby(table.id)
+        self.fanout.stop_later(table, was_playing)
+        return table, chips
 
     @refusals
     async def practice(self, person: Person, args: Sequence[str]) -> Reply:

@@ -4,7 +4,7 @@ computer seats, until the match starts (bot/tables/lifecycle.py)."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.seats import (
@@ -25,7 +25,7 @@ from bot.view import callbacks, names, render, rules_help
 from bot.view.i18n import Html, short, t
 from bot.view.screen import Button, Screen
 from engine import RulesError, RuleSet
-from engine.rules import PLAYER_COUNTS
+from engine.rules import PLAYER_COUNTS, Preset
 
 
 def renumber(table: TableRecord) -> None:
@@ -38,9 +38,12 @@ def renumber(table: TableRecord) -> None:
         table.settings = {**table.settings, WAITING: [u for u in waiting(table) if u in seated]}
 
 
-def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
-    """`/new [game] [option=value ...]` as rules and the bot's own settings;
-    `Refused` names the word that is wrong."""
+def read_words(
+    lang: str, args: Sequence[str], usage: Callable[[Preset], str]
+) -> tuple[Preset, dict[str, str], dict[str, Any]]:
+    """`[game] [option=value ...]` as `/new` and `/tournament` take them: the
+    game, its options as typed, and the tables' own settings (turn time).
+    `Refused` names the word that is wrong, followed by `usage(game)`."""
     preset_name = "burkozel"
     words = list(args)
     if words and "=" not in words[0]:
@@ -57,18 +60,13 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
                 )
             )
         )
-    options: dict[str, Any] = {}
+    options: dict[str, str] = {}
     settings: dict[str, Any] = {}
     for word in words:
         name, sep, value = word.partition("=")
         if not sep or not name or not value:
-            raise Refused(
-                Reply(
-                    t(lang, "new.bad_word", word=short(word))
-                    + "\n\n"
-                    + rules_help.options_help(lang, preset)
-                )
-            )
+            bad = t(lang, "new.bad_word", word=short(word))
+            raise Refused(Reply(bad + "\n\n" + usage(preset)))
         key = name.strip().lower()
         if key == "turn_time":
             seconds = turn_time(value)
@@ -77,6 +75,15 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
             settings[key] = seconds
         else:
             options[key] = value.strip()
+    return preset, options, settings
+
+
+def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
+    """`/new [game] [option=value ...]` as rules and the bot's own settings;
+    `Refused` names the word that is wrong."""
+    preset, options, settings = read_words(
+        lang, args, lambda game: rules_help.options_help(lang, game)
+    )
     try:
         return RuleSet.create(preset, options), settings
     except RulesError as error:

@@ -16,7 +16,6 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from bot.seats import turn_time
 from bot.storage import Conflict, person_key
 from bot.storage.tournament_records import (
     REGISTERING,
@@ -27,11 +26,12 @@ from bot.storage.tournament_records import (
 from bot.tables.core import Person, Refused, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.lifecycle import Lifecycle
+from bot.tables.lobby import read_words
 from bot.tables.tourney_rounds import LANE, TEAM, Rounds
 from bot.tables.turns import Turns
 from bot.tournaments import formats
 from bot.tournaments.formats import Format, Settings, TournamentError
-from bot.view import names, render, rules_help
+from bot.view import render, rules_help
 from bot.view import tournament as view
 from bot.view.i18n import Html, short, t
 from bot.view.screen import Screen
@@ -43,35 +43,7 @@ def parse_tournament(lang: str, args: Sequence[str]) -> tuple[Settings, RuleSet,
     """`/tournament [game] [option=value ...]`: the tournament's settings,
     the game's rules and the tables' own settings (turn time); `Refused`
     names what is wrong, and nothing is made."""
-    words = list(args)
-    preset_word = words.pop(0).lower() if words and "=" not in words[0] else "burkozel"
-    preset = names.preset_named(preset_word)
-    if preset is None:
-        raise Refused(
-            Reply(
-                t(
-                    lang,
-                    "new.bad_preset",
-                    preset=short(preset_word),
-                    presets=rules_help.presets_list(lang),
-                )
-            )
-        )
-    raw: dict[str, str] = {}
-    table_settings: dict[str, Any] = {}
-    for word in words:
-        name, sep, value = word.partition("=")
-        if not sep or not name or not value:
-            bad = t(lang, "new.bad_word", word=short(word))
-            raise Refused(Reply(bad + "\n\n" + t(lang, "tournament.usage")))
-        key = name.strip().lower()
-        if key == "turn_time":
-            seconds = turn_time(value)
-            if seconds is None:
-                raise Refused(Reply(t(lang, "new.bad_turn_time", value=short(value))))
-            table_settings[key] = seconds
-        else:
-            raw[key] = value.strip()
+    preset, raw, table_settings = read_words(lang, args, lambda _: t(lang, "tournament.usage"))
     try:
         settings, game = formats.split_options(preset, raw)
     except TournamentError as error:
