@@ -79,6 +79,17 @@ _TRUE = frozenset({"on", "true", "yes", "1", "да", "вкл", "y", "так"})
 _FALSE = frozenset({"off", "false", "no", "0", "нет", "выкл", "n", "не", "ні"})
 
 
+def switch(text: str) -> bool | None:
+    """An on/off word as people type it (on, да, так, 0, ...); None if it is
+    neither. Table options and the bot's own (a tournament's) read it alike."""
+    word = text.strip().lower()
+    if word in _TRUE:
+        return True
+    if word in _FALSE:
+        return False
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """A table's rules: a preset plus its options. Immutable and JSON-friendly."""
@@ -248,12 +259,10 @@ def parse_option(preset: Preset, name: str, raw: object) -> Any:
     if spec.kind is bool:
         if isinstance(raw, bool):
             return raw
-        text = str(raw).strip().lower()
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-        raise bad
+        on = switch(str(raw))
+        if on is None:
+            raise bad
+        return on
     if spec.kind is int:
         if isinstance(raw, bool):
             raise bad

@@ -17,16 +17,13 @@ from enum import StrEnum
 from bot.tournaments import pairing
 from bot.tournaments.model import Entrant, Played, Round
 from bot.tournaments.standings import places, table
-from engine.rules import PLAYER_COUNTS, Preset
+from engine.rules import PLAYER_COUNTS, Preset, switch
 
 MAX_ROUNDS = 15
 MAX_ENTRANTS = 64
 # Up to this many entrants a round robin is short enough to be the default.
 ROUND_ROBIN_UP_TO = 6
 TEAM_SIZE = 2  # kozel: two partners sit as one side
-
-_ON = frozenset({"on", "yes", "true", "1", "да", "вкл", "так"})
-_OFF = frozenset({"off", "no", "false", "0", "нет", "выкл", "не", "ні"})
 
 
 class Format(StrEnum):
@@ -116,9 +113,10 @@ def split_options(preset: Preset, options: Mapping[str, str]) -> tuple[Settings,
                 raise TournamentError("size", raw, name)
             settings = replace(settings, size=int(value))
         elif name == "duplicate":
-            if value not in _ON | _OFF:
+            on = switch(value)
+            if on is None:
                 raise TournamentError("duplicate", raw, name)
-            settings = replace(settings, duplicate=value in _ON)
+            settings = replace(settings, duplicate=on)
         else:
             game[name] = raw
     if settings.rounds is not None and settings.format not in (None, Format.SWISS):
