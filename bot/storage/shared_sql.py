@@ -204,9 +204,12 @@ UNTOLD = """SELECT id FROM tables
 # Both backends (placeholders aside): closed lobbies that never started
 # (`/new` then `/stop`), last touched before a time; by the partial index
 # `tables_closed_lobbies` (migration 12). Their seats go with them (ON
-# DELETE CASCADE); they have no log and no results.
+# DELETE CASCADE); they have no log and no results. A tournament's table
+# stays: its round's link (tournament_tables) refers to it, and deleting it
+# failed the whole statement on the foreign key (N1: the start-up prune
+# raised, and the bot could not start).
 PRUNE_CLOSED_LOBBIES = """DELETE FROM tables
-   WHERE status = 'closed' AND state IS NULL AND updated_at < $1"""
+   WHERE status = 'closed' AND state IS NULL AND updated_at < $1 AND tournament_id IS NULL"""
 
 
 def update_params(

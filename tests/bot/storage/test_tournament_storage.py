@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.storage import LOBBY, Conflict, DatabaseUrl, Store, open_store, parse_database_url
+from bot.storage import CLOSED, LOBBY, Conflict, DatabaseUrl, Store, open_store, parse_database_url
 from bot.storage.tournament_records import (
     ENDED,
     REGISTERING,
@@ -148,6 +148,26 @@ async def test_rounds_tables_and_results_are_stored_once(store: Store) -> None:
     await store.set_round_told(t.id, 1)
     done = (await store.tournament_rounds(t.id))[0]
     assert done.outcomes == outcomes and done.told
+
+
+async def test_a_closed_round_table_survives_the_closed_lobbies_prune(store: Store) -> None:
+    """N1: a round's table closed before it started (the tournament stopped
+    while round 1 waited) made the prune fail on the round's foreign key, and
+    with it the bot's start. It stays; a plain closed lobby beside it goes."""
+    t = await _tournament(store)
+    assert await store.add_round(t.id, 1, {"number": 1, "tables": [["a", "b"]], "byes": []})
+    table = await store.create_tournament_table(
+        TableLink(t.id, 1, 0), GROUP, "Group", 1, "bura", {}
+    )
+    plain = await store.create_table(GROUP, "Group", 1, "burkozel", {})
+    assert table is not None and plain is not None
+    for closed in (table, plain):
+        closed.status = CLOSED
+        await store.save_table(closed)
+    assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 1
+    assert await store.get_table(plain.id) is None
+    assert await store.get_table(table.id) is not None
+    assert (await store.tournament_rounds(t.id))[0].tables == {0: table.id}
 
 
 async def test_a_stale_save_is_a_conflict(store: Store) -> None:
