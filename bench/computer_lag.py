@@ -44,6 +44,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.figures import percentile
 from bot.app import build_application
 from bot.settings import Settings
 from bot.tables import Person, TableService
@@ -53,13 +54,6 @@ from engine.actions import Kind
 from testing.fake_telegram import FakeTelegram
 
 WAIT = 60.0
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def computer_moves(db: Path) -> int:
@@ -206,16 +200,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "workers": args.workers,
         "seconds": round(elapsed, 1),
         "loop_lag_ms": {
-            "p50": round(percentile(lags, 0.50), 1),
-            "p95": round(percentile(lags, 0.95), 1),
-            "p99": round(percentile(lags, 0.99), 1),
+            "p50": round(percentile(lags, 50), 1),
+            "p95": round(percentile(lags, 95), 1),
+            "p99": round(percentile(lags, 99), 1),
             "max": round(max(lags, default=float("nan")), 1),
             "mean": round(statistics.fmean(lags), 1) if lags else None,
             "samples": len(lags),
         },
         "update_ms": {
-            "p50": round(percentile(latencies, 0.50), 1),
-            "p95": round(percentile(latencies, 0.95), 1),
+            "p50": round(percentile(latencies, 50), 1),
+            "p95": round(percentile(latencies, 95), 1),
             "max": round(max(latencies, default=float("nan")), 1),
             "samples": len(latencies),
         },

@@ -72,12 +72,12 @@ def test_quick_load_run_on_postgres_with_two_workers_is_healthy(
 
 
 def test_quick_run_at_a_persons_pace_measures_hand_offs() -> None:
-    # bench/load_pace.py: three people a table who look before they tap,
+    # `--pace person`: three people a table who look before they tap,
     # against a fake Bot API that enforces Telegram's flood limits. Only the
     # report's shape and that moves were handed off are checked: how long a
     # hand-off takes depends on the machine.
     done = subprocess.run(
-        [sys.executable, "-m", "bench.load_pace", "--quick", "--json"],
+        [sys.executable, "-m", "bench.load", "--pace", "person", "--quick", "--json"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -89,15 +89,16 @@ def test_quick_run_at_a_persons_pace_measures_hand_offs() -> None:
     assert report["bot_log_errors"] == 0
     assert report["nudges"] == 0
     assert report["players_per_table"] == 3
-    assert report["taps"] >= report["move_taps"] > 0
-    hand = report["handoff"]
+    window = report["phases"]["person"]
+    assert window["taps"] >= window["move_taps"] > 0
+    hand = window["handoff"]
     # Every move of the window was handed off or excluded with a reason.
     assert hand["count"] > 0
-    assert hand["count"] + sum(hand["excluded"].values()) == report["move_taps"]
+    assert hand["count"] + sum(hand["excluded"].values()) == window["move_taps"]
     assert set(hand["seconds"]) == {"p50", "p95", "max"}
     assert 0 <= hand["seconds"]["p50"] <= hand["seconds"]["max"]
     assert sum(hand["by_method"].values()) == hand["count"]
-    api = report["api"]
+    api = window["api"]
     assert api["per_tap"]["answerCallbackQuery"] > 0
     assert api["sends_edits_per_tap"] > 0
     assert "getUpdates" not in api["per_tap"]
