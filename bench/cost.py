@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bench.bot_process import BotProcess, children_cpu, db_used_bytes, server_cpu
+from bench.bot_process import Bot, children_cpu, db_used_bytes, server_cpu
 from bench.figures import per
 from bench.window import Measure, Window
 from bot.__main__ import tune_gc
@@ -43,7 +43,7 @@ class BotCost(Measure):
 
     name = "cost"
 
-    def __init__(self, bots: list[BotProcess], server: PostgresServer | None) -> None:
+    def __init__(self, bots: list[Bot], server: PostgresServer | None) -> None:
         self.bots = bots
         self.server = server
         self.windows: dict[str, _Cost] = {}

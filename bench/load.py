@@ -69,7 +69,8 @@ from pathlib import Path
 from typing import Any
 
 from bench import measures
-from bench.bot_process import BotProcess, pin_cpus
+from bench.bot_in_process import BotInProcess
+from bench.bot_process import Bot, BotProcess, pin_cpus
 from bench.cost import BotCost, Collector
 from bench.crowd import Crowd, stop_tasks
 from bench.figures import report
@@ -95,6 +96,7 @@ DEFAULTS = {
     "instant": (100, 2, 60.0, 5.0, 2, "latency"),
     "person": (4, 3, 120.0, 10.0, 12, "handoff,requests,record"),
 }
+THINK = (2.0, 5.0)
 QUICK = {"instant": (3, 3.0, 1.0), "person": (2, 8.0, 1.0)}
 
 
@@ -104,8 +106,10 @@ def start_bots(
     workdir: Path,
     cpus: set[int] | None,
     env: dict[str, str],
-) -> list[BotProcess]:
-    bots = []
+) -> list[Bot]:
+    if args.in_process:
+        return [BotInProcess(fake, workdir, env)]
+    bots: list[Bot] = []
     for number in range(args.workers):
         extra = dict(env)
         if args.webhook:
@@ -121,9 +125,17 @@ def start_bots(
 
 
 async def measure(
-    crowd: Crowd, cost: BotCost, chosen: list[Measure], window: Window, seconds: float
+    crowd: Crowd,
+    cost: BotCost,
+    chosen: list[Measure],
+    window: Window,
+    seconds: float,
+    until_a_match: bool = False,
 ) -> None:
-    """One window: the measures begin, the bot's RSS is sampled each second."""
+    """One window: the measures begin, the bot's RSS is sampled each second.
+    `until_a_match` (--quick): on past `seconds` until a match has finished in
+    the run, up to a minute, so that a smoke test on a slow machine still
+    sees a match to its end."""
     loop = crowd.loop
     await cost.begin(window)  # the only one that waits: the others' begin with the window
     for m in chosen:
@@ -132,8 +144,10 @@ async def measure(
     window.started = loop.time()
     crowd.window = window
     end = window.started + seconds
-    while (left := end - loop.time()) > 0:
-        await asyncio.sleep(min(1.0, left))
+    while (left := end - loop.time()) > 0 or (
+        until_a_match and not crowd.matches and loop.time() < window.started + 60
+    ):
+        await asyncio.sleep(min(1.0, left) if left > 0 else 0.1)
         cost.sample(loop.time(), window)
     crowd.window = None
     window.ended = loop.time()
@@ -143,9 +157,12 @@ async def measure(
     await cost.end(window)
 
 
-async def drain(crowd: Crowd, handoffs: measures.Handoffs | None, fake: FakeTelegram) -> None:
+async def drain(
+    crowd: Crowd, handoffs: measures.Handoffs | None, fake: FakeTelegram, quiet_s: float
+) -> None:
     """The people stop; the window's moves get up to a minute for their
-    hand-off, then the bot up to 90 s to send what it holds back."""
+    hand-off, then the bot up to 90 s to send what it holds back (until it
+    has made no request for `quiet_s`)."""
     crowd.stopping = True
     loop = crowd.loop
     if handoffs is not None:
@@ -153,12 +170,13 @@ async def drain(crowd: Crowd, handoffs: measures.Handoffs | None, fake: FakeTele
             await fake.wait_for(lambda: handoffs.unresolved() == 0, timeout=60)
         handoffs.give_up(crowd.tables)
     quiet = loop.time() + 90
-    while loop.time() < quiet and loop.time() - crowd.last_request < 8:
+    while loop.time() < quiet and loop.time() - crowd.last_request < quiet_s:
         await asyncio.sleep(0.5)
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    bot_cpus, generator_cpus = pin_cpus(not args.no_pin)
+    # In process, the bot and the crowd share one process: nothing to place.
+    bot_cpus, generator_cpus = pin_cpus(not args.no_pin and not args.in_process)
     client_gc = Collector()
     telegram = args.limits == "telegram"
     fake = FakeTelegram(
@@ -210,7 +228,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         await crowd.start(timeout=120 + args.players * len(crowd.tables))
         setup_seconds = time.monotonic() - started
-        client_gc.settle()
+        if not args.in_process:  # the bot's (and a test's) process is not ours to tune
+            client_gc.settle()
         if args.pace == "person":
             windows.append(Window("person"))
         elif not args.paced_only:
@@ -221,9 +240,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             if instant is not None and (window.name == "paced" or args.paced_only):
                 instant.rate = args.rate
             await asyncio.sleep(args.warmup)
-            await measure(crowd, cost, chosen, window, args.seconds)
+            quick = args.quick and args.pace == "instant"  # a person's match is longer
+            await measure(crowd, cost, chosen, window, args.seconds, quick)
         if handoffs is not None or telegram or record:
-            await drain(crowd, handoffs, fake)
+            await drain(crowd, handoffs, fake, args.quiet)
         memory = bot.memory_kb()
     finally:
         crowd.stopping = True
@@ -339,11 +359,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--think",
         type=float,
         nargs=2,
-        default=(2.0, 5.0),
+        default=THINK,
         metavar=("LOW", "HIGH"),
         help="person: seconds a person looks before each tap (uniform)",
     )
     add("--silence", type=float, default=60.0, help="seconds before a nudge")
+    add("--quiet", type=float, default=8.0, help="at the end: the bot is done after this silence")
     add("--seed", type=int, default=1)
     add("--json", action="store_true", help="print JSON only")
     add("--samples", action="store_true", help="include RSS samples in JSON")
@@ -364,21 +385,33 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     add("--workers", type=int, default=1, help="bot processes (more than one: webhook, postgres)")
     add("--webhook", action="store_true", help="updates posted to the bots' webhooks")
-    add("--quick", action="store_true", help="smoke test: instant 3 tables 3 s; person 2, 8 s")
+    add(
+        "--in-process",
+        action="store_true",
+        help="the bot's application in this process (starts at once, for tests: its CPU"
+        " and memory are then this whole process's)",
+    )
+    add(
+        "--quick",
+        action="store_true",
+        help="smoke test: instant 3 tables 3 s (on until a match ended), person 2 tables 8 s",
+    )
     args = parser.parse_args(argv)
     if args.workers > 1 and args.database != "postgres":
         parser.error("several workers need --database postgres (SQLite is one process's)")
     args.webhook = args.webhook or args.workers > 1
+    if args.in_process and (args.webhook or args.profile):
+        parser.error("--in-process runs one bot, long polling, unprofiled")
     tables, players, seconds, warmup, limit, chosen = DEFAULTS[args.pace]
-    if args.quick:
+    if args.quick:  # smaller defaults; what is given explicitly still counts
         tables, seconds, warmup = QUICK[args.pace]
         args.rate = min(args.rate, 30.0)
-        if args.pace == "person":
+        if args.pace == "person" and args.think == THINK:
             args.think = (0.4, 1.0)  # people five times faster
-    args.tables = args.tables if args.tables is not None and not args.quick else tables
+    args.tables = args.tables if args.tables is not None else tables
     args.players = args.players or players
-    args.seconds = args.seconds if args.seconds is not None and not args.quick else seconds
-    args.warmup = args.warmup if args.warmup is not None and not args.quick else warmup
+    args.seconds = args.seconds if args.seconds is not None else seconds
+    args.warmup = args.warmup if args.warmup is not None else warmup
     args.limit = args.limit if args.limit is not None else limit
     args.limits = args.limits or ("telegram" if args.pace == "person" else "none")
     args.measure = [m.strip() for m in (args.measure or chosen).split(",") if m.strip()]

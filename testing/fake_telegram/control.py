@@ -410,12 +410,6 @@ class ControlMixin(FakeState):
             key: (name, wrap(name, handler)) for key, (name, handler) in self._methods.items()
         }
 
-    def callback_chat(self, query_id: str) -> int | None:
-        """The chat of the message whose button made callback query ``query_id``, while
-        the fake still keeps the query (see :meth:`prune`)."""
-        callback = self._callbacks.get(query_id)
-        return None if callback is None else callback.chat_id
-
     def prune(
         self,
         keep_group: int | None,
