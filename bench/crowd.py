@@ -31,14 +31,13 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from bench.pace import Pace
-from bench.window import Measure, Request, Window
+from bench.window import Measure, Person, Request, Table, Window
 from bot.view import callbacks
 from engine.actions import Kind
-from testing.fake_telegram import ApiError, FakeTelegram, FakeUser, StoredMessage
+from testing.fake_telegram import ApiError, FakeTelegram, StoredMessage
 from testing.fake_telegram.protocol import Handler, Params
 
 PLAY_KINDS = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
@@ -50,30 +49,6 @@ SHOWING = ("sendMessage", "editMessageText", "editMessageReplyMarkup")
 KEEP_GROUP_MESSAGES = 16
 KEEP_PRIVATE_MESSAGES = 6
 STALE_TAP_S = 900.0  # a tap still unanswered after this is forgotten
-
-
-# -- the people --------------------------------------------------------------------------------
-
-
-@dataclass
-class Person:
-    user: FakeUser
-    table: Table
-    done: tuple[int, int, str] = (-1, -1, "")  # (table id, version, "s" or "p"): the last tap
-    looking: bool = False  # a look at the hand is due
-
-
-@dataclass
-class Table:
-    number: int
-    group_id: int
-    people: list[Person] = field(default_factory=list)
-    stage: str = "setup"  # setup, new, join, start, play
-    lobby_id: int | None = None
-    lobby_version: int = -1
-    joined: int = 0
-    progress: float = 0.0  # the last update handed over, request made or tap
-    unanswered: set[str] = field(default_factory=set)  # taps the bot has not answered yet
 
 
 def chat_kind(chat_id: int | None) -> str:

@@ -22,10 +22,7 @@ kind, each chosen with `--measure` (the bot's cost is always measured).
   edits* are those Telegram's limits count. 429s are the fake's refusals in
   the window, by limit and chat kind.
 * `record`: the group's record of every finished deal (bench/group_record.py).
-* cost (`BotCost`): the bot processes' user+system CPU in the window
-  (/proc/<pid>/stat) per update and per tap, their worker processes (the
-  match charts) and PostgreSQL's apart, this process's CPU, the SQLite
-  database's growth; the bot's RSS each second.
+* the bot's cost in a window is bench/cost.py's, always measured.
 """
 
 from __future__ import annotations
@@ -35,9 +32,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.crowd import Person, Table, chat_kind
+from bench.crowd import chat_kind
 from bench.figures import percentile, quantiles
-from bench.window import Measure, Request, Window
+from bench.window import Measure, Person, Request, Table, Window
 from bot.view import callbacks
 from testing.fake_telegram import FakeTelegram
 from testing.fake_telegram.limits import LimitStats, is_counted

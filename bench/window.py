@@ -1,4 +1,5 @@
-"""A measured window of a load run, and what a measure hears (bench/load.py).
+"""The crowd's tables and people as its measures see them, a measured window
+of a load run, and what a measure hears (bench/load.py).
 
 The crowd (bench/crowd.py) counts what happens in a window and tells each
 measure (bench/measures.py, bench/cost.py) what it sees: an update handed to
@@ -9,12 +10,37 @@ update a table was waiting on) come in after the window ends.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from testing.fake_telegram import FakeUser
+
 if TYPE_CHECKING:
-    from bench.crowd import Person, Table
     from bot.view import callbacks
+
+
+# -- the people --------------------------------------------------------------------------------
+
+
+@dataclass
+class Person:
+    user: FakeUser
+    table: Table
+    done: tuple[int, int, str] = (-1, -1, "")  # (table id, version, "s" or "p"): the last tap
+    looking: bool = False  # a look at the hand is due
+
+
+@dataclass
+class Table:
+    number: int
+    group_id: int
+    people: list[Person] = field(default_factory=list)
+    stage: str = "setup"  # setup, new, join, start, play
+    lobby_id: int | None = None
+    lobby_version: int = -1
+    joined: int = 0
+    progress: float = 0.0  # the last update handed over, request made or tap
+    unanswered: set[str] = field(default_factory=set)  # taps the bot has not answered yet
 
 
 @dataclass
