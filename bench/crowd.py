@@ -2,7 +2,8 @@
 pluggable measures (bench/measures.py).
 
 Each table is a group of `players` people. The first opens a match with
-`/new limit=L`, the others join one by one, the first starts; when the match's
+`/new limit=L`, the others join one by one (then `computers` are added with
+`/addbot <level>`, one at a time), the first starts; when the match's
 final standing reaches the group, the first opens the next one. A person
 never reads the bot's database: when a request of the bot shows a hand with
 buttons for their turn, they look at it for the pace's while, then tap one of
@@ -93,6 +94,8 @@ class Crowd:
         limit: int,
         measures: list[Measure],
         keep_groups: bool = False,
+        computers: int = 0,
+        level: str = "hard",
     ) -> None:
         self.fake = fake
         self.pace = pace
@@ -100,6 +103,8 @@ class Crowd:
         self.limit = limit  # the matches' penalty limit
         self.measures = measures
         self.keep_groups = keep_groups  # every group message kept (its record is read)
+        self.computers = computers  # computer players a table, added with /addbot <level>
+        self.level = level
         self.loop = asyncio.get_running_loop()
         self.window: Window | None = None
         self.tables: list[Table] = []
@@ -259,20 +264,35 @@ class Crowd:
         if table.stage == "new" and method == "sendMessage":
             table.lobby_id = message["message_id"]
             table.lobby_version = lobby[0].version
-            table.stage, table.joined = "join", 0
-            self.later(lambda: self._lobby_tap(table, table.people[1], ":j"))
+            table.stage, table.joined, table.added = "join", 0, 0
+            self._fill(table)
         elif (
-            table.stage == "join"
+            table.step  # a guest's join or a computer's seat: the lobby redrawn, newer
             and message["message_id"] == table.lobby_id
             and lobby[0].version > table.lobby_version
         ):
             table.lobby_version = lobby[0].version
-            if table.joined < len(table.people) - 1:
-                guest = table.people[table.joined + 1]
-                self.later(lambda: self._lobby_tap(table, guest, ":j"))
-            else:
-                table.stage = "start"
-                self.later(lambda: self._lobby_tap(table, table.people[0], ":s"))
+            self._fill(table)
+
+    def _fill(self, table: Table) -> None:
+        """The lobby's next seat, one at a time: each guest joins, then the
+        computers are asked for; when every seat is taken, the first starts."""
+        if table.joined < len(table.people) - 1:
+            guest = table.people[table.joined + 1]
+            table.step = "join"
+            self.later(lambda: self._lobby_tap(table, guest, ":j"))
+        elif table.added < self.computers:
+            table.added += 1
+            table.step = "computer"
+            self.later(lambda: self._add_computer(table))
+        else:
+            table.stage, table.step = "start", ""
+            self.later(lambda: self._lobby_tap(table, table.people[0], ":s"))
+
+    def _add_computer(self, table: Table) -> None:
+        if not self.stopping:
+            group = self.fake.chat(table.group_id)
+            self.fake.user_sends(table.people[0].user, group, f"/addbot {self.level}")
 
     def _lobby_tap(self, table: Table, person: Person, op: str) -> None:
         if self.stopping or table.lobby_id is None:

@@ -38,7 +38,9 @@ class Table:
     stage: str = "setup"  # setup, new, join, start, play
     lobby_id: int | None = None
     lobby_version: int = -1
-    joined: int = 0
+    joined: int = 0  # guests who tapped "join" in this lobby
+    added: int = 0  # computers asked for with /addbot in this lobby
+    step: str = ""  # the seat the lobby's redraw is awaited for: "join" or "computer"
     progress: float = 0.0  # the last update handed over, request made or tap
     unanswered: set[str] = field(default_factory=set)  # taps the bot has not answered yet
 
