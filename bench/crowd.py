@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from bench.pace import Pace
-from bench.window import Measure, Person, Request, Table, Window
+from bench.window import Measure, Person, Request, Table, Turn, Window
 from bot.view import callbacks
 from engine.actions import Kind
 from testing.fake_telegram import ApiError, FakeTelegram, StoredMessage
@@ -237,7 +237,7 @@ class Crowd:
         turn = turn_buttons(data)
         if turn:
             for measure in self.measures:
-                measure.turn_shown(table, chat_id, turn[0][1], method, arrived)
+                measure.turn_shown(Turn(table, chat_id, turn[0][1], method, arrived))
             table.stage = "play"
             self.consider(self.people[chat_id])
         elif table.stage == "setup" and method == "sendMessage":

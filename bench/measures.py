@@ -34,8 +34,7 @@ from typing import Any
 
 from bench.crowd import chat_kind
 from bench.figures import percentile, quantiles
-from bench.window import Measure, Person, Request, Table, Window
-from bot.view import callbacks
+from bench.window import Measure, Person, Request, Table, Turn, Window
 from testing.fake_telegram import FakeTelegram
 from testing.fake_telegram.limits import LimitStats, is_counted
 
@@ -235,14 +234,8 @@ class Handoffs(Measure):
         if tap is not None:
             tap.handed = now
 
-    def turn_shown(
-        self,
-        table: Table,
-        chat_id: int,
-        payload: callbacks.Play | callbacks.Select,
-        how: str,
-        arrived: float,
-    ) -> None:
+    def turn_shown(self, turn: Turn) -> None:
+        table, payload, arrived = turn.table, turn.payload, turn.arrived
         tap = self.awaiting.get(table.number)
         if tap is None or tap.table_id != payload.table or payload.version <= tap.version:
             return
@@ -255,8 +248,8 @@ class Handoffs(Measure):
         self._of(tap.window).handoffs.append(
             _Handoff(
                 seconds=now - tap.at,
-                same_player=chat_id == tap.user_id,
-                method=how,
+                same_player=turn.chat_id == tap.user_id,
+                method=turn.how,
                 to_bot=handed - tap.at,
                 in_bot=arrived - handed,
                 private_429=private - tap.private_refused,

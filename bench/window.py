@@ -73,6 +73,18 @@ class Request:
     arrived: float
 
 
+@dataclass(frozen=True)
+class Turn:
+    """Move buttons shown to `chat_id` (`payload`: the first) by the request
+    `how` that arrived at `arrived`."""
+
+    table: Table
+    chat_id: int
+    payload: callbacks.Play | callbacks.Select
+    how: str
+    arrived: float
+
+
 class Measure:
     """A measure (bench/measures.py): what it hears of the crowd and of a
     window, and what it reports of a window. Each hook does nothing unless
@@ -110,14 +122,7 @@ class Measure:
     ) -> None:
         """`person` tapped; `move` = (table id, version) when it was a move."""
 
-    def turn_shown(
-        self,
-        table: Table,
-        chat_id: int,
-        payload: callbacks.Play | callbacks.Select,
-        how: str,
-        arrived: float,
-    ) -> None:
-        """A request (`how`, arrived at `arrived`) showed `chat_id` move buttons."""
+    def turn_shown(self, turn: Turn) -> None:
+        """A request of the bot showed a person move buttons."""
 
     def match_ended(self, table: Table) -> None: ...
