@@ -26,12 +26,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _quick(*extra: str) -> dict[str, Any]:
-    # About the process: `python -m bot` started, played and stopped with exit
-    # code 0 as in production, two of them at once on one PostgreSQL, driven
-    # by the command a newcomer types. So it pays the bots' start and a
-    # server's: ~10 s on a quiet machine (the windows are --quick's 3 s).
+    # Longer than 5 s, because it is about processes: `python -m bot` started,
+    # played and stopped with exit code 0 as in production, two of them at
+    # once on one throwaway PostgreSQL, driven by the command a newcomer
+    # types. It pays a server's start and two bots' (importing the bot and
+    # reading its catalogues), and the windows run on until a match has ended
+    # (--quick): 24-52 s on the loaded 2-core machine it was written on.
+    quick = ["--quick", "--json", "--seconds", "1", "--warmup", "0.5"]
     done = subprocess.run(
-        [sys.executable, "-m", "bench.load", "--quick", "--json", "--warmup", "0.5", *extra],
+        [sys.executable, "-m", "bench.load", *quick, *extra],
         capture_output=True,
         text=True,
         timeout=300,
@@ -66,6 +69,9 @@ def _assert_healthy(report: dict[str, Any]) -> None:
 
 async def test_quick_load_run_on_sqlite_is_healthy() -> None:
     # The crowd, its measures and the report, with the bot in this process.
+    # 7-18 s on the loaded 2-core machine it was written on: a match must end (about
+    # 50 moves a table), and the bot's first start in a process reads its
+    # four catalogues (~1-3 s).
     args = load.parse_args(
         ["--quick", "--in-process", "-G", "2", "--seconds", "1", "--warmup", "0.3"]
     )
