@@ -328,14 +328,12 @@ class Crowd:
         person.looking = False
         if self.stopping:
             return
-        hand = next(
-            (m for m in reversed(self.fake.messages(person.user)) if turn_buttons(m.callback_data)),
-            None,
-        )
-        if hand is None:
+        for hand in reversed(self.fake.messages(person.user)):
+            if turn := turn_buttons(hand.callback_data):
+                break
+        else:
             self.dropped += 1
             return
-        turn = turn_buttons(hand.callback_data)
         table_id, version = turn[0][1].table, turn[0][1].version
         plays = [d for d, p in turn if isinstance(p, callbacks.Play)]
         if plays:
