@@ -31,10 +31,12 @@ from engine.actions import Action, Kind
 from engine.ai.players.hard import _SIMULATED, MAX_WORLDS, HardPlayer, _plain_world, side_of
 from engine.ai.playout.fastplay import fast_play_out
 from engine.ai.playout.rollout import DealResult, continue_after, memory_for
+from engine.ai.review.exact import exact_results
 from engine.ai.search.compare import mean, prune
 from engine.ai.search.determinize import Knowledge, knowledge_of
+from engine.ai.search.endgame import hides_nothing
 from engine.ai.search.evidence import pick_world
-from engine.ai.search.worlds import Draft, build_world, deal_only_state, draw_draft
+from engine.ai.search.worlds import Draft, build_world, deal_only_state, draw_draft, sample_state
 from engine.ai.tuning import COUNTING_ANSWERS
 from engine.errors import IllegalAction
 from engine.game import apply
@@ -132,6 +134,20 @@ def weigh(
     others = [
         other for other in range(len(view.penalties)) if other != side and other not in view.out
     ]
+    if hides_nothing(view, knowledge):
+        # One world, solved exactly, as the hard player does there.
+        only = sample_state(
+            view, knowledge, player.decision_rng(view), deal_only=True, history=False
+        )
+        exact = exact_results(only, seat, side, candidates, player.point_weight)
+        if exact is not None:
+            return Weighing(
+                tuple(candidates),
+                tuple((value,) for value, _ in exact),
+                tuple((float(result.penalties[side]),) for _, result in exact),
+                tuple((float(result.points[side]),) for _, result in exact),
+                tuple((_margin(result, side, others),) for _, result in exact),
+            )
     rng = player.decision_rng(view)
     values: list[list[float]] = [[] for _ in candidates]
     penalties: list[list[float]] = [[] for _ in candidates]
