@@ -1,0 +1,119 @@
+"""The review of a whole deal (issue 66): noise, determinism, cache keys, the log.
+
+The noise: deals played by the hard player alone (300 playouts a move, about
+what the review spends on a decision) and reviewed at the default budget.
+Measured over 8 first deals of each game (bench-style script in the report
+of the branch i66-review, CPU of one core): two-player burkozel, 202 moves,
+3 flagged (1.5%), the cost of a move 0.18 on average and 0.92 at p95, the
+largest total cost of a review 2.4 (penalty points, a tenth per card point).
+So a hard-player deal must review as clean or nearly: at most one costly
+move, and a total within `NOISE`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Action, MatchState, RuleSet, apply, new_match
+from engine.ai import next_actor
+from engine.ai.players.hard import HardPlayer
+from engine.ai.review import REVIEW_WORLDS, deal_log, review_deal, review_key
+from engine.ai.review.deal import HandKind
+
+NOISE = 2.5  # the largest total cost measured on a hard-player deal, rounded up
+
+
+def _hard_deal(preset: str, players: int, seed: int) -> tuple[MatchState, list[Action]]:
+    rules = RuleSet.create(preset, {}, players=players)
+    start = new_match(rules, [f"P{seat}" for seat in range(players)], seed)
+    assert start.deal is not None
+    hard = {seat: HardPlayer(seed * 10 + seat, playouts=300) for seat in range(players)}
+    state, log = start, []
+    while state.deal is not None and state.deal.number == start.deal.number:
+        chosen = next_actor(state, hard)
+        assert chosen is not None
+        state, _ = apply(state, chosen[1])
+        log.append(chosen[1])
+    return start, log
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("burkozel", 101), ("bura", 102)])
+def test_a_deal_the_hard_player_played_reviews_within_the_noise(preset: str, seed: int) -> None:
+    start, log = _hard_deal(preset, 2, seed)
+    for seat in (0, 1):
+        review = review_deal(start, log, seat, seed=1)
+        assert review.decisions
+        assert sum(d.costly for d in review.decisions) <= 1, review.costliest
+        assert review.total_cost <= NOISE, review.costliest
+
+
+def test_a_review_is_the_same_for_the_same_seed_and_budget() -> None:
+    start, log = _hard_deal("bura", 2, 7)
+    first = review_deal(start, log, 1, seed=4, worlds=24)
+    assert first == review_deal(start, log, 1, seed=4, worlds=24)
+    assert first.worlds == 24 and first.seed == 4
+    assert review_deal(start, log, 1, seed=4).worlds == REVIEW_WORLDS
+
+
+def test_the_review_lists_every_move_of_the_seat_and_the_luck_of_the_hand() -> None:
+    start, log = _hard_deal("bura", 2, 8)
+    assert start.deal is not None
+    number = start.deal.number
+    state, moves = start, 0
+    for action in log:
+        if state.deal is None or state.deal.number != number:
+            break
+        moves += action.seat == 0
+        state, _ = apply(state, action)
+    review = review_deal(start, [*log, *log], 0, seed=2)  # what follows the deal is ignored
+    assert len(review.decisions) == moves
+    assert [d.played for d in review.decisions] == [a for a in log if a.seat == 0][:moves]
+    assert review.clean == (not review.costliest)
+    assert list(review.costliest) == sorted(review.costliest, key=lambda d: -d.cost)
+    assert review.luck is not None
+    assert review.luck.hand in set(HandKind)
+    assert review.luck.actual_penalty in (0, 2, 4)
+    assert 0.0 <= review.luck.expected_penalty <= 4.0
+
+
+def test_the_cache_key_names_the_deal_the_seat_and_the_budget() -> None:
+    keys = {
+        review_key("g1/d3", 0),
+        review_key("g1/d3", 1),
+        review_key("g1/d4", 0),
+        review_key("g1/d3", 0, worlds=96),
+        review_key("g1/d3", 0, seed=1),
+    }
+    assert len(keys) == 5
+    assert review_key("g1/d3", 0) == review_key("g1/d3", 0)
+
+
+def test_deal_log_finds_a_deal_in_a_match_log() -> None:
+    rules = RuleSet.create("bura", {}, players=2)
+    start, log = _hard_deal("bura", 2, 9)
+    first_deal_actions = len(log)
+    state = start
+    more = list(log)
+    for action in log:
+        state, _ = apply(state, action)
+    hard = {seat: HardPlayer(seat, playouts=40) for seat in range(2)}
+    assert state.deal is not None
+    second = state.deal.number
+    while state.deal is not None and state.deal.number == second:
+        chosen = next_actor(state, hard)
+        assert chosen is not None
+        state, _ = apply(state, chosen[1])
+        more.append(chosen[1])
+    found, actions = deal_log(rules, ["P0", "P1"], 9, more, second)
+    assert found.deal is not None and found.deal.number == second
+    assert actions == more[first_deal_actions:]
+    with pytest.raises(ValueError):
+        deal_log(rules, ["P0", "P1"], 9, more, second + 5)
+
+
+def test_bad_requests_are_refused() -> None:
+    start, log = _hard_deal("bura", 2, 10)
+    with pytest.raises(ValueError):
+        review_deal(start, log, 2)
+    with pytest.raises(ValueError):
+        review_deal(start._replace(deal=None), log, 0)
