@@ -6,7 +6,9 @@
   penalty and card points; the hand's expected outcome against the actual.
 - `hint` (`engine.ai.review.hint`): the hard player's choice for a position
   and a reason as a code with card values, for the bot to put in words.
-- `engine.ai.review.weigh`: the per-decision search both use.
+- `engine.ai.review.weigh`: the per-decision search both use
+  (`engine.ai.review.exact` where the hard player solves the endgame).
+- `review_to_json` / `review_from_json`: a review as stored JSON.
 
 Pure like the rest of the engine: codes and numbers out, no text.
 """
@@ -22,6 +24,7 @@ from engine.ai.review.deal import (
     review_key,
 )
 from engine.ai.review.hint import HINT_PLAYOUTS, Hint, Reason, ReasonKind, hint, reason_for
+from engine.ai.review.record import review_from_json, review_to_json
 from engine.ai.review.weigh import Coach
 
 __all__ = [
@@ -39,5 +42,7 @@ __all__ = [
     "hint",
     "reason_for",
     "review_deal",
+    "review_from_json",
     "review_key",
+    "review_to_json",
 ]

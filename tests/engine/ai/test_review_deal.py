@@ -12,12 +12,21 @@ move, and a total within `NOISE`.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine import Action, MatchState, RuleSet, apply, new_match
 from engine.ai import next_actor
 from engine.ai.players.hard import HardPlayer
-from engine.ai.review import REVIEW_WORLDS, deal_log, review_deal, review_key
+from engine.ai.review import (
+    REVIEW_WORLDS,
+    deal_log,
+    review_deal,
+    review_from_json,
+    review_key,
+    review_to_json,
+)
 from engine.ai.review.deal import HandKind
 
 NOISE = 2.5  # the largest total cost measured on a hard-player deal, rounded up
@@ -117,3 +126,10 @@ def test_bad_requests_are_refused() -> None:
         review_deal(start, log, 2)
     with pytest.raises(ValueError):
         review_deal(start._replace(deal=None), log, 0)
+
+
+def test_a_review_goes_through_json_unchanged() -> None:
+    start, log = _hard_deal("bura", 2, 11)
+    review = review_deal(start, log, 0, seed=5, worlds=24)
+    text = json.dumps(review_to_json(review))
+    assert review_from_json(json.loads(text)) == review
