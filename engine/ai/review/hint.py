@@ -92,9 +92,9 @@ def _owner_cards(view: TableView) -> tuple[Card, ...]:
     return tuple(card for card in plays[-1].cards if card is not None) if plays else ()
 
 
-def _spend(action: Action) -> tuple[int, int, int]:
-    """How dear a beat is: its points, then its top rank, then its card count."""
-    return (sum(card.points for card in action.cards), max(c.rank for c in action.cards), 0)
+def _spend(action: Action) -> tuple[int, int]:
+    """How dear a beat is: its points, then its top rank."""
+    return (sum(card.points for card in action.cards), max(c.rank for c in action.cards))
 
 
 def reason_for(view: TableView, action: Action | None) -> Reason:
@@ -127,8 +127,13 @@ def reason_for(view: TableView, action: Action | None) -> Reason:
             return Reason(ReasonKind.CHEAPEST_BEAT, max(dearer, key=_spend).cards)
         return Reason(ReasonKind.TAKE_LEAD, owners)
     # A discard.
-    partner = view.owner is not None and view.owner != seat and view.rules.is_teams
-    if partner and side_of(view, view.owner or 0) == side_of(view, seat):
+    owner = view.owner
+    if (
+        owner is not None
+        and owner != seat
+        and view.rules.is_teams
+        and side_of(view, owner) == side_of(view, seat)
+    ):
         return Reason(ReasonKind.FOLLOW_PARTNER, owners)
     if not beats:
         return Reason(ReasonKind.CANNOT_BEAT, owners)
