@@ -334,3 +334,16 @@ def test_the_right_move_is_named_best_where_it_is_the_only_sensible_one() -> Non
     assert decision.better is None
     assert decision.cost == 0.0
     assert not decision.costly
+
+
+def test_kozel_reviews_speak_of_the_team() -> None:
+    """Seat 3 leaves an ace to the opponents: the cost is the team's (seats 1 and 3)."""
+    position = next(p for p in CORPUS if p.name.startswith("kozel: the last to answer leaves an"))
+    state = position.state()
+    action = position.action(position.mistake)
+    review = review_deal(state, [action], 3, seed=1)
+    assert (review.side, review.seats) == (1, (1, 3))
+    decision = review.decisions[0]
+    assert decision.costly
+    # The 11 points go to the other team's pile: the team's expected points drop.
+    assert decision.points_cost > 5
