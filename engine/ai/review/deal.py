@@ -41,8 +41,10 @@ from engine.rules import RuleSet
 from engine.state import MatchState
 from engine.view import TableView, view_for
 
-# Worlds per decision: about 15 decisions a deal fit well under a second or
-# two of one core (bench/review_cost.py); the noise test measures what is left.
+# Worlds per decision. bench/review_cost.py, CPU of one core per review of one
+# player's deal (easy players' deals): p95 3.0 s in two-player burkozel (18
+# moves a deal), 1.4 s with three, 1.9 s in kozel, 0.9 s in bura: a fifth of
+# the 15 s a review may take. tests/engine/ai/test_review_deal.py: the noise.
 REVIEW_WORLDS = 48
 # A move costs something worth saying at this value (penalty points, a
 # tenth per card point of margin) and this many standard errors: the hard
