@@ -162,6 +162,8 @@ def review_deal(
             break
         if action.seat == seat:
             view = view_for(state, seat)
+            if action not in view.legal:
+                raise ValueError(f"the log's move {action} is not legal at step {state.step}")
             decision, weighing = _decide(coach, view, action, worlds, need=first is None)
             decisions.append(decision)
             if first is None:

@@ -22,7 +22,7 @@ import json
 
 import pytest
 
-from engine import Action, MatchState, RuleSet, apply, new_match
+from engine import DECK, Action, MatchState, RuleSet, apply, new_match
 from engine.ai import next_actor
 from engine.ai.players.hard import HardPlayer
 from engine.ai.review import (
@@ -139,3 +139,11 @@ def test_a_review_goes_through_json_unchanged() -> None:
     review = review_deal(start, log, 0, seed=5, worlds=24)
     text = json.dumps(review_to_json(review))
     assert review_from_json(json.loads(text)) == review
+
+
+def test_a_log_with_a_move_the_seat_could_not_make_is_refused() -> None:
+    start, log = _hard_deal("bura", 2, 12)
+    first = next(index for index, action in enumerate(log) if action.seat == 0)
+    wrong = Action.make("lead", 0, [c for c in DECK if c not in start.deal.hands[0]][:1])  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="not legal"):
+        review_deal(start, [*log[:first], wrong], 0)
