@@ -105,6 +105,12 @@ class Coach:
             player.reader.observe(view, knowledge, styles_rng, _plain_world)
         return knowledge
 
+    def follow(self, view: TableView, action: Action | None) -> None:
+        """The seat made `action` from `view`: what the bot calls at each move
+        of a person it keeps a coach for (practice hints), in the deal's order."""
+        self.look(view)
+        self.played(view, action)
+
     def played(self, view: TableView, action: Action | None) -> None:
         player = self.player
         if action is None:

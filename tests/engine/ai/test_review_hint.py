@@ -98,20 +98,26 @@ def test_claims_combinations_and_letting_a_window_pass() -> None:
     assert reason_for(view, None).kind is ReasonKind.HOLD
 
 
-def _turn_views(seed: int) -> list[TableView]:
+def _turns(seed: int) -> list[tuple[TableView, Action]]:
+    """The first 12 moves of a two-player burkozel match of easy players, with
+    the view each was made from."""
     rules = RuleSet.create("burkozel", {}, players=2)
     state = new_match(rules, ["A", "B"], seed)
     easy = [EasyPlayer(seed), EasyPlayer(seed + 1)]
-    views = []
+    turns = []
     for _ in range(12):
         assert state.deal is not None
         turn = state.deal.turn
         view = view_for(state, turn)
-        views.append(view)
         action = easy[turn].choose(view)
         assert action is not None
+        turns.append((view, action))
         state, _ = apply(state, action)
-    return views
+    return turns
+
+
+def _turn_views(seed: int) -> list[TableView]:
+    return [view for view, _ in _turns(seed)]
 
 
 def test_the_hint_is_the_hard_players_move() -> None:
@@ -167,3 +173,15 @@ def test_every_reason_fits_its_move_and_names_only_cards_the_seat_can_place(
         assert set(reason.cards) <= placeable
         if reason.kind is ReasonKind.TRUMP_STILL_OUT:
             assert all(c.suit == view.trump and c not in view.seen for c in reason.cards)
+
+
+def test_a_coach_that_followed_the_deal_gives_a_legal_hint_from_its_memory() -> None:
+    turns = _turns(6)
+    coach = Coach(3)
+    for view, action in turns[:7]:
+        if view.viewer == 0:
+            coach.follow(view, action)
+    view = next(v for v, _ in turns[7:] if v.viewer == 0)
+    given_hint = hint(view, seed=3, playouts=80, coach=coach)
+    assert given_hint is not None
+    assert given_hint.action in view.legal
