@@ -6,7 +6,7 @@ standing (6, 7, 8). `engine.game` plays the tricks in between.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 
 from engine.cards import DECK, Card, points, sort_cards
@@ -26,6 +26,8 @@ from engine.events import (
 from engine.rules import Preset, RuleSet
 from engine.scoring import bura_penalties, standing, trick_game_penalties
 from engine.seating import Seating, active_seats, clockwise_from, seating, side_of
+from engine.shuffle import ShuffleKey, Stream, check_table, shuffled
+from engine.shuffle import first_dealer as keyed_first_dealer
 from engine.state import Deal, MatchState
 from engine.state_updates import match_with_new_deal, replace_match
 
@@ -34,17 +36,27 @@ BURA = Preset.BURA  # enum class attribute lookups are slow in Python 3.11
 # -- a new match and new deals -------------------------------------------------
 
 
-def new_match(rules: RuleSet, players: Sequence[str], seed: int) -> MatchState:
-    """A match with its first deal dealt. The first dealer is drawn from the seed."""
-    return start_match(rules, players, seed)[0]
+def new_match(
+    rules: RuleSet, players: Sequence[str], seed: int, key: ShuffleKey | None = None
+) -> MatchState:
+    """A match with its first deal dealt. The first dealer is drawn from the seed
+    (from the key, with the checkable shuffle)."""
+    return start_match(rules, players, seed, key)[0]
 
 
 def start_match(
-    rules: RuleSet, players: Sequence[str], seed: int
+    rules: RuleSet, players: Sequence[str], seed: int, key: ShuffleKey | None = None
 ) -> tuple[MatchState, list[Event]]:
     """`new_match` plus what happened while dealing: the deal started, and in
-    bura maybe a redeal or a deal won at once by a dealt bura or moscow."""
+    bura maybe a redeal or a deal won at once by a dealt bura or moscow.
+
+    Which shuffle deals the match is its shuffle edition (docs/RULES.md 9):
+    without a key, the first (Python's `Random` from the seed, as every table
+    was dealt before the checkable shuffle); with a key, the second, where
+    the seed decides nothing of the deals."""
     rules.check_players(len(players))
+    if key is not None:
+        check_table(key, rules.preset, len(players), rules.trump_card)
     state = MatchState(
         rules=rules,
         players=tuple(players),
@@ -56,14 +68,23 @@ def start_match(
         next_leader=None,
         next_multiplier=1,
         step=0,
+        shuffle=key,
     )
-    return _start_deal(state, first_dealer(seed, len(players)), [])
+    return _start_deal(state, match_first_dealer(state), [])
 
 
 def first_dealer(seed: int, players: int) -> int:
-    """The match's first dealer, drawn from the seed (docs/RULES.md 3.1); the bank's
-    odd chips go round from him (docs/RULES.md 8)."""
+    """The first dealer of a match dealt by the first shuffle edition, drawn
+    from the seed (docs/RULES.md 3.1); `match_first_dealer` for any match."""
     return Random(f"{seed}/dealer").randrange(players)
+
+
+def match_first_dealer(state: MatchState) -> int:
+    """The match's first dealer (docs/RULES.md 3.1 and 9); the bank's odd chips
+    go round from him (docs/RULES.md 8)."""
+    if state.shuffle is None:
+        return first_dealer(state.seed, state.seats)
+    return keyed_first_dealer(state.shuffle, state.seats)
 
 
 def _start_deal(
@@ -77,19 +98,28 @@ def _start_deal(
     dealt = rules.hand_size * players
     middle = rules.trump_card == "middle"
     number = state.deals_dealt
+    key = state.shuffle
     while True:
         number += 1
-        rng = Random(f"{state.seed}/deal/{number}")
-        deck = list(DECK)
-        shuffle(deck, rng)
+        if key is None:  # the first shuffle edition, byte for byte as it dealt
+            rng = Random(f"{state.seed}/deal/{number}")
+            deck = list(DECK)
+            shuffle(deck, rng)
+            # `1 + rng.randrange(n)` is `rng.randrange(1, n + 1)`, the middle
+            # trump's draw as it has always been made.
+            below: Callable[[int], int] = rng.randrange
+        else:
+            stream = Stream(key, number)
+            deck = shuffled(stream, DECK)
+            below = stream.below
         # One card at a time, clockwise: the i-th player of `order` gets every
         # `players`-th card of the first `dealt`, starting with card i.
         hands: list[tuple[Card, ...]] = [()] * n
         for index, seat in enumerate(order):
             hands[seat] = sort_cards(deck[index:dealt:players])
         rest = deck[dealt:]
-        if middle:
-            shown = rest[rng.randrange(1, len(rest) - 1)]
+        if middle:  # never the stock's first or last card
+            shown = rest[1 + below(len(rest) - 2)]
             stock = tuple(rest)
         else:
             shown = rest[0]
@@ -351,7 +381,7 @@ def _score_deal(
             totals,
             out,
             state.out_deals,
-            first_dealer(state.seed, state.seats),
+            match_first_dealer(state),
         )
         events.append(MatchOver(standing=final, bank=rules.stake * state.seats, deals=deal.number))
         return replace_match(state, standing=final), events
