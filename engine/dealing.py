@@ -94,8 +94,6 @@ def _start_deal(
     n = len(state.players)
     seats = seating(state)
     order = seats.order[seats.next[dealer]]  # from the dealer's left, clockwise
-    players = len(order)
-    dealt = rules.hand_size * players
     middle = rules.trump_card == "middle"
     number = state.deals_dealt
     key = state.shuffle
@@ -112,20 +110,8 @@ def _start_deal(
             stream = Stream(key, number)
             deck = shuffled(stream, DECK)
             below = stream.below
-        # One card at a time, clockwise: the i-th player of `order` gets every
-        # `players`-th card of the first `dealt`, starting with card i.
-        hands: list[tuple[Card, ...]] = [()] * n
-        for index, seat in enumerate(order):
-            hands[seat] = sort_cards(deck[index:dealt:players])
-        rest = deck[dealt:]
-        if middle:  # never the stock's first or last card
-            shown = rest[1 + below(len(rest) - 2)]
-            stock = tuple(rest)
-        else:
-            shown = rest[0]
-            stock = (*rest[1:], rest[0])
+        sorted_hands, shown, stock = lay_out(deck, n, order, rules.hand_size, middle, below)
         trump = shown.suit
-        sorted_hands = tuple(hands)
         if rules.preset is BURA and rules.redeal_on_initial_combo:
             holder = next((s for s in order if combos_in_hand(sorted_hands[s], trump, rules)), None)
             if holder is not None:
@@ -165,6 +151,35 @@ def _start_deal(
         if rules.preset is BURA:
             return check_bura_hands(state, events)
         return state, events
+
+
+def lay_out(
+    deck: Sequence[Card],
+    seats: int,
+    order: Sequence[int],
+    hand_size: int,
+    middle: bool,
+    below: Callable[[int], int],
+) -> tuple[tuple[tuple[Card, ...], ...], Card, tuple[Card, ...]]:
+    """A shuffled deck dealt (docs/RULES.md 3.1, 3.2 and 9.6): the hands by seat
+    (a seat not in `order` gets none), the trump card, and the stock. `order`
+    is who is dealt, from the dealer's left; `below(n)` draws the middle trump.
+
+    One card at a time, clockwise: the i-th player of `order` gets every
+    `players`-th card of the first `dealt`, starting with card i."""
+    players = len(order)
+    dealt = hand_size * players
+    hands: list[tuple[Card, ...]] = [()] * seats
+    for index, seat in enumerate(order):
+        hands[seat] = sort_cards(deck[index:dealt:players])
+    rest = deck[dealt:]
+    if middle:  # never the stock's first or last card
+        shown = rest[1 + below(len(rest) - 2)]
+        stock = tuple(rest)
+    else:
+        shown = rest[0]
+        stock = (*rest[1:], rest[0])
+    return tuple(hands), shown, stock
 
 
 def shuffle(cards: list[Card], rng: Random) -> None:
