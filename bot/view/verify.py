@@ -22,6 +22,17 @@ from engine.verify import Dealt, recompute
 SHOWN_DEALS = 6
 
 
+def commitment_line(lang: str, key: ShuffleKey) -> Html:
+    """Shown to the group before the first card: the secret's hash only."""
+    return t(lang, "verify.commitment", commitment=commitment(key.secret))
+
+
+def reveal_line(lang: str, key: ShuffleKey) -> Html:
+    """Shown when the match (a tournament: the tournament) ends: the one line
+    `/verify` and `python -m tools verify` read, inside <code> so one tap copies it."""
+    return t(lang, "verify.reveal", secret=key.secret, public=key.public)
+
+
 def verify_answer(
     lang: str,
     words: Sequence[str],

@@ -8,7 +8,7 @@ import pytest
 
 from bot.view.cards import cards_text
 from bot.view.i18n import LANGUAGES, plain, short, t
-from bot.view.verify import SHOWN_DEALS, verify_answer
+from bot.view.verify import SHOWN_DEALS, commitment_line, reveal_line, verify_answer
 from engine import RuleSet, new_match
 from engine.shuffle import ShuffleKey, commitment
 from engine.state import Deal
@@ -114,3 +114,19 @@ def test_a_wrong_player_count_is_named() -> None:
     assert answer == t(
         "ru", "verify.bad_players", players=3, game=t("ru", "preset.kozel"), counts="4"
     )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_group_sees_the_hash_first_and_the_line_to_check_at_the_end(lang: str) -> None:
+    key = ShuffleKey(SECRET, PUBLIC)
+    before = commitment_line(lang, key)
+    parse_html(before)
+    assert commitment(SECRET) in before and SECRET not in before
+    after = reveal_line(lang, key)
+    parse_html(after)
+    line = f"/verify {SECRET} {PUBLIC}"
+    assert f"<code>{line}</code>" in after
+    # What the group copies is what /verify reads back, and it matches the hash shown.
+    words = line.split()[1:]
+    answer = verify_answer(lang, words, commitment(SECRET), 1)
+    assert answer.splitlines()[0] == t(lang, "verify.match", commitment=commitment(SECRET))

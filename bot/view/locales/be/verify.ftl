@@ -22,3 +22,7 @@ verify-trump_card = Козырная карта: { $card }
 verify-stock = Калода: { $cards }
 verify-more = Астатнія раздачы: <code>python -m tools verify { $secret } { $public } --deals { $deals }</code>
 verify-note = Хто здаваў кожную наступную раздачу — у /history. Пасля выбыцця гульца раздаюць на меншую колькасць гульцоў: карты тыя ж, а рукі іншыя.
+
+## The lines a group sees: the hash before the first card, the secret when the match ends.
+verify-commitment = 🔐 Тасаванне запячатана. Хэш сакрэту: <code>{ $commitment }</code>. Сам сакрэт пакажам у канцы партыі — тады любы праверыць кожную раздачу камандай /verify.
+verify-reveal = 🔐 Праверыць тасаванне: <code>/verify { $secret } { $public }</code>

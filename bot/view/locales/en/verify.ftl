@@ -22,3 +22,7 @@ verify-trump_card = Trump card: { $card }
 verify-stock = Stock: { $cards }
 verify-more = The other deals: <code>python -m tools verify { $secret } { $public } --deals { $deals }</code>
 verify-note = Who dealt each later deal is in /history. A deal after a player went out was dealt to fewer players: its cards are the same, its hands are not.
+
+## The lines a group sees: the hash before the first card, the secret when the match ends.
+verify-commitment = 🔐 The shuffle is sealed. The secret's hash: <code>{ $commitment }</code>. The secret itself is shown when the match ends; then anyone can check every deal with /verify.
+verify-reveal = 🔐 Check the shuffle: <code>/verify { $secret } { $public }</code>

@@ -22,3 +22,7 @@ verify-trump_card = Козырная карта: { $card }
 verify-stock = Колода: { $cards }
 verify-more = Остальные сдачи: <code>python -m tools verify { $secret } { $public } --deals { $deals }</code>
 verify-note = Кто сдавал каждую следующую сдачу — в /history. После выбывания игрока сдают на меньшее число игроков: карты те же, а руки другие.
+
+## The lines a group sees: the hash before the first card, the secret when the match ends.
+verify-commitment = 🔐 Тасовка запечатана. Хеш секрета: <code>{ $commitment }</code>. Сам секрет покажем в конце партии — тогда любой проверит каждую сдачу командой /verify.
+verify-reveal = 🔐 Проверить тасовку: <code>/verify { $secret } { $public }</code>

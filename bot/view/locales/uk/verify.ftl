@@ -22,3 +22,7 @@ verify-trump_card = Козирна карта: { $card }
 verify-stock = Колода: { $cards }
 verify-more = Решта роздач: <code>python -m tools verify { $secret } { $public } --deals { $deals }</code>
 verify-note = Хто здавав кожну наступну роздачу — у /history. Після вибуття гравця роздають на менше гравців: карти ті самі, а руки інші.
+
+## The lines a group sees: the hash before the first card, the secret when the match ends.
+verify-commitment = 🔐 Тасування запечатано. Хеш секрету: <code>{ $commitment }</code>. Сам секрет покажемо наприкінці партії — тоді будь-хто перевірить кожну роздачу командою /verify.
+verify-reveal = 🔐 Перевірити тасування: <code>/verify { $secret } { $public }</code>
