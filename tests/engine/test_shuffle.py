@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import DECK, RuleSet, apply, legal_actions, new_match
+from engine import DECK, Action, RuleSet, apply, legal_actions, new_match, replay
 from engine.cards import Card
 from engine.dealing import first_dealer as seeded_first_dealer
 from engine.dealing import match_first_dealer
@@ -307,3 +307,22 @@ def test_a_stored_state_without_a_key_writes_the_same_json() -> None:
     state = new_match(RuleSet.create("bura"), ["a", "b"], 11)
     assert "shuffle" not in state.to_json()
     assert MatchState.loads(state.dumps()).shuffle is None
+
+
+def test_a_keyed_match_replays_from_its_key_and_log() -> None:
+    rules = RuleSet.create("bura", {"redeal_on_initial_combo": True}, players=3)
+    key = ShuffleKey(SECRET, public_value(Preset.BURA, 3, "bottom", -5, 9))
+    state = new_match(rules, ["a", "b", "c"], 0, key)
+    rng = random.Random(8)
+    actions: list[Action] = []
+    while state.deal is not None and len(actions) < 60:
+        action = rng.choice(legal_actions(state, state.deal.turn))
+        actions.append(action)
+        state, _ = apply(state, action)
+    assert replay(rules, ["a", "b", "c"], 0, actions, key) == state
+    # The seed is kept, but decides nothing of a keyed match.
+    assert replay(rules, ["a", "b", "c"], 123, actions, key)._replace(seed=0) == state
+    assert (
+        replay(rules, ["a", "b", "c"], 0, [], None).deal
+        != new_match(rules, ["a", "b", "c"], 0, key).deal
+    )
