@@ -95,6 +95,31 @@ def test_draws_are_bytes_with_rejection() -> None:
         Stream(KEY, 1).below(257)
 
 
+class _Bytes(Stream):
+    """A stream that yields the bytes it is given: the draw rule, tested alone."""
+
+    def __init__(self, values: list[int]) -> None:
+        super().__init__(KEY, 1)
+        self._values = iter(values)
+
+    def byte(self) -> int:
+        return next(self._values)
+
+
+def test_the_draw_rule_is_exactly_uniform_for_every_size() -> None:
+    """Every byte value, every n: the accepted bytes give each number below n
+    equally often (a proof by enumeration, not a sample)."""
+    for n in range(1, 257):
+        found: Counter[int] = Counter()
+        for value in range(256):
+            try:
+                found[_Bytes([value]).below(n)] += 1
+            except StopIteration:  # rejected: the draw wanted another byte
+                assert value >= 256 - 256 % n
+        assert sorted(found) == list(range(n))
+        assert len(set(found.values())) == 1, (n, found)
+
+
 def test_the_same_key_deals_the_same_and_each_half_matters() -> None:
     assert deck_order(KEY, 1) == deck_order(ShuffleKey(SECRET, PUBLIC), 1)
     other_secret = ShuffleKey("f" + SECRET[1:], PUBLIC)
