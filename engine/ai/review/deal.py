@@ -38,6 +38,7 @@ from engine.ai.search.determinize import Knowledge
 from engine.events import DealScored
 from engine.game import apply, new_match
 from engine.rules import RuleSet
+from engine.shuffle import ShuffleKey
 from engine.state import MatchState
 from engine.view import TableView, view_for
 
@@ -122,10 +123,16 @@ def review_key(deal_id: str, seat: int, worlds: int = REVIEW_WORLDS, seed: int =
 
 
 def deal_log(
-    rules: RuleSet, players: Sequence[str], seed: int, actions: Sequence[Action], number: int
+    rules: RuleSet,
+    players: Sequence[str],
+    seed: int,
+    actions: Sequence[Action],
+    number: int,
+    key: ShuffleKey | None = None,
 ) -> tuple[MatchState, list[Action]]:
-    """From a match's seed and log: the state as deal `number` starts, and the deal's actions."""
-    state = new_match(rules, players, seed)
+    """From a match's seed (and its checkable-shuffle key, if it has one) and
+    log: the state as deal `number` starts, and the deal's actions."""
+    state = new_match(rules, players, seed, key)
     index = 0
     while state.deal is not None and state.deal.number < number and index < len(actions):
         state, _ = apply(state, actions[index])

@@ -34,6 +34,8 @@ from engine.ai.review import (
     review_to_json,
 )
 from engine.ai.review.deal import HandKind
+from engine.rules import Preset
+from engine.shuffle import ShuffleKey, public_value
 
 NOISE = 2.5  # the largest total cost measured on a hard-player deal, rounded up
 
@@ -147,3 +149,13 @@ def test_a_log_with_a_move_the_seat_could_not_make_is_refused() -> None:
     wrong = Action.make("lead", 0, [c for c in DECK if c not in start.deal.hands[0]][:1])  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="not legal"):
         review_deal(start, [*log[:first], wrong], 0)
+
+
+def test_deal_log_deals_a_keyed_match_from_its_key() -> None:
+    """A match dealt by the checkable shuffle: its deal comes from the key, not the seed."""
+    rules = RuleSet.create("bura", {}, players=2)
+    key = ShuffleKey("ab" * 32, public_value(Preset.BURA, 2, "bottom", -100123, 45))
+    start = new_match(rules, ["P0", "P1"], 3, key)
+    found, actions = deal_log(rules, ["P0", "P1"], 3, [], 1, key)
+    assert found == start and actions == []
+    assert deal_log(rules, ["P0", "P1"], 3, [], 1)[0].deal != start.deal
