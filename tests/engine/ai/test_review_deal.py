@@ -40,11 +40,14 @@ from engine.shuffle import ShuffleKey, public_value
 NOISE = 2.5  # the largest total cost measured on a hard-player deal, rounded up
 
 
-def _hard_deal(preset: str, players: int, seed: int) -> tuple[MatchState, list[Action]]:
+def _hard_deal(
+    preset: str, players: int, seed: int, playouts: int = 60
+) -> tuple[MatchState, list[Action]]:
+    """The first deal of a match the hard player plays in every seat."""
     rules = RuleSet.create(preset, {}, players=players)
     start = new_match(rules, [f"P{seat}" for seat in range(players)], seed)
     assert start.deal is not None
-    hard = {seat: HardPlayer(seed * 10 + seat, playouts=300) for seat in range(players)}
+    hard = {seat: HardPlayer(seed * 10 + seat, playouts=playouts) for seat in range(players)}
     state, log = start, []
     while state.deal is not None and state.deal.number == start.deal.number:
         chosen = next_actor(state, hard)
@@ -56,7 +59,7 @@ def _hard_deal(preset: str, players: int, seed: int) -> tuple[MatchState, list[A
 
 @pytest.mark.parametrize(("preset", "seed"), [("burkozel", 101), ("bura", 102)])
 def test_a_deal_the_hard_player_played_reviews_within_the_noise(preset: str, seed: int) -> None:
-    start, log = _hard_deal(preset, 2, seed)
+    start, log = _hard_deal(preset, 2, seed, playouts=300)
     for seat in (0, 1):
         review = review_deal(start, log, seat, seed=1)
         assert review.decisions
