@@ -27,7 +27,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.app import build_application, register_webhook, start_web, stop_web
 from testing.fake_telegram import FakeTelegram
 
-SECRET = "s3cret_Token-1"
+SECRET = "s3cret_Token-1-long-enough-for-N16-ok"
 MB = 1_000_000
 HUGE = 50 * MB
 CHUNK = 64 * 1024
