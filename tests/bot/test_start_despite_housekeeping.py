@@ -68,9 +68,11 @@ async def test_the_bot_starts_and_answers_when_its_prune_fails(
             lines.append(line.decode())
             fake._notify()
 
+    def output() -> str:
+        return "".join(lines)
+
     reader = asyncio.create_task(read())
     try:
-        output = lambda: "".join(lines)  # noqa: E731
         await fake.wait_for(
             lambda: "started as @" in output() or process.returncode is not None,
             timeout=WAIT,
