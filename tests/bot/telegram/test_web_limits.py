@@ -9,8 +9,11 @@ connection open fails the test instead of hanging it.
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -172,3 +175,26 @@ async def test_a_body_that_trickles_in_after_the_secret_is_answered_408(
         writer.close()
     finally:
         await server.stop()
+
+
+def test_the_bot_raises_its_soft_limit_of_open_files_to_the_hard_one() -> None:
+    """N6: besides the server's own cap, the process gets every descriptor
+    it may have (a child process, so the tests' own limit stays)."""
+    code = (
+        "import resource\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (64, hard))\n"
+        "from bot.__main__ import raise_file_limit\n"
+        "raise_file_limit()\n"
+        "print(*resource.getrlimit(resource.RLIMIT_NOFILE))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        cwd=Path(__file__).resolve().parents[3],
+    )
+    soft, hard = map(int, done.stdout.split())
+    assert soft == hard, done.stdout
