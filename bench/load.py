@@ -90,7 +90,7 @@ from testing.fake_telegram import FakeTelegram
 from testing.fake_telegram.webhooks import WebhookDealer
 from testing.postgres import PostgresServer, free_port
 
-WEBHOOK_SECRET = "load-Secret_1"
+WEBHOOK_SECRET = "load-Secret_1-at-least-32-characters"
 
 # -- the run -------------------------------------------------------------------------------------
 

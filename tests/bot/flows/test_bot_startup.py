@@ -29,7 +29,7 @@ from bot.storage.sqlite_setup import probe_write
 from testing.fake_telegram import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[3]
-WEBHOOK_SECRET = "Webhook_secret-never-printed-42"
+WEBHOOK_SECRET = "Webhook_secret-never-to-be-printed-42"
 PR_CAPBSET_DROP = 24
 # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER: what lets root write a
 # file whatever its mode says.
