@@ -27,6 +27,8 @@ The computer players:
 - `python -m bench.ai_search_cost`: what a `hard` decision costs at fixed
   playouts, with a digest of its choices, so a change meant only to be
   faster is checked to choose the same.
+- `python -m bench.review_cost`: what the coach (`engine.ai.review`) costs:
+  CPU per review of one player's deal, and per hint.
 - `python -m bench.ai_oracle`: how much `hard` would gain from seeing the
   hidden cards, an upper bound for better guessing.
 

@@ -82,7 +82,7 @@ from testing.fake_telegram import FakeTelegram, TelegramLimits
 from testing.fake_telegram.webhooks import WebhookDealer
 from testing.postgres import PostgresServer, free_port
 
-WEBHOOK_SECRET = "load-Secret_1"
+WEBHOOK_SECRET = "load-Secret_1-at-least-32-characters"
 # The bot's own rate limiter as in production (lifted under --limits none).
 PRODUCTION_LIMITS = {
     "RATE_LIMIT_OVERALL": "30",
