@@ -25,6 +25,7 @@ import hashlib
 import time
 from collections.abc import Sequence
 
+from bench.figures import percentile
 from engine import Action, MatchState, RuleSet, apply, new_match, view_for
 from engine.ai.players.easy import EasyPlayer
 from engine.ai.review import HINT_PLAYOUTS, REVIEW_WORLDS, hint, review_deal
@@ -48,11 +49,10 @@ def first_deal(preset: str, players: int, seed: int) -> tuple[MatchState, list[A
 
 
 def quantiles(values: Sequence[float]) -> str:
-    ordered = sorted(values)
-    if not ordered:
+    if not values:
         return "-"
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return f"p50 {ordered[len(ordered) // 2]:.2f} s, p95 {p95:.2f} s, max {ordered[-1]:.2f} s"
+    p50, p95 = percentile(values, 50), percentile(values, 95)
+    return f"p50 {p50:.2f} s, p95 {p95:.2f} s, max {max(values):.2f} s"
 
 
 def measure(game: str, deals: int, worlds: int, playouts: int, hints: int) -> str:

@@ -12,6 +12,7 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Protocol
 
 from testing.fake_telegram import FakeTelegram
 from testing.postgres import PostgresServer
@@ -223,7 +224,31 @@ def family_cpu(parents: set[int], include_parents: bool = False) -> dict[int, fl
     return found
 
 
-def children_cpu(bots: Sequence[BotProcess]) -> dict[int, float]:
+class Bot(Protocol):
+    """What the bench reads of a bot: this module's process, or the
+    application in the bench's own process (bench/bot_in_process.py)."""
+
+    db_path: Path
+    log_path: Path
+    extra_env: dict[str, str]
+
+    @property
+    def pid(self) -> int: ...
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> int: ...
+
+    async def instrument(self, on: bool) -> None: ...
+
+    def instructions(self) -> int | None: ...
+
+    def cpu_seconds(self) -> float: ...
+
+    def memory_kb(self) -> dict[str, int]: ...
+
+
+def children_cpu(bots: Sequence[Bot]) -> dict[int, float]:
     """The bots' own child processes: the thinking room's workers, which draw
     the match charts (and decide for computers). They inherit the bot's core,
     so their work competes with the bot's."""

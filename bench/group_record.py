@@ -1,5 +1,5 @@
 """Whether the group's record of every finished deal is complete
-(bench/load_pace.py).
+(`python -m bench.load --measure record`, the person pace's default).
 
 Under a group's budget of 20 messages a minute the bot folds moves together
 in the deal's live message; what must never be lost is a trick. The ground
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.storage import CLOSED, FINISHED, PLAYING, open_store
-from bot.storage.url import DatabaseUrl
+from bot.storage.url import DatabaseUrl, parse_database_url
 from bot.view.i18n import Html, t
 from engine import apply, new_match
 from engine.events import DealScored, DealVoid, DealWonByCombination, TrickTaken
@@ -63,9 +63,13 @@ def patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[st
     return _pattern(title), _pattern(summary), re.compile("^" + _pattern(head).pattern, re.M)
 
 
-async def finished_deals(db_path: Path) -> list[Deal]:
-    """Every finished deal in the database and the tricks taken in it."""
-    store = await open_store(DatabaseUrl.sqlite(db_path), cache=False)
+async def finished_deals(database: Path | str) -> list[Deal]:
+    """Every finished deal in the database (a SQLite file, or a server's
+    DATABASE_URL) and the tricks taken in it."""
+    url = (
+        DatabaseUrl.sqlite(database) if isinstance(database, Path) else parse_database_url(database)
+    )
+    store = await open_store(url, cache=False)
     deals: list[Deal] = []
     try:
         for table in await store.tables_with_status(PLAYING, FINISHED, CLOSED):
