@@ -2,7 +2,8 @@
 finished among their last 20 in groups, the lobby's mark for a joiner below
 80%, and the table option `reliable=N` that refuses joiners below N%.
 
-Pure. How each outcome is known today, and what storage must add: a finished match is a `results` row; /leave and /kick turn the seat into a
+Pure. How each outcome is known today, and what storage must add: a
+finished match is a `results` row; /leave and /kick turn the seat into a
 computer (`Seat.kind`), so the person's row vanishes from `results` and must
 be recorded when it happens; a blocked bot and a tournament no-show set
 `Seat.auto`, which the match end must read before the row is written.
