@@ -85,14 +85,8 @@ def finale_text(
         lines.append("")
         lines.append(t(lang, "season.moments"))
         for moment in moments:
-            lines.append(
-                t(
-                    lang,
-                    "season.moment",
-                    name=moment.name,
-                    achievement=_title(lang, moment.achievement),
-                )
-            )
+            title = t(lang, "achievement.quoted", title=_title(lang, moment.achievement))
+            lines.append(t(lang, "season.moment", name=moment.name, achievement=title))
     lines.append("")
     lines.append(t(lang, "season.started", season=season_name(lang, started), days=started.days))
     if chips_start is not None:
