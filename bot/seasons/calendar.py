@@ -137,3 +137,21 @@ def _zone(season: Season) -> tzinfo:
     zone = season.start.tzinfo
     assert zone is not None  # every season is made aware
     return zone
+
+
+def finale_due(
+    timestamp: float, kind: SeasonKind, last_told: str | None, zone: tzinfo = UTC
+) -> Season | None:
+    """The finale a group is owed at this moment: the season that ended last,
+    unless the group's last finale (`last_told`, a stored season id) is that
+    one or later. Only the latest ended season is told: a bot down across
+    two season ends tells the last, not a stale one. Compared by time, not
+    by id, so a group that switched from quarters to months is not owed a
+    finale of a season it has already been told a finale past."""
+    ended = ended_before(timestamp, kind, zone)
+    if ended is None:
+        return None
+    told = parse_id(last_told, zone) if last_told is not None else None
+    if told is not None and told.end >= ended.end:
+        return None
+    return ended

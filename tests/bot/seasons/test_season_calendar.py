@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bot.seasons.calendar import (
     SeasonKind,
     ended_before,
+    finale_due,
     following,
     parse_id,
     previous,
@@ -166,3 +167,26 @@ def test_ids_sort_as_time_does(moment: datetime, kind: SeasonKind) -> None:
     season = season_of(moment.timestamp(), kind)
     assert season is not None
     assert season.id < following(season).id
+
+
+def test_a_finale_is_owed_once_per_ended_season() -> None:
+    january = at(2027, 1, 1, 0, 5)
+    due = finale_due(january, SeasonKind.MONTH, None)
+    assert due is not None and due.id == "2026-12"
+    assert finale_due(january, SeasonKind.MONTH, "2026-11") == due
+    assert finale_due(january, SeasonKind.MONTH, "2026-12") is None
+    # Down across two month ends: the last season is told, not a stale one.
+    assert finale_due(at(2027, 2, 3), SeasonKind.MONTH, "2026-12") == ended_before(
+        at(2027, 2, 3), SeasonKind.MONTH
+    )
+    assert finale_due(january, SeasonKind.NONE, None) is None
+
+
+def test_switching_kinds_owes_no_finale_already_told_past() -> None:
+    # Told the fourth quarter's finale, then switched to months: December
+    # ended with that quarter, so nothing more is owed on 1 January.
+    assert finale_due(at(2027, 1, 1, 1), SeasonKind.MONTH, "2026-Q4") is None
+    due = finale_due(at(2027, 2, 1, 1), SeasonKind.MONTH, "2026-Q4")
+    assert due is not None and due.id == "2027-01"
+    # An unreadable stored id is as good as none.
+    assert finale_due(at(2027, 1, 1, 1), SeasonKind.MONTH, "garbage") is not None
