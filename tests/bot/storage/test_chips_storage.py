@@ -37,16 +37,17 @@ CHAT = -1_001_234_567_890  # a supergroup's 64-bit id
 ANN, BOB = 7_123_456_789, 2
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", "postgres", "cached"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> DatabaseUrl:
-    if request.param == "sqlite":
+    if request.param != "postgres":
         return DatabaseUrl.sqlite(tmp_path / "bot.db")
     return parse_database_url(request.getfixturevalue("postgres_url"))
 
 
 @pytest_asyncio.fixture
-async def store(database: DatabaseUrl) -> AsyncIterator[Store]:
-    opened = await open_store(database, cache=False)
+async def store(database: DatabaseUrl, request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    cache = request.node.callspec.params["database"] == "cached"
+    opened = await open_store(database, cache=cache)
     yield opened
     await opened.close()
 
