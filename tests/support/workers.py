@@ -85,7 +85,7 @@ class Worker:
         its locks; its lanes' leases lapse), its queued messages and timers are
         lost, nothing is flushed."""
         app, self.app = self.app, None
-        store = app.bot_data["store"]
+        store = app.bot_data["store"].driver
         store._connection.terminate()
         store.locks.terminate()
         store.leases.terminate()

@@ -563,7 +563,7 @@ async def test_a_commit_waits_for_the_disk_unless_told_otherwise(
     commit is on the disk before anybody is told; normal is NORMAL (1)."""
     store = await SqliteStore.open(tmp_path / "bot.db", durable=durable)
     try:
-        assert await store._fetchall("PRAGMA synchronous") == [(level,)]
+        assert await store.driver.read("PRAGMA synchronous") == [(level,)]
     finally:
         await store.close()
 

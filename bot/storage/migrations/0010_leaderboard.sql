@@ -13,8 +13,13 @@ CREATE INDEX results_by_chat_game_player
 CREATE TABLE player_names (
     player TEXT PRIMARY KEY,
     name TEXT NOT NULL,
-    finished_at REAL NOT NULL
+    finished_at {double} NOT NULL
 );
+-- sqlite only:
 -- SQLite takes a bare column from the row that gives max(): the latest name.
 INSERT INTO player_names (player, name, finished_at)
     SELECT player, name, max(finished_at) FROM results GROUP BY player;
+-- postgres only:
+INSERT INTO player_names (player, name, finished_at)
+    SELECT DISTINCT ON (player) player, name, finished_at FROM results
+    ORDER BY player, finished_at DESC, table_id DESC;

@@ -5,10 +5,10 @@
 -- results in the same transaction (shared_sql.UPSERT_STANDING); a board
 -- reads the top of `standings_by_wins`, a few rows, whatever the history.
 CREATE TABLE standings (
-    scope INTEGER NOT NULL,
+    scope {bigint} NOT NULL,
     game TEXT NOT NULL,
     player TEXT NOT NULL,
-    user_id INTEGER,
+    user_id {bigint},
     level TEXT,
     matches INTEGER NOT NULL,
     wins INTEGER NOT NULL,
@@ -18,10 +18,10 @@ CREATE INDEX standings_by_wins ON standings(scope, game, wins, matches);
 INSERT INTO standings (scope, game, player, user_id, level, matches, wins)
     SELECT 0, game, player, max(user_id), max(level), count(*),
            sum(CASE WHEN place = 1 THEN 1 ELSE 0 END)
-    FROM results WHERE practice = 0 GROUP BY game, player;
+    FROM results WHERE NOT practice GROUP BY game, player;
 INSERT INTO standings (scope, game, player, user_id, level, matches, wins)
     SELECT chat_id, game, player, max(user_id), max(level), count(*),
            sum(CASE WHEN place = 1 THEN 1 ELSE 0 END)
-    FROM results WHERE practice = 0 GROUP BY chat_id, game, player;
+    FROM results WHERE NOT practice GROUP BY chat_id, game, player;
 -- The bot-wide board's index of migration 10 has no reader left.
 DROP INDEX results_by_game_player;

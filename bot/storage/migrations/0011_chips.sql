@@ -7,22 +7,22 @@
 -- (a save retried after a crash) change nothing. A table holds one match
 -- (a rematch is a new table), so the table names the match.
 CREATE TABLE chip_balances (
-    chat_id INTEGER NOT NULL,
-    user_id INTEGER NOT NULL,
-    balance INTEGER NOT NULL CHECK (balance >= 0),
+    chat_id {bigint} NOT NULL,
+    user_id {bigint} NOT NULL,
+    balance {bigint} NOT NULL CHECK (balance >= 0),
     PRIMARY KEY (chat_id, user_id)
 );
 -- kind: 'stake' (amount < 0), 'payout' or 'refund' (amount >= 0);
 -- balance: the person's balance just after this change.
 CREATE TABLE chip_ledger (
-    table_id INTEGER NOT NULL,
-    user_id INTEGER NOT NULL,
+    table_id {bigint} NOT NULL,
+    user_id {bigint} NOT NULL,
     kind TEXT NOT NULL,
-    chat_id INTEGER NOT NULL,
+    chat_id {bigint} NOT NULL,
     seat INTEGER NOT NULL,
-    amount INTEGER NOT NULL,
-    balance INTEGER NOT NULL,
-    at REAL NOT NULL,
+    amount {bigint} NOT NULL,
+    balance {bigint} NOT NULL,
+    at {double} NOT NULL,
     PRIMARY KEY (table_id, user_id, kind)
 );
 CREATE INDEX chip_ledger_by_chat ON chip_ledger(chat_id, user_id);

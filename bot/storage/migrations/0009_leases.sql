@@ -4,9 +4,11 @@
 -- while it waits on Telegram. `until` (seconds since the epoch, the
 -- server's clock) is pushed on while the owner runs; a dead owner's lease
 -- lapses. Nothing here outlives a crash of the server that matters:
--- UNLOGGED.
-CREATE UNLOGGED TABLE leases (
-    key BIGINT PRIMARY KEY,
+-- UNLOGGED. SQLite is one process's database and never writes this table;
+-- it keeps the two schemas alike (python -m bot copy-store copies table for
+-- table).
+CREATE {unlogged} TABLE leases (
+    key {bigint} PRIMARY KEY,
     owner TEXT NOT NULL,
-    until DOUBLE PRECISION NOT NULL
+    until {double} NOT NULL
 );
