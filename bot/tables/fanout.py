@@ -17,12 +17,13 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.storage import FINISHED, LOBBY, PLAYING, TableRecord
+from bot.tables.audience import audience_of
 from bot.tables.core import Tables
 from bot.tables.hands import Hands
 from bot.tables.outbox import GROUP, NotYet, Outcome, hand_lane
 from bot.tables.pictures import Pictures
 from bot.tables.teller import Teller
-from bot.tables.telling import MoveNews, audience_of, deals_played, match_end_screen
+from bot.tables.telling import MoveNews, deals_played, match_end_screen
 from bot.view import lobby, news, render
 from bot.view.i18n import t
 from bot.view.screen import Screen

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 
 from bot.seats import seat_at
 from bot.storage import PLAYING, Seat, TableRecord
+from bot.tables.audience import Audience, audience_of
 from bot.tables.core import Tables
 from bot.tables.hands import Hands
 from bot.tables.outbox import GROUP, at_once, done
 from bot.tables.pictures import Pictures
 from bot.tables.telling import (
-    Audience,
     CloseHand,
     EndMatch,
     GroupOp,
@@ -30,7 +30,6 @@ from bot.tables.telling import (
     Say,
     SeatTelling,
     Telling,
-    audience_of,
     people,
     plan_hand,
     plan_move,

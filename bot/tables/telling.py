@@ -9,10 +9,8 @@ hand: whether it rings, is sent fresh, is edited, or is left alone, and at
 which priority. bot/tables/teller.py runs a plan; bot/tables/fanout.py queues
 the jobs that do.
 
-Who hears a table is an `Audience`, chosen once per table by `audience_of`:
-a group, with a live table message and each hand on a lane of its own; or
-one person's chat (a practice game) that is both the group and the hand,
-told in order on one lane.
+Who hears a table is an `Audience` (bot/tables/audience.py), chosen once per
+table.
 """
 
 from __future__ import annotations
@@ -20,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from bot.seats import has_buttons, tournament_of
+from bot.seats import has_buttons
 from bot.storage import PLAYING, Seat, TableRecord
-from bot.tables.outbox import GROUP, HANDS, Priority, hand_lane
+from bot.tables.audience import Audience
+from bot.tables.outbox import Priority
 from bot.view import callbacks, news, render
 from bot.view import hand as hand_view
 from bot.view.forced import forced_action
@@ -73,47 +72,6 @@ class MoveNews:
     def newer(self, table: TableRecord) -> bool:
         """A later move is already committed: its job draws the newest position."""
         return table.state is not None and table.state.step > self.step
-
-
-@dataclass(frozen=True)
-class Audience:
-    """Who hears a table's telling, and in which order.
-
-    `one_chat`: one person's chat is both the group and the hand: no live
-    table message (the hand shows the table), everything told in order on
-    the group's lane, the deal's summary told once, as the group's. Else a
-    group with a live message, and each hand on a lane of its own beside it.
-    `rematch`: the match's end offers a rematch."""
-
-    one_chat: bool = False
-    rematch: bool = True
-
-    @property
-    def live(self) -> bool:
-        """The group keeps a live table message."""
-        return not self.one_chat
-
-    @property
-    def hands_lane(self) -> str:
-        return GROUP if self.one_chat else HANDS
-
-    def hand_lane(self, seat: int) -> str:
-        """The lane of one seat's hand: its own, or the one chat's."""
-        return GROUP if self.one_chat else hand_lane(seat)
-
-
-GROUP_TABLE = Audience()
-ONE_CHAT = Audience(one_chat=True, rematch=False)
-
-
-def audience_of(table: TableRecord) -> Audience:
-    """The one place that tells a practice game from a group's table (and a
-    tournament's, whose next match is its next round, from a rematch)."""
-    if table.practice:
-        return ONE_CHAT
-    if tournament_of(table) is not None:
-        return replace(GROUP_TABLE, rematch=False)
-    return GROUP_TABLE
 
 
 @dataclass(frozen=True)
