@@ -17,7 +17,7 @@ from bot.storage import PLAYING, Seat, TableRecord
 from bot.tables.audience import Audience, audience_of
 from bot.tables.core import Tables
 from bot.tables.hands import Hands
-from bot.tables.outbox import GROUP, at_once, done
+from bot.tables.outbox import GROUP, Priority, at_once, done
 from bot.tables.pictures import Pictures
 from bot.tables.telling import (
     CloseHand,
@@ -133,26 +133,30 @@ class Teller:
         records = [told for told in telling.seats if told.record is not None]
         if records:
             beside.append(at_once(*(self.record(table, told) for told in records)))
-        hands = [told for told in telling.seats if told.hand is not None]
-
-        async def rest() -> None:
-            if not hands:
-                await self.group(table, telling.group, lang)
-            elif telling.over or audience.one_chat:
-                await self.group(table, telling.group, lang)
-                await self.hands_of(table, hands, in_turn=telling.over)
-            else:
-                await at_once(
-                    self.group(table, telling.group, lang),
-                    self.hands_of(table, hands, in_turn=False),
-                )
-
+        rest = self.rest(table, telling, audience, lang)
         if audience.one_chat:
             for job in beside:
                 await job
-            await rest()
+            await rest
         else:
-            await at_once(*beside, rest())
+            await at_once(*beside, rest)
+
+    async def rest(
+        self, table: TableRecord, telling: Telling, audience: Audience, lang: str
+    ) -> None:
+        """The group's operations, then the hands (one chat, or a match
+        over: its end message before the hands close), else beside them."""
+        hands = [told for told in telling.seats if told.hand is not None]
+        if not hands:
+            await self.group(table, telling.group, lang)
+        elif telling.over or audience.one_chat:
+            await self.group(table, telling.group, lang)
+            await self.hands_of(table, hands, in_turn=telling.over)
+        else:
+            await at_once(
+                self.group(table, telling.group, lang),
+                self.hands_of(table, hands, in_turn=False),
+            )
 
     async def group(self, table: TableRecord, ops: Sequence[GroupOp], lang: str) -> None:
         chat, thread = table.chat_id, table.thread_id
@@ -164,9 +168,9 @@ class Teller:
             elif isinstance(op, EndMatch):
                 await self.pictures.send_match_end(table, lang, op.screen, op.deals)
             elif isinstance(op, PostLive):
-                await self.post_live(table, op.screen)
+                await self.post_live(table, op.screen, op.priority)
             elif isinstance(op, RedrawLive):
-                await self.edit_live(table, op.screen)
+                await self.edit_live(table, op.screen, op.priority)
 
     async def hands_of(
         self, table: TableRecord, told: Sequence[SeatTelling], in_turn: bool
@@ -194,19 +198,23 @@ class Teller:
         assert told.record is not None
         await self.hands.record(table, seat_at(table, told.seat), told.record)
 
-    async def post_live(self, table: TableRecord, screen: Screen) -> None:
+    async def post_live(
+        self, table: TableRecord, screen: Screen, priority: Priority = Priority.RECORD
+    ) -> None:
         """A fresh live table message, its id kept."""
         _outcome, message_id = await self.out.send(
-            table.chat_id, screen, silent=True, thread=table.thread_id
+            table.chat_id, screen, silent=True, thread=table.thread_id, priority=priority
         )
         if message_id is not None:
             table.live_message_id = message_id
             await self.store.set_message_ids(table.id, live_message_id=message_id)
 
-    async def edit_live(self, table: TableRecord, screen: Screen) -> None:
+    async def edit_live(
+        self, table: TableRecord, screen: Screen, priority: Priority = Priority.RECORD
+    ) -> None:
         """The live message edited (or sent anew when it is gone), its id kept."""
         _outcome, message_id = await self.out.edit_or_send(
-            table.chat_id, table.live_message_id, screen, thread=table.thread_id
+            table.chat_id, table.live_message_id, screen, thread=table.thread_id, priority=priority
         )
         if message_id is not None and message_id != table.live_message_id:
             table.live_message_id = message_id
