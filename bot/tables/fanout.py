@@ -1,13 +1,14 @@
-"""Who is told what, after a change is committed: the lobby message, the live
-table message and each trick's record in the group, the news; the private
-hands through bot/tables/hands.py.
+"""Who is told what, after a change is committed: the queueing of every
+telling, and the lobby, a match's start and stop and a seat changing hands.
+A move's telling is planned by bot/tables/telling.py and run by
+bot/tables/teller.py; the private hands live in bot/tables/hands.py.
 
 The `*_later` methods are what the service calls: they queue the telling on
-the table's lanes (bot/tables/outbox.py), the group's messages on one, the
-private hands on the other, so a hand never waits for the group's budget.
-Every job renders from the newest stored state (a later move may already be
-committed) and only then talks to Telegram. Rendering itself is pure
-(bot/view/render.py, bot/view/news.py).
+the table's lanes (bot/tables/outbox.py), the group's messages on one, each
+private hand on its own (a table's `Audience` says which), so a hand never
+waits for the group's budget. Every job renders from the newest stored
+state (a later move may already be committed) and only then talks to
+Telegram. Rendering itself is pure (bot/view/render.py, bot/view/news.py).
 """
 
 from __future__ import annotations
