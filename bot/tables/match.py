@@ -159,7 +159,7 @@ class Match:
         )
         if result is not None:
             self.stats.forget_top(table.chat_id)
-        self.fanout.move_later(table, previous, events, action, list(news))
+        self.fanout.move_later(table, previous, events, list(news))
         table_id = table.id
         if table.status != PLAYING:
             self.tables.attendance.forget(table_id)

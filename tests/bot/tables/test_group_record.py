@@ -11,6 +11,7 @@ from typing import NamedTuple
 from bot_harness import WAIT, BotRunner
 from bot_steps import GROUP_ID, open_table, people_in_private, start_match
 
+from bot.tables.telling import MoveNews
 from engine import Action, MatchState, apply, legal_actions
 from engine.events import Event, TrickTaken
 from testing.fake_telegram import FakeTelegram
@@ -61,8 +62,8 @@ async def test_a_deal_without_a_live_message_is_told_whole_in_its_summary(
     before = len(fake.messages(group))
     last = moves[-1]
     fanout = runner.service.fanout
-    await fanout.tell_move(
-        table_id, last.previous, last.events, last.action.seat, last.action, hands=False
+    await fanout.teller.tell_move(
+        MoveNews(table_id, last.previous, tuple(last.events)), hands=False
     )
     await fake.wait_idle(timeout=WAIT)
     told = "\n".join(m.text for m in fake.messages(group)[before:])
@@ -88,8 +89,8 @@ async def test_a_deal_with_its_live_message_keeps_the_tricks_there(
     before = len(fake.messages(group))
     last = moves[-1]
     fanout = runner.service.fanout
-    await fanout.tell_move(
-        table_id, last.previous, last.events, last.action.seat, last.action, hands=False
+    await fanout.teller.tell_move(
+        MoveNews(table_id, last.previous, tuple(last.events)), hands=False
     )
     await fake.wait_idle(timeout=WAIT)
     tricks = sum(isinstance(e, TrickTaken) for move in moves for e in move.events)

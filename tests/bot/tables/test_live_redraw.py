@@ -14,6 +14,7 @@ from __future__ import annotations
 from bot_harness import WAIT, BotRunner
 from bot_steps import GROUP_ID, open_table, people_in_private, start_match
 
+from bot.tables.telling import MoveNews
 from engine import apply, legal_actions
 from testing.fake_telegram import FakeTelegram
 
@@ -50,10 +51,10 @@ async def test_a_move_told_late_leaves_the_live_message_to_the_newer_move(
     fanout = runner.service.fanout
     # The first move's job runs now: the table it reads is already at the
     # second move, whose job will draw that position.
-    await fanout.tell_move(table_id, first, one_events, one.seat, one, hands=False)
+    await fanout.teller.tell_move(MoveNews(table_id, first, tuple(one_events)), hands=False)
     await fake.wait_idle(timeout=WAIT)
     assert versions() == before
-    await fanout.tell_move(table_id, second, two_events, two.seat, two, hands=False)
+    await fanout.teller.tell_move(MoveNews(table_id, second, tuple(two_events)), hands=False)
     await fake.wait_idle(timeout=WAIT)
     assert versions() == before + 1
     # That one edit shows the second move: the first trick is complete.
