@@ -264,6 +264,9 @@ hand-waiting = Waiting for { $name }
 hand-cards = Your cards: { $cards }
 hand-unreachable = ⚠️ { $name }, I can't message you privately, so a computer plays for you for now. Open a chat with me (button below) and take your seat back with one tap.
 tap-stale = That's out of date — look at the latest message.
+# The same text under the name bot/tables/tourney.py:236 still asks for; drop
+# it once that call asks for tap.stale (players-review-2 S1).
+stale = { tap-stale }
 tap-not_yours = These aren't your cards.
 tap-slow_down = Too many taps at once: wait a moment and tap again.
 tap-unknown = This button doesn't work.
