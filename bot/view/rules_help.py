@@ -11,13 +11,39 @@ from engine import RulesError, RuleSet
 from engine.rules import OPTIONS, Preset
 
 
+def _switch(value: bool) -> str:
+    return "on" if value else "off"
+
+
+def rule_choices(rules: RuleSet) -> dict[str, str]:
+    """What the rules texts select on: every option a sentence depends on, so
+    that /rules at a table states that table's rules (face-up discards, own
+    points shown, small Moscow of tens…), not the defaults."""
+    return {
+        "trump": rules.trump_card,
+        "lead": rules.first_lead,
+        "max3": _switch(rules.first_lead_max3),
+        "closed": _switch(rules.closed_discard),
+        "four_ends": _switch(rules.four_ends),
+        "interrupt": _switch(rules.combo_interrupt),
+        "zero": _switch(rules.six_for_zero_points),
+        "pass": _switch(rules.pass_21),
+        "eggs": _switch(rules.eggs_double),
+        "false_double": _switch(rules.false_claim_double),
+        "show_points": _switch(rules.show_own_points),
+        "redeal": _switch(rules.redeal_on_initial_combo),
+        "small_moscow": rules.small_moscow,
+    }
+
+
 def rules_text(lang: str, rules: RuleSet, at_table: bool = False) -> str:
-    """A game's rules, then how its match ends and the options. `at_table`:
-    these are an open table's rules, so its own limit is told ("до 4
-    штрафных"); otherwise the limit is the table's choice, usually 12."""
+    """A game's rules as `rules` set them, then how its match ends and the
+    options. `at_table`: these are an open table's rules, so its own limit is
+    told ("до 4 штрафных"); otherwise the limit is the table's choice, usually
+    12, and the text is the preset's defaults."""
     limit = t(lang, "rules.limit", limit=rules.limit) if at_table else t(lang, "rules.limit_usual")
     end = "first" if rules.end_at_first_loser else "last"
-    lines: list[str] = [t(lang, f"rules.{rules.preset.value}")]
+    lines: list[str] = [t(lang, f"rules.{rules.preset.value}", **rule_choices(rules))]
     lines.append(t(lang, "rules.match", game=rules.preset.value, end=end, limit=limit))
     lines.append("")
     lines.append(t(lang, "rules.options_title"))

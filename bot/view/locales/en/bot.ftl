@@ -363,21 +363,99 @@ rules-limit_usual = the table's limit (usually 12 penalty points)
 rules-burkozel =
     <b>Burkozel</b> — 2–4 players, every player for themselves. A 36-card deck, 4 cards in hand.
     Ranks, low to high: 6 7 8 9 J Q K 10 A. Points: A 11, ten 10, K 4, Q 3, J 2, the rest 0; 120 in the deck.
-    Trump is the suit of the card turned face up under the stock (it is drawn last). Any trump beats any non-trump card; a higher trump beats a lower one.
-    The player left of the dealer leads first; after that, whoever took the last trick. A lead is 1–4 cards of one suit. The others in turn play as many cards: either beat (each card by a higher one of its suit or by a trump) or discard any cards. With 3 or 4 players you must beat the cards of the last player who beat.
-    The last player to beat takes the trick; if nobody beat, the leader does. Then everybody draws from the stock one card at a time, the taker first; the taker leads.
-    Combinations — bura (4 trumps), molodka (4 cards of one non-trump suit), Moscow (3 aces, the trump ace among them), Golden Moscow (4 aces), four ends (4 cards, each an ace or a ten) — may be led out of turn: after the first trick of a deal, before the player on lead has led. It is an ordinary lead (it can be beaten) with no bonus.
-    Scoring a deal: most points — 0 penalty points; 31 or more — 2; under 31 — 4; no trick — 6. 60–60 is “eggs”: no penalties for those two.
+    { $trump ->
+        [middle] Trump is the suit of a card shown from the middle of the stock (the card itself stays somewhere in the stock).
+       *[bottom] Trump is the suit of the card turned face up under the stock (it is drawn last).
+    } Any trump beats any non-trump card; a higher trump beats a lower one.
+    { $lead ->
+        [lowest_trump] In the match's first deal, whoever holds the lowest trump leads first (if nobody holds a trump, the player left of the dealer); after that, whoever took the last trick.
+       *[left_of_dealer] The player left of the dealer leads first; after that, whoever took the last trick.
+    } A lead is 1–4 cards of one suit{ $max3 ->
+        [on] , but the first lead of a deal is 3 cards at most.
+       *[off] .
+    } The others in turn play as many cards: either beat (each card by a higher one of its suit or by a trump) or discard any cards{ $closed ->
+        [on] {" "}face down (🎴 is such a card).
+       *[off] .
+    } With 3 or 4 players you must beat the cards of the last player who beat.
+    The last player to beat takes the trick; if nobody beat, the leader does. Then everybody draws back up to four cards, one at a time, the taker first; the taker leads next.
+    Combinations — bura (4 trumps), molodka (4 cards of one non-trump suit), Moscow (3 aces, the trump ace among them), Golden Moscow (4 aces){ $four_ends ->
+        [on] , four ends (4 cards, each an ace or a ten)
+       *[off] {""}
+    } — may be led out of turn: after the first trick of a deal, before the player on lead has led{ $interrupt ->
+        [on] ; a molodka may even interrupt a trick already begun — the cards go back to their hands and the trick restarts with the molodka
+       *[off] {""}
+    }. It is an ordinary lead (it can be beaten) with no bonus.
+    Scoring a deal: most points — 0 penalty points; { $pass ->
+        [on] 31 or more (with 3 or 4 players, 21 or more) — 2; less — 4
+       *[off] 31 or more — 2; under 31 — 4
+    }; { $zero ->
+        [on] no points at all (even with tricks) — 6
+       *[off] no trick — 6
+    }. 60–60 is “eggs”: no penalties for those two{ $eggs ->
+        [on] , and the next deal's penalties are doubled
+       *[off] {""}
+    }.
 rules-kozel =
     <b>Kozel</b> — 4 players in two teams of two: partners sit opposite and pool their points. 4 cards in hand.
-    Cards, points, leads, tricks and combinations are as in burkozel (/rules burkozel). The differences (table options, listed below): trump is the suit of a card shown from the middle of the stock (the card itself stays somewhere in the stock); discards are face down (🎴 is such a card); a molodka may interrupt a trick already begun — the cards go back to their hands and the trick restarts with the molodka.
-    Scoring a deal: 61 points or more wins it. The losing team gets: 31–59 points — 2 penalty points, under 31 — 4, no trick — 6. 60–60 is “eggs”: no penalties for anybody.
+    Cards, points, leads, tricks and combinations are as in burkozel (/rules burkozel). The differences: { $trump ->
+        [middle] trump is the suit of a card shown from the middle of the stock (the card itself stays somewhere in the stock)
+       *[bottom] trump is the suit of the card turned face up under the stock (it is drawn last)
+    }; { $closed ->
+        [on] discards are face down (🎴 is such a card)
+       *[off] discards are face up, for everybody to see
+    }; { $interrupt ->
+        [on] a molodka may interrupt a trick already begun — the cards go back to their hands and the trick restarts with the molodka
+       *[off] a molodka does not interrupt a trick already begun
+    }{ $lead ->
+        [lowest_trump] ; in the match's first deal, whoever holds the lowest trump leads first
+       *[left_of_dealer] {""}
+    }{ $max3 ->
+        [on] ; the first lead of a deal is 3 cards at most
+       *[off] {""}
+    }{ $four_ends ->
+        [on] {""}
+       *[off] ; four ends is not a combination here
+    }.
+    Scoring a deal: 61 points or more wins it. The losing team gets: 31–59 points — 2 penalty points, under 31 — 4, { $zero ->
+        [on] no points at all (even with tricks) — 6
+       *[off] no trick — 6
+    }. 60–60 is “eggs”: no penalties for anybody{ $eggs ->
+        [on] , and the next deal's penalties are doubled
+       *[off] {""}
+    }.
 rules-bura =
-    <b>Bura</b> — 2–4 players, every player for themselves, 3 cards in hand. Cards, points, trump, leads and tricks are as in burkozel (/rules burkozel), but a lead is 1–3 cards of one suit, and discards are face down (🎴).
-    The aim is 31 points in your tricks. When you have them, tap “I have 31!” on your turn, before leading: with 31 or more the deal is yours and everybody else gets 2 penalty points; with less you get 4 (or 2, if the table is set so). The bot does not show your total: add up your trick lines yourself, face-down cards included.
-    A combination in hand wins the deal at once: bura — 3 trumps, Moscow — 3 aces (Moscow beats bura; of two buras, the one with the higher trump wins).
-    Out of turn, before the player on lead has led, you may lead a molodka (3 cards of one suit) or a Small Moscow (3 sixes, the trump six among them). A molodka is refused if an opponent holds bura, Moscow or Small Moscow, or if the player on lead holds a molodka too; the reason is announced to all. A Small Moscow may be led even against a molodka.
-    If the cards run out and nobody has claimed, the player with the most points wins the deal; a tie means a redeal. The winner of a deal deals the next (after a false claim or a redeal, the same dealer).
+    <b>Bura</b> — 2–4 players, every player for themselves, 3 cards in hand. Cards, points, trump, leads and tricks are as in burkozel (/rules burkozel), but a lead is 1–3 cards of one suit{ $closed ->
+        [on] , and discards are face down (🎴).
+       *[off] , and discards are face up, for everybody to see.
+    }{ $trump ->
+        [middle] {" "}Trump is the suit of a card shown from the middle of the stock (the card itself stays somewhere in the stock).
+       *[bottom] {""}
+    }{ $lead ->
+        [lowest_trump] {" "}In the match's first deal, whoever holds the lowest trump leads first.
+       *[left_of_dealer] {""}
+    }
+    The aim is 31 points in your tricks. When you have them, tap “I have 31!” on your turn, before leading: with 31 or more the deal is yours and everybody else gets 2 penalty points; with less you get { $false_double ->
+        [on] 4
+       *[off] 2
+    }. { $show_points ->
+        [on] { $closed ->
+            [on] The bot shows your tricks' points in your hand — of the cards you have seen — and how many face-down cards they hold besides.
+           *[off] The bot shows your tricks' points in your hand.
+        }
+       *[off] { $closed ->
+            [on] The bot does not show your total: add up your trick lines yourself; the face-down cards opponents discard into your tricks are hidden from you too, so their points are a guess.
+           *[off] The bot does not show your total: add up your trick lines yourself.
+        }
+    }
+    A combination in hand wins the deal at once{ $redeal ->
+        [on] {" "}(one that comes in the deal itself means a redeal)
+       *[off] {""}
+    }: bura — 3 trumps, Moscow — 3 aces (Moscow beats bura; of two buras, the one with the higher trump wins).
+    Out of turn, before the player on lead has led, you may lead a molodka (3 cards of one suit) or a Small Moscow ({ $small_moscow ->
+        [tens] 3 tens, the trump ten among them
+       *[sixes] 3 sixes, the trump six among them
+    }). A molodka is refused if an opponent holds bura, Moscow or Small Moscow, or if the player on lead holds a molodka too; the reason is announced to all. A Small Moscow may be led even against a molodka.
+    If the cards run out and nobody has claimed, the player with the most points wins the deal; a tie means a redeal. Whenever somebody wins a deal — by a claim, a combination or on points — everybody else gets 2 penalty points. The winner of a deal deals the next (after a false claim or a redeal, the same dealer).
 command-group-new = open a table: /new [game] [options]
 command-group-join = join the table
 command-group-leave = leave the table
