@@ -52,8 +52,11 @@ def rules_text(lang: str, rules: RuleSet, at_table: bool = False) -> str:
 
 
 def help_text(lang: str, start_chips: int = 1000) -> str:
-    """The commands, then what chips are (a key of its own: chips.ftl)."""
-    return t(lang, "help") + "\n\n" + t(lang, "help.chips", start=start_chips)
+    """The commands, the symbols the table and the hand use, then what chips
+    are (a key of its own: chips.ftl)."""
+    return "\n\n".join(
+        (t(lang, "help"), t(lang, "help.legend"), t(lang, "help.chips", start=start_chips))
+    )
 
 
 def presets_list(lang: str) -> str:

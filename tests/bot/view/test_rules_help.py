@@ -218,3 +218,11 @@ def test_every_option_a_preset_takes_changes_its_rules_text(lang: str, preset: P
         if _rules_only(lang, default.with_options({name: other})) == base:
             silent.append(name)
     assert silent == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_has_a_legend_of_every_symbol_the_table_uses(lang: str) -> None:
+    text = help_text(lang)
+    for symbol in ("★", "⚔️", "🗑", "🎴", "└", "✖", "🤖", "🤝"):
+        assert symbol in t(lang, "help.legend") and symbol in text, (lang, symbol)
+    assert _utf16(text) <= TELEGRAM_LIMIT

@@ -31,7 +31,8 @@ option-limit = Гуляем да
 option-end_at_first_loser = Да першага, хто прайграе
 option-stake = Стаўка (фішкі)
 options-line = • { $name }: <b>{ $value }</b>
-options-button = { $value } · { $name }
+options-button = { $name }: { $value }
+options-button_limit = Гуляем да { $value }
 options-button_on = ✅ { $name }
 options-button_off = ⬜ { $name }
 options-help_title = Налады для { $preset } (пішыце <code>назва=значэнне</code>):
@@ -118,7 +119,10 @@ stop-topic_private = Стол #{ $table } («{ $chat }») закрыты: яго
 table-gone = Гэтага стала больш няма.
 table-over = Гэтая гульня ўжо скончылася.
 live-title = 🃏 <b>{ $preset }</b> · стол #{ $table } · раздача { $deal }
-live-trump = Козыр: <b>{ $suit }</b> ({ $trump_card }) · у калодзе { $stock } { $stock ->
+live-trump = Козыр: <b>{ $suit }</b> ({ $trump_card }) · { $stock ->
+        [one] засталася
+       *[other] засталося
+    } { $stock } { $stock ->
         [one] карта
         [few] карты
        *[many] карт
@@ -130,7 +134,7 @@ live-penalties = Штрафныя (да { $limit }): { $scores }
 live-points = Ачкі ў раздачы: { $points }
 live-combination = { $name } абвяшчае: <b>{ $combo }</b>
 live-turn_lead = 👉 Ходзіць { $name }
-live-turn_answer = 👉 Адказвае { $name }: пабіць або скінуць { $need } { $need ->
+live-turn_answer = 👉 Адказвае { $name }: пабіць { $target } або скінуць { $need } { $need ->
         [one] карту
         [few] карты
        *[many] карт
@@ -235,7 +239,7 @@ history-none = У гэтай групе яшчэ не дагулялі ніво�
 history-line = #{ $table } · { $date } · { $game }: { $standing }
 history-button = ▶ Паўтор #{ $table }
 replay-title = 🎞 <b>{ $preset }</b> · стол #{ $table } · кадр { $frame } з { $frames }
-replay-gone = Гэты паўтор недаступны: партыю не знойдзена, яе запіс ужо выдалены або вы не з гэтай групы.
+replay-gone = Гэты паўтор недаступны: партыя не знойдзена, яе запіс ужо выдалены або вы не з гэтай групы.
 command-group-history = апошнія партыі групы і іх паўторы
 stats-title = 📊 <b>{ $name }</b> · { $where }
 stats-here = у гэтай групе
@@ -267,18 +271,29 @@ command-group-top = лепшыя гульцы групы
 command-private-stats = ваша статыстыка ва ўсіх групах
 command-private-top = лепшыя гульцы бота
 hand-title = 🃏 Стол #{ $table } · «{ $chat }» · раздача { $deal }
-hand-trump = Козыр ★ <b>{ $suit }</b> ({ $card }) · у калодзе { $stock } { $stock ->
+hand-trump = Козыр ★ <b>{ $suit }</b> ({ $card }) · { $stock ->
+        [one] засталася
+       *[other] засталося
+    } { $stock } { $stock ->
         [one] карта
         [few] карты
        *[many] карт
     }
 hand-forced = 👉 <b>Ваш ход</b> — варыянт адзін: націсніце кнопку.
 button-manual = ✋ Выбраць карты
-hand-tap_lead = 👉 <b>Ваш ход.</b> Націсніце карту — яна пойдзе на стол; «✋ Выбраць карты» — каб схадзіць некалькімі.
-hand-tap_answer = 👉 <b>Ваш адказ</b> на { $need } { $need ->
-        [one] карту: ⚔️ — пабіць гэтай картай, 🗑 — скінуць яе.
-        [few] карты: кнопка згуляе самы танны адказ, іншы — праз «✋ Выбраць карты».
-       *[many] карт: кнопка згуляе самы танны адказ, іншы — праз «✋ Выбраць карты».
+hand-tap_lead = 👉 <b>Ваш ход.</b> Націсніце карту — яна пойдзе на стол{ $several ->
+        [yes] ; «✋ Выбраць карты» — каб схадзіць некалькімі.
+       *[no] .
+    }
+hand-tap_answer = 👉 <b>Ваш адказ</b> на { $target }: { $need ->
+        [one] { $beat ->
+            [yes] ⚔️ — пабіць гэтай картай, 🗑 — скінуць яе.
+           *[no] пабіць няма чым — націсніце карту, якую скінуць (🗑).
+        }
+       *[other] { $several ->
+            [yes] кнопка зробіць самы танны ход, іншы — праз «✋ Выбраць карты».
+           *[no] кнопка зробіць гэты ход.
+        }
     }
 hand-your_lead = 👉 <b>Ваш ход.</b> Выберыце карты адной масці і націсніце «Схадзіць».
 hand-your_answer = 👉 <b>Ваш адказ:</b> выберыце { $need } { $need ->
@@ -519,7 +534,7 @@ button-leave_confirm = 🚪 Так, пайсці
 leave-not_yours = Гэтая кнопка — для таго, хто прасіў пайсці. Калі хочаце пайсці самі, дашліце /leave.
 timer-reminder = ⏰ Стол #{ $table } («{ $chat }»): ваш ход, засталося { $seconds } с.
 timer-played = ⏰ Час на ход скончыўся ({ $name }) — схадзіў камп'ютар.
-timer-takeover = 🤖 { $name } не адказвае: далей замест гэтага гульца ходзіць камп'ютар. Вярнуцца ў гульню — адной кнопкай у асабістым чаце.
+timer-takeover = 🤖 { $name } не адказвае, таму далей ходзіць камп'ютар. Вярнуцца ў гульню — адной кнопкай у асабістым чаце.
 timer-takeover_private = 🤖 Стол #{ $table } («{ $chat }»): пакуль вас няма, за вас гуляе камп'ютар.
 button-takeback = 🙋 Я тут — гуляю далей
 takeback-already = Вы і так гуляеце самі.
@@ -573,3 +588,4 @@ rematch-opened = Рэванш! Чакаем астатніх гульцоў.
 rematch-confirmed = Вы ў гульні!
 rematch-waiting = Чакаем пацвярджэння: { $names }
 lobby-rematch_hint = 🔁 Рэванш стала #{ $table }: гульня пачнецца сама, калі ўсе націснуць «Гуляю».
+help-legend = Значкі: ★ — козыр, ⚔️ — б'е, 🗑 — скід, 🎴 — карта кашуляй уверх, └ — апошняя ўзятка, ✖ — па-за гульнёй, 🤖 пасля імя — за гульца ходзіць камп'ютар, 🤝 — ваш партнёр.

@@ -31,7 +31,8 @@ option-limit = Play to
 option-end_at_first_loser = End when one is out
 option-stake = Stake (chips)
 options-line = • { $name }: <b>{ $value }</b>
-options-button = { $value } · { $name }
+options-button = { $name }: { $value }
+options-button_limit = Play to { $value }
 options-button_on = ✅ { $name }
 options-button_off = ⬜ { $name }
 options-help_title = Options for { $preset } (write <code>name=value</code>):
@@ -103,7 +104,7 @@ start-already = The game is already on.
 start-not_allowed = Only the table's creator or a chat admin can start the game.
 start-count = Players needed for { $preset }: { $counts }. Now: { $now }.
 start-no_person = A game needs at least one person at the table: computers do not play on their own. Join it first.
-away-closed = Table #{ $table } is closed: for a whole deal nobody played their own move, the computer played for everyone.
+away-closed = Table #{ $table } is closed: nobody made a move of their own for a whole deal; the computer played for everyone.
 limit-tables = Open tables per person: at most { $cap }. Finish or leave one of yours first.
 limit-practice = Too many practice games are running right now (at most { $cap } at once). Try again later.
 start-done = ▶️ The game is on! Your cards are in private messages.
@@ -117,7 +118,10 @@ stop-topic_private = Table #{ $table } (“{ $chat }”) is closed: its topic in
 table-gone = This table is gone.
 table-over = This game is over.
 live-title = 🃏 <b>{ $preset }</b> · table #{ $table } · deal { $deal }
-live-trump = Trump: <b>{ $suit }</b> ({ $trump_card }) · { $stock } left in the stock
+live-trump = Trump: <b>{ $suit }</b> ({ $trump_card }) · { $stock } { $stock ->
+        [one] card
+       *[other] cards
+    } left
 live-trump_bottom = { $card } under the stock
 live-trump_hidden = { $card } — somewhere in the stock
 live-multiplier = ⚠️ Penalties this deal ×{ $multiplier }
@@ -125,7 +129,7 @@ live-penalties = Penalty points (to { $limit }): { $scores }
 live-points = Points this deal: { $points }
 live-combination = { $name } declares: <b>{ $combo }</b>
 live-turn_lead = 👉 { $name } leads
-live-turn_answer = 👉 { $name } answers: beat or discard { $need } { $need ->
+live-turn_answer = 👉 { $name } answers: beat { $target } or discard { $need } { $need ->
         [one] card
        *[other] cards
     }
@@ -147,14 +151,14 @@ trick-line_mine = ✅ { $number }. You take { $points } { $points ->
        *[other] points
     }
 live-last_trick = └ { $plays }
-trick-line_cards = ✅ { $number }. { $name } takes { $points } { $points ->
+trick-line_cards = ✅ { $number }. { $name } takes it ({ $cards }) — { $points } { $points ->
         [one] point
        *[other] points
-    } with { $cards }
-trick-line_mine_cards = ✅ { $number }. You take { $points } { $points ->
+    }
+trick-line_mine_cards = ✅ { $number }. You take it ({ $cards }) — { $points } { $points ->
         [one] point
        *[other] points
-    } with { $cards }
+    }
 trick-face_down = (+ { $cards } face down)
 news-declared = 📣 { $name } leads out of turn — “{ $combo }”: { $cards }
 news-refused-outranked = ✋ { $name }: “{ $combo }” out of turn — refused: another player holds “{ $by }”.
@@ -231,7 +235,7 @@ stats-rating = Rating · { $game }: { $rating } ({ $matches } { $matches ->
         [one] match
        *[other] matches
     })
-stats-rating_private = Ratings count every group: /stats in a private chat with the bot shows yours.
+stats-rating_private = Ratings are counted across all groups: send /stats to the bot in private to see yours.
 top-here = 🏆 <b>The group's best players</b>
 top-everywhere = 🏆 <b>The bot's best players</b>
 top-game = <b>{ $game }</b>
@@ -246,13 +250,25 @@ command-group-top = the group's best players
 command-private-stats = your statistics across groups
 command-private-top = the bot's best players
 hand-title = 🃏 Table #{ $table } · “{ $chat }” · deal { $deal }
-hand-trump = Trump ★ <b>{ $suit }</b> ({ $card }) · { $stock } left in the stock
+hand-trump = Trump ★ <b>{ $suit }</b> ({ $card }) · { $stock } { $stock ->
+        [one] card
+       *[other] cards
+    } left
 hand-forced = 👉 <b>Your move</b> — there is only one: tap the button.
 button-manual = ✋ Pick cards
-hand-tap_lead = 👉 <b>Your lead.</b> Tap a card to play it; “✋ Pick cards” to lead several.
-hand-tap_answer = 👉 <b>Your answer</b> to { $need } { $need ->
-        [one] card: ⚔️ beats with that card, 🗑 discards it.
-       *[other] cards: the button plays the cheapest answer; for another, “✋ Pick cards”.
+hand-tap_lead = 👉 <b>Your lead.</b> Tap a card to play it{ $several ->
+        [yes] ; “✋ Pick cards” to lead several.
+       *[no] .
+    }
+hand-tap_answer = 👉 <b>Your answer</b> to { $target }: { $need ->
+        [one] { $beat ->
+            [yes] ⚔️ beats with that card, 🗑 discards it.
+           *[no] nothing beats it — tap the card to discard (🗑).
+        }
+       *[other] { $several ->
+            [yes] the button plays the cheapest answer; for another, “✋ Pick cards”.
+           *[no] the button plays this answer.
+        }
     }
 hand-your_lead = 👉 <b>Your lead.</b> Pick cards of one suit and tap “Lead”.
 hand-your_answer = 👉 <b>Your answer:</b> pick { $need } { $need ->
@@ -540,3 +556,4 @@ rematch-opened = Rematch! Waiting for the others.
 rematch-confirmed = You're in!
 rematch-waiting = Waiting for: { $names }
 lobby-rematch_hint = 🔁 Rematch of table #{ $table }: the match starts by itself when everybody taps “Join”.
+help-legend = Symbols: ★ trump, ⚔️ beats, 🗑 discard, 🎴 a face-down card, └ the last trick, ✖ out of the match, 🤖 after a name — the computer plays for that player, 🤝 your partner.

@@ -31,7 +31,8 @@ option-limit = Играем до
 option-end_at_first_loser = До первого проигравшего
 option-stake = Ставка (фишки)
 options-line = • { $name }: <b>{ $value }</b>
-options-button = { $value } · { $name }
+options-button = { $name }: { $value }
+options-button_limit = Играем до { $value }
 options-button_on = ✅ { $name }
 options-button_off = ⬜ { $name }
 options-help_title = Настройки для { $preset } (пишите <code>имя=значение</code>):
@@ -118,7 +119,10 @@ stop-topic_private = Стол #{ $table } («{ $chat }») закрыт: его �
 table-gone = Этого стола больше нет.
 table-over = Эта игра уже закончилась.
 live-title = 🃏 <b>{ $preset }</b> · стол #{ $table } · сдача { $deal }
-live-trump = Козырь: <b>{ $suit }</b> ({ $trump_card }) · в колоде { $stock } { $stock ->
+live-trump = Козырь: <b>{ $suit }</b> ({ $trump_card }) · { $stock ->
+        [one] осталась
+       *[other] осталось
+    } { $stock } { $stock ->
         [one] карта
         [few] карты
        *[many] карт
@@ -130,7 +134,7 @@ live-penalties = Штрафные (до { $limit }): { $scores }
 live-points = Очки в сдаче: { $points }
 live-combination = { $name } объявляет: <b>{ $combo }</b>
 live-turn_lead = 👉 Ходит { $name }
-live-turn_answer = 👉 Отвечает { $name }: побить или сбросить { $need } { $need ->
+live-turn_answer = 👉 Отвечает { $name }: побить { $target } или сбросить { $need } { $need ->
         [one] карту
         [few] карты
        *[many] карт
@@ -267,18 +271,29 @@ command-group-top = лучшие игроки группы
 command-private-stats = ваша статистика во всех группах
 command-private-top = лучшие игроки бота
 hand-title = 🃏 Стол #{ $table } · «{ $chat }» · сдача { $deal }
-hand-trump = Козырь ★ <b>{ $suit }</b> ({ $card }) · в колоде { $stock } { $stock ->
+hand-trump = Козырь ★ <b>{ $suit }</b> ({ $card }) · { $stock ->
+        [one] осталась
+       *[other] осталось
+    } { $stock } { $stock ->
         [one] карта
         [few] карты
        *[many] карт
     }
 hand-forced = 👉 <b>Ваш ход</b> — вариант один: нажмите кнопку.
 button-manual = ✋ Выбрать карты
-hand-tap_lead = 👉 <b>Ваш ход.</b> Нажмите карту — она пойдёт на стол; «✋ Выбрать карты» — чтобы сходить несколькими.
-hand-tap_answer = 👉 <b>Ваш ответ</b> на { $need } { $need ->
-        [one] карту: ⚔️ — побить этой картой, 🗑 — сбросить её.
-        [few] карты: кнопка сыграет самый дешёвый ответ, другой — через «✋ Выбрать карты».
-       *[many] карт: кнопка сыграет самый дешёвый ответ, другой — через «✋ Выбрать карты».
+hand-tap_lead = 👉 <b>Ваш ход.</b> Нажмите карту — она пойдёт на стол{ $several ->
+        [yes] ; «✋ Выбрать карты» — чтобы сходить несколькими.
+       *[no] .
+    }
+hand-tap_answer = 👉 <b>Ваш ответ</b> на { $target }: { $need ->
+        [one] { $beat ->
+            [yes] ⚔️ — побить этой картой, 🗑 — сбросить её.
+           *[no] побить нечем — нажмите карту, которую сбросить (🗑).
+        }
+       *[other] { $several ->
+            [yes] кнопка сыграет самый дешёвый ответ, другой — через «✋ Выбрать карты».
+           *[no] кнопка сыграет этот ответ.
+        }
     }
 hand-your_lead = 👉 <b>Ваш ход.</b> Выберите карты одной масти и нажмите «Сходить».
 hand-your_answer = 👉 <b>Ваш ответ:</b> выберите { $need } { $need ->
@@ -519,7 +534,7 @@ button-leave_confirm = 🚪 Да, уйти
 leave-not_yours = Эта кнопка — для того, кто просил уйти. Если хотите уйти сами, отправьте /leave.
 timer-reminder = ⏰ Стол #{ $table } («{ $chat }»): ваш ход, осталось { $seconds } с.
 timer-played = ⏰ Время на ход вышло ({ $name }) — сходил компьютер.
-timer-takeover = 🤖 { $name } не отвечает: дальше вместо этого игрока ходит компьютер. Вернуться в игру — одной кнопкой в личке.
+timer-takeover = 🤖 { $name } не отвечает, поэтому дальше ходит компьютер. Вернуться в игру — одной кнопкой в личке.
 timer-takeover_private = 🤖 Стол #{ $table } («{ $chat }»): пока вас нет, за вас играет компьютер.
 button-takeback = 🙋 Я тут — играю дальше
 takeback-already = Вы и так играете сами.
@@ -573,3 +588,4 @@ rematch-opened = Реванш! Ждём остальных игроков.
 rematch-confirmed = Вы в игре!
 rematch-waiting = Ждём подтверждения: { $names }
 lobby-rematch_hint = 🔁 Реванш стола #{ $table }: игра начнётся сама, когда все нажмут «Играю».
+help-legend = Значки: ★ — козырь, ⚔️ — бьёт, 🗑 — сброс, 🎴 — закрытая карта, └ — последняя взятка, ✖ — вне игры, 🤖 после имени — за игрока ходит компьютер, 🤝 — ваш партнёр.

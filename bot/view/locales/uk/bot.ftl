@@ -31,7 +31,8 @@ option-limit = Граємо до
 option-end_at_first_loser = До першого, хто програє
 option-stake = Ставка (фішки)
 options-line = • { $name }: <b>{ $value }</b>
-options-button = { $value } · { $name }
+options-button = { $name }: { $value }
+options-button_limit = Граємо до { $value }
 options-button_on = ✅ { $name }
 options-button_off = ⬜ { $name }
 options-help_title = Налаштування для { $preset } (пишіть <code>назва=значення</code>):
@@ -118,7 +119,10 @@ stop-topic_private = Стіл #{ $table } («{ $chat }») закрито: йог
 table-gone = Цього столу більше немає.
 table-over = Ця гра вже закінчилася.
 live-title = 🃏 <b>{ $preset }</b> · стіл #{ $table } · роздача { $deal }
-live-trump = Козир: <b>{ $suit }</b> ({ $trump_card }) · у колоді { $stock } { $stock ->
+live-trump = Козир: <b>{ $suit }</b> ({ $trump_card }) · { $stock ->
+        [one] лишилася
+       *[other] лишилося
+    } { $stock } { $stock ->
         [one] карта
         [few] карти
        *[many] карт
@@ -130,7 +134,7 @@ live-penalties = Штрафні (до { $limit }): { $scores }
 live-points = Очки в роздачі: { $points }
 live-combination = { $name } оголошує: <b>{ $combo }</b>
 live-turn_lead = 👉 Ходить { $name }
-live-turn_answer = 👉 Відповідає { $name }: побити або скинути { $need } { $need ->
+live-turn_answer = 👉 Відповідає { $name }: побити { $target } або скинути { $need } { $need ->
         [one] карту
         [few] карти
        *[many] карт
@@ -267,18 +271,29 @@ command-group-top = найкращі гравці групи
 command-private-stats = ваша статистика в усіх групах
 command-private-top = найкращі гравці бота
 hand-title = 🃏 Стіл #{ $table } · «{ $chat }» · роздача { $deal }
-hand-trump = Козир ★ <b>{ $suit }</b> ({ $card }) · у колоді { $stock } { $stock ->
+hand-trump = Козир ★ <b>{ $suit }</b> ({ $card }) · { $stock ->
+        [one] лишилася
+       *[other] лишилося
+    } { $stock } { $stock ->
         [one] карта
         [few] карти
        *[many] карт
     }
 hand-forced = 👉 <b>Ваш хід</b> — варіант один: натисніть кнопку.
 button-manual = ✋ Вибрати карти
-hand-tap_lead = 👉 <b>Ваш хід.</b> Натисніть карту — вона піде на стіл; «✋ Вибрати карти» — щоб походити кількома.
-hand-tap_answer = 👉 <b>Ваша відповідь</b> на { $need } { $need ->
-        [one] карту: ⚔️ — побити цією картою, 🗑 — скинути її.
-        [few] карти: кнопка зіграє найдешевшу відповідь, іншу — через «✋ Вибрати карти».
-       *[many] карт: кнопка зіграє найдешевшу відповідь, іншу — через «✋ Вибрати карти».
+hand-tap_lead = 👉 <b>Ваш хід.</b> Натисніть карту — вона піде на стіл{ $several ->
+        [yes] ; «✋ Вибрати карти» — щоб походити кількома.
+       *[no] .
+    }
+hand-tap_answer = 👉 <b>Ваша відповідь</b> на { $target }: { $need ->
+        [one] { $beat ->
+            [yes] ⚔️ — побити цією картою, 🗑 — скинути її.
+           *[no] побити нічим — натисніть карту, яку скинути (🗑).
+        }
+       *[other] { $several ->
+            [yes] кнопка зіграє найдешевшу відповідь, іншу — через «✋ Вибрати карти».
+           *[no] кнопка зіграє цю відповідь.
+        }
     }
 hand-your_lead = 👉 <b>Ваш хід.</b> Виберіть карти однієї масті й натисніть «Походити».
 hand-your_answer = 👉 <b>Ваша відповідь:</b> виберіть { $need } { $need ->
@@ -519,7 +534,7 @@ button-leave_confirm = 🚪 Так, піти
 leave-not_yours = Ця кнопка — для того, хто просив піти. Якщо хочете піти самі, надішліть /leave.
 timer-reminder = ⏰ Стіл #{ $table } («{ $chat }»): ваш хід, лишилося { $seconds } с.
 timer-played = ⏰ Час на хід вийшов ({ $name }) — походив комп'ютер.
-timer-takeover = 🤖 { $name } не відповідає: далі замість цього гравця ходить комп'ютер. Повернутися до гри — однією кнопкою в особистому чаті.
+timer-takeover = 🤖 { $name } не відповідає, тож далі ходить комп'ютер. Повернутися до гри — однією кнопкою в особистому чаті.
 timer-takeover_private = 🤖 Стіл #{ $table } («{ $chat }»): поки вас немає, за вас грає комп'ютер.
 button-takeback = 🙋 Я тут — граю далі
 takeback-already = Ви й так граєте самі.
@@ -573,3 +588,4 @@ rematch-opened = Реванш! Чекаємо на інших гравців.
 rematch-confirmed = Ви в грі!
 rematch-waiting = Чекаємо на підтвердження: { $names }
 lobby-rematch_hint = 🔁 Реванш столу #{ $table }: гра почнеться сама, коли всі натиснуть «Граю».
+help-legend = Значки: ★ — козир, ⚔️ — б'є, 🗑 — скидання, 🎴 — карта сорочкою догори, └ — остання взятка, ✖ — поза грою, 🤖 після імені — за гравця ходить комп'ютер, 🤝 — ваш партнер.
