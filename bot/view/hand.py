@@ -109,7 +109,8 @@ def hand(
     elif my_turn:
         if view.trick:
             need = len(view.trick[0].cards)
-            lines.append(t(lang, "hand.your_answer", need=need))
+            aim = answer_target(info, lang, view)
+            lines.append(t(lang, "hand.your_answer", need=need, target=aim))
         else:
             lines.append(t(lang, "hand.your_lead"))
         if chosen:

@@ -5,7 +5,7 @@ say, which options a preset takes and what they accept, and an engine
 from __future__ import annotations
 
 from bot.view import names
-from bot.view.i18n import short, t
+from bot.view.i18n import Html, short, t
 from bot.view.render import options_lines
 from engine import RulesError, RuleSet
 from engine.rules import OPTIONS, Preset
@@ -47,7 +47,10 @@ def rules_text(lang: str, rules: RuleSet, at_table: bool = False) -> str:
     lines.append(t(lang, "rules.match", game=rules.preset.value, end=end, limit=limit))
     lines.append("")
     lines.append(t(lang, "rules.options_title"))
-    lines.extend(options_lines(lang, rules))
+    # Each option with a line on what it does: "Проходной 21 (на 3–4)" alone
+    # told a newcomer nothing (players-review-2 §3 item 3).
+    for name, line in zip(rules.options(), options_lines(lang, rules), strict=True):
+        lines.append(Html(f"{line} — {t(lang, f'option.about.{name}')}"))
     return "\n".join(lines)
 
 

@@ -79,6 +79,8 @@ def _answer_markers() -> list[tuple[str, str]]:
     for lang in LANGUAGES:  # the hand's first: its line may hold the group's words
         hand = t(lang, "hand.tap_answer", target="\x01", need=1, beat="yes", several="no")
         found.append((plain(hand).split("\x01")[0], "hand"))
+        picking = t(lang, "hand.your_answer", target="\x01", need=1)  # with ✋
+        found.append((plain(picking).split("\x01")[0], "hand"))
     for lang in LANGUAGES:
         group = plain(t(lang, "live.turn_answer", name="\x00", target="\x01", need=1))
         found.append((group.split("\x00")[1].split("\x01")[0], "group"))

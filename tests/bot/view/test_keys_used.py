@@ -105,6 +105,7 @@ def test_every_enumerated_family_has_every_member(lang: str) -> None:
     wanted += [f"rules.{preset.value}" for preset in Preset]
     wanted += [f"combo.{combo.value}" for combo in Combo]
     wanted += [f"option.{name}" for name in OPTIONS]
+    wanted += [f"option.about.{name}" for name in OPTIONS]
     wanted += [
         f"value.{name}.{choice}"
         for name, spec in OPTIONS.items()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from grammar import findings
 
 from bot.view.i18n import LANGUAGES, plain, t
 from bot.view.rules_help import help_text, rules_text
@@ -158,7 +159,7 @@ BURKOZEL_STATED = {
     "uk": {
         "trump_card": "із середини колоди",
         "first_lead": "молодший козир",
-        "first_lead_max3": "не більше 3 карт",
+        "first_lead_max3": "щонайбільше 3 карти",
         "closed_discard": "сорочкою догори",
         "pass_21": "21 і більше",
         "six_for_zero_points": "жодного очка (навіть зі взятками) — 6",
@@ -226,3 +227,30 @@ def test_help_has_a_legend_of_every_symbol_the_table_uses(lang: str) -> None:
     for symbol in ("★", "⚔️", "🗑", "🎴", "└", "✖", "🤖", "🤝"):
         assert symbol in t(lang, "help.legend") and symbol in text, (lang, symbol)
     assert _utf16(text) <= TELEGRAM_LIMIT
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("preset", list(Preset))
+def test_rules_explain_each_option_in_one_line(lang: str, preset: Preset) -> None:
+    rules = RuleSet.create(preset)
+    text = rules_text(lang, rules, at_table=True)
+    listed = text.split(t(lang, "rules.options_title"))[1].strip().splitlines()
+    assert len(listed) == len(rules.options())
+    for name, line in zip(rules.options(), listed, strict=True):
+        assert line.endswith(" — " + t(lang, f"option.about.{name}")), line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("preset", list(Preset))
+def test_every_variant_of_the_rules_is_grammatical(lang: str, preset: Preset) -> None:
+    """The catalogue check reads each message's default variants; the rules
+    select on a dozen options, so every option flipped is read here too."""
+    default = RuleSet.create(preset)
+    texts = [rules_text(lang, default, at_table=True)]
+    for name, value in default.options().items():
+        spec = OPTIONS[name]
+        if spec.kind is bool:
+            texts.append(rules_text(lang, default.with_options({name: not value})))
+        for choice in spec.choices if spec.kind is str else ():
+            texts.append(rules_text(lang, default.with_options({name: choice})))
+    assert [found for text in texts if (found := findings(lang, plain(text)))] == []

@@ -30,6 +30,22 @@ option-small_moscow = Малая Масква
 option-limit = Гуляем да
 option-end_at_first_loser = Да першага, хто прайграе
 option-stake = Стаўка (фішкі)
+option-about-trump_card = дзе карта, што задае козыр: пад калодай (яе возьмуць апошняй) або з сярэдзіны (застаецца ў калодзе)
+option-about-first_lead = хто ходзіць першым у партыі: гулец злева ад таго, хто здае, або той, у каго малодшы козыр
+option-about-first_lead_max3 = першы ход раздачы — не больш за 3 карты
+option-about-closed_discard = скінутыя карты ляжаць кашуляй уверх, іх бачыць толькі гаспадар
+option-about-four_ends = «чатыры канцы» (4 карты з тузоў і дзясятак) — камбінацыя
+option-about-combo_interrupt = маладка можа перапыніць ужо распачатую ўзятку
+option-about-six_for_zero_points = 6 штрафных і таму, у каго ўзяткі ёсць, а ачкоў нуль
+option-about-pass_21 = утрох і ўчацвярых дастаткова набраць 21 ачко замест 31, каб атрымаць 2 штрафныя, а не 4
+option-about-eggs_double = пасля «яек» (60 на 60) штрафы наступнай раздачы падвойваюцца
+option-about-false_claim_double = фальшывае «Адкрываюся» каштуе 4 штрафныя, а не 2
+option-about-show_own_points = бот паказвае вам ачкі вашых узятак
+option-about-redeal_on_initial_combo = камбінацыя, што прыйшла пры раздачы, — пераздача, а не перамога
+option-about-small_moscow = з чаго малая Масква: тры шасцёркі або тры дзясяткі, сярод іх казырная
+option-about-limit = колькі штрафных выводзіць з гульні
+option-about-end_at_first_loser = партыя сканчаецца, як толькі хтосьці набярэ ліміт
+option-about-stake = фішкі, якія кожны ставіць у банк; банк дзеліцца паводле месцаў
 options-line = • { $name }: <b>{ $value }</b>
 options-button = { $name }: { $value }
 options-button_limit = Гуляем да { $value }
@@ -296,7 +312,7 @@ hand-tap_answer = 👉 <b>Ваш адказ</b> на { $target }: { $need ->
         }
     }
 hand-your_lead = 👉 <b>Ваш ход.</b> Выберыце карты адной масці і націсніце «Схадзіць».
-hand-your_answer = 👉 <b>Ваш адказ:</b> выберыце { $need } { $need ->
+hand-your_answer = 👉 <b>Ваш адказ</b> на { $target }: выберыце { $need } { $need ->
         [one] карту
         [few] карты
        *[many] карт

@@ -30,6 +30,22 @@ option-small_moscow = Small Moscow
 option-limit = Play to
 option-end_at_first_loser = End when one is out
 option-stake = Stake (chips)
+option-about-trump_card = where the card that sets trump lies: under the stock (drawn last) or from the middle (it stays in the stock)
+option-about-first_lead = who leads first in the match: the player left of the dealer, or whoever holds the lowest trump
+option-about-first_lead_max3 = the first lead of a deal is 3 cards at most
+option-about-closed_discard = discards lie face down; only their owner sees them
+option-about-four_ends = four ends (4 cards, each an ace or a ten) is a combination
+option-about-combo_interrupt = a molodka may interrupt a trick already begun
+option-about-six_for_zero_points = 6 penalty points also for tricks worth no points
+option-about-pass_21 = with 3 or 4 players, 21 points instead of 31 are enough for 2 penalty points instead of 4
+option-about-eggs_double = after “eggs” (60–60) the next deal's penalties are doubled
+option-about-false_claim_double = a false “I have 31!” costs 4 penalty points, not 2
+option-about-show_own_points = the bot shows you your tricks' points
+option-about-redeal_on_initial_combo = a combination dealt at the start means a redeal, not a win
+option-about-small_moscow = what Small Moscow is: three sixes or three tens, the trump one among them
+option-about-limit = how many penalty points put a player out
+option-about-end_at_first_loser = the match ends as soon as anybody reaches the limit
+option-about-stake = chips each player puts in the bank; the bank is shared by place
 options-line = • { $name }: <b>{ $value }</b>
 options-button = { $name }: { $value }
 options-button_limit = Play to { $value }
@@ -271,7 +287,7 @@ hand-tap_answer = 👉 <b>Your answer</b> to { $target }: { $need ->
         }
     }
 hand-your_lead = 👉 <b>Your lead.</b> Pick cards of one suit and tap “Lead”.
-hand-your_answer = 👉 <b>Your answer:</b> pick { $need } { $need ->
+hand-your_answer = 👉 <b>Your answer</b> to { $target }: pick { $need } { $need ->
         [one] card
        *[other] cards
     }, then beat or discard.

@@ -30,6 +30,22 @@ option-small_moscow = Малая Москва
 option-limit = Играем до
 option-end_at_first_loser = До первого проигравшего
 option-stake = Ставка (фишки)
+option-about-trump_card = где карта, что задаёт козырь: под колодой (её возьмут последней) или из середины (остаётся в колоде)
+option-about-first_lead = кто ходит первым в партии: игрок слева от сдающего или тот, у кого младший козырь
+option-about-first_lead_max3 = первый ход сдачи — не больше 3 карт
+option-about-closed_discard = сброшенные карты лежат рубашкой вверх, их видит только хозяин
+option-about-four_ends = «четыре конца» (4 карты из тузов и десяток) — комбинация
+option-about-combo_interrupt = молодка может прервать уже начатую взятку
+option-about-six_for_zero_points = 6 штрафных и тому, у кого взятки есть, а очков ноль
+option-about-pass_21 = втроём и вчетвером достаточно набрать 21 очко вместо 31, чтобы получить 2 штрафных, а не 4
+option-about-eggs_double = после «яиц» (60 на 60) штрафы следующей сдачи удваиваются
+option-about-false_claim_double = ложное «Вскрываюсь» стоит 4 штрафных, а не 2
+option-about-show_own_points = бот показывает вам очки ваших взяток
+option-about-redeal_on_initial_combo = комбинация, пришедшая при раздаче, — пересдача, а не победа
+option-about-small_moscow = из чего малая Москва: три шестёрки или три десятки, среди них козырная
+option-about-limit = сколько штрафных выводит из игры
+option-about-end_at_first_loser = партия кончается, как только кто-то наберёт лимит
+option-about-stake = фишки, которые каждый ставит в банк; банк делится по местам
 options-line = • { $name }: <b>{ $value }</b>
 options-button = { $name }: { $value }
 options-button_limit = Играем до { $value }
@@ -296,7 +312,7 @@ hand-tap_answer = 👉 <b>Ваш ответ</b> на { $target }: { $need ->
         }
     }
 hand-your_lead = 👉 <b>Ваш ход.</b> Выберите карты одной масти и нажмите «Сходить».
-hand-your_answer = 👉 <b>Ваш ответ:</b> выберите { $need } { $need ->
+hand-your_answer = 👉 <b>Ваш ответ</b> на { $target }: выберите { $need } { $need ->
         [one] карту
         [few] карты
        *[many] карт
