@@ -62,6 +62,19 @@ def help_text(lang: str, start_chips: int = 1000) -> str:
     )
 
 
+def tournament_help(lang: str) -> str:
+    """What `/help tournament` answers: the command, each format, place points,
+    and what duplicate deals are and how they are scored (issue 67: the
+    tournaments were only listed in /help)."""
+    lines = [t(lang, "tournament.usage"), ""]
+    lines.extend(
+        t(lang, "tournament.explain", format=fmt) for fmt in ("roundrobin", "swiss", "knockout")
+    )
+    lines.append(t(lang, "tournament.place_points"))
+    lines.append(t(lang, "tournament.duplicate"))
+    return "\n".join(lines)
+
+
 def presets_list(lang: str) -> str:
     return names.presets_list(lang)
 

@@ -37,7 +37,11 @@ def registration(info: Registration, lang: str) -> Screen:
     lines: list[str] = [
         t(lang, "tournament.title", game=info.game),
         t(lang, "tournament.format", format=format_name(lang, info.format)),
-        t(lang, "tournament.explain", format=info.format or "auto"),
+        Html(
+            t(lang, "tournament.explain", format=info.format or "auto")
+            + " "
+            + t(lang, "tournament.place_points")
+        ),
     ]
     if info.rounds:
         lines.append(t(lang, "tournament.rounds", rounds=info.rounds))

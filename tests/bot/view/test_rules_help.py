@@ -254,3 +254,15 @@ def test_every_variant_of_the_rules_is_grammatical(lang: str, preset: Preset) ->
         for choice in spec.choices if spec.kind is str else ():
             texts.append(rules_text(lang, default.with_options({name: choice})))
     assert [found for text in texts if (found := findings(lang, plain(text)))] == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_tournament_explains_formats_place_points_and_duplicate_deals(lang: str) -> None:
+    from bot.view.rules_help import tournament_help
+
+    text = tournament_help(lang)
+    for fmt in ("roundrobin", "swiss", "knockout"):
+        assert fmt in text  # the parameter's values, as typed
+        assert plain(t(lang, "tournament.explain", format=fmt)) in plain(text)
+    assert plain(t(lang, "tournament.duplicate")) in plain(text)
+    assert _utf16(text) <= TELEGRAM_LIMIT

@@ -71,3 +71,25 @@ def test_the_private_record_of_a_match_end_does_not_offer_a_rematch(lang: str) -
     told = f"🏁 x\n🥇 1. Аня\n\n{again}"
     assert _private(lang, told) == "🏁 x\n🥇 1. Аня"
     assert _private(lang, "🏁 x") == "🏁 x"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("fmt", ["roundrobin", "swiss", "knockout", None])
+def test_the_registration_message_explains_its_format_and_place_points(
+    lang: str, fmt: str | None
+) -> None:
+    info = view.Registration(
+        id=1,
+        game="x",
+        format=fmt,
+        rounds=None,
+        size=None,
+        duplicate=False,
+        teams=False,
+        options=(),
+        names=("Аня",),
+        creator="Аня",
+    )
+    text = plain(view.registration(info, lang).text)
+    assert plain(t(lang, "tournament.explain", format=fmt or "auto")) in text
+    assert plain(t(lang, "tournament.place_points")) in text

@@ -11,7 +11,8 @@ tournament-explain = ℹ️ { $format ->
         [swiss] Swiss: each round, neighbours in the standings share a table.
         [knockout] Knockout: each table's winner goes on.
        *[auto] I'll choose the format at the start: round robin, Swiss or knockout.
-    } A place at a table is worth a point for each player you finish above; a bye counts as a win.
+    }
+tournament-place_points = A place at a table is worth a point for each player you finish above; a bye counts as a win.
 tournament-rounds = { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
