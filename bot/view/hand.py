@@ -144,7 +144,7 @@ def hand(
         ]
         if actions:
             rows.append(tuple(actions))
-        if not chosen and _quick_rows(info, lang, view):
+        if _quick_rows(info, lang, view):  # after a pick too: back to one tap
             back = callbacks.select(info.id, info.version, ())
             rows.append((Button(t(lang, "button.back"), back),))
     declares = 0

@@ -61,3 +61,13 @@ def test_a_lead_prompt_names_pick_cards_only_when_it_is_there(lang: str) -> None
     several = build_table(("6♠ 7♠ 8♦ 9♣", "6♥ 7♥ 8♣ 9♦"), trump="♣", turn=0)
     screen = hand_view.hand(info_for(several, NAMES[:2]), lang, view_for(several, 0))
     assert manual in _buttons(screen) and manual in plain(screen.text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_back_stays_after_the_first_pick(lang: str) -> None:
+    """Picking cards by hand can be left at any point, not only before the
+    first pick (players-review-2 §1.3: "⬅️ Назад" disappeared)."""
+    state = build_table(("6♠ 7♠ 8♦ 9♣", "6♥ 7♥ 8♣ 9♦"), trump="♣", turn=0)
+    info = info_for(state, NAMES[:2])
+    picked = hand_view.hand(info, lang, view_for(state, 0), parse_cards("6♠"), manual=True)
+    assert t(lang, "button.back") in _buttons(picked)
