@@ -19,7 +19,10 @@ from bot.view.render import (
     _name,
     _plays_line,
     _trump_card_note,
+    answer_target,
     combo_name,
+    last_trick_line,
+    results_lines,
     tricks_lines,
 )
 from bot.view.screen import Button, Screen, TableInfo
@@ -74,8 +77,9 @@ def hand(
         if points:
             lines.append(points)
     if view.results:
+        lines.append(_tricks_count_line(info, lang, view))
         lines.append("")
-        lines.extend(tricks_lines(_as_you(info, lang, view), lang, view))
+        lines.extend(_recent_tricks(_as_you(info, lang, view), lang, view))
     if view.trick:
         lines.append("")
         if view.combination:
@@ -101,17 +105,12 @@ def hand(
     elif forced is not None and forced.kind in (Kind.LEAD, Kind.BEAT, Kind.DISCARD):
         lines.append(t(lang, "hand.forced"))
     elif quick:
-        if view.trick and _partner_owns(view) and _moves(view, Kind.BEAT):
-            lines.append(t(lang, "hand.tap_partner"))
-        elif view.trick:
-            need = len(view.trick[0].cards)
-            lines.append(t(lang, "hand.tap_answer", need=need))
-        else:
-            lines.append(t(lang, "hand.tap_lead"))
+        lines.append(_tap_prompt(info, lang, view, quick))
     elif my_turn:
         if view.trick:
             need = len(view.trick[0].cards)
-            lines.append(t(lang, "hand.your_answer", need=need))
+            aim = answer_target(info, lang, view)
+            lines.append(t(lang, "hand.your_answer", need=need, target=aim))
         else:
             lines.append(t(lang, "hand.your_lead"))
         if chosen:
@@ -145,7 +144,7 @@ def hand(
         ]
         if actions:
             rows.append(tuple(actions))
-        if not chosen and _quick_rows(info, lang, view):
+        if _quick_rows(info, lang, view):  # after a pick too: back to one tap
             back = callbacks.select(info.id, info.version, ())
             rows.append((Button(t(lang, "button.back"), back),))
     declares = 0
@@ -175,6 +174,56 @@ def hand(
             ask = callbacks.select(info.id, info.version, chosen, claim=True)
             rows.append((Button(t(lang, "button.claim"), ask),))
     return Screen("\n".join(lines), tuple(rows))
+
+
+# Trick lines a hand keeps: the deal's whole record is the group's live
+# message; a hand of fifteen lines pushed the trump and the score off a
+# phone's screen (players-review-2 §4 item 4).
+RECENT_TRICKS = 3
+
+
+def _recent_tricks(info: TableInfo, lang: str, view: TableView) -> list[str]:
+    """The last few finished tricks, and the one just taken in full."""
+    lines = results_lines(info, lang, view)[-RECENT_TRICKS:]
+    last = last_trick_line(info, lang, view)
+    return lines if last is None else [*lines, last]
+
+
+def _tricks_count_line(info: TableInfo, lang: str, view: TableView) -> Html:
+    """Tricks taken so far, every player in seat order ("вы" for the reader)."""
+    you = t(lang, "hand.you")
+    taken = [0] * len(info.names)
+    for result in view.results:
+        taken[result.seat] += 1
+    parts = [
+        f"{you if s == view.viewer else esc(info.names[s])} {taken[s]}"
+        for s in range(len(info.names))
+        if s in view.active
+    ]
+    return t(lang, "hand.tricks", counts=Html(" · ".join(parts)))
+
+
+def _tap_prompt(
+    info: TableInfo, lang: str, view: TableView, rows: Sequence[tuple[Button, ...]]
+) -> str:
+    """The line over one-tap buttons: it names only buttons that are there
+    (no "✋" without ✋, no ⚔️ over 🗑 alone: players-review-2 S8), and what
+    an answer must beat, whose it is with 3–4 players."""
+    labels = [button.text for row in rows for button in row]
+    several = "yes" if t(lang, "button.manual") in labels else "no"
+    if not view.trick:
+        return t(lang, "hand.tap_lead", several=several)
+    if _partner_owns(view) and _moves(view, Kind.BEAT):
+        return t(lang, "hand.tap_partner")
+    beat = "yes" if any(label.startswith(BEAT_MARK) for label in labels) else "no"
+    return t(
+        lang,
+        "hand.tap_answer",
+        need=len(view.trick[0].cards),
+        target=answer_target(info, lang, view),
+        beat=beat,
+        several=several,
+    )
 
 
 def _with_partner(info: TableInfo, view: TableView) -> TableInfo:
@@ -224,13 +273,15 @@ def _points_line(info: TableInfo, lang: str, view: TableView) -> Html | None:
     show_own_points), the others' only where the group sees them too."""
     seat = view.viewer
     parts: list[str] = []
-    own = view.pile_points[seat] if seat is not None else None
-    if own is not None:
-        unseen = view.pile_hidden[seat] if view.pile_hidden and seat is not None else 0
-        key = "hand.you_points_hidden" if unseen else "hand.you_points"
-        parts.append(t(lang, key, points=own, count=unseen))
-    for other in view.active:
-        if other == seat or not pile_points_visible(view.rules, None, other):
+    for other in view.active:  # seat order, as the penalties line above
+        if other == seat:
+            own = view.pile_points[other]
+            if own is not None:
+                unseen = view.pile_hidden[other] if view.pile_hidden else 0
+                key = "hand.you_points_hidden" if unseen else "hand.you_points"
+                parts.append(t(lang, key, points=own, count=unseen))
+            continue
+        if not pile_points_visible(view.rules, None, other):
             continue
         points = view.pile_points[other]
         if points is not None:
@@ -353,12 +404,20 @@ def _quick_rows(info: TableInfo, lang: str, view: TableView) -> list[tuple[Butto
 
 
 def _partner_owns(view: TableView) -> bool:
-    """Kozel: the trick on the table is the viewer's partner's, so the usual
-    answer is to discard onto it rather than beat it."""
+    """Kozel: the trick on the table is the viewer's partner's and nobody of
+    the other team is still to play after the viewer, so the usual answer is
+    to discard onto it rather than beat it. With an opponent still to come
+    the trick is not won yet: a trump ace fed to the partner is the
+    opponent's to take (players-review-2 §4 item 6)."""
     if view.owner is None or view.owner == view.viewer or not view.rules.is_teams:
         return False
     sides = view.rules.sides(len(view.players))
-    return any(view.owner in side and view.viewer in side for side in sides)
+    mine = next((side for side in sides if view.viewer in side), ())
+    if view.owner not in mine:
+        return False
+    played = {play.seat for play in view.trick}
+    to_come = [s for s in view.active if s not in played and s != view.viewer]
+    return all(s in mine for s in to_come)
 
 
 def _combo_of(action: Action, view: TableView) -> str | None:
@@ -383,5 +442,15 @@ def deal_record(info: TableInfo, lang: str, view: TableView, told: Sequence[str]
         lines.extend(tricks_lines(_as_you(info, lang, view), lang, view))
     for part in told:
         lines.append("")
-        lines.append(part)
+        lines.append(_private(lang, part))
     return Screen("\n".join(lines))
+
+
+def _private(lang: str, told: str) -> str:
+    """What the group was told, as the private record keeps it: without the
+    call to a rematch (its 🔁 button is only in the group, and /new is refused
+    in private: players-review-2 S9)."""
+    again = t(lang, "final.again")
+    if again not in told:
+        return told
+    return told.replace(again, "").rstrip()

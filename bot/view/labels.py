@@ -15,6 +15,10 @@ from __future__ import annotations
 import unicodedata
 
 BUTTON_LIMIT = 24
+# A button alone in its row (the settings) has the full width: a phone shows
+# about 30–35 characters there, so a label is not cut before that
+# (players-review-2 S7: "слева от сдающего · 1-й…" had lost its name).
+ROW_LIMIT = 32
 ELLIPSIS = "…"
 _ZWJ = "\u200d"
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from bot.view.cards import BEAT_MARK, DISCARD_MARK, FACE_DOWN, card_text, cards_text, suit_text
 from bot.view.i18n import Html, decimal, esc, plain, signed, t
-from bot.view.labels import fit
+from bot.view.labels import ROW_LIMIT, fit
 from bot.view.screen import Button, Screen, TableInfo
 from engine import RuleSet, TableView
 from engine.cards import Card, Suit
@@ -44,14 +44,16 @@ def option_value(lang: str, name: str, value: object) -> Html:
 
 
 def option_button(lang: str, name: str, value: object) -> str:
-    """A settings button: the value first, so a phone that cuts a long label
-    cuts the end of the name, not what it is set to."""
+    """A settings button, alone in its row: the name, then what it is set to
+    ("Козырь: под колодой", "Играем до 12"), whole within a row's width."""
     title = t(lang, f"option.{name}")
     if isinstance(value, bool):
         label = t(lang, "options.button_on" if value else "options.button_off", name=title)
+    elif name == "limit":
+        label = t(lang, "options.button_limit", value=option_value(lang, name, value))
     else:
         label = t(lang, "options.button", name=title, value=option_value(lang, name, value))
-    return fit(plain(label))
+    return fit(plain(label), ROW_LIMIT)
 
 
 def options_lines(
@@ -168,9 +170,25 @@ def results_lines(info: TableInfo, lang: str, view: TableView) -> list[str]:
                 result.combination,
                 taking,
                 face_down_text(lang, plays, view.trump),
+                cards_text(lang, points_fallen(plays), view.trump) if result.points else "",
             )
         )
     return lines
+
+
+def points_fallen(plays: Sequence[PlayView]) -> tuple[Card, ...]:
+    """The face-up cards with points in a finished trick, in the order they
+    were played: what its points are made of ("24 очка: Т♥️ Т♦️ В♣️"), the
+    discards included, which in burkozel is most of what one needs to know
+    about the aces and tens still out (players-review-2 §4 item 2). Face-down
+    cards are left to the line's "в закрытую" note, as its points leave them."""
+    return tuple(
+        card
+        for play in plays
+        if not play.face_down
+        for card in play.cards
+        if card is not None and card.points
+    )
 
 
 def tricks_lines(info: TableInfo, lang: str, view: TableView) -> list[str]:
@@ -197,13 +215,31 @@ def last_trick_line(info: TableInfo, lang: str, view: TableView) -> str | None:
     return t(lang, "live.last_trick", plays=Html(" · ".join(plays)))
 
 
+def owner_play(plays: Sequence[PlayView]) -> PlayView:
+    """The play that owns a trick so far: the last beat, or the lead when
+    nobody beat (4.3: with 3–4 players the next answer must beat these)."""
+    for play in reversed(plays):
+        if play.kind is PlayKind.BEAT:
+            return play
+    return plays[0]
+
+
+def answer_target(info: TableInfo, lang: str, view: TableView) -> Html:
+    """What an answer must beat: the owning cards, and with 3–4 players
+    whose they are ("Д♣️★ (Олеся)"), since the last beater's cards, not the
+    leader's, are the ones to beat and newcomers answer the wrong ones. At a
+    table seated for 3–4 the name stays when only two are left in."""
+    owner = owner_play(view.trick)
+    cards = cards_text(lang, owner.cards, view.trump)
+    if len(info.names) <= 2:
+        return Html(cards)
+    return Html(f"{cards} ({_name(info, owner.seat)})")
+
+
 def taking_cards(plays: Sequence[PlayView]) -> tuple[Card | None, ...]:
     """The cards that took a finished trick: the last beat's, or the lead's
     when nobody beat (4.4). Both are face up."""
-    for play in reversed(plays):
-        if play.kind is PlayKind.BEAT:
-            return play.cards
-    return plays[0].cards
+    return owner_play(plays).cards
 
 
 def face_down_text(lang: str, plays: Sequence[PlayView], trump: Suit | None) -> str:
@@ -231,6 +267,7 @@ def _result_line(
     combination: str | None,
     cards: str,
     face_down: str = "",
+    fallen: str = "",
 ) -> Html:
     key = "trick.line_mine" if name is None else "trick.line"
     args: dict[str, object] = {"number": number, "points": points}
@@ -238,7 +275,8 @@ def _result_line(
         args["name"] = name
     if cards:
         key, args["cards"] = f"{key}_cards", cards
-    line = Html(t(lang, key, **args) + _face_down_note(lang, face_down))
+    made_of = f": {fallen}" if fallen else ""
+    line = Html(t(lang, key, **args) + made_of + _face_down_note(lang, face_down))
     if combination:
         line = Html(f"{line} · {combo_name(lang, combination)}")
     return line
@@ -310,6 +348,7 @@ def live(info: TableInfo, lang: str, view: TableView) -> Screen:
                 "live.turn_answer",
                 name=_name(info, view.turn),
                 need=need,
+                target=answer_target(info, lang, view),
             )
         )
     elif view.turn is not None:

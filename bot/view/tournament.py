@@ -37,6 +37,11 @@ def registration(info: Registration, lang: str) -> Screen:
     lines: list[str] = [
         t(lang, "tournament.title", game=info.game),
         t(lang, "tournament.format", format=format_name(lang, info.format)),
+        Html(
+            t(lang, "tournament.explain", format=info.format or "auto")
+            + " "
+            + t(lang, "tournament.place_points")
+        ),
     ]
     if info.rounds:
         lines.append(t(lang, "tournament.rounds", rounds=info.rounds))
@@ -84,11 +89,18 @@ def round_text(
     total: int,
     tables: Sequence[tuple[int, Sequence[str]]],
     byes: Sequence[str],
+    numbers: Sequence[int] | None = None,
 ) -> str:
-    """The round's tables (id, the names at it) and who sits it out."""
+    """The round's tables (id, the names at it) and who sits it out. Each
+    table is numbered as its forum topic is ("🏁 Тур 1 · стол 2"), with its
+    id after ("Стол 2 (#13)"), so a player can match the two: `numbers`, the
+    tables' places in the round from 1, default to their order here."""
     lines = [t(lang, "tournament.round", round=number, rounds=total)]
-    for table_id, names in tables:
-        lines.append(t(lang, "tournament.table", table=table_id, names=", ".join(names)))
+    places = list(numbers) if numbers is not None else list(range(1, len(tables) + 1))
+    for place, (table_id, names) in zip(places, tables, strict=True):
+        lines.append(
+            t(lang, "tournament.table", number=place, table=table_id, names=", ".join(names))
+        )
     if byes:
         lines.append(t(lang, "tournament.bye", names=", ".join(byes)))
     return "\n".join(lines)
@@ -102,15 +114,19 @@ class Line:
     name: str
     points: int
     wins: int
-    duplicate: float | None = None  # with duplicate deals: the difference
+    duplicate: float | None = None  # with duplicate deals: the difference (more is better)
 
 
 def standings(lang: str, number: int, lines: Sequence[Line], duplicate: bool) -> str:
+    """The table after a round. With duplicate deals the difference is shown
+    with the deal summary's sign (players-review-2 S3): "+2" there is two
+    penalty points more, so here −2,5 is two and a half fewer than the others
+    who held the same cards had on average, and the best line reads lowest."""
     key = "tournament.standings.duplicate" if duplicate else "tournament.standings"
     out = [t(lang, key, round=number)]
     for line in lines:
         if duplicate and line.duplicate is not None:
-            tail = f"{signed(lang, line.duplicate)} ({line.points})"
+            tail = f"{signed(lang, -line.duplicate)} ({line.points})"
         else:
             tail = f"{line.points} ({line.wins})"
         out.append(Html(f"{line.place}. {esc(line.name)} — {tail}"))

@@ -35,7 +35,7 @@ from bot_steps import (
 from bot.telegram.handlers.routes import GROUP_COMMANDS, PRIVATE_COMMANDS
 from bot.view import callbacks, names, rules_help
 from bot.view.i18n import t
-from engine.rules import Preset, applicable_options
+from engine.rules import Preset, RuleSet, applicable_options
 from testing.fake_telegram import FakeTelegram
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
@@ -223,9 +223,11 @@ async def test_rules_and_help_in_group_and_private(
         replies = await say(fake, alice, chat, "/help")
         assert text_of(replies) == plain(rules_help.help_text(RU))
         replies = await say(fake, alice, chat, "/rules")
-        assert plain(t(RU, "rules.burkozel")) in text_of(replies)
+        burkozel = rules_help.rule_choices(RuleSet.create("burkozel"))
+        assert plain(t(RU, "rules.burkozel", **burkozel)) in text_of(replies)
         replies = await say(fake, alice, chat, "/rules bura")
-        assert plain(t(RU, "rules.bura")) in text_of(replies)
+        bura = rules_help.rule_choices(RuleSet.create("bura"))
+        assert plain(t(RU, "rules.bura", **bura)) in text_of(replies)
         # No table to take a limit from: the table's, usually 12.
         assert plain(t(RU, "rules.limit_usual")) in text_of(replies)
         replies = await say(fake, alice, chat, "/rules poker")
@@ -234,7 +236,8 @@ async def test_rules_and_help_in_group_and_private(
     await say(fake, alice, group, "/new kozel limit=6")
     replies = await say(fake, alice, group, "/rules")
     text = text_of(replies)
-    assert plain(t(RU, "rules.kozel")) in text
+    kozel = rules_help.rule_choices(RuleSet.create("kozel"))
+    assert plain(t(RU, "rules.kozel", **kozel)) in text
     assert plain(t(RU, "options.line", name=t(RU, "option.limit"), value=6)) in text
     # The match's end is told with this table's own limit.
     limit = plain(t(RU, "rules.limit", limit=6))

@@ -196,7 +196,7 @@ async def test_a_round_robin_of_four_at_tables_of_two_survives_a_restart(
         assert len(rounds) == 1 and len(rounds[0].tables) == 2 and rounds[0].outcomes is None
         playing = [await bot.db.get_table(t) for t in rounds[0].tables.values()]
         assert all(t is not None and t.status == "playing" and t.version > 3 for t in playing)
-        assert any("Не пришли вовремя" in text for text in texts(fake, group))
+        assert any("не нажал «Играю» вовремя" in text for text in texts(fake, group))
         await hard_crash(bot)
         clock = ManualScheduler(start=clock.now())
         bot = clocked(fake, path, clock)
@@ -421,7 +421,7 @@ async def test_duplicate_deals_give_every_table_of_a_round_the_same_cards(
         assert len(seeds) == 1 and len(hands) == 1
         await run_out(bot, clock)
         said = texts(fake, group)
-        assert any("против тех же карт" in text for text in said)
+        assert any("играл теми же картами" in text for text in said)
         assert_clean(fake)
 
 

@@ -10,9 +10,9 @@ import pytest
 from render_support import CONFIG_IDS, CONFIGS, info_for, playing
 
 from bot.view import hand as hand_view
-from bot.view import lobby
+from bot.view import lobby, render
 from bot.view.i18n import LANGUAGES, t
-from bot.view.labels import BUTTON_LIMIT, clusters, fit, shown_length
+from bot.view.labels import BUTTON_LIMIT, ROW_LIMIT, clusters, fit, shown_length
 from bot.view.lobby import TURN_TIMES
 from bot.view.screen import Screen
 from engine import Preset, RuleSet, view_for
@@ -35,7 +35,14 @@ def labels(screen: Screen) -> list[str]:
 
 
 def too_long(screen: Screen) -> list[str]:
-    return [label for label in labels(screen) if shown_length(label) > BUTTON_LIMIT]
+    """Labels longer than a phone shows: a button alone in its row has the
+    row's width (ROW_LIMIT), one of several a part of it."""
+    return [
+        button.text
+        for row in screen.buttons
+        for button in row
+        if shown_length(button.text) > (ROW_LIMIT if len(row) == 1 else BUTTON_LIMIT)
+    ]
 
 
 def test_length_counts_what_a_reader_sees() -> None:
@@ -124,3 +131,20 @@ def test_lobby_and_settings_buttons_fit(lang: str, preset: Preset) -> None:
     for seconds in TURN_TIMES:
         info = info_for(rules, LONG_NAMES[:2], turn_time=seconds)
         assert not too_long(lobby.settings_screen(info, lang))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("preset", list(Preset))
+def test_no_settings_label_is_cut_by_the_bot(lang: str, preset: Preset) -> None:
+    """Every option at every value, whole: no "…" the bot put there, and the
+    limit reads forwards ("Играем до 12", not "12 · Играем до")."""
+    cut = []
+    for name, value in RuleSet.create(preset.value).options().items():
+        spec = OPTIONS[name]
+        values = [True, False] if spec.kind is bool else list(spec.choices or [value, 100])
+        for shown in values:
+            label = render.option_button(lang, name, shown)
+            if label.endswith("…"):
+                cut.append(label)
+    assert cut == []
+    assert render.option_button(lang, "limit", 12).endswith(" 12")

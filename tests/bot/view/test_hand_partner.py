@@ -31,23 +31,42 @@ def manual_offered(screen: Screen, lang: str) -> bool:
     return any(b.text == t(lang, "button.manual") for row in screen.buttons for b in row)
 
 
+# Seat 1 leads, seat 2 beats, seat 3 discards: seat 0, seat 2's partner, plays last.
+LAST = ("K♠ 6♣ 7♣ 8♣", "6♠ 7♦ 8♦ 9♦", "10♠ 9♠ 6♦ J♣", "A♠ Q♦ 10♦ J♦")
+
+
 def test_one_card_onto_the_partners_trick_is_a_discard_in_one_tap() -> None:
-    state = build_table(HANDS, preset="kozel", trump="♥", turn=0)
-    state, _ = apply(state, Action.lead(0, "9♠"))
-    state, _ = apply(state, Action.discard(1, "6♠"))
-    # Seat 2, seat 0's partner, answers seat 0's trick: 10♠ and K♠ could beat it.
-    assert Action.beat(2, "10♠") in legal_actions(state, 2)
-    screen = hand_view.hand(info_for(state, NAMES[:4]), "ru", view_for(state, 2))
+    state = build_table(LAST, preset="kozel", trump="♥", turn=1)
+    state, _ = apply(state, Action.lead(1, "6♠"))
+    state, _ = apply(state, Action.beat(2, "9♠"))
+    state, _ = apply(state, Action.discard(3, "J♦"))
+    # Seat 0 answers its partner's trick, nobody after it: K♠ could beat it.
+    assert Action.beat(0, "K♠") in legal_actions(state, 0)
+    screen = hand_view.hand(info_for(state, NAMES[:4]), "ru", view_for(state, 0))
     offered = plays(screen)
     assert offered and all(kind is Kind.DISCARD for kind, _ in offered)
-    assert {cards for _, cards in offered} == {(c,) for c in parse_cards("10♠ K♠ 6♦ J♣")}
+    assert {cards for _, cards in offered} == {(c,) for c in parse_cards("K♠ 6♣ 7♣ 8♣")}
     assert manual_offered(screen, "ru")  # ⚔️ still reachable
     assert plain(t("ru", "hand.tap_partner")) in plain(screen.text)
     # Beating it by picking the card still works.
     picked = hand_view.hand(
-        info_for(state, NAMES[:4]), "ru", view_for(state, 2), parse_cards("K♠"), manual=True
+        info_for(state, NAMES[:4]), "ru", view_for(state, 0), parse_cards("K♠"), manual=True
     )
     assert (Kind.BEAT, tuple(parse_cards("K♠"))) in plays(picked)
+
+
+def test_no_partner_hint_while_an_opponent_is_still_to_play() -> None:
+    """Seat 2 answers its partner's lead with seat 3, an opponent, still to
+    come: the trick is not won, so ⚔️ is offered and there is no hint to feed
+    the partner (a trump ace discarded there was the opponent's to take)."""
+    state = build_table(HANDS, preset="kozel", trump="♥", turn=0)
+    state, _ = apply(state, Action.lead(0, "9♠"))
+    state, _ = apply(state, Action.discard(1, "6♠"))
+    screen = hand_view.hand(info_for(state, NAMES[:4]), "ru", view_for(state, 2))
+    offered = plays(screen)
+    assert (Kind.BEAT, tuple(parse_cards("K♠"))) in offered
+    assert (Kind.BEAT, tuple(parse_cards("10♠"))) in offered
+    assert plain(t("ru", "hand.tap_partner")) not in plain(screen.text)
 
 
 def test_one_card_onto_an_opponents_trick_still_beats_in_one_tap() -> None:
@@ -64,13 +83,14 @@ def test_one_card_onto_an_opponents_trick_still_beats_in_one_tap() -> None:
 
 
 def test_several_cards_onto_the_partners_trick_offer_the_cheapest_discard() -> None:
-    hands = ("8♣ 9♣ 6♠ 7♠", "6♦ 7♦ 8♦ 9♦", "10♣ A♣ Q♠ 6♥", "J♠ K♠ 10♠ A♠")
-    state = build_table(hands, preset="kozel", trump="♥", turn=0)
-    state, _ = apply(state, Action.lead(0, "8♣ 9♣"))
-    state, _ = apply(state, Action.discard(1, "6♦ 7♦"))
-    assert Action.beat(2, "10♣ A♣") in legal_actions(state, 2)
-    screen = hand_view.hand(info_for(state, NAMES[:4]), "en", view_for(state, 2))
+    hands = ("6♥ 7♥ Q♠ 6♠", "8♣ 9♣ 6♦ 7♦", "10♣ A♣ 9♠ 8♠", "J♠ K♠ 10♠ A♠")
+    state = build_table(hands, preset="kozel", trump="♥", turn=1)
+    state, _ = apply(state, Action.lead(1, "8♣ 9♣"))
+    state, _ = apply(state, Action.beat(2, "10♣ A♣"))
+    state, _ = apply(state, Action.discard(3, "J♠ K♠"))
+    assert Action.beat(0, "6♥ 7♥") in legal_actions(state, 0)
+    screen = hand_view.hand(info_for(state, NAMES[:4]), "en", view_for(state, 0))
     offered = plays(screen)
     assert [kind for kind, _ in offered] == [Kind.DISCARD]
-    assert offered[0][1] == tuple(sorted(parse_cards("Q♠ 10♣"), key=lambda c: c.id))
+    assert offered[0][1] == tuple(sorted(parse_cards("Q♠ 6♠"), key=lambda c: c.id))
     assert manual_offered(screen, "en")

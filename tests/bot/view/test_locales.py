@@ -79,8 +79,8 @@ def test_russian_points_follow_cldr(count: int, expected: str) -> None:
 
 
 def test_russian_cards_to_choose_are_accusative() -> None:
-    assert "выберите 1 карту " in t("ru", "hand.your_answer", need=1)
-    assert "выберите 3 карты " in t("ru", "hand.your_answer", need=3)
+    assert "выберите 1 карту " in t("ru", "hand.your_answer", need=1, target="Д♣️")
+    assert "выберите 3 карты " in t("ru", "hand.your_answer", need=3, target="Д♣️")
     assert "ровно 21 карту." in t("ru", "illegal.wrong_count", need=21)
 
 
@@ -126,11 +126,11 @@ def test_belarusian_and_ukrainian_points_follow_cldr(lang: str, count: int, expe
 
 
 def test_belarusian_and_ukrainian_cards_to_choose_are_accusative() -> None:
-    assert "выберыце 1 карту " in t("be", "hand.your_answer", need=1)
-    assert "выберыце 2 карты " in t("be", "hand.your_answer", need=2)
+    assert "выберыце 1 карту " in t("be", "hand.your_answer", need=1, target="Д♣️")
+    assert "выберыце 2 карты " in t("be", "hand.your_answer", need=2, target="Д♣️")
     assert "роўна 21 карту." in t("be", "illegal.wrong_count", need=21)
-    assert "виберіть 1 карту " in t("uk", "hand.your_answer", need=1)
-    assert "виберіть 3 карти " in t("uk", "hand.your_answer", need=3)
+    assert "виберіть 1 карту " in t("uk", "hand.your_answer", need=1, target="Д♣️")
+    assert "виберіть 3 карти " in t("uk", "hand.your_answer", need=3, target="Д♣️")
     assert "рівно 5 карт." in t("uk", "illegal.wrong_count", need=5)
     assert "да 1 карты." in t("be", "illegal.lead_size", max=1)
     assert "до 21 карти." in t("uk", "illegal.lead_size", max=21)

@@ -25,7 +25,7 @@ from render_support import (
 
 from bot.view import callbacks, lobby, names, render, rules_help
 from bot.view.i18n import LANGUAGES, catalogue, plain, t
-from bot.view.labels import BUTTON_LIMIT, shown_length
+from bot.view.labels import ROW_LIMIT, shown_length
 from bot.view.screen import TableInfo
 from engine import (
     OPTIONS,
@@ -369,17 +369,18 @@ def test_every_engine_refusal_has_a_sentence_with_its_parameters(lang: str) -> N
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_settings_buttons_put_the_value_first_and_fit_a_phone(lang: str) -> None:
-    """A phone shows about 24 characters of a full-width button: the value
-    comes first (a switch as ✅/⬜), so what is cut is the end of the name."""
+def test_settings_buttons_read_name_then_value_and_fit_their_row(lang: str) -> None:
+    """A settings button is alone in its row, whose width shows about 32
+    characters: the label is whole and reads forwards ("Козырь: под
+    колодой", "Играем до 12"; a switch as ✅/⬜ and its name)."""
     for preset in Preset:
         rules = RuleSet.create(preset.value)
         for name, value in rules.options().items():
             spec = OPTIONS[name]
             for shown in [True, False] if spec.kind is bool else list(spec.choices or [value]):
                 label = render.option_button(lang, name, shown)
-                assert shown_length(label) <= BUTTON_LIMIT, label
+                assert shown_length(label) <= ROW_LIMIT and not label.endswith("…"), label
                 if spec.kind is bool:
                     assert label[0] in "✅⬜", label
                 else:
-                    assert label.startswith(plain(render.option_value(lang, name, shown))), label
+                    assert label.endswith(plain(render.option_value(lang, name, shown))), label

@@ -291,12 +291,16 @@ def test_card_buttons_are_coloured_and_trumps_marked(lang: str) -> None:
 
 
 def partner_owns(view: TableView) -> bool:
-    """Kozel: the trick is the viewer's partner's (seats opposite)."""
+    """Kozel: the trick is the viewer's partner's (seats opposite) and no
+    opponent is still to play after the viewer (else it is not won yet)."""
+    played = {play.seat for play in view.trick}
+    to_come = [s for s in view.active if s not in played and s != view.viewer]
     return (
         view.rules.is_teams
         and view.owner is not None
         and view.owner != view.viewer
         and (view.owner - (view.viewer or 0)) % 2 == 0
+        and all((s - (view.viewer or 0)) % 2 == 0 for s in to_come)
     )
 
 

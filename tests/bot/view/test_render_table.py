@@ -7,6 +7,7 @@ The states are every configuration's random matches (`render_support`).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -215,7 +216,18 @@ def check_trick_line(moment: Moment, count: int) -> bool:
                 if play.face_down and play.seat == viewer
                 for card in play.cards
             }
-            assert shown_cards(line) == set(owner) | own_down, (line, owner, own_down)
+            # And the face-up cards its points are made of, discards included
+            # ("— 24 очка: Т♥️ Т♦️ В♣️"): they add up to the line's points.
+            fallen = [
+                card
+                for play in plays
+                if not play.face_down
+                for card in play.cards
+                if card is not None and card.points
+            ]
+            assert shown_cards(line) == set(owner) | own_down | set(fallen), (line, owner)
+            points = int(re.search(r" — (\d+)", line).group(1))  # type: ignore[union-attr]
+            assert points == sum(card.points for card in fallen), line
             down = sum(len(play.cards) for play in plays if play.face_down and play.seat != viewer)
             backs = "" if not down else FACE_DOWN if down == 1 else f"{FACE_DOWN}×{down}"
             assert line.count(FACE_DOWN) == (down > 0) and backs in line, (line, down)

@@ -23,6 +23,7 @@ live-my_cards = 🃏 Мае карты
 hand-you = вы
 hand-you_points = вы { $points }
 hand-you_points_hidden = вы { $points } (без закрытых карт: { $count })
+hand-tricks = Узяткі: { $counts }
 hand-mine-lead = Вы ходзіце: { $cards }
 hand-mine-beat = Вы б'яце: { $cards }
 hand-mine-discard = Вы скідаеце: { $cards }

@@ -6,13 +6,20 @@ tournament-format-roundrobin = кругавы (кожны з кожным)
 tournament-format-swiss = швейцарскі (пары па месцы ў табліцы)
 tournament-format-knockout = на выбыванне (той, хто прайграў, выбывае)
 tournament-format-auto = выберу на старце па колькасці запісаных
+tournament-explain = ℹ️ { $format ->
+        [roundrobin] Кругавы: кожны згуляе з кожным.
+        [swiss] Швейцарскі: у кожным туры за адзін стол садзяцца суседзі па табліцы.
+        [knockout] На выбыванне: далей ідзе пераможца стала.
+       *[auto] Фармат выберу пры старце: кругавы, швейцарскі або на выбыванне.
+    }
+tournament-place_points = За месца за сталом — па ачку за кожнага, каго вы абышлі; пропуск тура — як перамога.
 tournament-rounds = { $rounds ->
     [one] { $rounds } тур
     [few] { $rounds } туры
    *[many] { $rounds } тураў
 }
 tournament-size = За сталом: да { $size }
-tournament-duplicate = 🃏 Дублікатныя раздачы: усе сталы тура атрымліваюць аднолькавыя карты.
+tournament-duplicate = 🃏 Дублікатныя раздачы: усе сталы тура атрымліваюць аднолькавыя карты, і ў табліцы важна, на колькі штрафных вы набралі менш за тых, хто гуляў тымі ж картамі.
 tournament-teams = 👥 Каманды па двое: адкажыце /join на паведамленне партнёра, калі ён ужо запісаўся; астатнія становяцца ў пары ў парадку запісу (1-ы з 2-м, …).
 tournament-options = Правілы гульні:
 tournament-registered = Запісаліся ({ $count }):
@@ -25,7 +32,7 @@ tournament-joined = Вы запісаны!
 tournament-joined_team = Вы запісаны! Ваш партнёр — { $name }.
 tournament-partner_taken = { $name }: яшчэ не ў спісе або ўжо ў пары. Запішыцеся проста /join або адкажыце іншаму.
 tournament-already = Вы ўжо запісаны.
-tournament-left = Вас выкраслена са спісу.
+tournament-left = Вас выкраслілі са спісу.
 tournament-not_registered = Вы не запісаны.
 tournament-closed = Запіс закрыты.
 tournament-gone = Гэты турнір ужо скончыўся.
@@ -36,15 +43,15 @@ tournament-too_few = Замала для старту: запісана { $count
 tournament-odd_out = { $name } застаецца без партнёра і ў гэтым турніры не гуляе.
 tournament-started = 🏁 Турнір пачынаецца: { $format }, { $rounds }.
 tournament-round = 🏁 <b>Тур { $round } з { $rounds }</b>
-tournament-table = Стол #{ $table }: { $names }
-tournament-bye = Прапускае гэты тур: { $names }
+tournament-table = Стол { $number } (#{ $table }): { $names }
+tournament-bye = Без гульні ў гэтым туры: { $names }
 tournament-lobby_hint = 🏁 Турнір, тур { $round }: гульня пачнецца сама, калі ўсе націснуць «Гуляю». За тых, хто не націсне за { $seconds } с, згуляе камп'ютар.
-tournament-no_show = ⏰ Не прыйшлі своечасова, за іх гуляе камп'ютар: { $names }
-tournament-standings = 📊 <b>Табліца пасля тура { $round }</b> (ачкі, перамогі):
-tournament-standings-duplicate = 📊 <b>Табліца пасля тура { $round }</b> (супраць тых самых карт, ачкі):
+tournament-no_show = ⏰ Камп'ютар гуляе за тых, хто не націснуў «Гуляю» своечасова: { $names }
+tournament-standings = 📊 <b>Табліца пасля тура { $round }</b> (ачкі за месцы — па адным за кожнага, каго вы абышлі за сталом; у дужках — перамогі):
+tournament-standings-duplicate = 📊 <b>Табліца пасля тура { $round }</b> (± — на колькі штрафных у вас больш (+) або менш (−), чым у сярэднім у тых, хто гуляў тымі ж картамі; чым менш, тым лепш; у дужках — ачкі за месцы):
 tournament-still_in = ➡️ Далей ідуць: { $names }
 tournament-out = Выбываюць: { $names }
-tournament-void = Стол #{ $table } зачынены без выніку.
+tournament-void = Стол #{ $table } закрыты без выніку.
 tournament-topic = 🏁 Тур { $round } · стол { $number }
 tournament-winner = { $count ->
     [one] 🏆 Пераможца турніру: { $names }!
@@ -54,7 +61,7 @@ tournament-stopped = Турнір спынены ({ $name }).
 tournament-usage =
     <code>/tournament [гульня] [параметр=значэнне …]</code>
     format=roundrobin, swiss або knockout; rounds=N (швейцарскі); size=2–4 (гульцоў за сталом); duplicate=on; turn_time=секунды; і правілы гульні, як у /new.
-tournament-bad_format = Не ведаю фармат «{ $value }»: roundrobin, swiss або knockout.
+tournament-bad_format = Не ведаю фармату «{ $value }»: roundrobin, swiss або knockout.
 tournament-bad_rounds = Колькасць тураў: цэлы лік ад 1 да { $max }.
 tournament-bad_size = Гульцоў за сталом у гульні «{ $game }»: { $counts }.
 tournament-bad_duplicate = duplicate: on або off.

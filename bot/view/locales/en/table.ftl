@@ -22,6 +22,7 @@ live-my_cards = 🃏 My cards
 hand-you = you
 hand-you_points = you { $points }
 hand-you_points_hidden = you { $points } (not counting { $count } face-down)
+hand-tricks = Tricks: { $counts }
 hand-mine-lead = You lead: { $cards }
 hand-mine-beat = You beat with { $cards }
 hand-mine-discard = You discard: { $cards }

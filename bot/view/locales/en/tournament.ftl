@@ -6,12 +6,19 @@ tournament-format-roundrobin = round robin (everybody meets everybody)
 tournament-format-swiss = Swiss (paired by standing)
 tournament-format-knockout = knockout (the loser is out)
 tournament-format-auto = chosen at the start by the number of players
+tournament-explain = ℹ️ { $format ->
+        [roundrobin] Round robin: everybody plays everybody.
+        [swiss] Swiss: each round, neighbours in the standings share a table.
+        [knockout] Knockout: each table's winner goes on.
+       *[auto] I'll choose the format at the start: round robin, Swiss or knockout.
+    }
+tournament-place_points = A place at a table is worth a point for each player you finish above; a bye counts as a win.
 tournament-rounds = { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
 }
 tournament-size = At a table: up to { $size }
-tournament-duplicate = 🃏 Duplicate deals: every table of a round gets the same cards.
+tournament-duplicate = 🃏 Duplicate deals: every table of a round gets the same cards, and the standings count how many penalty points fewer you scored than those who held the same cards.
 tournament-teams = 👥 Teams of two: reply /join to your partner's message once they have registered; the others pair up in order of registration (1st with 2nd, …).
 tournament-options = Game options:
 tournament-registered = Registered ({ $count }):
@@ -35,12 +42,12 @@ tournament-too_few = Too few to start: { $count } registered, at least { $needed
 tournament-odd_out = { $name } has no partner and sits this tournament out.
 tournament-started = 🏁 The tournament begins: { $format }, { $rounds }.
 tournament-round = 🏁 <b>Round { $round } of { $rounds }</b>
-tournament-table = Table #{ $table }: { $names }
-tournament-bye = Sits this round out: { $names }
-tournament-lobby_hint = 🏁 Tournament, round { $round }: the match starts by itself when everybody taps “Join”. Whoever has not tapped in { $seconds } s is played by the computer.
-tournament-no_show = ⏰ Not at the table in time, the computer plays for them: { $names }
-tournament-standings = 📊 <b>Standings after round { $round }</b> (points, wins):
-tournament-standings-duplicate = 📊 <b>Standings after round { $round }</b> (against the same cards, points):
+tournament-table = Table { $number } (#{ $table }): { $names }
+tournament-bye = Bye this round: { $names }
+tournament-lobby_hint = 🏁 Tournament, round { $round }: the match starts by itself when everybody taps “Join”. The computer plays for anyone who hasn't tapped within { $seconds } s.
+tournament-no_show = ⏰ The computer plays for those who didn't tap “Join” in time: { $names }
+tournament-standings = 📊 <b>Standings after round { $round }</b> (points for places — one for each player you finished above at your table; wins in brackets):
+tournament-standings-duplicate = 📊 <b>Standings after round { $round }</b> (± — how many penalty points more (+) or fewer (−) you scored than the average of those who held the same cards; fewer is better; points for places in brackets):
 tournament-still_in = ➡️ Still in: { $names }
 tournament-out = Out: { $names }
 tournament-void = Table #{ $table } was closed without a result.

@@ -22,6 +22,7 @@ live-my_cards = 🃏 Мои карты
 hand-you = вы
 hand-you_points = вы { $points }
 hand-you_points_hidden = вы { $points } (без закрытых карт: { $count })
+hand-tricks = Взятки: { $counts }
 hand-mine-lead = Вы ходите: { $cards }
 hand-mine-beat = Вы бьёте: { $cards }
 hand-mine-discard = Вы сбрасываете: { $cards }

@@ -6,14 +6,21 @@ tournament-format-roundrobin = круговой (каждый с каждым)
 tournament-format-swiss = швейцарский (пары по месту в таблице)
 tournament-format-knockout = на выбывание (проигравший выбывает)
 tournament-format-auto = выберу при старте по числу записавшихся
+tournament-explain = ℹ️ { $format ->
+        [roundrobin] Круговой: каждый сыграет с каждым.
+        [swiss] Швейцарский: в каждом туре за один стол садятся соседи по таблице.
+        [knockout] На выбывание: дальше идёт победитель стола.
+       *[auto] Формат выберу при старте: круговой, швейцарский или на выбывание.
+    }
+tournament-place_points = За место за столом — по очку за каждого, кого вы обошли; пропуск тура — как победа.
 tournament-rounds = { $rounds ->
     [one] { $rounds } тур
     [few] { $rounds } тура
    *[many] { $rounds } туров
 }
 tournament-size = За столом: до { $size }
-tournament-duplicate = 🃏 Дубликатные сдачи: все столы тура получают одинаковые карты.
-tournament-teams = 👥 Команды по двое: ответьте /join на сообщение партнёра, когда он уже записался; остальные встают в пары в порядке записи (1-й со 2-м, …).
+tournament-duplicate = 🃏 Дубликатные сдачи: все столы тура получают одинаковые карты, и в таблице важно, на сколько штрафных вы набрали меньше тех, кто играл теми же картами.
+tournament-teams = 👥 Команды по двое: ответьте /join на сообщение партнёра, если он уже записался; остальные встают в пары в порядке записи (1-й со 2-м, …).
 tournament-options = Правила игры:
 tournament-registered = Записались ({ $count }):
 tournament-nobody = Пока никого.
@@ -36,12 +43,12 @@ tournament-too_few = Слишком мало для старта: записан
 tournament-odd_out = { $name } остаётся без партнёра и в этом турнире не играет.
 tournament-started = 🏁 Турнир начинается: { $format }, { $rounds }.
 tournament-round = 🏁 <b>Тур { $round } из { $rounds }</b>
-tournament-table = Стол #{ $table }: { $names }
-tournament-bye = Пропускает этот тур: { $names }
+tournament-table = Стол { $number } (#{ $table }): { $names }
+tournament-bye = Без игры в этом туре: { $names }
 tournament-lobby_hint = 🏁 Турнир, тур { $round }: игра начнётся сама, когда все нажмут «Играю». За тех, кто не нажмёт за { $seconds } с, сыграет компьютер.
-tournament-no_show = ⏰ Не пришли вовремя, за них играет компьютер: { $names }
-tournament-standings = 📊 <b>Таблица после тура { $round }</b> (очки, победы):
-tournament-standings-duplicate = 📊 <b>Таблица после тура { $round }</b> (против тех же карт, очки):
+tournament-no_show = ⏰ Компьютер играет за тех, кто не нажал «Играю» вовремя: { $names }
+tournament-standings = 📊 <b>Таблица после тура { $round }</b> (очки за места — по одному за каждого, кого вы обошли за столом; в скобках — победы):
+tournament-standings-duplicate = 📊 <b>Таблица после тура { $round }</b> (± — на сколько штрафных у вас больше (+) или меньше (−), чем в среднем у тех, кто играл теми же картами; чем меньше, тем лучше; в скобках — очки за места):
 tournament-still_in = ➡️ Дальше идут: { $names }
 tournament-out = Выбывают: { $names }
 tournament-void = Стол #{ $table } закрыт без результата.

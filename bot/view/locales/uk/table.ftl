@@ -23,6 +23,7 @@ live-my_cards = 🃏 Мої карти
 hand-you = ви
 hand-you_points = ви { $points }
 hand-you_points_hidden = ви { $points } (без закритих карт: { $count })
+hand-tricks = Взятки: { $counts }
 hand-mine-lead = Ви ходите: { $cards }
 hand-mine-beat = Ви б'єте: { $cards }
 hand-mine-discard = Ви скидаєте: { $cards }

@@ -6,14 +6,21 @@ tournament-format-roundrobin = коловий (кожен з кожним)
 tournament-format-swiss = швейцарський (пари за місцем у таблиці)
 tournament-format-knockout = на вибування (той, хто програв, вибуває)
 tournament-format-auto = оберу на старті за кількістю записаних
+tournament-explain = ℹ️ { $format ->
+        [roundrobin] Коловий: кожен зіграє з кожним.
+        [swiss] Швейцарський: у кожному турі за один стіл сідають сусіди за таблицею.
+        [knockout] На вибування: далі йде переможець столу.
+       *[auto] Формат виберу під час старту: коловий, швейцарський або на вибування.
+    }
+tournament-place_points = За місце за столом — по очку за кожного, кого ви обійшли; пропуск туру — як перемога.
 tournament-rounds = { $rounds ->
     [one] { $rounds } тур
     [few] { $rounds } тури
    *[many] { $rounds } турів
 }
 tournament-size = За столом: до { $size }
-tournament-duplicate = 🃏 Дублікатні роздачі: усі столи туру отримують однакові карти.
-tournament-teams = 👥 Команди по двоє: дайте відповідь /join на повідомлення партнера, коли той уже записався; решта стає в пари в порядку запису (1-й з 2-м, …).
+tournament-duplicate = 🃏 Дублікатні роздачі: усі столи туру отримують однакові карти, і в таблиці важить, на скільки штрафних ви набрали менше за тих, хто грав тими самими картами.
+tournament-teams = 👥 Команди по двоє: дайте відповідь /join на повідомлення партнера, якщо той уже записався; решта стає в пари в порядку запису (1-й з 2-м, …).
 tournament-options = Правила гри:
 tournament-registered = Записалися ({ $count }):
 tournament-nobody = Поки нікого.
@@ -36,12 +43,12 @@ tournament-too_few = Замало для старту: записано { $count
 tournament-odd_out = { $name } лишається без партнера й у цьому турнірі не грає.
 tournament-started = 🏁 Турнір починається: { $format }, { $rounds }.
 tournament-round = 🏁 <b>Тур { $round } з { $rounds }</b>
-tournament-table = Стіл #{ $table }: { $names }
-tournament-bye = Пропускає цей тур: { $names }
+tournament-table = Стіл { $number } (#{ $table }): { $names }
+tournament-bye = Без гри в цьому турі: { $names }
 tournament-lobby_hint = 🏁 Турнір, тур { $round }: гра почнеться сама, коли всі натиснуть «Граю». За тих, хто не натисне за { $seconds } с, зіграє комп'ютер.
-tournament-no_show = ⏰ Не прийшли вчасно, за них грає комп'ютер: { $names }
-tournament-standings = 📊 <b>Таблиця після туру { $round }</b> (очки, перемоги):
-tournament-standings-duplicate = 📊 <b>Таблиця після туру { $round }</b> (проти тих самих карт, очки):
+tournament-no_show = ⏰ Комп'ютер грає за тих, хто не натиснув «Граю» вчасно: { $names }
+tournament-standings = 📊 <b>Таблиця після туру { $round }</b> (очки за місця — по одному за кожного, кого ви обійшли за столом; у дужках — перемоги):
+tournament-standings-duplicate = 📊 <b>Таблиця після туру { $round }</b> (± — на скільки штрафних у вас більше (+) чи менше (−), ніж у середньому в тих, хто грав тими самими картами; що менше, то краще; у дужках — очки за місця):
 tournament-still_in = ➡️ Далі йдуть: { $names }
 tournament-out = Вибувають: { $names }
 tournament-void = Стіл #{ $table } закрито без результату.
