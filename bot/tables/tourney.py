@@ -27,10 +27,12 @@ from bot.tables.core import Person, Refused, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import read_words
-from bot.tables.tourney_rounds import LANE, TEAM, Rounds
+from bot.tables.tourney_rounds import LANE, Rounds
 from bot.tables.turns import Turns
 from bot.tournaments import formats
+from bot.tournaments.entrants import listed, people_of, team
 from bot.tournaments.formats import Format, Settings, TournamentError
+from bot.tournaments.seeding import seeded
 from bot.view import render, rules_help
 from bot.view import tournament as view
 from bot.view.i18n import Html, short, t
@@ -208,8 +210,8 @@ class Tourneys:
                     str(e.user_id): str(e.partner) for e in record.entries if e.partner is not None
                 }
                 teams = formats.teams_of(people, partners)
-                entrants = [TEAM.join(team) for team in teams]
-                seated = {p for team in teams for p in team}
+                entrants = [team(members) for members in teams]
+                seated = {p for members in teams for p in members}
                 left = [e.name for e in record.entries if str(e.user_id) not in seated]
                 odd_out = left[0] if left else None
                 needed = 2 * formats.TEAM_SIZE
@@ -243,18 +245,13 @@ class Tourneys:
         return Reply(t(lang, "start.done_toast"))
 
     async def _seeded(self, preset: str, entrants: list[str]) -> list[str]:
-        """Best rated first (a team by its partners' mean); the unrated, and
-        ties, in order of registration."""
-        ratings: dict[str, float] = {}
-        for entrant in entrants:
-            values = []
-            for part in entrant.split(TEAM):
-                rated = await self.store.player_ratings(person_key(int(part)))
-                values += [r.mu for r in rated if r.game == preset]
-            if values:
-                ratings[entrant] = sum(values) / len(values)
-        order = {e: i for i, e in enumerate(entrants)}
-        return sorted(entrants, key=lambda e: (e not in ratings, -ratings.get(e, 0.0), order[e]))
+        """Best rated first (bot/tournaments/seeding.py), by the ratings stored
+        for the tournament's game."""
+        ratings: dict[str, list[float]] = {}
+        for person in {p for e in entrants for p in people_of(e)}:
+            rated = await self.store.player_ratings(person_key(person))
+            ratings[str(person)] = [r.mu for r in rated if r.game == preset]
+        return seeded(entrants, ratings)
 
     @refusals
     async def stop(self, chat_id: int, person: Person, is_admin: Rights) -> Reply:
@@ -352,21 +349,7 @@ class Tourneys:
             duplicate=settings.duplicate,
             teams=settings.teams,
             options=changed,
-            names=_listed(record),
+            names=listed([(e.user_id, e.name, e.partner) for e in record.entries]),
             creator=creator_name,
             open=record.status == REGISTERING,
         )
-
-
-def _listed(record: TournamentRecord) -> tuple[str, ...]:
-    """Who registered, in order; partners on one line ("Ann & Bob")."""
-    names = {e.user_id: e.name for e in record.entries}
-    lines: list[str] = []
-    for entry in record.entries:
-        if entry.partner is None or entry.partner not in names:
-            lines.append(entry.name)
-        elif record.entries.index(entry) < next(
-            i for i, e in enumerate(record.entries) if e.user_id == entry.partner
-        ):
-            lines.append(f"{entry.name} & {names[entry.partner]}")
-    return tuple(lines)

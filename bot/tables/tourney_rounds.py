@@ -19,7 +19,6 @@ lock is held for its checks and writes, never while Telegram is asked.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -32,6 +31,9 @@ from bot.tables.core import Person, Tables
 from bot.tables.fanout import Fanout
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.turns import Turns
+from bot.tournaments import entrants as entrant_codec
+from bot.tournaments import results
+from bot.tournaments.entrants import duplicate_seed, seating
 from bot.tournaments.formats import Format, Plan, champions, next_round
 from bot.tournaments.model import (
     Entrant,
@@ -53,30 +55,7 @@ from bot.view.screen import Screen
 log = logging.getLogger(__name__)
 
 LANE = "tournament"  # the tournament's message lane (keyed by its id)
-TEAM = "+"  # kozel: a team's entrant is its two people's ids joined by this
 CHART_LINES = 8  # the standings chart draws the leaders only
-
-
-def people_of(entrant: Entrant) -> list[int]:
-    return [int(part) for part in entrant.split(TEAM)]
-
-
-def seating(entrants: Sequence[Entrant]) -> list[int]:
-    """People in seat order: one a side, or kozel's two teams with partners
-    opposite (seats 0 and 2 the first team, 1 and 3 the second)."""
-    sides = [people_of(e) for e in entrants]
-    if all(len(side) == 1 for side in sides):
-        return [side[0] for side in sides]
-    first, second = sides
-    return [first[0], second[0], first[1], second[1]]
-
-
-def deal_seed(secret: int, round_number: int, size: int) -> int:
-    """The seed of a duplicate round's tables of one size: the same for all
-    of them, not guessable without the tournament's secret."""
-    digest = hashlib.blake2b(f"{secret}/{round_number}/{size}".encode(), digest_size=8).digest()
-    seed = int.from_bytes(digest, "big")
-    return seed - (1 << 64) if seed >= 1 << 63 else seed
 
 
 Series = list[list[tuple[int, float]]]
@@ -270,7 +249,7 @@ class Rounds:
             if "turn_time" in record.settings:
                 settings["turn_time"] = record.settings["turn_time"]
             if plan.duplicate:
-                settings[DEAL_SEED] = deal_seed(secret, round_.number, len(people))
+                settings[DEAL_SEED] = duplicate_seed(secret, round_.number, len(people))
             created = await self.store.create_tournament_table(
                 TableLink(record.id, round_.number, place),
                 record.chat_id,
@@ -338,19 +317,14 @@ class Rounds:
             else:  # closed without a result: nobody gains at it
                 assert found.status == CLOSED
                 telling.say(t(lang, "tournament.void", table=found.id))
-                count = len(entrants)
-                outcomes.append(Outcome(tuple(entrants), (1,) * count, (0,) * count))
+                outcomes.append(results.void(entrants))
         return outcomes
 
     async def _result(self, table_id: int, entrants: Sequence[Entrant]) -> Outcome:
         """The table's stored results by side: side i is the round's entrant i."""
-        by_side: dict[int, tuple[int, int]] = {}
-        for row in await self.store.match_results(table_id):
-            by_side.setdefault(row.result.side, (row.result.place, row.result.penalties))
-        return Outcome(
-            tuple(entrants),
-            tuple(by_side.get(i, (len(entrants), 0))[0] for i in range(len(entrants))),
-            tuple(by_side.get(i, (len(entrants), 0))[1] for i in range(len(entrants))),
+        rows = await self.store.match_results(table_id)
+        return results.outcome_of(
+            entrants, ((r.result.side, r.result.place, r.result.penalties) for r in rows)
         )
 
     # -- nobody came ----------------------------------------------------------------------
@@ -390,13 +364,8 @@ class Rounds:
     def _names(record: TournamentRecord) -> dict[Entrant, str]:
         """Every entrant's name: a person's, or a team's two."""
         people = {str(e.user_id): e.name for e in record.entries}
-        if record.plan is None:
-            return people
-        names = dict(people)
-        for entrant in record.plan.get("entrants", ()):
-            parts = str(entrant).split(TEAM)
-            names[str(entrant)] = " & ".join(people.get(p, "?") for p in parts)
-        return names
+        planned = record.plan.get("entrants", ()) if record.plan is not None else ()
+        return entrant_codec.names(people, planned)
 
     def _tell_standings(
         self,
@@ -408,10 +377,7 @@ class Rounds:
     ) -> None:
         number = played[-1].round.number
         if plan.format is Format.KNOCKOUT:
-            last = played[-1]
-            seeds = {e: i for i, e in enumerate(plan.entrants)}
-            winners = [o.winner(seeds) for o in last.outcomes] + list(last.round.byes)
-            out = [e for o in last.outcomes for e in o.entrants if e != o.winner(seeds)]
+            winners, out = results.knockout_split(played[-1], plan.entrants)
             telling.say(
                 view.knockout(
                     lang, [names.get(e, e) for e in winners], [names.get(e, e) for e in out]
