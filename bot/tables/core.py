@@ -20,10 +20,10 @@ from typing import ParamSpec
 
 from bot.clock import Scheduler
 from bot.locks import KeyedLocks
-from bot.seats import REMATCH_OF, tournament_of, waiting
 from bot.storage import Shared, Store, TableRecord
 from bot.tables.attendance import Attendance
 from bot.tables.chips import START_CHIPS, Chips, staking
+from bot.tables.kinds import Audience, kind_of, settings_of
 from bot.tables.members import Memberships
 from bot.tables.outbox import Outbox, Sender
 from bot.tables.thinking import Thinking
@@ -276,7 +276,8 @@ class Tables:
         return self.deep_link(f"j{table.id:x}_{table.join_token}")
 
     def turn_seconds(self, table: TableRecord) -> int:
-        return int(table.settings.get("turn_time", self.timing.turn_seconds))
+        seconds = settings_of(table).turn_time
+        return self.timing.turn_seconds if seconds is None else seconds
 
     async def with_ratings(self, info: TableInfo) -> TableInfo:
         """The people's rating changes, as stored with the match's last move
@@ -303,6 +304,7 @@ class Tables:
     def info(self, table: TableRecord, creator_name: str = "") -> TableInfo:
         rules = table.rules
         counts = PLAYER_COUNTS[rules.preset]
+        kind, settings = kind_of(table), settings_of(table)
         return TableInfo(
             id=table.id,
             version=table.version,
@@ -312,16 +314,15 @@ class Tables:
             creator_name=creator_name,
             status=table.status,
             min_players=min(counts),
-            # A tournament's table is seated by its round: nobody else sits.
-            max_players=len(table.seats) if tournament_of(table) else max(counts),
+            max_players=kind.max_players(table, counts),
             bot_username=self.bot_username,
             computers={s.seat: s.level or "" for s in table.seats if s.is_computer},
             away=frozenset(s.seat for s in table.seats if s.auto),
             turn_time=self.turn_seconds(table),
-            practice=table.practice,
-            rematch_of=table.settings.get(REMATCH_OF),
-            waiting=frozenset(s.seat for s in table.seats if s.user_id in waiting(table)),
-            tournament_round=None if (link := tournament_of(table)) is None else link[1],
+            practice=kind.audience is Audience.PRIVATE,
+            rematch_of=settings.rematch_of,
+            waiting=frozenset(s.seat for s in table.seats if s.user_id in settings.waiting),
+            tournament_round=None if settings.tournament is None else settings.tournament.round,
         )
 
     async def creator_name(self, table: TableRecord) -> str:

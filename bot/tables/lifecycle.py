@@ -7,14 +7,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from bot.seats import (
-    DEAL_SEED,
-    computer_name,
-    distinct_name,
-    free_computer_id,
-    tournament_of,
-    waiting,
-)
+from bot.seats import computer_name, distinct_name, free_computer_id
 from bot.storage import (
     CLOSED,
     COMPUTER,
@@ -30,6 +23,7 @@ from bot.storage import (
 from bot.tables.chips import staking
 from bot.tables.core import Opened, Person, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
+from bot.tables.kinds import kind_of, waiting
 from bot.tables.lobby import renumber
 from bot.tables.stats import Stats
 from bot.tables.turns import Turns
@@ -68,7 +62,8 @@ class Lifecycle:
                 raise found.refuse("start.already")
             await found.require_rights(person, is_admin, "start.not_allowed")
             found.require_version(version)
-            if waiting(table):  # a rematch starts when everybody seated has said so
+            kind = kind_of(table)
+            if kind.confirms and waiting(table):  # it starts once everybody seated said so
                 late = ", ".join(s.name for s in table.seats if s.user_id in waiting(table))
                 raise found.refuse("rematch.waiting", names=late)
             rules = table.rules
@@ -90,10 +85,10 @@ class Lifecycle:
             # that takes the stakes refuses all of it if one is short.
             people = [seat.user_id for seat in table.seats if not seat.is_computer]
             await self._require_stakes(found, await self.tables.chips.short(table, people))
-            # A tournament's duplicate deals: every table of the round and
-            # size is dealt from the same seed.
-            stored_seed = table.settings.get(DEAL_SEED)
-            table.seed = deal_seed() if stored_seed is None else int(stored_seed)
+            # (A tournament's duplicate deals: every table of the round and
+            # size is dealt from the same seed.)
+            fixed_seed = kind.deal_seed(table)
+            table.seed = deal_seed() if fixed_seed is None else fixed_seed
             table.state, dealt = start_match(rules, table.names, table.seed)
             table.status = FINISHED if table.state.over else PLAYING
             self.turns.prepare_turn(table)
@@ -267,9 +262,8 @@ class Lifecycle:
         seat.user_id = free_computer_id(table)
         others = (s.name for s in table.seats if s is not seat)
         seat.name = distinct_name(f"🤖 {seat.name}", others)
-        if all(s.is_computer for s in table.seats) and tournament_of(table) is None:
-            # The stakes go back, the leaver's too. (A tournament's table
-            # plays on: its result counts.)
+        if all(s.is_computer for s in table.seats) and kind_of(table).closes_when_all_away:
+            # The stakes go back, the leaver's too.
             table.status = CLOSED
         self.turns.prepare_turn(table)
         table = await self.store.save_table(table, chips=await self.tables.chips.on_end(table))

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.seats import tournament_of
 from bot.storage import CLOSED, FINISHED, PLAYING, Conflict, Seat, TableRecord
 from bot.tables.core import Opened, Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
+from bot.tables.kinds import Audience, kind_of
 from bot.tables.stats import Stats
 from bot.tables.turns import Turns
 from bot.view import callbacks
@@ -119,7 +119,7 @@ class Match:
 
     async def _table_lang(self, table: TableRecord) -> str:
         """The language the table's chat reads: its group's, or the player's in practice."""
-        if table.practice:
+        if kind_of(table).audience is Audience.PRIVATE:
             return await self.tables.user_lang(table.creator_id)
         return await self.tables.chat_lang(table.chat_id)
 
@@ -143,9 +143,8 @@ class Match:
         said: Screen | None = None  # why the table closes, if it does
         if state.over:
             table.status = FINISHED
-        elif away and tournament_of(table) is None:
-            # Its people were all away for a whole deal. (A tournament's
-            # table plays on with the computers: its result counts.)
+        elif away and kind_of(table).closes_when_all_away:
+            # Its people were all away for a whole deal.
             table.status = CLOSED
             said = Screen(t(await self._table_lang(table), "away.closed", table=table.id))
         self.turns.prepare_turn(table)

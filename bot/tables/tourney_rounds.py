@@ -22,13 +22,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from bot.seats import DEAL_SEED, TOURNAMENT, WAITING, tournament_of, waiting
 from bot.storage import CLOSED, FINISHED, LOBBY, OPEN_STATUSES, Seat, TableRecord
 from bot.storage.tournament_records import ENDED, RUNNING, TableLink, TournamentRecord
 from bot.tables.core import Person, Tables
 from bot.tables.fanout import Fanout
+from bot.tables.kinds import TableSettings, confirmed, kind_of, waiting
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.turns import Turns
 from bot.tournaments import entrants as entrant_codec
@@ -102,10 +101,10 @@ class Rounds:
     def table_ended(self, table: TableRecord) -> None:
         """A tournament table's match ended (or the table closed): once its
         end is told in its group, the tournament moves on."""
-        link = tournament_of(table)
+        link = kind_of(table).link(table)
         if link is None:
             return
-        tournament_id = link[0]
+        tournament_id = link.tournament_id
 
         async def then() -> None:
             self.advance_later(tournament_id)
@@ -242,14 +241,15 @@ class Rounds:
                 await self._seat(opened[place], entrants, names)
                 continue
             people = seating(entrants)
-            settings: dict[str, Any] = {
-                TOURNAMENT: [record.id, round_.number, place],
-                WAITING: people,
-            }
-            if "turn_time" in record.settings:
-                settings["turn_time"] = record.settings["turn_time"]
-            if plan.duplicate:
-                settings[DEAL_SEED] = duplicate_seed(secret, round_.number, len(people))
+            turn = record.settings.get("turn_time")
+            settings = TableSettings(
+                turn_time=None if turn is None else int(turn),
+                waiting=tuple(people),
+                tournament=TableLink(record.id, round_.number, place),
+                deal_seed=duplicate_seed(secret, round_.number, len(people))
+                if plan.duplicate
+                else None,
+            )
             created = await self.store.create_tournament_table(
                 TableLink(record.id, round_.number, place),
                 record.chat_id,
@@ -259,7 +259,7 @@ class Rounds:
                 people[0],
                 record.preset,
                 record.options,
-                settings,
+                settings.to_json(),
                 thread_id=topics.get((round_.number, place)) or record.thread_id,
             )
             if created is None:  # opened meanwhile (another worker): read it back
@@ -335,7 +335,7 @@ class Rounds:
         the group is told, and the match starts."""
         async with self.tables.lock(table_id):
             found = await self.store.get_table(table_id)
-            if found is None or found.status != LOBBY or tournament_of(found) is None:
+            if found is None or found.status != LOBBY or kind_of(found).link(found) is None:
                 return
             absent = set(waiting(found))
             if not found.seats:
@@ -344,7 +344,7 @@ class Rounds:
             for seat in found.seats:
                 if seat.user_id in absent:
                     seat.auto = True
-            found.settings = {**found.settings, WAITING: []}
+            confirmed(found, ())
             found = await self.store.save_table(found)
             creator = found.creator_id
         if late:

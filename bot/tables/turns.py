@@ -19,10 +19,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot.seats import seat_at, tournament_of
+from bot.seats import seat_at
 from bot.storage import CLOSED, LOBBY, PLAYING, Conflict, TableRecord
 from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
+from bot.tables.kinds import Audience, LobbyEnd, kind_of
 from bot.tables.minds import Minds
 from bot.view.forced import forced_action
 from bot.view.i18n import t
@@ -136,9 +137,9 @@ class Turns:
     def arm_lobby(self, table: TableRecord) -> None:
         tid = table.id
         no_show = self.tables.on_no_show
-        if tournament_of(table) is not None and no_show is not None:
-            # A tournament's table is never closed for want of a start: whoever
-            # has not confirmed within the turn time is played by the computer.
+        if kind_of(table).lobby_end is LobbyEnd.NO_SHOW and no_show is not None:
+            # Never closed for want of a start: whoever has not confirmed
+            # within the turn time is played by the computer.
             self.clock.call_at(
                 self.clock.now() + self.tables.turn_seconds(table),
                 (tid, "lobby"),
@@ -376,7 +377,7 @@ class Turns:
                 self.prepare_turn(table)
                 table = await self.store.save_table(table)
                 said = None
-                if not table.practice:  # a practice game's only chat is the one refused
+                if kind_of(table).audience is Audience.GROUP:  # (in private: the one refused)
                     lang = await self.tables.chat_lang(table.chat_id)
                     link = self.tables.deep_link("hi")
                     said = Screen(
