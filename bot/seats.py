@@ -117,14 +117,3 @@ def distinct_names(people: Sequence[tuple[str, str | None]]) -> list[str]:
     for name, username in people:
         names.append(distinct_name(name, names, username))
     return names
-
-
-# Kept only for bot/tables/fanout.py until it asks the table's kind
-# (bot/tables/kinds.py, which reads the same key).
-def tournament_of(table: TableRecord) -> tuple[int, int, int] | None:
-    """The tournament, round and place a table plays; None for an ordinary table."""
-    link = table.settings.get("tournament")
-    if not link:
-        return None
-    tournament, round_, place = link
-    return int(tournament), int(round_), int(place)

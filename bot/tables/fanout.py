@@ -17,10 +17,10 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
-from bot.seats import tournament_of
 from bot.storage import FINISHED, LOBBY, PLAYING, TableRecord
 from bot.tables.core import Tables
 from bot.tables.hands import Hands
+from bot.tables.kinds import kind_of
 from bot.tables.outbox import GROUP, HANDS, NotYet, Outcome, at_once, done, hand_lane
 from bot.tables.pictures import Pictures
 from bot.view import callbacks, lobby, news, render
@@ -255,8 +255,8 @@ class Fanout:
     @staticmethod
     def match_end_screen(table: TableRecord, lang: str, end: str) -> Screen:
         """The match's end, with the rematch button in a group."""
-        if table.practice or tournament_of(table) is not None:
-            return Screen(end)  # (a tournament's next match is its next round)
+        if not kind_of(table).offers_rematch:
+            return Screen(end)  # (practice: /play again; a tournament: its next round)
         again = Button(t(lang, "button.rematch"), callbacks.rematch(table.id))
         return Screen(end, ((again,),))
 
