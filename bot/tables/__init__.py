@@ -26,6 +26,8 @@ from bot.tables.history import History
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
 from bot.tables.match import Match
+from bot.tables.minds import Minds
+from bot.tables.moves import Moves
 from bot.tables.outbox import Outcome, Sender
 from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
@@ -66,19 +68,27 @@ class TableService:
             shared,
         )
         self.store = store
-        self.fanout = Fanout(self.tables)
-        self.turns = Turns(self.tables, self.fanout)
-        self.stats = Stats(self.tables)
-        self.history_room = History(self.tables)
-        self.match = Match(self.tables, self.fanout, self.turns, self.stats)
-        self.turns.commit = self.match.commit
-        self.fanout.hands.on_unreachable = self.turns.unreachable
-        self.lobby = Lobby(self.tables, self.fanout, self.turns)
-        self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns, self.stats)
-        self.rematches = Rematches(self.tables, self.fanout, self.turns, self.lobby, self.lifecycle)
-        self.recovery = Recovery(self.tables, self.fanout, self.turns)
-        self.privacy = Privacy(self.tables)
-        self.tourneys = Tourneys(self.tables, self.fanout, self.turns, self.lifecycle)
+        tables = self.tables
+        self.fanout = Fanout(tables)
+        self.stats = Stats(tables)
+        minds = Minds()
+        self.moves = Moves(tables, self.fanout, self.stats, minds)
+        self.turns = Turns(tables, self.fanout, minds, self.moves.commit, self.moves.end)
+        self.history_room = History(tables)
+        self.match = Match(tables, self.fanout, self.moves, self.turns)
+        self.lobby = Lobby(tables, self.fanout, self.turns)
+        self.lifecycle = Lifecycle(tables, self.fanout, self.turns, self.stats, self.moves)
+        self.rematches = Rematches(tables, self.fanout, self.turns, self.lobby, self.lifecycle)
+        self.recovery = Recovery(tables, self.fanout, self.turns)
+        self.privacy = Privacy(tables)
+        self.tourneys = Tourneys(tables, self.fanout, self.turns, self.lifecycle)
+
+        # What the rooms publish, and who hears it: the one place a room
+        # reaches a room above it.
+        rounds = self.tourneys.rounds
+        tables.events.subscribe(ended=rounds.table_ended, no_show=rounds.no_show)
+        tables.events.subscribe(unreachable=self.turns.unreachable)  # a chat refused a message
+        tables.events.subscribe(tick=rounds.resume)  # the watchdog's round
 
         # The entry points, by room.
         self.new_table = self.lobby.new_table

@@ -20,9 +20,11 @@ from typing import ParamSpec
 
 from bot.clock import Scheduler
 from bot.locks import KeyedLocks
-from bot.storage import Shared, Store, TableRecord
+from bot.seats import seat_at
+from bot.storage import PLAYING, Shared, Store, TableRecord
 from bot.tables.attendance import Attendance
 from bot.tables.chips import START_CHIPS, Chips, staking
+from bot.tables.events import TableEvents
 from bot.tables.kinds import Audience, kind_of, settings_of
 from bot.tables.members import Memberships
 from bot.tables.outbox import Outbox, Sender
@@ -184,15 +186,9 @@ class Tables:
         self.lock = KeyedLocks(shared.locks if shared else None)
         self._people = KeyedLocks()  # per person, this process only: see `person_lock`
         self.outbox = Outbox(shared.lanes if shared else None)
-        # A tournament's hooks (bot/tables/tourney_rounds.py wires them): a
-        # tournament table's match ended (called after its commit, holding
-        # its lock: it only queues work), and its players' time to confirm
-        # ran out.
-        self.on_ended: Callable[[TableRecord], None] = lambda table: None
-        self.on_no_show: Callable[[int], Awaitable[None]] | None = None
-        # Asked by the watchdog once a minute: running tournaments take their
-        # next step (one whose step failed is not stranded).
-        self.on_watchdog: Callable[[], Awaitable[object]] | None = None
+        # What the rooms publish (a table ended, ...); subscribed in one
+        # place, `TableService.__init__`.
+        self.events = TableEvents()
 
     # -- the guard -------------------------------------------------------------------
 
@@ -274,6 +270,19 @@ class Tables:
     def join_link(self, table: TableRecord) -> str:
         """The link that seats a member of the table's group (see `join_payload`)."""
         return self.deep_link(f"j{table.id:x}_{table.join_token}")
+
+    def prepare_turn(self, table: TableRecord) -> None:
+        """Give the person to act a fresh deadline; it is saved with the move."""
+        state = table.state
+        table.turn_reminded = False
+        if table.status != PLAYING or state is None or state.deal is None:
+            table.turn_deadline = None
+            return
+        seat = seat_at(table, state.deal.turn)
+        if seat.played_by_computer:
+            table.turn_deadline = None
+        else:
+            table.turn_deadline = self.clock.now() + self.turn_seconds(table)
 
     def turn_seconds(self, table: TableRecord) -> int:
         seconds = settings_of(table).turn_time

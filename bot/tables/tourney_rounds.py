@@ -89,9 +89,6 @@ class Rounds:
         self.fanout = fanout
         self.turns = turns
         self.lifecycle = lifecycle
-        tables.on_ended = self.table_ended
-        tables.on_no_show = self.no_show
-        tables.on_watchdog = self.resume
 
     # -- queueing ----------------------------------------------------------------------
 

@@ -1,0 +1,65 @@
+"""What the rooms of the table service publish, and who hears it. A room
+that must tell a room above it (the tournament runner, the turns) publishes
+here instead of calling it, and every subscription is made in one visible
+block (`TableService.__init__`), so the wiring can be read in one place.
+
+- `ended`: a table ended (its match played out, or closed): after its save,
+  once its telling is queued; subscribers only queue work (the table's lock
+  is held);
+- `no_show`: a confirming lobby's time ran out (bot/tables/kinds.py
+  `LobbyEnd.NO_SHOW`);
+- `unreachable`: a person's private chat refused a message;
+- `tick`: the watchdog's round, once a minute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.storage import TableRecord
+
+Ended = Callable[[TableRecord], None]
+NoShow = Callable[[int], Awaitable[None]]  # the table's id
+Unreachable = Callable[[int], Awaitable[None]]  # the person's id
+Tick = Callable[[], Awaitable[object]]
+
+
+class TableEvents:
+    def __init__(self) -> None:
+        self._ended: list[Ended] = []
+        self._no_show: list[NoShow] = []
+        self._unreachable: list[Unreachable] = []
+        self._tick: list[Tick] = []
+
+    def subscribe(
+        self,
+        *,
+        ended: Ended | None = None,
+        no_show: NoShow | None = None,
+        unreachable: Unreachable | None = None,
+        tick: Tick | None = None,
+    ) -> None:
+        if ended is not None:
+            self._ended.append(ended)
+        if no_show is not None:
+            self._no_show.append(no_show)
+        if unreachable is not None:
+            self._unreachable.append(unreachable)
+        if tick is not None:
+            self._tick.append(tick)
+
+    def ended(self, table: TableRecord) -> None:
+        for hook in self._ended:
+            hook(table)
+
+    async def no_show(self, table_id: int) -> None:
+        for hook in self._no_show:
+            await hook(table_id)
+
+    async def unreachable(self, user_id: int) -> None:
+        for hook in self._unreachable:
+            await hook(user_id)
+
+    async def tick(self) -> None:
+        for hook in self._tick:
+            await hook()
