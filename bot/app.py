@@ -223,8 +223,8 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         thinking,
         sharing(store),
     )
-    messenger.on_migrate = service.chat_moved
-    messenger.on_topic_gone = service.topic_gone
+    messenger.on_migrate = service.lifecycle.chat_moved
+    messenger.on_topic_gone = service.lifecycle.topic_gone
 
     async def send_reply(
         chat_id: int,
@@ -268,8 +268,8 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         # are registered again at the next start.
         log.warning("command menus not registered (%s); they are at the next start", error)
     redrawn = await service.redraw_all()
-    await service.keep_pruning()
-    service.start_watchdog()
+    await service.privacy.keep_pruning()
+    service.turns.start_watchdog()
     log.info("started as @%s; %d running table(s) redrawn", username, redrawn)
 
 

@@ -165,7 +165,7 @@ class TournamentRound(TableKind):
     players confirm (or, after the turn time, with the computer playing for
     whoever did not), played out whoever is away (its result counts), dealt
     from the round's seed with duplicate deals; its end moves the
-    tournament on (bot/tables/tourney_rounds.py listens)."""
+    tournament on (bot/tables/tournament/runner.py listens)."""
 
     name = "tournament"
     closes_when_all_away = False

@@ -4,7 +4,7 @@ and its creator or an admin starts it (/start, ▶️) or stops it (/stop, at an
 time). Starting fixes the plan (bot/tournaments/formats.py): the entrants in
 seed order, best rated first (kozel: teams of two in order of registration),
 and the format the number registered calls for unless one was chosen; then
-bot/tables/tourney_rounds.py runs it.
+bot/tables/tournament/runner.py runs it.
 
 Every change of the field bumps the tournament's version, so a start that
 read the field before a late registration commits nothing and is told so.
@@ -24,11 +24,9 @@ from bot.storage.tournament_records import (
     TournamentRecord,
 )
 from bot.tables.core import Person, Refused, Reply, Rights, Tables, refusals
-from bot.tables.fanout import Fanout
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import read_words
-from bot.tables.tourney_rounds import LANE, Rounds
-from bot.tables.turns import Turns
+from bot.tables.tournament.runner import LANE, Rounds
 from bot.tournaments import formats
 from bot.tournaments.entrants import listed, people_of, team
 from bot.tournaments.formats import Format, Settings, TournamentError
@@ -76,12 +74,11 @@ def _explain(lang: str, preset: Preset, error: TournamentError) -> str:
     return t(lang, "tournament.bad_rounds_not_swiss")
 
 
-class Tourneys:
-    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns, lifecycle: Lifecycle) -> None:
+class Tournaments:
+    def __init__(self, tables: Tables, rounds: Rounds, lifecycle: Lifecycle) -> None:
         self.tables = tables
         self.store = tables.store
-        self.fanout = fanout
-        self.rounds = Rounds(tables, fanout, turns, lifecycle)
+        self.rounds = rounds
         self.lifecycle = lifecycle
 
     def _lock(self, tournament_id: int) -> Any:
