@@ -33,7 +33,7 @@ from bot.tables.history import History
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
 from bot.tables.match import Match
-from bot.tables.minds import Minds
+from bot.tables.members import Memberships
 from bot.tables.moves import Moves
 from bot.tables.outbox import Outcome, Sender
 from bot.tables.privacy import Privacy
@@ -79,18 +79,20 @@ class TableService:
         tables = self.tables
         self.fanout = Fanout(tables)
         self.stats = Stats(tables)
-        minds = Minds()
-        self.moves = Moves(tables, self.fanout, self.stats, minds)
-        self.turns = Turns(tables, self.fanout, minds, self.moves.commit, self.moves.end)
-        self.history_room = History(tables)
+        members = Memberships(sender, tables.clock)  # group membership, asked lately
+        self.moves = Moves(tables, self.fanout, self.stats)
+        self.turns = Turns(tables, self.fanout, self.moves)
+        self.history_room = History(tables, members)
         self.match = Match(tables, self.fanout, self.moves, self.turns)
         self.lobby = Lobby(tables, self.fanout, self.turns)
         self.lifecycle = Lifecycle(tables, self.fanout, self.turns, self.stats, self.moves)
-        self.rematches = Rematches(tables, self.fanout, self.turns, self.lobby, self.lifecycle)
+        self.rematches = Rematches(
+            tables, self.fanout, self.turns, self.lobby, self.lifecycle, members
+        )
         self.recovery = Recovery(tables, self.fanout, self.turns)
         self.privacy = Privacy(tables)
         self.rounds = Rounds(tables, self.fanout, self.turns, self.lifecycle)
-        self.tournaments = Tournaments(tables, self.rounds, self.lifecycle)
+        self.tournaments = Tournaments(tables, self.rounds, self.lifecycle, members)
         self.here = Here(tables, self.lobby, self.lifecycle, self.rematches, self.tournaments)
 
         # What the rooms publish, and who hears it: the one place where a

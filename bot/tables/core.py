@@ -22,11 +22,9 @@ from bot.clock import Scheduler
 from bot.locks import KeyedLocks
 from bot.seats import seat_at
 from bot.storage import PLAYING, Shared, Store, TableRecord
-from bot.tables.attendance import Attendance
 from bot.tables.chips import START_CHIPS, Chips, staking
 from bot.tables.events import TableEvents
 from bot.tables.kinds import Audience, kind_of, settings_of
-from bot.tables.members import Memberships
 from bot.tables.outbox import Outbox, Sender
 from bot.tables.thinking import Thinking
 from bot.view.i18n import supported, t
@@ -153,7 +151,11 @@ def join_payload(payload: str) -> tuple[int, str] | None:
 
 
 class Tables:
-    """The shared parts; each room of the service holds one."""
+    """The shared parts, each room holds one: the store, the messenger, the
+    clock and timings, caps, the computers' pool, the chips' ledger, the
+    locks, the message queues and the events. Nothing here keeps a table's
+    state: that is the rooms' (attendance and minds are `Moves`', group
+    membership is handed to the rooms that ask it)."""
 
     def __init__(
         self,
@@ -175,9 +177,7 @@ class Tables:
         self.timing = timing
         self.limits = limits or Limits()
         self.thinking = thinking or Thinking(workers=0)
-        self.attendance = Attendance()
         self.chips = Chips(store, self.limits.start_chips)
-        self.members = Memberships(sender, clock)  # group membership, asked lately
         # Several workers share the database (PostgreSQL): the table's lock
         # (an advisory lock, held for a commit) and its message lanes (leases,
         # held while a job waits on Telegram) hold across them.

@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from bot.storage import CLOSED, FINISHED, ChipMoves, MatchResult, TableRecord
+from bot.tables.attendance import Attendance
 from bot.tables.core import Tables
 from bot.tables.fanout import Fanout
 from bot.tables.kinds import Audience, kind_of
@@ -55,12 +56,15 @@ class Ending(NamedTuple):
 
 
 class Moves:
-    def __init__(self, tables: Tables, fanout: Fanout, stats: Stats, minds: Minds) -> None:
+    def __init__(self, tables: Tables, fanout: Fanout, stats: Stats) -> None:
         self.tables = tables
         self.store = tables.store
         self.fanout = fanout
         self.stats = stats
-        self.minds = minds
+        # What this process keeps of a table between its moves: who is away
+        # (bot/tables/attendance.py), the computer players' minds.
+        self.attendance = Attendance()
+        self.minds = Minds()
 
     async def commit(
         self,
@@ -79,7 +83,7 @@ class Moves:
         assert previous is not None
         state, events = apply(previous, action)
         table.state = state
-        away = self.tables.attendance.moved(table, previous, action, user_id, events)
+        away = self.attendance.moved(table, previous, action, user_id, events)
         why: Why | None = None
         said: Screen | None = None  # why the table closes, if it does
         if state.over:
@@ -140,7 +144,7 @@ class Moves:
             table, action=action, user_id=user_id, result=result, chips=chips
         )
         # What this process kept of its deal and its computer players.
-        self.tables.attendance.forget(table.id)
+        self.attendance.forget(table.id)
         self.minds.forget(table.id)
         for purpose in (*PURPOSES, "lobby"):
             self.tables.clock.cancel((table.id, purpose))

@@ -14,15 +14,23 @@ from bot.tables.fanout import Fanout
 from bot.tables.kinds import confirmed, kind_of, settings_of, waiting
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
+from bot.tables.members import Memberships
 from bot.tables.turns import Turns
 from bot.view.i18n import t
 
 
 class Rematches:
     def __init__(
-        self, tables: Tables, fanout: Fanout, turns: Turns, lobby: Lobby, lifecycle: Lifecycle
+        self,
+        tables: Tables,
+        fanout: Fanout,
+        turns: Turns,
+        lobby: Lobby,
+        lifecycle: Lifecycle,
+        members: Memberships,
     ) -> None:
         self.tables = tables
+        self.members = members
         self.store = tables.store
         self.fanout = fanout
         self.turns = turns
@@ -84,7 +92,7 @@ class Rematches:
             table is not None
             and kind is not None
             and kind.members_only
-            and not await self.tables.members.is_member(table.chat_id, person.user_id)
+            and not await self.members.is_member(table.chat_id, person.user_id)
         ):
             lang = chat_lang or await self.tables.chat_lang(table.chat_id)
             return Reply(t(lang, "join.not_member"), alert=True)

@@ -24,8 +24,7 @@ from bot.storage import LOBBY, PLAYING, Conflict, TableRecord
 from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.kinds import Audience, LobbyEnd, kind_of
-from bot.tables.minds import Minds
-from bot.tables.moves import PURPOSES, Ending, Tell, Why
+from bot.tables.moves import PURPOSES, Moves, Why
 from bot.view.forced import forced_action
 from bot.view.i18n import t
 from bot.view.screen import Button, Screen
@@ -38,11 +37,6 @@ log = logging.getLogger(__name__)
 # How often the watchdog looks for running tables without a timer.
 WATCHDOG_SECONDS = 60.0
 
-# Apply, commit and tell one move; the saved table back (`Moves.commit`).
-Commit = Callable[[TableRecord, Action, "int | None", Sequence[str]], Awaitable[TableRecord]]
-# End a table and tell how (`Moves.end`).
-End = Callable[[TableRecord, Why, Tell], Awaitable[Ending]]
-
 
 def forced(state: MatchState) -> Action | None:
     """The move the player to act has no choice about (bot/view/forced.py)."""
@@ -53,20 +47,17 @@ def forced(state: MatchState) -> Action | None:
 
 
 class Turns:
-    def __init__(
-        self, tables: Tables, fanout: Fanout, minds: Minds, commit: Commit, end: End
-    ) -> None:
-        """`minds`: the computer players, between their decisions; `commit`,
-        `end`: how the timers' moves are committed and a lobby nobody
-        started ends (bot/tables/moves.py)."""
+    def __init__(self, tables: Tables, fanout: Fanout, moves: Moves) -> None:
+        """`moves`: how the timers' moves are committed and a lobby nobody
+        started ends, and what the process keeps of a table between moves
+        (its computer players' minds, who is away)."""
         self.tables = tables
         self.store = tables.store
         self.clock = tables.clock
         self.timing = tables.timing
         self.fanout = fanout
-        self.minds = minds
-        self.commit = commit
-        self.end = end
+        self.moves = moves
+        self.minds = moves.minds  # the computer players, between their decisions
         self._thinking: set[int] = set()  # tables whose computers think now, here
         self._untold: set[int] = set()  # tables with untold moves at the last round
 
@@ -214,7 +205,7 @@ class Turns:
         self, table: TableRecord, action: Action, news: Sequence[str], who: str
     ) -> None:
         try:
-            table = await self.commit(table, action, None, news)
+            table = await self.moves.commit(table, action, None, news)
             self.arm(table)
         except (IllegalAction, Conflict):
             log.exception("table %s: the %s's move was refused", table.id, who)
@@ -347,7 +338,7 @@ class Turns:
             table = await self.store.get_table(table_id)
             if table is None or table.status != LOBBY:
                 return
-            await self.end(table, Why.LOBBY_EXPIRED, self._lobby_expired)
+            await self.moves.end(table, Why.LOBBY_EXPIRED, self._lobby_expired)
 
     async def _lobby_expired(self, table: TableRecord) -> None:
         self.fanout.lobby_expired_later(table.id)
@@ -415,7 +406,7 @@ class Turns:
             seat.missed = 0
             self.tables.prepare_turn(table)
             table = await self.store.save_table(table)
-            self.tables.attendance.back(table.id)
+            self.moves.attendance.back(table.id)
             chat_lang = await self.tables.chat_lang(table.chat_id)
             said = Screen(t(chat_lang, "takeback.news", name=seat.name))
             self.fanout.news_and_hands_later(table, said)

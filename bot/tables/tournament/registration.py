@@ -26,6 +26,7 @@ from bot.storage.tournament_records import (
 from bot.tables.core import Person, Refused, Reply, Rights, Tables, refusals
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import read_words
+from bot.tables.members import Memberships
 from bot.tables.tournament.runner import LANE, Rounds
 from bot.tournaments import formats
 from bot.tournaments.entrants import listed, people_of, team
@@ -75,8 +76,11 @@ def _explain(lang: str, preset: Preset, error: TournamentError) -> str:
 
 
 class Tournaments:
-    def __init__(self, tables: Tables, rounds: Rounds, lifecycle: Lifecycle) -> None:
+    def __init__(
+        self, tables: Tables, rounds: Rounds, lifecycle: Lifecycle, members: Memberships
+    ) -> None:
         self.tables = tables
+        self.members = members
         self.store = tables.store
         self.rounds = rounds
         self.lifecycle = lifecycle
@@ -139,7 +143,7 @@ class Tournaments:
         """`partner`: in kozel, /join in reply to a registered person without
         a partner makes the two a team (elsewhere it is only a /join)."""
         record, lang = await self._registering(tournament_id)
-        if not await self.tables.members.is_member(record.chat_id, person.user_id):
+        if not await self.members.is_member(record.chat_id, person.user_id):
             return Reply(t(lang, "join.not_member"), alert=True)
         if record.entry_of(person.user_id) is not None:
             return Reply(t(lang, "tournament.already"))
