@@ -27,6 +27,7 @@ from __future__ import annotations
 from bot.clock import AsyncioScheduler, Scheduler
 from bot.storage import Shared, Store, TableRecord
 from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, Tables, Timing
+from bot.tables.events import TableEvents
 from bot.tables.fanout import Fanout
 from bot.tables.here import Here
 from bot.tables.history import History
@@ -62,8 +63,11 @@ class TableService:
         limits: Limits | None = None,
         thinking: Thinking | None = None,
         shared: Shared | None = None,
+        events: TableEvents | None = None,
     ) -> None:
-        """`shared`: locks and leases across the workers sharing the store (PostgreSQL)."""
+        """`shared`: locks and leases across the workers sharing the store
+        (PostgreSQL); `events`: the hub, when the wiring gave parts built
+        before the service (the messenger) what they publish on."""
         self.tables = Tables(
             store,
             sender,
@@ -74,6 +78,7 @@ class TableService:
             limits,
             thinking,
             shared,
+            events,
         )
         self.store = store
         tables = self.tables
@@ -102,6 +107,8 @@ class TableService:
         events.subscribe(no_show=self.rounds.no_show)  # a round's players did not confirm
         events.subscribe(unreachable=self.turns.unreachable)  # a private chat refused us
         events.subscribe(tick=self.rounds.resume)  # the watchdog's round
+        # The messenger's news: a group became a supergroup, a topic went away.
+        events.subscribe(chat_moved=self.lifecycle.chat_moved, topic_gone=self.lifecycle.topic_gone)
 
         # The face's only aliases: languages, asked everywhere, and a tap on
         # a hand (the bench plays through it).

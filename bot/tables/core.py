@@ -168,6 +168,7 @@ class Tables:
         limits: Limits | None = None,
         thinking: Thinking | None = None,
         shared: Shared | None = None,
+        events: TableEvents | None = None,
     ) -> None:
         self.store = store
         self.out = sender
@@ -188,7 +189,7 @@ class Tables:
         self.outbox = Outbox(shared.lanes if shared else None)
         # What the rooms publish (a table ended, ...); subscribed in one
         # place, `TableService.__init__`.
-        self.events = TableEvents()
+        self.events = events or TableEvents()
 
     # -- the guard -------------------------------------------------------------------
 

@@ -9,7 +9,10 @@ block (`TableService.__init__`), so the wiring can be read in one place.
 - `no_show`: a confirming lobby's time ran out (bot/tables/kinds.py
   `LobbyEnd.NO_SHOW`);
 - `unreachable`: a person's private chat refused a message;
-- `tick`: the watchdog's round, once a minute.
+- `tick`: the watchdog's round, once a minute;
+- `chat_moved`, `topic_gone`: the messenger learnt that a group became a
+  supergroup, or that a forum topic was closed or deleted (the wiring,
+  bot/app.py, hands these two to the messenger when it is built).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ Ended = Callable[[TableRecord], None]
 NoShow = Callable[[int], Awaitable[None]]  # the table's id
 Unreachable = Callable[[int], Awaitable[None]]  # the person's id
 Tick = Callable[[], Awaitable[object]]
+ChatMoved = Callable[[int, int], Awaitable[None]]  # the old chat id, the new
+TopicGone = Callable[[int, "int | None"], Awaitable[None]]  # the chat, the topic
 
 
 class TableEvents:
@@ -30,6 +35,8 @@ class TableEvents:
         self._no_show: list[NoShow] = []
         self._unreachable: list[Unreachable] = []
         self._tick: list[Tick] = []
+        self._chat_moved: list[ChatMoved] = []
+        self._topic_gone: list[TopicGone] = []
 
     def subscribe(
         self,
@@ -38,6 +45,8 @@ class TableEvents:
         no_show: NoShow | None = None,
         unreachable: Unreachable | None = None,
         tick: Tick | None = None,
+        chat_moved: ChatMoved | None = None,
+        topic_gone: TopicGone | None = None,
     ) -> None:
         if ended is not None:
             self._ended.append(ended)
@@ -47,6 +56,10 @@ class TableEvents:
             self._unreachable.append(unreachable)
         if tick is not None:
             self._tick.append(tick)
+        if chat_moved is not None:
+            self._chat_moved.append(chat_moved)
+        if topic_gone is not None:
+            self._topic_gone.append(topic_gone)
 
     def ended(self, table: TableRecord) -> None:
         for hook in self._ended:
@@ -63,3 +76,11 @@ class TableEvents:
     async def tick(self) -> None:
         for hook in self._tick:
             await hook()
+
+    async def chat_moved(self, old_chat_id: int, new_chat_id: int) -> None:
+        for hook in self._chat_moved:
+            await hook(old_chat_id, new_chat_id)
+
+    async def topic_gone(self, chat_id: int, thread: int | None) -> None:
+        for hook in self._topic_gone:
+            await hook(chat_id, thread)
