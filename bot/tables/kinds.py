@@ -115,7 +115,11 @@ class LobbyEnd(Enum):
 class TableKind:
     """An ordinary table in a group: anybody in the group sits while it
     waits, its creator starts it, it plays for chips and ratings, closes
-    (stakes back) when its people are all gone, and offers a rematch."""
+    (stakes back) when its people are all gone, and offers a rematch.
+
+    What follows a table's end is the kind's too: a rematch offered
+    (`offers_rematch`), or its tournament's next step (`link`: the runner
+    hears every end on `TableEvents.ended` and moves the linked one on)."""
 
     name = "ordinary"
     audience = Audience.GROUP
