@@ -2,8 +2,9 @@
 their players confirm (or, after the turn time, with the computer playing
 for whoever did not), the standings after every round and the winner.
 
-A round's table is an ordinary table with a link to its round (the store's
-`tournament_tables`, and `TOURNAMENT` in its settings). Everything that moves
+A round's table is a table of the kind `TournamentRound` (bot/tables/kinds.py)
+linked to its round (the store's `tournament_tables`, and
+`TableSettings.tournament`). Everything that moves
 a tournament on is one idempotent step, `advance`: it reads what is stored
 (the plan, the rounds, their tables' states and results), opens any table of
 the current round not yet opened, records the round's results once every
