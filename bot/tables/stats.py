@@ -1,6 +1,6 @@
 """Results and what is read from them: a finished match's rows and the
 ratings they move, written with its last move (`Stats.result_of`, called by
-`Match.commit`).
+`Moves.commit`).
 
 The numbers come from the engine's replay of the seed and the action log
 (bot/stats/results.py); this room only adds who sat where (a person by their

@@ -79,7 +79,7 @@ async def on_play(
     query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     assert isinstance(payload, callbacks.Play)
-    return await context.service.play(payload, person, lang)
+    return await context.service.match.play(payload, person, lang)
 
 
 async def on_takeback(

@@ -52,7 +52,7 @@ async def on_migrate(update: Update, context: BotContext) -> None:
 
 async def on_topic_closed(update: Update, context: BotContext) -> None:
     """A forum topic (or General) was closed: its table, if any, ends
-    (`TableService.topic_gone`), before any message to it is refused."""
+    (`Lifecycle.topic_gone`), before any message to it is refused."""
     message = update.effective_message
     if message is not None:
         await context.service.lifecycle.topic_gone(message.chat.id, thread_of(message))
