@@ -110,11 +110,9 @@ class TableService:
         # The messenger's news: a group became a supergroup, a topic went away.
         events.subscribe(chat_moved=self.lifecycle.chat_moved, topic_gone=self.lifecycle.topic_gone)
 
-        # The face's only aliases: languages, asked everywhere, and a tap on
-        # a hand (the bench plays through it).
+        # The face's only aliases: languages, asked everywhere.
         self.chat_lang = tables.chat_lang
         self.user_lang = tables.user_lang
-        self.play = self.match.play
 
     async def redraw_all(self) -> int:
         """After a start: every running table redrawn (their number), and
