@@ -24,6 +24,7 @@ from bot.settings import Settings
 from bot.storage import Store, open_store, sharing
 from bot.storage.records import LOBBY, PLAYING
 from bot.tables import Limits, Outcome, TableService, Thinking, Timing
+from bot.tables.events import TableEvents
 from bot.tables.outbox import Priority
 from bot.telegram.handlers.buttons import slow_down
 from bot.telegram.handlers.context import CONTEXT_TYPES
@@ -211,7 +212,15 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         action_log_days=settings.action_log_days,
         closed_lobby_days=settings.closed_lobby_days,
     )
-    messenger = Messenger(app.bot, settings.send_retries, settings.send_backoff)
+    # What the service publishes; the messenger, built first, publishes on it too.
+    events = TableEvents()
+    messenger = Messenger(
+        app.bot,
+        settings.send_retries,
+        settings.send_backoff,
+        on_migrate=events.chat_moved,
+        on_topic_gone=events.topic_gone,
+    )
     app.bot_data["messenger"] = messenger
     limits = Limits(
         settings.max_tables_per_person,
@@ -230,9 +239,8 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         limits,
         thinking,
         sharing(store),
+        events,
     )
-    messenger.on_migrate = service.chat_moved
-    messenger.on_topic_gone = service.topic_gone
 
     async def send_reply(
         chat_id: int,
@@ -276,8 +284,8 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         # are registered again at the next start.
         log.warning("command menus not registered (%s); they are at the next start", error)
     redrawn = await service.redraw_all()
-    await service.keep_pruning()
-    service.start_watchdog()
+    await service.privacy.keep_pruning()
+    service.turns.start_watchdog()
     log.info("started as @%s; %d running table(s) redrawn", username, redrawn)
 
 

@@ -1,5 +1,6 @@
 """Small facts about seats: computer seats' ids and names, names told apart at
-a table, a table's turn time."""
+a table, a table's turn time. (A table's own settings and what its kind does:
+bot/tables/kinds.py.)"""
 
 from __future__ import annotations
 
@@ -116,30 +117,3 @@ def distinct_names(people: Sequence[tuple[str, str | None]]) -> list[str]:
     for name, username in people:
         names.append(distinct_name(name, names, username))
     return names
-
-
-# A rematch's lobby (bot/tables/rematch.py) keeps in the table's settings
-# which finished table it replays and who has not confirmed yet.
-REMATCH_OF = "rematch_of"
-WAITING = "waiting"
-
-
-def waiting(table: TableRecord) -> list[int]:
-    """People seated by a rematch who have not yet tapped to play."""
-    return [int(user_id) for user_id in table.settings.get(WAITING, ())]
-
-
-# A tournament's table (bot/tables/tourney_rounds.py): [tournament, round,
-# place in the round] in its settings, and, with duplicate deals, the seed
-# every table of its size in the round is dealt from.
-TOURNAMENT = "tournament"
-DEAL_SEED = "deal_seed"
-
-
-def tournament_of(table: TableRecord) -> tuple[int, int, int] | None:
-    """The tournament, round and place a table plays; None for an ordinary table."""
-    link = table.settings.get(TOURNAMENT)
-    if not link:
-        return None
-    tournament, round_, place = link
-    return int(tournament), int(round_), int(place)

@@ -1,10 +1,16 @@
-"""The table service, by concern. Handlers call `TableService`; each request
-goes to the room that owns it:
+"""The table service, by concern. Handlers call the room that owns a
+request (`context.service.match.play`, `context.service.lobby.new_table`):
 
 - `core`: what the rooms share, and the guard that opens a request;
+- `kinds`: what a kind of table does (ordinary, practice, a rematch's lobby,
+  a tournament's round), and a table's typed settings;
+- `events`: what the rooms publish (a table ended, ...), subscribed below;
+- `moves`: how a move is committed, and the one way a table ends;
+- `here`: what /join, /leave, /start and /stop mean where they were sent;
 - `lobby`: opening a table, joining, leaving, settings, computer seats;
+- `rematch`: a finished match's rematch, and confirming a seat;
 - `lifecycle`: starting, practice, stopping, seats passing to the computer;
-- `match`: taps on a hand and how a move is committed;
+- `match`: taps on a hand;
 - `turns`: deadlines, reminders, computer and stand-in moves, take-back;
 - `fanout`: who is told what once a change is committed;
 - `recovery`: catching up and redrawing after a restart;
@@ -12,8 +18,8 @@ goes to the room that owns it:
 - `history`: /history and a finished match replayed in private;
 - `privacy`: erasing a person on request, pruning old action logs;
 - `outbox`: the per-table queues of message jobs;
-- `tourney`, `tourney_rounds`: a tournament's registration, and its rounds
-  run as ordinary tables linked to them.
+- `tournament`: a tournament's registration, and its rounds run as
+  tournament-round tables.
 """
 
 from __future__ import annotations
@@ -21,18 +27,23 @@ from __future__ import annotations
 from bot.clock import AsyncioScheduler, Scheduler
 from bot.storage import Shared, Store, TableRecord
 from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, Tables, Timing
+from bot.tables.events import TableEvents
 from bot.tables.fanout import Fanout
+from bot.tables.here import Here
 from bot.tables.history import History
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
 from bot.tables.match import Match
+from bot.tables.members import Memberships
+from bot.tables.moves import Moves
 from bot.tables.outbox import Outcome, Sender
 from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
 from bot.tables.rematch import Rematches
 from bot.tables.stats import Stats
 from bot.tables.thinking import Thinking
-from bot.tables.tourney import Tourneys
+from bot.tables.tournament.registration import Tournaments
+from bot.tables.tournament.runner import Rounds
 from bot.tables.turns import Turns
 from engine import RuleSet
 
@@ -52,8 +63,11 @@ class TableService:
         limits: Limits | None = None,
         thinking: Thinking | None = None,
         shared: Shared | None = None,
+        events: TableEvents | None = None,
     ) -> None:
-        """`shared`: locks and leases across the workers sharing the store (PostgreSQL)."""
+        """`shared`: locks and leases across the workers sharing the store
+        (PostgreSQL); `events`: the hub, when the wiring gave parts built
+        before the service (the messenger) what they publish on."""
         self.tables = Tables(
             store,
             sender,
@@ -64,71 +78,47 @@ class TableService:
             limits,
             thinking,
             shared,
+            events,
         )
         self.store = store
-        self.fanout = Fanout(self.tables)
-        self.turns = Turns(self.tables, self.fanout)
-        self.stats = Stats(self.tables)
-        self.history_room = History(self.tables)
-        self.match = Match(self.tables, self.fanout, self.turns, self.stats)
-        self.turns.commit = self.match.commit
-        self.fanout.hands.on_unreachable = self.turns.unreachable
-        self.lobby = Lobby(self.tables, self.fanout, self.turns)
-        self.lifecycle = Lifecycle(self.tables, self.fanout, self.turns, self.stats)
-        self.rematches = Rematches(self.tables, self.fanout, self.turns, self.lobby, self.lifecycle)
-        self.recovery = Recovery(self.tables, self.fanout, self.turns)
-        self.privacy = Privacy(self.tables)
-        self.tourneys = Tourneys(self.tables, self.fanout, self.turns, self.lifecycle)
+        tables = self.tables
+        self.fanout = Fanout(tables)
+        self.stats = Stats(tables)
+        members = Memberships(sender, tables.clock)  # group membership, asked lately
+        self.moves = Moves(tables, self.fanout, self.stats)
+        self.turns = Turns(tables, self.fanout, self.moves)
+        self.history_room = History(tables, members)
+        self.match = Match(tables, self.fanout, self.moves, self.turns)
+        self.lobby = Lobby(tables, self.fanout, self.turns)
+        self.lifecycle = Lifecycle(tables, self.fanout, self.turns, self.stats, self.moves)
+        self.rematches = Rematches(
+            tables, self.fanout, self.turns, self.lobby, self.lifecycle, members
+        )
+        self.recovery = Recovery(tables, self.fanout, self.turns)
+        self.privacy = Privacy(tables)
+        self.rounds = Rounds(tables, self.fanout, self.turns, self.lifecycle)
+        self.tournaments = Tournaments(tables, self.rounds, self.lifecycle, members)
+        self.here = Here(tables, self.lobby, self.lifecycle, self.rematches, self.tournaments)
 
-        # The entry points, by room.
-        self.new_table = self.lobby.new_table
-        self.join = self.rematches.join
-        self.rematch = self.rematches.rematch
-        self.join_by_link = self.lobby.join_by_link
-        self.leave = self.lobby.leave
-        self.show_settings = self.lobby.show_settings
-        self.set_option = self.lobby.set_option
-        self.add_computer = self.lobby.add_computer
-        self.remove_computer = self.lobby.remove_computer
-        self.remove_player = self.lobby.remove_player
-        self.start = self.lifecycle.start
-        self.stop = self.lifecycle.stop
-        self.practice = self.lifecycle.practice
-        self.replace_with_computer = self.lifecycle.replace_with_computer
-        self.quit_match = self.lifecycle.quit_match
-        self.chat_gone = self.lifecycle.chat_gone
-        self.topic_gone = self.lifecycle.topic_gone
-        self.chat_moved = self.lifecycle.chat_moved
-        self.select = self.match.select
-        self.play = self.match.play
-        self.take_back = self.turns.take_back
-        self.unreachable = self.turns.unreachable
-        self.came_back = self.turns.came_back
-        self.open_tournament = self.tourneys.open
-        self.register = self.tourneys.register
-        self.unregister = self.tourneys.leave
-        self.start_tournament = self.tourneys.start
-        self.stop_tournament = self.tourneys.stop
-        self.tournament_in_chat = self.tourneys.in_chat
-        self.registering_in = self.tourneys.registering_in
-        self.chat_of_tournament = self.tourneys.chat_of
-        self.stats_of = self.stats.stats
-        self.top = self.stats.top
-        self.history = self.history_room.history
-        self.toggle_notify = self.lobby.toggle_notify
-        self.replay = self.history_room.replay
-        self.forget_prompt = self.privacy.forget_prompt
-        self.forget = self.privacy.forget
-        self.keep_pruning = self.privacy.keep_pruning
-        self.start_watchdog = self.turns.start_watchdog
-        self.chat_lang = self.tables.chat_lang
-        self.user_lang = self.tables.user_lang
+        # What the rooms publish, and who hears it: the one place where a
+        # room reaches a room above it.
+        events = tables.events
+        events.subscribe(ended=self.rounds.table_ended)  # a round's table ended
+        events.subscribe(no_show=self.rounds.no_show)  # a round's players did not confirm
+        events.subscribe(unreachable=self.turns.unreachable)  # a private chat refused us
+        events.subscribe(tick=self.rounds.resume)  # the watchdog's round
+        # The messenger's news: a group became a supergroup, a topic went away.
+        events.subscribe(chat_moved=self.lifecycle.chat_moved, topic_gone=self.lifecycle.topic_gone)
+
+        # The face's only aliases: languages, asked everywhere.
+        self.chat_lang = tables.chat_lang
+        self.user_lang = tables.user_lang
 
     async def redraw_all(self) -> int:
         """After a start: every running table redrawn (their number), and
         every running tournament's next step taken."""
         redrawn = await self.recovery.redraw_all()
-        await self.tourneys.rounds.resume()
+        await self.rounds.resume()
         return redrawn
 
     @property

@@ -2,7 +2,7 @@
 deal (the timer or the computer played every one of their moves) is closed,
 so that computers do not play on for nobody and burn the bot's time.
 
-Kept in memory per table and told every committed move (`Match.commit`).
+Kept in memory per table and told every committed move (`Moves.commit`).
 After a restart the deal under way counts as attended (what happened before
 is not known); the next whole deal is judged again. So does a deal of which
 this process missed a move (several workers share the tables: another one

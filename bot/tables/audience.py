@@ -1,13 +1,11 @@
-"""Who hears a table's telling, and in which order: chosen once per table
-(`audience_of`), so that no telling function asks what kind of table it tells.
-"""
+"""Who hears a table's telling, and in which order: a table's kind has one
+(`kinds.audience_of`), so that no telling function asks what kind of table it
+tells."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from bot.seats import tournament_of
-from bot.storage import TableRecord
 from bot.tables.outbox import GROUP, HANDS, hand_lane
 
 
@@ -40,13 +38,3 @@ class Audience:
 
 GROUP_TABLE = Audience()
 ONE_CHAT = Audience(one_chat=True, rematch=False)
-
-
-def audience_of(table: TableRecord) -> Audience:
-    """A practice game is one chat; a tournament's table offers no rematch
-    (its next match is its next round)."""
-    if table.practice:
-        return ONE_CHAT
-    if tournament_of(table) is not None:
-        return replace(GROUP_TABLE, rematch=False)
-    return GROUP_TABLE

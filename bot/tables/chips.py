@@ -35,6 +35,7 @@ from bot.storage import (
     Store,
     TableRecord,
 )
+from bot.tables.kinds import kind_of
 from engine.dealing import first_dealer
 from engine.scoring import bank_payouts
 
@@ -43,7 +44,7 @@ START_CHIPS = 1000  # a person's balance in a group before their first match the
 
 def staking(table: TableRecord) -> int:
     """The chips each person stakes at this table (0: it moves no chips)."""
-    return 0 if table.practice else table.rules.stake
+    return table.rules.stake if kind_of(table).rated else 0
 
 
 def stakes(table: TableRecord) -> tuple[ChipEntry, ...]:

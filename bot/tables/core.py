@@ -20,11 +20,11 @@ from typing import ParamSpec
 
 from bot.clock import Scheduler
 from bot.locks import KeyedLocks
-from bot.seats import REMATCH_OF, tournament_of, waiting
-from bot.storage import Shared, Store, TableRecord
-from bot.tables.attendance import Attendance
+from bot.seats import seat_at
+from bot.storage import PLAYING, Shared, Store, TableRecord
 from bot.tables.chips import START_CHIPS, Chips, staking
-from bot.tables.members import Memberships
+from bot.tables.events import TableEvents
+from bot.tables.kinds import kind_of, settings_of
 from bot.tables.outbox import Outbox, Sender
 from bot.tables.thinking import Thinking
 from bot.view.i18n import supported, t
@@ -151,7 +151,11 @@ def join_payload(payload: str) -> tuple[int, str] | None:
 
 
 class Tables:
-    """The shared parts; each room of the service holds one."""
+    """The shared parts, each room holds one: the store, the messenger, the
+    clock and timings, caps, the computers' pool, the chips' ledger, the
+    locks, the message queues and the events. Nothing here keeps a table's
+    state: that is the rooms' (attendance and minds are `Moves`', group
+    membership is handed to the rooms that ask it)."""
 
     def __init__(
         self,
@@ -164,6 +168,7 @@ class Tables:
         limits: Limits | None = None,
         thinking: Thinking | None = None,
         shared: Shared | None = None,
+        events: TableEvents | None = None,
     ) -> None:
         self.store = store
         self.out = sender
@@ -173,9 +178,7 @@ class Tables:
         self.timing = timing
         self.limits = limits or Limits()
         self.thinking = thinking or Thinking(workers=0)
-        self.attendance = Attendance()
         self.chips = Chips(store, self.limits.start_chips)
-        self.members = Memberships(sender, clock)  # group membership, asked lately
         # Several workers share the database (PostgreSQL): the table's lock
         # (an advisory lock, held for a commit) and its message lanes (leases,
         # held while a job waits on Telegram) hold across them.
@@ -184,15 +187,9 @@ class Tables:
         self.lock = KeyedLocks(shared.locks if shared else None)
         self._people = KeyedLocks()  # per person, this process only: see `person_lock`
         self.outbox = Outbox(shared.lanes if shared else None)
-        # A tournament's hooks (bot/tables/tourney_rounds.py wires them): a
-        # tournament table's match ended (called after its commit, holding
-        # its lock: it only queues work), and its players' time to confirm
-        # ran out.
-        self.on_ended: Callable[[TableRecord], None] = lambda table: None
-        self.on_no_show: Callable[[int], Awaitable[None]] | None = None
-        # Asked by the watchdog once a minute: running tournaments take their
-        # next step (one whose step failed is not stranded).
-        self.on_watchdog: Callable[[], Awaitable[object]] | None = None
+        # What the rooms publish (a table ended, ...); subscribed in one
+        # place, `TableService.__init__`.
+        self.events = events or TableEvents()
 
     # -- the guard -------------------------------------------------------------------
 
@@ -275,8 +272,22 @@ class Tables:
         """The link that seats a member of the table's group (see `join_payload`)."""
         return self.deep_link(f"j{table.id:x}_{table.join_token}")
 
+    def prepare_turn(self, table: TableRecord) -> None:
+        """Give the person to act a fresh deadline; it is saved with the move."""
+        state = table.state
+        table.turn_reminded = False
+        if table.status != PLAYING or state is None or state.deal is None:
+            table.turn_deadline = None
+            return
+        seat = seat_at(table, state.deal.turn)
+        if seat.played_by_computer:
+            table.turn_deadline = None
+        else:
+            table.turn_deadline = self.clock.now() + self.turn_seconds(table)
+
     def turn_seconds(self, table: TableRecord) -> int:
-        return int(table.settings.get("turn_time", self.timing.turn_seconds))
+        seconds = settings_of(table).turn_time
+        return self.timing.turn_seconds if seconds is None else seconds
 
     async def with_ratings(self, info: TableInfo) -> TableInfo:
         """The people's rating changes, as stored with the match's last move
@@ -303,6 +314,7 @@ class Tables:
     def info(self, table: TableRecord, creator_name: str = "") -> TableInfo:
         rules = table.rules
         counts = PLAYER_COUNTS[rules.preset]
+        kind, settings = kind_of(table), settings_of(table)
         return TableInfo(
             id=table.id,
             version=table.version,
@@ -312,16 +324,15 @@ class Tables:
             creator_name=creator_name,
             status=table.status,
             min_players=min(counts),
-            # A tournament's table is seated by its round: nobody else sits.
-            max_players=len(table.seats) if tournament_of(table) else max(counts),
+            max_players=kind.max_players(table, counts),
             bot_username=self.bot_username,
             computers={s.seat: s.level or "" for s in table.seats if s.is_computer},
             away=frozenset(s.seat for s in table.seats if s.auto),
             turn_time=self.turn_seconds(table),
-            practice=table.practice,
-            rematch_of=table.settings.get(REMATCH_OF),
-            waiting=frozenset(s.seat for s in table.seats if s.user_id in waiting(table)),
-            tournament_round=None if (link := tournament_of(table)) is None else link[1],
+            practice=kind.audience.one_chat,
+            rematch_of=settings.rematch_of,
+            waiting=frozenset(s.seat for s in table.seats if s.user_id in settings.waiting),
+            tournament_round=None if settings.tournament is None else settings.tournament.round,
         )
 
     async def creator_name(self, table: TableRecord) -> str:

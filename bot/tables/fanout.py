@@ -18,9 +18,9 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.storage import FINISHED, LOBBY, PLAYING, TableRecord
-from bot.tables.audience import audience_of
 from bot.tables.core import Tables
 from bot.tables.hands import Hands
+from bot.tables.kinds import audience_of
 from bot.tables.outbox import GROUP, NotYet, Outcome, hand_lane
 from bot.tables.pictures import Pictures
 from bot.tables.teller import Teller

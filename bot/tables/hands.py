@@ -28,9 +28,9 @@ class Hands:
         self.tables = tables
         self.store = tables.store
         self.out = tables.out
-        # What to do when a person's chat refuses their hand (wired by the
-        # service to `Turns.unreachable`, which sits above this room).
-        self.on_unreachable: Callable[[int], Awaitable[None]] | None = None
+        # What to do when a person's chat refuses their hand: published
+        # (`Turns.unreachable`, which sits above this room, hears it).
+        self.on_unreachable: Callable[[int], Awaitable[None]] | None = tables.events.unreachable
 
     async def sync_hands(
         self, table: TableRecord, refresh: bool = False, only: int | None = None

@@ -28,6 +28,7 @@ from itertools import groupby
 
 from bot.storage import FINISHED, ResultRow, TableRecord
 from bot.tables.core import Person, Reply, Tables
+from bot.tables.members import Memberships
 from bot.view import callbacks, news, render
 from bot.view.i18n import esc, t
 from bot.view.screen import Button, Screen, TableInfo
@@ -60,9 +61,10 @@ class _Replay:
 
 
 class History:
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, members: Memberships) -> None:
         self.tables = tables
         self.store = tables.store
+        self.members = members
         self._replays: OrderedDict[int, _Replay] = OrderedDict()
 
     async def history(self, chat_id: int, lang: str) -> Reply:
@@ -102,7 +104,7 @@ class History:
         table = await self.store.get_table(table_id)
         if table is None or table.status != FINISHED or table.state is None or table.seed is None:
             return Reply(t(lang, "replay.gone"), alert=True)
-        if table.seat_of(person.user_id) is None and not await self.tables.members.is_member(
+        if table.seat_of(person.user_id) is None and not await self.members.is_member(
             table.chat_id, person.user_id
         ):
             return Reply(t(lang, "replay.gone"), alert=True)

@@ -7,14 +7,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from bot.seats import (
-    DEAL_SEED,
-    computer_name,
-    distinct_name,
-    free_computer_id,
-    tournament_of,
-    waiting,
-)
+from bot.seats import computer_name, distinct_name, free_computer_id
 from bot.storage import (
     CLOSED,
     COMPUTER,
@@ -22,7 +15,6 @@ from bot.storage import (
     LOBBY,
     OPEN_STATUSES,
     PLAYING,
-    ChipMoves,
     Seat,
     ShortOfChips,
     TableRecord,
@@ -30,7 +22,9 @@ from bot.storage import (
 from bot.tables.chips import staking
 from bot.tables.core import Opened, Person, Reply, Rights, Tables, refusals
 from bot.tables.fanout import Fanout
+from bot.tables.kinds import kind_of, waiting
 from bot.tables.lobby import renumber
+from bot.tables.moves import Ending, Moves, Why
 from bot.tables.stats import Stats
 from bot.tables.turns import Turns
 from bot.view import callbacks, names, render, rules_help
@@ -50,12 +44,15 @@ def deal_seed() -> int:
 
 
 class Lifecycle:
-    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns, stats: Stats) -> None:
+    def __init__(
+        self, tables: Tables, fanout: Fanout, turns: Turns, stats: Stats, moves: Moves
+    ) -> None:
         self.tables = tables
         self.store = tables.store
         self.fanout = fanout
         self.turns = turns
         self.stats = stats
+        self.moves = moves
 
     @refusals
     async def start(
@@ -68,7 +65,8 @@ class Lifecycle:
                 raise found.refuse("start.already")
             await found.require_rights(person, is_admin, "start.not_allowed")
             found.require_version(version)
-            if waiting(table):  # a rematch starts when everybody seated has said so
+            kind = kind_of(table)
+            if kind.confirms and waiting(table):  # it starts once everybody seated said so
                 late = ", ".join(s.name for s in table.seats if s.user_id in waiting(table))
                 raise found.refuse("rematch.waiting", names=late)
             rules = table.rules
@@ -90,27 +88,33 @@ class Lifecycle:
             # that takes the stakes refuses all of it if one is short.
             people = [seat.user_id for seat in table.seats if not seat.is_computer]
             await self._require_stakes(found, await self.tables.chips.short(table, people))
-            # A tournament's duplicate deals: every table of the round and
-            # size is dealt from the same seed.
-            stored_seed = table.settings.get(DEAL_SEED)
-            table.seed = deal_seed() if stored_seed is None else int(stored_seed)
+            # (A tournament's duplicate deals: every table of the round and
+            # size is dealt from the same seed.)
+            fixed_seed = kind.deal_seed(table)
+            table.seed = deal_seed() if fixed_seed is None else fixed_seed
             table.state, dealt = start_match(rules, table.names, table.seed)
             table.status = FINISHED if table.state.over else PLAYING
-            self.turns.prepare_turn(table)
+            self.tables.prepare_turn(table)
             # Bura can end as it is dealt (a dealt bura against limit=2): the
             # results are written with that save, as with any last move.
             result = await self.stats.result_of(table, None) if table.state.over else None
             chips = self.tables.chips.on_start(table)
+
+            async def tell(started: TableRecord) -> None:
+                self.fanout.start_later(started, dealt)
+
             try:
-                table = await self.store.save_table(table, result=result, chips=chips)
+                if table.status == PLAYING:
+                    table = await self.store.save_table(table, result=result, chips=chips)
+                else:
+                    await self.moves.end(table, Why.OVER, tell, result=result, chips=chips)
+                    return Reply(t(lang, "start.done_toast"))
             except ShortOfChips as short:
                 await self._require_stakes(found, list(short.users))
                 raise
             self.turns.disarm_lobby(table.id)
             self.turns.arm(table)
-            self.fanout.start_later(table, dealt)
-            if table.status != PLAYING:
-                self.tables.on_ended(table)
+            await tell(table)
             return Reply(t(lang, "start.done_toast"))
 
     async def _require_stakes(self, found: Opened, short: list[int]) -> None:
@@ -148,18 +152,15 @@ class Lifecycle:
                 return
             await self._close(table)
 
-    async def _close(self, table: TableRecord) -> tuple[TableRecord, ChipMoves | None]:
+    async def _close(self, table: TableRecord) -> Ending:
         """Close an open table, under its lock: the stakes of a match in play
         go back in the same save, its timers stop, and everyone is told."""
         was_playing = table.status == PLAYING
-        table.status = CLOSED
-        chips = await self.tables.chips.on_end(table)
-        table = await self.store.save_table(table, chips=chips)
-        self._ended(table.id)
-        self.turns.arm(table)
-        self.turns.disarm_lobby(table.id)
-        self.fanout.stop_later(table, was_playing)
-        return table, chips
+
+        async def tell(closed: TableRecord) -> None:
+            self.fanout.stop_later(closed, was_playing)
+
+        return await self.moves.end(table, Why.STOPPED, tell)
 
     @refusals
     async def practice(self, person: Person, args: Sequence[str]) -> Reply:
@@ -267,32 +268,29 @@ class Lifecycle:
         seat.user_id = free_computer_id(table)
         others = (s.name for s in table.seats if s is not seat)
         seat.name = distinct_name(f"🤖 {seat.name}", others)
-        if all(s.is_computer for s in table.seats) and tournament_of(table) is None:
-            # The stakes go back, the leaver's too. (A tournament's table
-            # plays on: its result counts.)
+        # Everyone left is a computer: the stakes go back, the leaver's too.
+        closes = all(s.is_computer for s in table.seats) and kind_of(table).closes_when_all_away
+        if closes:
             table.status = CLOSED
-        self.turns.prepare_turn(table)
-        table = await self.store.save_table(table, chips=await self.tables.chips.on_end(table))
-        if table.status == CLOSED:
-            self._ended(table.id)
-        await self.store.set_hand_message(table.id, seat.seat, None, None)
-        key = "kick.left" if leaving else "kick.done"
-        text = t(lang, key, name=seat.name)
-        if table.status == CLOSED:
+        self.tables.prepare_turn(table)
+        text = t(lang, "kick.left" if leaving else "kick.done", name=seat.name)
+        if closes:
             text = Html(text + "\n" + t(lang, "kick.closed"))
-        if old_message is not None:
-            strip = self.fanout.hands.strip
-            self.fanout.private_later(table, lambda: strip(old_user, old_message))
-        self.fanout.news_and_hands_later(table, Screen(text))
+
+        async def tell(saved: TableRecord) -> None:
+            await self.store.set_hand_message(saved.id, seat.seat, None, None)
+            if old_message is not None:
+                strip = self.fanout.hands.strip
+                self.fanout.private_later(saved, lambda: strip(old_user, old_message))
+            self.fanout.news_and_hands_later(saved, Screen(text))
+
+        if closes:
+            table = (await self.moves.end(table, Why.COMPUTERS, tell)).table
+        else:
+            table = await self.store.save_table(table)
+            await tell(table)
         self.turns.arm(table)
         return Reply()
-
-    def _ended(self, table_id: int) -> None:
-        """Play at the table ended without a move (a commit that ends it
-        forgets in `Match.commit`): what this process kept of its deal and
-        its computer players would otherwise stay until evicted."""
-        self.tables.attendance.forget(table_id)
-        self.turns.minds.forget(table_id)
 
     async def chat_gone(self, chat_id: int) -> None:
         """The bot was removed from the group: close its tables quietly (a
@@ -302,14 +300,10 @@ class Lifecycle:
                 fresh = await self.store.get_table(table.id)
                 if fresh is None or fresh.status not in OPEN_STATUSES:
                     continue
-                fresh.status = CLOSED
-                chips = await self.tables.chips.on_end(fresh)
-                fresh = await self.store.save_table(fresh, chips=chips)
-                self._ended(fresh.id)
-                self.turns.arm(fresh)
-                self.turns.disarm_lobby(fresh.id)
-                self.fanout.hands_closed_later(fresh)
-                self.tables.on_ended(fresh)
+                await self.moves.end(fresh, Why.CHAT_GONE, self._hands_closed)
+
+    async def _hands_closed(self, table: TableRecord) -> None:
+        self.fanout.hands_closed_later(table)
 
     async def topic_gone(self, chat_id: int, thread: int | None) -> None:
         """The forum topic of a table was closed or deleted (its
@@ -332,15 +326,12 @@ class Lifecycle:
             if fresh is None or fresh.status not in OPEN_STATUSES:
                 return
             was_playing = fresh.status == PLAYING
-            fresh.status = CLOSED
-            fresh = await self.store.save_table(fresh, chips=await self.tables.chips.on_end(fresh))
-            self._ended(fresh.id)
-            self.turns.arm(fresh)
-            self.turns.disarm_lobby(fresh.id)
-            self.fanout.stop_later(fresh, was_playing, note="stop.topic_lobby")
-            ended = fresh
-            self.fanout.private_later(fresh, lambda: self.tell_topic_gone(ended))
-            self.tables.on_ended(fresh)
+
+            async def tell(ended: TableRecord) -> None:
+                self.fanout.stop_later(ended, was_playing, note="stop.topic_lobby")
+                self.fanout.private_later(ended, lambda: self.tell_topic_gone(ended))
+
+            await self.moves.end(fresh, Why.TOPIC_GONE, tell)
 
     async def tell_topic_gone(self, table: TableRecord) -> None:
         """Each person at a table whose topic went away, in their language."""

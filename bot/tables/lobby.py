@@ -8,17 +8,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.seats import (
-    WAITING,
     computer_name,
     distinct_name,
     free_computer_id,
     gender,
     turn_time,
-    waiting,
 )
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
 from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload, refusals
 from bot.tables.fanout import Fanout
+from bot.tables.kinds import confirmed, kind_of, set_settings, settings_of, waiting
 from bot.tables.outbox import Outcome
 from bot.tables.turns import Turns
 from bot.view import callbacks, names, render, rules_help
@@ -35,7 +34,7 @@ def renumber(table: TableRecord) -> None:
         seat.seat = index
     if waiting(table):
         seated = {seat.user_id for seat in table.seats}
-        table.settings = {**table.settings, WAITING: [u for u in waiting(table) if u in seated]}
+        confirmed(table, [u for u in waiting(table) if u in seated])
 
 
 def read_words(
@@ -296,7 +295,7 @@ class Lobby:
         table = await self.store.get_table(table_id)
         if (
             table is None
-            or table.practice
+            or not kind_of(table).members_only
             or table.status not in OPEN_STATUSES
             or not table.join_token
             or not secrets.compare_digest(table.join_token, token)
@@ -352,7 +351,7 @@ class Lobby:
                 seconds = turn_time(payload.value)
                 if seconds is None:
                     raise found.refuse("new.bad_turn_time", value=payload.value)
-                table.settings = {**table.settings, "turn_time": seconds}
+                set_settings(table, settings_of(table).but(turn_time=seconds))
                 await self.store.save_table(table)
                 self._redraw(table.id, settings=True)
                 return Reply(

@@ -1,25 +1,21 @@
 """The match: taps on a private hand, and how a move is committed.
 
 One tap reads as a straight line: take the table's turn and load it (with the
-tapper's language) once, ask the engine, commit once, hand the telling to
-the table's message queue, re-arm the timers. `legal_actions` and `apply`
+tapper's language) once, ask the engine, commit once (bot/tables/moves.py:
+the telling is handed to the table's message queue), re-arm the timers. `legal_actions` and `apply`
 in engine/ are the only judges of what may be played.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from bot.seats import tournament_of
-from bot.storage import CLOSED, FINISHED, PLAYING, Conflict, Seat, TableRecord
+from bot.storage import PLAYING, Conflict, Seat
 from bot.tables.core import Opened, Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
-from bot.tables.stats import Stats
+from bot.tables.moves import Moves
 from bot.tables.turns import Turns
 from bot.view import callbacks
 from bot.view import hand as hand_view
 from bot.view.i18n import t
-from bot.view.screen import Screen
 from engine import Action, Card, IllegalAction, MatchState, TableView, apply, view_for
 from engine.actions import Kind
 
@@ -37,12 +33,11 @@ def explain(lang: str, error: IllegalAction) -> str:
 
 
 class Match:
-    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns, stats: Stats) -> None:
+    def __init__(self, tables: Tables, fanout: Fanout, moves: Moves, turns: Turns) -> None:
         self.tables = tables
-        self.store = tables.store
         self.fanout = fanout
+        self.moves = moves
         self.turns = turns
-        self.stats = stats
 
     def _seat(self, found: Opened, version: int, person: Person) -> Seat:
         """The tapper's seat, if the tap is for the table as it is now."""
@@ -110,62 +105,10 @@ class Match:
             seat.missed = 0
             seat.auto = False  # playing yourself takes the seat back from the computer
             try:
-                await self.commit(found.table, action, person.user_id)
+                table = await self.moves.commit(found.table, action, person.user_id)
             except IllegalAction as error:
                 return Reply(explain(lang, error), alert=True)
             except Conflict:
                 raise found.refuse("tap.stale", alert=False) from None
+            self.turns.arm(table)
             return Reply()
-
-    async def _table_lang(self, table: TableRecord) -> str:
-        """The language the table's chat reads: its group's, or the player's in practice."""
-        if table.practice:
-            return await self.tables.user_lang(table.creator_id)
-        return await self.tables.chat_lang(table.chat_id)
-
-    async def commit(
-        self,
-        table: TableRecord,
-        action: Action,
-        user_id: int | None,
-        news: Sequence[str] = (),
-    ) -> None:
-        """Apply, commit, then queue the messages and re-arm the timers.
-
-        The caller holds the table's lock. Raises `IllegalAction` (nothing
-        changed) or `Conflict` (someone else committed first).
-        """
-        previous = table.state
-        assert previous is not None
-        state, events = apply(previous, action)
-        table.state = state
-        away = self.tables.attendance.moved(table, previous, action, user_id, events)
-        said: Screen | None = None  # why the table closes, if it does
-        if state.over:
-            table.status = FINISHED
-        elif away and tournament_of(table) is None:
-            # Its people were all away for a whole deal. (A tournament's
-            # table plays on with the computers: its result counts.)
-            table.status = CLOSED
-            said = Screen(t(await self._table_lang(table), "away.closed", table=table.id))
-        self.turns.prepare_turn(table)
-        # The match's results (and ratings) are written with its last move:
-        # they exist exactly when the end does, a restart in between included.
-        result = await self.stats.result_of(table, action) if state.over else None
-        # Its chips likewise: the bank paid out, or the stakes back.
-        chips = await self.tables.chips.on_end(table)
-        table = await self.store.save_table(
-            table, action=action, user_id=user_id, result=result, chips=chips
-        )
-        if result is not None:
-            self.stats.forget_top(table.chat_id)
-        self.fanout.move_later(table, previous, events, list(news))
-        table_id = table.id
-        if table.status != PLAYING:
-            self.tables.attendance.forget(table_id)
-            self.turns.minds.forget(table_id)
-        if said is not None:
-            self.fanout.news_and_hands_later(table, said)
-        self.turns.arm(table)
-        if table.status != PLAYING:
-            self.tables.on_ended(table)

@@ -15,7 +15,8 @@ from bot.seats import seat_at
 from bot.storage import LOBBY, PLAYING
 from bot.tables.core import Tables
 from bot.tables.fanout import Fanout
-from bot.tables.outbox import GROUP, hand_lane
+from bot.tables.kinds import audience_of
+from bot.tables.outbox import GROUP
 from bot.tables.turns import Turns
 from bot.view import hand as hand_view
 from bot.view import render
@@ -71,7 +72,7 @@ class Recovery:
             await self.fanout.edit_live(table, render.live(info, lang, view_for(table.state, None)))
             people = [seat.seat for seat in table.seats if not seat.is_computer]
         for number in people:
-            lane = GROUP if table.practice else hand_lane(number)
+            lane = audience_of(table).hand_lane(number)
             async with self.tables.outbox.lane(table_id, lane):
                 table = await self.store.get_table(table_id)
                 if table is None or table.status != PLAYING or table.state is None:

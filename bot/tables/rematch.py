@@ -8,21 +8,29 @@ Leaving the lobby works as usual, and then nobody waits for whoever left.
 
 from __future__ import annotations
 
-from bot.seats import REMATCH_OF, WAITING, tournament_of, waiting
 from bot.storage import FINISHED, LOBBY, Seat
 from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
+from bot.tables.kinds import confirmed, kind_of, settings_of, waiting
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
+from bot.tables.members import Memberships
 from bot.tables.turns import Turns
 from bot.view.i18n import t
 
 
 class Rematches:
     def __init__(
-        self, tables: Tables, fanout: Fanout, turns: Turns, lobby: Lobby, lifecycle: Lifecycle
+        self,
+        tables: Tables,
+        fanout: Fanout,
+        turns: Turns,
+        lobby: Lobby,
+        lifecycle: Lifecycle,
+        members: Memberships,
     ) -> None:
         self.tables = tables
+        self.members = members
         self.store = tables.store
         self.fanout = fanout
         self.turns = turns
@@ -32,7 +40,7 @@ class Rematches:
     @refusals
     async def rematch(self, old_id: int, person: Person) -> Reply:
         old = await self.store.get_table(old_id)
-        if old is None or old.status != FINISHED or old.practice:
+        if old is None or old.status != FINISHED or not kind_of(old).offers_rematch:
             lang = await self.tables.user_lang(person.user_id, person.language_code)
             return Reply(t(lang, "table.gone"), alert=True)
         lang = await self.tables.chat_lang(old.chat_id)
@@ -42,20 +50,20 @@ class Rematches:
         others = [s.user_id for s in old.seats if not s.is_computer and s != seat]
         async with self.tables.lock(("chat", old.chat_id)):
             existing = await self.store.open_table_in_chat(old.chat_id, old.thread_id)
-            if existing is not None and existing.settings.get(REMATCH_OF) == old_id:
+            if existing is not None and settings_of(existing).rematch_of == old_id:
                 opened = existing.id
             elif existing is not None:
                 return Reply(t(lang, "new.exists", table=existing.id), alert=True)
             else:
                 await self.tables.require_room(person.user_id, lang)
-                settings = {k: v for k, v in old.settings.items() if k not in (REMATCH_OF, WAITING)}
+                settings = settings_of(old).but(rematch_of=old_id, waiting=tuple(others))
                 table = await self.store.create_table(
                     old.chat_id,
                     old.chat_title,
                     person.user_id,
                     old.preset,
                     old.options,
-                    {**settings, REMATCH_OF: old_id, WAITING: others},
+                    settings.to_json(),
                     thread_id=old.thread_id,  # in the forum topic of the match
                 )
                 if table is None:
@@ -79,16 +87,19 @@ class Rematches:
         buttons to anybody (asked before the table's lock, the answer kept a
         few minutes: bot/tables/members.py)."""
         table = await self.store.get_table(table_id)
+        kind = None if table is None else kind_of(table)
         if (
             table is not None
-            and not table.practice
-            and not await self.tables.members.is_member(table.chat_id, person.user_id)
+            and kind is not None
+            and kind.members_only
+            and not await self.members.is_member(table.chat_id, person.user_id)
         ):
             lang = chat_lang or await self.tables.chat_lang(table.chat_id)
             return Reply(t(lang, "join.not_member"), alert=True)
         if (
             table is not None
-            and tournament_of(table) is not None
+            and kind is not None
+            and kind.fixed_seats
             and (table.status != LOBBY or person.user_id not in waiting(table))
         ):
             # A tournament's table seats its round's players and nobody else.
@@ -108,7 +119,7 @@ class Rematches:
             if person.user_id not in before:
                 return Reply(t(lang, "join.already"))
             left = [user_id for user_id in before if user_id != person.user_id]
-            table.settings = {**table.settings, WAITING: left}
+            confirmed(table, left)
             table = await self.store.save_table(table)
             if left:
                 self.fanout.redraw_lobby_later(table.id)

@@ -1,6 +1,6 @@
 """Results and what is read from them: a finished match's rows and the
 ratings they move, written with its last move (`Stats.result_of`, called by
-`Match.commit`).
+`Moves.commit`).
 
 The numbers come from the engine's replay of the seed and the action log
 (bot/stats/results.py); this room only adds who sat where (a person by their
@@ -17,6 +17,7 @@ from bot.stats.results import replay_events, seat_numbers
 from bot.stats.summary import Played, record
 from bot.storage import MatchResult, SeatResult, TableRecord, computer_key, person_key
 from bot.tables.core import Person, Reply, Tables
+from bot.tables.kinds import kind_of
 from bot.tables.pictures import Pictures
 from bot.view import stats as stats_view
 from bot.view.screen import Screen
@@ -85,7 +86,7 @@ class Stats:
         teams: dict[int, tuple[int, list[str]]] = {}
         for result in seats:
             teams.setdefault(result.side, (result.place, []))[1].append(result.player)
-        rater = None if table.practice else functools.partial(rate, list(teams.values()))
+        rater = None if not kind_of(table).rated else functools.partial(rate, list(teams.values()))
         return MatchResult(
             game=table.preset,
             options=dict(table.options),

@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 from bot.seats import seat_at
 from bot.storage import PLAYING, Seat, TableRecord
-from bot.tables.audience import Audience, audience_of
+from bot.tables.audience import Audience
 from bot.tables.core import Tables
 from bot.tables.hands import Hands
+from bot.tables.kinds import audience_of
 from bot.tables.outbox import GROUP, Priority, at_once, done
 from bot.tables.pictures import Pictures
 from bot.tables.telling import (

@@ -19,11 +19,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot.seats import seat_at, tournament_of
-from bot.storage import CLOSED, LOBBY, PLAYING, Conflict, TableRecord
+from bot.seats import seat_at
+from bot.storage import LOBBY, PLAYING, Conflict, TableRecord
 from bot.tables.core import Person, Reply, Tables, refusals
 from bot.tables.fanout import Fanout
-from bot.tables.minds import Minds
+from bot.tables.kinds import LobbyEnd, audience_of, kind_of
+from bot.tables.moves import PURPOSES, Moves, Why
 from bot.view.forced import forced_action
 from bot.view.i18n import t
 from bot.view.screen import Button, Screen
@@ -35,10 +36,6 @@ log = logging.getLogger(__name__)
 
 # How often the watchdog looks for running tables without a timer.
 WATCHDOG_SECONDS = 60.0
-PURPOSES = ("computer", "deadline", "remind", "forced")
-
-# Apply, commit, tell and re-arm one move (bot/tables/match.py).
-Commit = Callable[[TableRecord, Action, "int | None", Sequence[str]], Awaitable[None]]
 
 
 def forced(state: MatchState) -> Action | None:
@@ -50,29 +47,19 @@ def forced(state: MatchState) -> Action | None:
 
 
 class Turns:
-    def __init__(self, tables: Tables, fanout: Fanout) -> None:
+    def __init__(self, tables: Tables, fanout: Fanout, moves: Moves) -> None:
+        """`moves`: how the timers' moves are committed and a lobby nobody
+        started ends, and what the process keeps of a table between moves
+        (its computer players' minds, who is away)."""
         self.tables = tables
         self.store = tables.store
         self.clock = tables.clock
         self.timing = tables.timing
         self.fanout = fanout
-        self.commit: Commit | None = None  # wired by the service
-        self.minds = Minds()  # the computer players, between their decisions
+        self.moves = moves
+        self.minds = moves.minds  # the computer players, between their decisions
         self._thinking: set[int] = set()  # tables whose computers think now, here
         self._untold: set[int] = set()  # tables with untold moves at the last round
-
-    def prepare_turn(self, table: TableRecord) -> None:
-        """Give the person to act a fresh deadline; it is saved with the move."""
-        state = table.state
-        table.turn_reminded = False
-        if table.status != PLAYING or state is None or state.deal is None:
-            table.turn_deadline = None
-            return
-        seat = seat_at(table, state.deal.turn)
-        if seat.played_by_computer:
-            table.turn_deadline = None
-        else:
-            table.turn_deadline = self.clock.now() + self.tables.turn_seconds(table)
 
     def computers(self, table: TableRecord) -> dict[int, str]:
         """The level of the computer player of every seat the computer plays now
@@ -135,10 +122,10 @@ class Turns:
 
     def arm_lobby(self, table: TableRecord) -> None:
         tid = table.id
-        no_show = self.tables.on_no_show
-        if tournament_of(table) is not None and no_show is not None:
-            # A tournament's table is never closed for want of a start: whoever
-            # has not confirmed within the turn time is played by the computer.
+        no_show = self.tables.events.no_show
+        if kind_of(table).lobby_end is LobbyEnd.NO_SHOW:
+            # Never closed for want of a start: whoever has not confirmed
+            # within the turn time is played by the computer.
             self.clock.call_at(
                 self.clock.now() + self.tables.turn_seconds(table),
                 (tid, "lobby"),
@@ -166,8 +153,7 @@ class Turns:
         """One round: the next is booked first, so a failing store stops no round."""
         self.start_watchdog(every)
         await self.rearm_lost()
-        if self.tables.on_watchdog is not None:
-            await self.tables.on_watchdog()
+        await self.tables.events.tick()
         if self.tables.shared:
             await self.tell_abandoned()
 
@@ -218,9 +204,9 @@ class Turns:
     async def _commit(
         self, table: TableRecord, action: Action, news: Sequence[str], who: str
     ) -> None:
-        assert self.commit is not None
         try:
-            await self.commit(table, action, None, news)
+            table = await self.moves.commit(table, action, None, news)
+            self.arm(table)
         except (IllegalAction, Conflict):
             log.exception("table %s: the %s's move was refused", table.id, who)
             self.minds.forget(table.id)  # they remember a move that never happened
@@ -352,9 +338,10 @@ class Turns:
             table = await self.store.get_table(table_id)
             if table is None or table.status != LOBBY:
                 return
-            table.status = CLOSED
-            await self.store.save_table(table)
-            self.fanout.lobby_expired_later(table_id)
+            await self.moves.end(table, Why.LOBBY_EXPIRED, self._lobby_expired)
+
+    async def _lobby_expired(self, table: TableRecord) -> None:
+        self.fanout.lobby_expired_later(table.id)
 
     # -- a person the bot cannot write to ----------------------------------------------
 
@@ -373,10 +360,10 @@ class Turns:
                 if seat is None or seat.auto:
                     continue
                 seat.auto = True
-                self.prepare_turn(table)
+                self.tables.prepare_turn(table)
                 table = await self.store.save_table(table)
                 said = None
-                if not table.practice:  # a practice game's only chat is the one refused
+                if not audience_of(table).one_chat:  # (in private: the one refused)
                     lang = await self.tables.chat_lang(table.chat_id)
                     link = self.tables.deep_link("hi")
                     said = Screen(
@@ -417,9 +404,9 @@ class Turns:
                 raise found.refuse("takeback.already", alert=False)
             seat.auto = False
             seat.missed = 0
-            self.prepare_turn(table)
+            self.tables.prepare_turn(table)
             table = await self.store.save_table(table)
-            self.tables.attendance.back(table.id)
+            self.moves.attendance.back(table.id)
             chat_lang = await self.tables.chat_lang(table.chat_id)
             said = Screen(t(chat_lang, "takeback.news", name=seat.name))
             self.fanout.news_and_hands_later(table, said)

@@ -72,21 +72,21 @@ async def on_select(
     # (Fanout.show_selection), but only one in the tapper's own private chat:
     # a forged select on a group's message must not re-point their hand.
     own = origin[1] if origin is not None and origin[0] == person.user_id else None
-    return await context.service.select(payload, person, own, lang)
+    return await context.service.match.select(payload, person, own, lang)
 
 
 async def on_play(
     query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     assert isinstance(payload, callbacks.Play)
-    return await context.service.play(payload, person, lang)
+    return await context.service.match.play(payload, person, lang)
 
 
 async def on_takeback(
     query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
     assert isinstance(payload, callbacks.TakeBack)
-    return await context.service.take_back(payload.table, person, lang)
+    return await context.service.turns.take_back(payload.table, person, lang)
 
 
 async def on_rematch(
@@ -95,7 +95,7 @@ async def on_rematch(
     assert isinstance(payload, callbacks.Rematch)
     if await _in_its_group(query, payload.table, context) is None:
         return Reply(t(lang, "table.gone"), alert=True)
-    return await context.service.rematch(payload.table, person)
+    return await context.service.rematches.rematch(payload.table, person)
 
 
 async def _in_its_group(query: CallbackQuery, table_id: int, context: BotContext) -> int | None:
@@ -115,7 +115,7 @@ async def on_option(
     if chat_id is None:
         return Reply(t(lang, "table.gone"), alert=True)
     admin = admin_check(context, chat_id, person.user_id)
-    return await context.service.set_option(payload, person, admin)
+    return await context.service.lobby.set_option(payload, person, admin)
 
 
 async def on_remove_seat(
@@ -126,7 +126,7 @@ async def on_remove_seat(
     if chat_id is None:
         return Reply(t(lang, "table.gone"), alert=True)
     admin = admin_check(context, chat_id, person.user_id)
-    return await context.service.remove_player(payload, person, admin)
+    return await context.service.lobby.remove_player(payload, person, admin)
 
 
 async def on_lobby(
@@ -139,17 +139,17 @@ async def on_lobby(
     if chat_id is None:
         return Reply(t(lang, "table.gone"), alert=True)
     if op == "j":
-        return await svc.join(table_id, person)
+        return await svc.rematches.join(table_id, person)
     if op == "x":
-        return await svc.leave(table_id, person)
+        return await svc.lobby.leave(table_id, person)
     admin = admin_check(context, chat_id, person.user_id)
     if op == "a":
-        return await svc.add_computer(table_id, person, admin)
+        return await svc.lobby.add_computer(table_id, person, admin)
     if op == "r":
-        return await svc.remove_computer(table_id, person, admin)
+        return await svc.lobby.remove_computer(table_id, person, admin)
     if op == "s":
-        return await svc.start(table_id, person, admin, version=payload.version)
-    return await svc.show_settings(table_id, person, admin, show=op == "o")
+        return await svc.lifecycle.start(table_id, person, admin, version=payload.version)
+    return await svc.lobby.show_settings(table_id, person, admin, show=op == "o")
 
 
 async def on_tournament(
@@ -159,15 +159,15 @@ async def on_tournament(
     assert isinstance(payload, callbacks.Tournament)
     svc = context.service
     origin = tapped_message(query)
-    chat_id = await svc.chat_of_tournament(payload.tournament)
+    chat_id = await svc.tournaments.chat_of(payload.tournament)
     if chat_id is None or origin is None or origin[0] != chat_id:
         return Reply(t(lang, "tournament.gone"), alert=True)
     if payload.op == "j":
-        return await svc.register(payload.tournament, person)
+        return await svc.tournaments.register(payload.tournament, person)
     if payload.op == "x":
-        return await svc.unregister(payload.tournament, person)
+        return await svc.tournaments.leave(payload.tournament, person)
     admin = admin_check(context, chat_id, person.user_id)
-    return await svc.start_tournament(payload.tournament, person, admin)
+    return await svc.tournaments.start(payload.tournament, person, admin)
 
 
 async def on_quit(
@@ -177,7 +177,7 @@ async def on_quit(
     assert isinstance(payload, callbacks.Quit)
     if await _in_its_group(query, payload.table, context) is None:
         return Reply(t(lang, "table.gone"), alert=True)
-    return await context.service.quit_match(payload, person)
+    return await context.service.lifecycle.quit_match(payload, person)
 
 
 async def on_forget(
@@ -190,7 +190,7 @@ async def on_forget(
     if origin is None or origin[0] != person.user_id:
         return Reply(t(lang, "tap.unknown"), alert=True)
     if payload.confirm:
-        answer = await context.service.forget(person, lang)
+        answer = await context.service.privacy.forget(person, lang)
     else:
         answer = Reply(t(lang, "forget.kept"))
     await context.messenger.edit(origin[0], origin[1], Screen(answer.text))
@@ -206,7 +206,7 @@ async def on_replay(
     origin = tapped_message(query)
     if origin is None or origin[0] != person.user_id:
         return Reply(t(lang, "tap.unknown"), alert=True)
-    answer = await context.service.replay(payload.table, payload.frame, person, lang)
+    answer = await context.service.history_room.replay(payload.table, payload.frame, person, lang)
     if answer.screen is None:
         return answer
     await context.messenger.edit(origin[0], origin[1], answer.screen)

@@ -94,7 +94,7 @@ async def cmd_stats(update: Update, context: BotContext) -> None:
     if is_group(chat) and replied is not None and not replied.is_bot:
         target = replied
     chat_id = chat.id if is_group(chat) else None
-    await reply(message, await context.service.stats_of(person_of(target), chat_id, lang))
+    await reply(message, await context.service.stats.stats(person_of(target), chat_id, lang))
 
 
 async def cmd_top(update: Update, context: BotContext) -> None:
@@ -104,7 +104,7 @@ async def cmd_top(update: Update, context: BotContext) -> None:
         return
     lang = await message_lang(update, context)
     chat_id = chat.id if is_group(chat) else None
-    await reply(message, await context.service.top(chat_id, lang))
+    await reply(message, await context.service.stats.top(chat_id, lang))
 
 
 async def cmd_history(update: Update, context: BotContext) -> None:
@@ -114,7 +114,7 @@ async def cmd_history(update: Update, context: BotContext) -> None:
     if message is None or chat is None or not is_group(chat):
         return
     lang = await message_lang(update, context)
-    await reply(message, await context.service.history(chat.id, lang))
+    await reply(message, await context.service.history_room.history(chat.id, lang))
 
 
 async def cmd_notify(update: Update, context: BotContext) -> None:
@@ -126,4 +126,4 @@ async def cmd_notify(update: Update, context: BotContext) -> None:
     svc = context.service
     person = person_of(user)
     await svc.remember(person)
-    await reply(message, await svc.toggle_notify(chat.id, person, lang))
+    await reply(message, await svc.lobby.toggle_notify(chat.id, person, lang))

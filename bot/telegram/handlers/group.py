@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from telegram import Chat, Message, Update, User
 
 from bot.seats import visible
-from bot.storage.records import LOBBY, TableRecord
+from bot.storage.records import TableRecord
 from bot.tables import Reply
 from bot.telegram.handlers.common import (
     admin_check,
@@ -77,28 +77,11 @@ async def cmd_new(update: Update, context: BotContext) -> None:
     svc = context.service
     await svc.remember(person_of(user))
     title = visible(chat.title or "")  # shown to those who join: no bidi overrides
-    answer = await svc.new_table(
+    answer = await svc.lobby.new_table(
         chat.id, title, person_of(user), args_of(context), thread=thread_of(message)
     )
     if answer.text or answer.screen:
         await reply(message, answer)
-
-
-async def _tournament_first(
-    update: Update, context: BotContext, running_too: bool = False
-) -> int | None:
-    """The group's tournament that registers (`running_too`: or runs), when
-    a command about a table (/join, /start) is about it: no table of this
-    topic is in its lobby."""
-    message, chat = update.effective_message, update.effective_chat
-    if message is None or chat is None or not is_group(chat):
-        return None
-    svc = context.service
-    tournament = await svc.registering_in(chat.id, running_too)
-    if tournament is None:
-        return None
-    table = await svc.table_in_chat(chat.id, thread_of(message))
-    return tournament if table is None or table.status != LOBBY else None
 
 
 async def cmd_tournament(update: Update, context: BotContext) -> None:
@@ -109,7 +92,7 @@ async def cmd_tournament(update: Update, context: BotContext) -> None:
     svc = context.service
     await svc.remember(person_of(user))
     title = visible(chat.title or "")
-    answer = await svc.open_tournament(
+    answer = await svc.tournaments.open(
         chat.id,
         title,
         person_of(user),
@@ -134,96 +117,55 @@ async def _need_start(message: Message, lang: str, person_name: str, url: str) -
 
 
 async def cmd_join(update: Update, context: BotContext) -> None:
-    # (A running tournament answers that registration is closed.)
-    tournament = await _tournament_first(update, context, running_too=True)
-    if tournament is not None:
-        message, user = update.effective_message, update.effective_user
-        assert message is not None and user is not None
-        person = person_of(user)
-        await context.service.remember(person)
-        # In reply to someone's message: in kozel, that person's partner.
-        mate = replied_user(message)
-        partner = None if mate is None or mate.is_bot else person_of(mate)
-        answer = await context.service.register(tournament, person, partner)
-        if answer.url:
-            lang = await context.service.chat_lang(message.chat_id)
-            await _need_start(message, lang, person.name, answer.url)
-        else:
-            await reply(message, Reply(answer.text))
+    """/join: a seat at the topic's table, or the group's tournament
+    (bot/tables/here.py decides which)."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
         return
-    found = await group_table(update, context)
-    if found is None:
-        return
-    person, lang = person_of(found.user), found.lang
-    answer = await context.service.join(found.table.id, person)
+    svc = context.service
+    person = person_of(user)
+    await svc.remember(person)
+    # In reply to someone's message: in kozel, that person's partner.
+    mate = replied_user(message)
+    partner = None if mate is None or mate.is_bot else person_of(mate)
+    answer = await svc.here.join(chat.id, thread_of(message), person, partner)
     if answer.url:
-        await reply(
-            found.message,
-            Reply(
-                screen=Screen(
-                    t(lang, "join.need_start_group", name=person.name),
-                    ((Button(t(lang, "button.open_private"), url=answer.url),),),
-                )
-            ),
-        )
+        await _need_start(message, await svc.chat_lang(chat.id), person.name, answer.url)
     else:
-        await reply(found.message, answer)
+        await reply(message, answer)
 
 
 async def cmd_leave(update: Update, context: BotContext) -> None:
-    tournament = await _tournament_first(update, context)
-    if tournament is not None:  # off the tournament's list
-        message, user = update.effective_message, update.effective_user
-        assert message is not None and user is not None
-        answer = await context.service.unregister(tournament, person_of(user))
-        await reply(message, Reply(answer.text))
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
         return
-    found = await group_table(update, context)
-    if found is not None:
-        answer = await context.service.leave(found.table.id, person_of(found.user))
-        await reply(found.message, answer)
+    svc = context.service
+    await svc.remember(person_of(user))
+    await reply(message, await svc.here.leave(chat.id, thread_of(message), person_of(user)))
 
 
 async def cmd_start_group(update: Update, context: BotContext) -> None:
-    tournament = await _tournament_first(update, context)
-    if tournament is not None:
-        message, user, chat = (
-            update.effective_message,
-            update.effective_user,
-            update.effective_chat,
-        )
-        assert message is not None and user is not None and chat is not None
-        admin = admin_check(context, chat, user.id)
-        answer = await context.service.start_tournament(tournament, person_of(user), admin)
-        if answer.alert:  # success shows in the group: the tournament's first round
-            await reply(message, Reply(answer.text))
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or not await group_only(update, context):
         return
-    found = await group_table(update, context)
-    if found is None:
-        return
-    admin = admin_check(context, found.chat, found.user.id)
-    answer = await context.service.start(found.table.id, person_of(found.user), admin)
-    if answer.alert:  # success shows on the lobby message itself
-        await reply(found.message, Reply(answer.text))
+    svc = context.service
+    await svc.remember(person_of(user))
+    admin = admin_check(context, chat, user.id)
+    answer = await svc.here.start(chat.id, thread_of(message), person_of(user), admin)
+    if answer.alert:  # success shows in the group: the lobby, the tournament's first round
+        await reply(message, Reply(answer.text))
 
 
 async def cmd_stop(update: Update, context: BotContext) -> None:
-    """In a group: close its table. In private: end one's practice game."""
+    """In a group: close its table (or its tournament). In private: end one's practice game."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
     admin = admin_check(context, chat, user.id)
-    svc = context.service
-    if (
-        is_group(chat)
-        and await svc.table_in_chat(chat.id, thread_of(message)) is None
-        and await svc.tournament_in_chat(chat.id) is not None
-    ):
-        # No table here, and the group runs a tournament: /stop ends it.
-        await reply(message, await svc.stop_tournament(chat.id, person_of(user), admin))
-        return
-    stopped = await svc.stop(chat.id, person_of(user), admin, thread_of(message))
-    await reply(message, stopped)
+    thread, group = thread_of(message), is_group(chat)
+    await reply(
+        message, await context.service.here.stop(chat.id, thread, person_of(user), admin, group)
+    )
 
 
 async def cmd_addbot(update: Update, context: BotContext) -> None:
@@ -234,7 +176,9 @@ async def cmd_addbot(update: Update, context: BotContext) -> None:
     args = args_of(context)
     admin = admin_check(context, chat, user.id)
     svc = context.service
-    answer = await svc.add_computer(table.id, person_of(user), admin, args[0] if args else None)
+    answer = await svc.lobby.add_computer(
+        table.id, person_of(user), admin, args[0] if args else None
+    )
     await reply(message, Reply(answer.text))
 
 
@@ -249,7 +193,7 @@ async def cmd_kick(update: Update, context: BotContext) -> None:
         await reply(message, t(lang, "kick.usage"))
         return
     admin = admin_check(context, chat, user.id)
-    answer = await svc.replace_with_computer(
+    answer = await svc.lifecycle.replace_with_computer(
         chat.id, target.id, person_of(user), admin, thread_of(message)
     )
     if answer.text:

@@ -28,13 +28,13 @@ async def on_my_chat_member(update: Update, context: BotContext) -> None:
     old, new = change.old_chat_member.status, change.new_chat_member.status
     if change.chat.type == ChatType.PRIVATE:
         if new in OUT:
-            await context.service.unreachable(change.chat.id)
+            await context.service.turns.unreachable(change.chat.id)
         elif new in IN:
             await context.service.remember(person_of(change.from_user), started=True)
-            await context.service.came_back(change.chat.id)
+            await context.service.turns.came_back(change.chat.id)
         return
     if new in OUT:
-        await context.service.chat_gone(change.chat.id)
+        await context.service.lifecycle.chat_gone(change.chat.id)
     elif new in IN and old in OUT and is_group(change.chat):
         lang = await context.service.chat_lang(change.chat.id)
         queue = replies.of(context.bot)
@@ -47,15 +47,15 @@ async def on_migrate(update: Update, context: BotContext) -> None:
     message = update.effective_message
     if message is None or message.migrate_to_chat_id is None:
         return
-    await context.service.chat_moved(message.chat.id, message.migrate_to_chat_id)
+    await context.service.lifecycle.chat_moved(message.chat.id, message.migrate_to_chat_id)
 
 
 async def on_topic_closed(update: Update, context: BotContext) -> None:
     """A forum topic (or General) was closed: its table, if any, ends
-    (`TableService.topic_gone`), before any message to it is refused."""
+    (`Lifecycle.topic_gone`), before any message to it is refused."""
     message = update.effective_message
     if message is not None:
-        await context.service.topic_gone(message.chat.id, thread_of(message))
+        await context.service.lifecycle.topic_gone(message.chat.id, thread_of(message))
 
 
 async def on_topic_reopened(update: Update, context: BotContext) -> None:

@@ -19,17 +19,17 @@ async def cmd_start_private(update: Update, context: BotContext) -> None:
     svc = context.service
     person = person_of(user)
     await svc.remember(person, started=True)
-    await svc.came_back(user.id)  # seats a computer kept while the bot could not write
+    await svc.turns.came_back(user.id)  # seats a computer kept while the bot could not write
     lang = await svc.user_lang(user.id, user.language_code)
     args = args_of(context)
     payload = args[0] if args else ""
     if payload.startswith("j"):
-        answer = await svc.join_by_link(payload, person, lang)
+        answer = await svc.lobby.join_by_link(payload, person, lang)
         await reply(message, answer.text or t(lang, "join.done"))
         return
     replayed = callbacks.parse_replay_link(payload)
     if replayed is not None:
-        await reply(message, await svc.replay(replayed, 0, person, lang))
+        await reply(message, await svc.history_room.replay(replayed, 0, person, lang))
         return
     await reply(message, t(lang, "welcome", name=person.name))
 
@@ -49,7 +49,7 @@ async def cmd_play(update: Update, context: BotContext) -> None:
         return
     person = person_of(user)
     await svc.remember(person, started=True)
-    answer = await svc.practice(person, args_of(context))
+    answer = await svc.lifecycle.practice(person, args_of(context))
     if answer.alert or answer.url or (answer.text and answer.text != t(lang, "start.done_toast")):
         await reply(message, Reply(answer.text))
 
@@ -63,7 +63,7 @@ async def cmd_forget(update: Update, context: BotContext) -> None:
     if is_group(chat):
         await reply(message, t(lang, "forget.in_private"))
         return
-    await reply(message, context.service.forget_prompt(lang))
+    await reply(message, context.service.privacy.forget_prompt(lang))
 
 
 async def on_private_text(update: Update, context: BotContext) -> None:

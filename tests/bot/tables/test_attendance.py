@@ -32,7 +32,7 @@ async def test_stopped_tables_are_forgotten(fake_telegram: FakeTelegram, runner:
     ann, bob = people(fake, 2)
     await open_private_chats(fake, [ann, bob])
     group = fake.group(GROUP_ID, "Стол", supergroup=True)
-    attendance = runner.service.tables.attendance
+    attendance = runner.service.moves.attendance
     rng = random.Random(58)
     for _ in range(3):
         table_id, lobby = await open_table(fake, runner, group, "/new", [ann, bob])

@@ -11,9 +11,9 @@ from collections.abc import Callable
 import pytest
 from render_support import info_for
 
-from bot.seats import TOURNAMENT
 from bot.storage import FINISHED, PLAYING, Seat, TableRecord
-from bot.tables.audience import GROUP_TABLE, ONE_CHAT, Audience, audience_of
+from bot.tables.audience import GROUP_TABLE, ONE_CHAT, Audience
+from bot.tables.kinds import audience_of
 from bot.tables.outbox import GROUP, HANDS, Priority, hand_lane
 from bot.tables.telling import (
     CloseHand,
@@ -235,7 +235,7 @@ def test_a_stopped_table_closes_the_hand_from_its_lane() -> None:
 
 def test_a_tournament_table_offers_no_rematch() -> None:
     move, after = play(start(limit=4), random.Random(4), lambda m, a: a.over)
-    table = table_at(after, settings={TOURNAMENT: [1, 1, 0]})
+    table = table_at(after, settings={"tournament": [1, 1, 0]})
     audience = audience_of(table)
     assert not audience.rematch and audience.live
     end = plan_move(move, table, audience, reading(after), False).group[-1]

@@ -209,7 +209,7 @@ async def test_players_whose_move_was_not_saved_are_forgotten(
         async def broken(*_: object) -> None:
             raise RuntimeError("the database went away")
 
-        monkeypatch.setattr(turns, "commit", broken)
+        monkeypatch.setattr(turns.moves, "commit", broken)
         with pytest.raises(RuntimeError):
             await turns.computer_move(table.id, table.version)
         assert len(turns.minds) == 0

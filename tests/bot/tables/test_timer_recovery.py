@@ -22,7 +22,8 @@ from manual_clock import ManualScheduler
 from bot.clock import retry_pause
 from bot.storage import StorageError
 from bot.storage.cached import CachedStore
-from bot.tables.turns import PURPOSES, WATCHDOG_SECONDS
+from bot.tables.moves import PURPOSES
+from bot.tables.turns import WATCHDOG_SECONDS
 from testing.fake_telegram import FakeChat, FakeTelegram
 
 GROUP_ID = -1007311

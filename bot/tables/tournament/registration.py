@@ -4,7 +4,7 @@ and its creator or an admin starts it (/start, ▶️) or stops it (/stop, at an
 time). Starting fixes the plan (bot/tournaments/formats.py): the entrants in
 seed order, best rated first (kozel: teams of two in order of registration),
 and the format the number registered calls for unless one was chosen; then
-bot/tables/tourney_rounds.py runs it.
+bot/tables/tournament/runner.py runs it.
 
 Every change of the field bumps the tournament's version, so a start that
 read the field before a late registration commits nothing and is told so.
@@ -24,13 +24,14 @@ from bot.storage.tournament_records import (
     TournamentRecord,
 )
 from bot.tables.core import Person, Refused, Reply, Rights, Tables, refusals
-from bot.tables.fanout import Fanout
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import read_words
-from bot.tables.tourney_rounds import LANE, TEAM, Rounds
-from bot.tables.turns import Turns
+from bot.tables.members import Memberships
+from bot.tables.tournament.runner import LANE, Rounds
 from bot.tournaments import formats
+from bot.tournaments.entrants import listed, people_of, team
 from bot.tournaments.formats import Format, Settings, TournamentError
+from bot.tournaments.seeding import seeded
 from bot.view import render, rules_help
 from bot.view import tournament as view
 from bot.view.i18n import Html, short, t
@@ -74,12 +75,14 @@ def _explain(lang: str, preset: Preset, error: TournamentError) -> str:
     return t(lang, "tournament.bad_rounds_not_swiss")
 
 
-class Tourneys:
-    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns, lifecycle: Lifecycle) -> None:
+class Tournaments:
+    def __init__(
+        self, tables: Tables, rounds: Rounds, lifecycle: Lifecycle, members: Memberships
+    ) -> None:
         self.tables = tables
+        self.members = members
         self.store = tables.store
-        self.fanout = fanout
-        self.rounds = Rounds(tables, fanout, turns, lifecycle)
+        self.rounds = rounds
         self.lifecycle = lifecycle
 
     def _lock(self, tournament_id: int) -> Any:
@@ -140,7 +143,7 @@ class Tourneys:
         """`partner`: in kozel, /join in reply to a registered person without
         a partner makes the two a team (elsewhere it is only a /join)."""
         record, lang = await self._registering(tournament_id)
-        if not await self.tables.members.is_member(record.chat_id, person.user_id):
+        if not await self.members.is_member(record.chat_id, person.user_id):
             return Reply(t(lang, "join.not_member"), alert=True)
         if record.entry_of(person.user_id) is not None:
             return Reply(t(lang, "tournament.already"))
@@ -208,8 +211,8 @@ class Tourneys:
                     str(e.user_id): str(e.partner) for e in record.entries if e.partner is not None
                 }
                 teams = formats.teams_of(people, partners)
-                entrants = [TEAM.join(team) for team in teams]
-                seated = {p for team in teams for p in team}
+                entrants = [team(members) for members in teams]
+                seated = {p for members in teams for p in members}
                 left = [e.name for e in record.entries if str(e.user_id) not in seated]
                 odd_out = left[0] if left else None
                 needed = 2 * formats.TEAM_SIZE
@@ -243,18 +246,13 @@ class Tourneys:
         return Reply(t(lang, "start.done_toast"))
 
     async def _seeded(self, preset: str, entrants: list[str]) -> list[str]:
-        """Best rated first (a team by its partners' mean); the unrated, and
-        ties, in order of registration."""
-        ratings: dict[str, float] = {}
-        for entrant in entrants:
-            values = []
-            for part in entrant.split(TEAM):
-                rated = await self.store.player_ratings(person_key(int(part)))
-                values += [r.mu for r in rated if r.game == preset]
-            if values:
-                ratings[entrant] = sum(values) / len(values)
-        order = {e: i for i, e in enumerate(entrants)}
-        return sorted(entrants, key=lambda e: (e not in ratings, -ratings.get(e, 0.0), order[e]))
+        """Best rated first (bot/tournaments/seeding.py), by the ratings stored
+        for the tournament's game."""
+        ratings: dict[str, list[float]] = {}
+        for person in {p for e in entrants for p in people_of(e)}:
+            rated = await self.store.player_ratings(person_key(person))
+            ratings[str(person)] = [r.mu for r in rated if r.game == preset]
+        return seeded(entrants, ratings)
 
     @refusals
     async def stop(self, chat_id: int, person: Person, is_admin: Rights) -> Reply:
@@ -352,21 +350,7 @@ class Tourneys:
             duplicate=settings.duplicate,
             teams=settings.teams,
             options=changed,
-            names=_listed(record),
+            names=listed([(e.user_id, e.name, e.partner) for e in record.entries]),
             creator=creator_name,
             open=record.status == REGISTERING,
         )
-
-
-def _listed(record: TournamentRecord) -> tuple[str, ...]:
-    """Who registered, in order; partners on one line ("Ann & Bob")."""
-    names = {e.user_id: e.name for e in record.entries}
-    lines: list[str] = []
-    for entry in record.entries:
-        if entry.partner is None or entry.partner not in names:
-            lines.append(entry.name)
-        elif record.entries.index(entry) < next(
-            i for i, e in enumerate(record.entries) if e.user_id == entry.partner
-        ):
-            lines.append(f"{entry.name} & {names[entry.partner]}")
-    return tuple(lines)

@@ -2,8 +2,9 @@
 their players confirm (or, after the turn time, with the computer playing
 for whoever did not), the standings after every round and the winner.
 
-A round's table is an ordinary table with a link to its round (the store's
-`tournament_tables`, and `TOURNAMENT` in its settings). Everything that moves
+A round's table is a table of the kind `TournamentRound` (bot/tables/kinds.py)
+linked to its round (the store's `tournament_tables`, and
+`TableSettings.tournament`). Everything that moves
 a tournament on is one idempotent step, `advance`: it reads what is stored
 (the plan, the rounds, their tables' states and results), opens any table of
 the current round not yet opened, records the round's results once every
@@ -19,19 +20,20 @@ lock is held for its checks and writes, never while Telegram is asked.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from bot.seats import DEAL_SEED, TOURNAMENT, WAITING, tournament_of, waiting
 from bot.storage import CLOSED, FINISHED, LOBBY, OPEN_STATUSES, Seat, TableRecord
 from bot.storage.tournament_records import ENDED, RUNNING, TableLink, TournamentRecord
 from bot.tables.core import Person, Tables
 from bot.tables.fanout import Fanout
+from bot.tables.kinds import TableSettings, confirmed, kind_of, waiting
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.turns import Turns
+from bot.tournaments import entrants as entrant_codec
+from bot.tournaments import results
+from bot.tournaments.entrants import duplicate_seed, seating
 from bot.tournaments.formats import Format, Plan, champions, next_round
 from bot.tournaments.model import (
     Entrant,
@@ -53,30 +55,7 @@ from bot.view.screen import Screen
 log = logging.getLogger(__name__)
 
 LANE = "tournament"  # the tournament's message lane (keyed by its id)
-TEAM = "+"  # kozel: a team's entrant is its two people's ids joined by this
 CHART_LINES = 8  # the standings chart draws the leaders only
-
-
-def people_of(entrant: Entrant) -> list[int]:
-    return [int(part) for part in entrant.split(TEAM)]
-
-
-def seating(entrants: Sequence[Entrant]) -> list[int]:
-    """People in seat order: one a side, or kozel's two teams with partners
-    opposite (seats 0 and 2 the first team, 1 and 3 the second)."""
-    sides = [people_of(e) for e in entrants]
-    if all(len(side) == 1 for side in sides):
-        return [side[0] for side in sides]
-    first, second = sides
-    return [first[0], second[0], first[1], second[1]]
-
-
-def deal_seed(secret: int, round_number: int, size: int) -> int:
-    """The seed of a duplicate round's tables of one size: the same for all
-    of them, not guessable without the tournament's secret."""
-    digest = hashlib.blake2b(f"{secret}/{round_number}/{size}".encode(), digest_size=8).digest()
-    seed = int.from_bytes(digest, "big")
-    return seed - (1 << 64) if seed >= 1 << 63 else seed
 
 
 Series = list[list[tuple[int, float]]]
@@ -111,9 +90,6 @@ class Rounds:
         self.fanout = fanout
         self.turns = turns
         self.lifecycle = lifecycle
-        tables.on_ended = self.table_ended
-        tables.on_no_show = self.no_show
-        tables.on_watchdog = self.resume
 
     # -- queueing ----------------------------------------------------------------------
 
@@ -123,10 +99,10 @@ class Rounds:
     def table_ended(self, table: TableRecord) -> None:
         """A tournament table's match ended (or the table closed): once its
         end is told in its group, the tournament moves on."""
-        link = tournament_of(table)
+        link = kind_of(table).link(table)
         if link is None:
             return
-        tournament_id = link[0]
+        tournament_id = link.tournament_id
 
         async def then() -> None:
             self.advance_later(tournament_id)
@@ -263,14 +239,15 @@ class Rounds:
                 await self._seat(opened[place], entrants, names)
                 continue
             people = seating(entrants)
-            settings: dict[str, Any] = {
-                TOURNAMENT: [record.id, round_.number, place],
-                WAITING: people,
-            }
-            if "turn_time" in record.settings:
-                settings["turn_time"] = record.settings["turn_time"]
-            if plan.duplicate:
-                settings[DEAL_SEED] = deal_seed(secret, round_.number, len(people))
+            turn = record.settings.get("turn_time")
+            settings = TableSettings(
+                turn_time=None if turn is None else int(turn),
+                waiting=tuple(people),
+                tournament=TableLink(record.id, round_.number, place),
+                deal_seed=duplicate_seed(secret, round_.number, len(people))
+                if plan.duplicate
+                else None,
+            )
             created = await self.store.create_tournament_table(
                 TableLink(record.id, round_.number, place),
                 record.chat_id,
@@ -280,7 +257,7 @@ class Rounds:
                 people[0],
                 record.preset,
                 record.options,
-                settings,
+                settings.to_json(),
                 thread_id=topics.get((round_.number, place)) or record.thread_id,
             )
             if created is None:  # opened meanwhile (another worker): read it back
@@ -338,19 +315,14 @@ class Rounds:
             else:  # closed without a result: nobody gains at it
                 assert found.status == CLOSED
                 telling.say(t(lang, "tournament.void", table=found.id))
-                count = len(entrants)
-                outcomes.append(Outcome(tuple(entrants), (1,) * count, (0,) * count))
+                outcomes.append(results.void(entrants))
         return outcomes
 
     async def _result(self, table_id: int, entrants: Sequence[Entrant]) -> Outcome:
         """The table's stored results by side: side i is the round's entrant i."""
-        by_side: dict[int, tuple[int, int]] = {}
-        for row in await self.store.match_results(table_id):
-            by_side.setdefault(row.result.side, (row.result.place, row.result.penalties))
-        return Outcome(
-            tuple(entrants),
-            tuple(by_side.get(i, (len(entrants), 0))[0] for i in range(len(entrants))),
-            tuple(by_side.get(i, (len(entrants), 0))[1] for i in range(len(entrants))),
+        rows = await self.store.match_results(table_id)
+        return results.outcome_of(
+            entrants, ((r.result.side, r.result.place, r.result.penalties) for r in rows)
         )
 
     # -- nobody came ----------------------------------------------------------------------
@@ -361,7 +333,7 @@ class Rounds:
         the group is told, and the match starts."""
         async with self.tables.lock(table_id):
             found = await self.store.get_table(table_id)
-            if found is None or found.status != LOBBY or tournament_of(found) is None:
+            if found is None or found.status != LOBBY or kind_of(found).link(found) is None:
                 return
             absent = set(waiting(found))
             if not found.seats:
@@ -370,7 +342,7 @@ class Rounds:
             for seat in found.seats:
                 if seat.user_id in absent:
                     seat.auto = True
-            found.settings = {**found.settings, WAITING: []}
+            confirmed(found, ())
             found = await self.store.save_table(found)
             creator = found.creator_id
         if late:
@@ -390,13 +362,8 @@ class Rounds:
     def _names(record: TournamentRecord) -> dict[Entrant, str]:
         """Every entrant's name: a person's, or a team's two."""
         people = {str(e.user_id): e.name for e in record.entries}
-        if record.plan is None:
-            return people
-        names = dict(people)
-        for entrant in record.plan.get("entrants", ()):
-            parts = str(entrant).split(TEAM)
-            names[str(entrant)] = " & ".join(people.get(p, "?") for p in parts)
-        return names
+        planned = record.plan.get("entrants", ()) if record.plan is not None else ()
+        return entrant_codec.names(people, planned)
 
     def _tell_standings(
         self,
@@ -408,10 +375,7 @@ class Rounds:
     ) -> None:
         number = played[-1].round.number
         if plan.format is Format.KNOCKOUT:
-            last = played[-1]
-            seeds = {e: i for i, e in enumerate(plan.entrants)}
-            winners = [o.winner(seeds) for o in last.outcomes] + list(last.round.byes)
-            out = [e for o in last.outcomes for e in o.entrants if e != o.winner(seeds)]
+            winners, out = results.knockout_split(played[-1], plan.entrants)
             telling.say(
                 view.knockout(
                     lang, [names.get(e, e) for e in winners], [names.get(e, e) for e in out]
