@@ -10,6 +10,7 @@ from typing import Any, cast
 from bot.storage import PLAYING, Seat, TableRecord
 from bot.tables.audience import GROUP_TABLE, ONE_CHAT
 from bot.tables.core import Tables
+from bot.tables.events import TableEvents
 from bot.tables.hands import Hands
 from bot.tables.outbox import Outbox, Outcome, Priority
 from bot.tables.pictures import Pictures
@@ -74,7 +75,9 @@ class Recorder:
 
 def setup(practice: bool = False) -> tuple[Teller, Recorder, TableRecord]:
     rec = Recorder()
-    tables = cast(Tables, SimpleNamespace(store=rec, out=rec, outbox=Outbox()))
+    tables = cast(
+        Tables, SimpleNamespace(store=rec, out=rec, outbox=Outbox(), events=TableEvents())
+    )
     hands = Hands(tables)
     teller = Teller(tables, hands, cast(Pictures, None))
     state = new_match(RuleSet.create("burkozel"), ("Ann", "Bob"), 3)
