@@ -236,7 +236,7 @@ class Tournaments:
             try:
                 await self.store.save_tournament(record)
             except Conflict:  # someone registered or left meanwhile: the field moved
-                return Reply(t(lang, "stale"), alert=True)
+                return Reply(t(lang, "tap.stale"), alert=True)
         self.redraw_later(tournament_id)
         said = view.started(lang, plan.format.value, plan.rounds)
         if odd_out is not None:

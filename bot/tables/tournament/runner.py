@@ -280,6 +280,7 @@ class Rounds:
                         if i in opened
                     ],
                     [entrant_names.get(e, e) for e in round_.byes],
+                    numbers=[i + 1 for i in range(len(round_.tables)) if i in opened],
                 )
             )
         return opened

@@ -25,6 +25,9 @@ async def cmd_help(update: Update, context: BotContext) -> None:
     if update.effective_message is None:
         return
     lang = await message_lang(update, context)
+    if [word.lower() for word in args_of(context)[:1]] == ["tournament"]:
+        await reply(update.effective_message, rules_help.tournament_help(lang))
+        return
     start = context.service.tables.limits.start_chips
     await reply(update.effective_message, rules_help.help_text(lang, start))
 

@@ -196,6 +196,10 @@ async def test_lang_en_switches_the_group_to_english(
     assert "Players (1/4)" in lobby.text and plain(t("en", "button.join")) in lobby.button_texts
     replies = await say(fake, bob, group, "/help")
     assert text_of(replies) == plain(rules_help.help_text("en"))
+    # /help tournament explains formats, place points and duplicate deals.
+    replies = await say(fake, bob, group, "/help Tournament")
+    assert text_of(replies) == plain(rules_help.tournament_help("en"))
+    assert "/help tournament" in text_of(await say(fake, bob, group, "/help"))
     replies = await say(fake, bob, group, "/stop")
     assert text_of(replies) == plain(t("en", "stop.not_allowed"))
     # Private chats keep their own language.

@@ -322,9 +322,6 @@ hand-waiting = Чакаем: { $name }
 hand-cards = Вашы карты: { $cards }
 hand-unreachable = ⚠️ { $name }, не магу напісаць вам у асабістыя, таму пакуль за вас ходзіць камп'ютар. Адкрыйце чат са мной (кнопка ніжэй) — і адным націскам вернецеся ў гульню.
 tap-stale = Гэта ўжо неактуальна — глядзіце апошняе паведамленне.
-# The same text under the name bot/tables/tourney.py:236 still asks for; drop
-# it once that call asks for tap.stale (players-review-2 S1).
-stale = { tap-stale }
 tap-not_yours = Гэта не вашы карты.
 tap-slow_down = Занадта шмат націскаў адразу: пачакайце крыху і націсніце яшчэ раз.
 tap-unknown = Гэтая кнопка не працуе.
@@ -396,7 +393,7 @@ help =
     /top — лепшыя гульцы
     /history — апошнія партыі і іх паўторы
     /notify — паведамляць пра новыя сталы
-    /tournament — турнір у групе
+    /tournament — турнір у групе (як ён ідзе: /help tournament)
 
     <b>У асабістым чаце</b>
     /play [гульня] [гульцоў] [узровень] — трэніроўка з камп'ютарам

@@ -296,9 +296,6 @@ hand-waiting = Waiting for { $name }
 hand-cards = Your cards: { $cards }
 hand-unreachable = ⚠️ { $name }, I can't message you privately, so a computer plays for you for now. Open a chat with me (button below) and take your seat back with one tap.
 tap-stale = That's out of date — look at the latest message.
-# The same text under the name bot/tables/tourney.py:236 still asks for; drop
-# it once that call asks for tap.stale (players-review-2 S1).
-stale = { tap-stale }
 tap-not_yours = These aren't your cards.
 tap-slow_down = Too many taps at once: wait a moment and tap again.
 tap-unknown = This button doesn't work.
@@ -369,7 +366,7 @@ help =
     /top — the best players
     /history — recent matches and their replays
     /notify — notices of new tables
-    /tournament — a tournament in the group
+    /tournament — a tournament in the group (how it runs: /help tournament)
 
     <b>In private</b>
     /play [game] [players] [level] — practice against the computer

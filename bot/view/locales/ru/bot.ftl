@@ -322,9 +322,6 @@ hand-waiting = Ждём: { $name }
 hand-cards = Ваши карты: { $cards }
 hand-unreachable = ⚠️ { $name }, не могу написать вам в личку, поэтому пока за вас ходит компьютер. Откройте чат со мной (кнопка ниже) — и одним нажатием вернётесь в игру.
 tap-stale = Это уже неактуально — смотрите последнее сообщение.
-# The same text under the name bot/tables/tourney.py:236 still asks for; drop
-# it once that call asks for tap.stale (players-review-2 S1).
-stale = { tap-stale }
 tap-not_yours = Это не ваши карты.
 tap-slow_down = Слишком много нажатий сразу: подождите немного и нажмите ещё раз.
 tap-unknown = Эта кнопка не работает.
@@ -396,7 +393,7 @@ help =
     /top — лучшие игроки
     /history — последние партии и их повторы
     /notify — сообщать о новых столах
-    /tournament — турнир в группе
+    /tournament — турнир в группе (как он идёт: /help tournament)
 
     <b>В личке</b>
     /play [игра] [игроков] [уровень] — тренировка с компьютером

@@ -322,9 +322,6 @@ hand-waiting = Чекаємо: { $name }
 hand-cards = Ваші карти: { $cards }
 hand-unreachable = ⚠️ { $name }, не можу написати вам в особисті, тож поки що за вас ходить комп'ютер. Відкрийте чат зі мною (кнопка нижче) — і одним натисканням повернетеся до гри.
 tap-stale = Це вже неактуально — дивіться останнє повідомлення.
-# The same text under the name bot/tables/tourney.py:236 still asks for; drop
-# it once that call asks for tap.stale (players-review-2 S1).
-stale = { tap-stale }
 tap-not_yours = Це не ваші карти.
 tap-slow_down = Забагато натискань одразу: зачекайте трохи й натисніть ще раз.
 tap-unknown = Ця кнопка не працює.
@@ -396,7 +393,7 @@ help =
     /top — найкращі гравці
     /history — останні партії та їхні повтори
     /notify — повідомляти про нові столи
-    /tournament — турнір у групі
+    /tournament — турнір у групі (як він іде: /help tournament)
 
     <b>В особистому чаті</b>
     /play [гра] [гравців] [рівень] — тренування з комп'ютером
