@@ -12,11 +12,21 @@ from bot.storage import Seat, TableRecord
 NAME_LENGTH = 40  # the most characters of a name the bot shows
 COMPUTER_MARK = "🤖"
 
-COMPUTER_NAMES = ("Михалыч", "Петрович", "Зинаида", "Семёныч", "Валентина", "Кузьмич", "Лукич")
+# Computers are named in the table's language (players-review-2 E5: Cyrillic
+# names in an English group), the same seven characters in each.
+COMPUTER_NAMES_BY_LANG = {
+    "ru": ("Михалыч", "Петрович", "Зинаида", "Семёныч", "Валентина", "Кузьмич", "Лукич"),
+    "be": ("Міхалыч", "Пятровіч", "Зінаіда", "Сямёныч", "Валянціна", "Кузьміч", "Лукіч"),
+    "uk": ("Михалич", "Петрович", "Зінаїда", "Семенович", "Валентина", "Кузьмич", "Лукич"),
+    "en": ("Mick", "Pete", "Zina", "Sam", "Valentina", "Gus", "Luke"),
+}
+COMPUTER_NAMES = COMPUTER_NAMES_BY_LANG["ru"]
+_ALL_COMPUTER_NAMES = frozenset(n for names in COMPUTER_NAMES_BY_LANG.values() for n in names)
 # Computers have a gender, people (whose gender Telegram does not tell) do not:
 # a message that needs a gendered verb selects on it ("Зинаида ушла") and says
-# it without gender for "other", which is what every person gets.
-_FEMALE = frozenset({"Зинаида", "Валентина"})
+# it without gender for "other", which is what every person gets. The third
+# and fifth name of each language are women's.
+_FEMALE = frozenset(n for names in COMPUTER_NAMES_BY_LANG.values() for n in (names[2], names[4]))
 
 
 def turn_time(value: str) -> int | None:
@@ -39,9 +49,11 @@ def free_computer_id(table: TableRecord) -> int:
     return next(-n for n in range(1, 100) if -n not in taken)
 
 
-def computer_name(table: TableRecord) -> str:
+def computer_name(table: TableRecord, lang: str = "ru") -> str:
+    """A computer's name in the table's language, one not taken at the table."""
     taken = {_same(seat.name) for seat in table.seats}
-    free = [name for name in COMPUTER_NAMES if _same(f"🤖 {name}") not in taken]
+    names = COMPUTER_NAMES_BY_LANG.get(lang, COMPUTER_NAMES)
+    free = [name for name in names if _same(f"🤖 {name}") not in taken]
     name = f"🤖 {free[0]}" if free else f"🤖 {len(table.seats) + 1}"
     return distinct_name(name, (seat.name for seat in table.seats))
 
@@ -55,7 +67,7 @@ def gender(seat: Seat) -> str:
     name = seat.name.removeprefix("🤖 ")
     if name in _FEMALE:
         return "female"
-    return "male" if name in COMPUTER_NAMES else "other"
+    return "male" if name in _ALL_COMPUTER_NAMES else "other"
 
 
 def has_buttons(seat: Seat) -> bool:

@@ -202,7 +202,7 @@ class Lifecycle:
                     Seat(
                         number,
                         free_computer_id(table),
-                        computer_name(table),
+                        computer_name(table, lang),
                         kind=COMPUTER,
                         level=level,
                     )

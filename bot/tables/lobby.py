@@ -406,7 +406,7 @@ class Lobby:
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
             await self.tables.require_chips(found, person.user_id)
-            name = computer_name(table)
+            name = computer_name(table, lang)
             number, user_id = len(table.seats), free_computer_id(table)
             seat = Seat(number, user_id, name, kind=COMPUTER, level=chosen)
             table.seats.append(seat)

@@ -4,8 +4,15 @@ name."""
 
 from __future__ import annotations
 
-from bot.seats import computer_name, display_name, distinct_name, distinct_names
-from bot.storage import Seat, TableRecord
+from bot.seats import (
+    COMPUTER_NAMES_BY_LANG,
+    computer_name,
+    display_name,
+    distinct_name,
+    distinct_names,
+    gender,
+)
+from bot.storage import COMPUTER, Seat, TableRecord
 
 
 def table_with(*names: str) -> TableRecord:
@@ -45,3 +52,17 @@ def test_a_person_named_like_a_computer() -> None:
     assert display_name("🤖", None, fallback="@bot") == "@bot"
     # A kicked person's stand-in next to a computer of the same name.
     assert distinct_name("🤖 Михалыч", ["🤖 Михалыч", "Аня"]) == "🤖 Михалыч 2"
+
+
+def test_computers_are_named_in_the_tables_language() -> None:
+    """players-review-2 E5: an English group got "🤖 Михалыч"; each language
+    has its own seven names, with the same two women among them."""
+    assert computer_name(table_with("Ann"), "en") == "🤖 Mick"
+    assert computer_name(table_with("Mick"), "en") == "🤖 Pete"
+    assert computer_name(table_with("Аня"), "uk") == "🤖 Михалич"
+    assert computer_name(table_with("Аня"), "be") == "🤖 Міхалыч"
+    assert computer_name(table_with("Аня")) == "🤖 Михалыч"
+    for lang, names in COMPUTER_NAMES_BY_LANG.items():
+        assert len(names) == len(set(names)) == 7, lang
+        genders = [gender(Seat(1, -1, f"🤖 {name}", kind=COMPUTER)) for name in names]
+        assert genders == ["male", "male", "female", "male", "female", "male", "male"], lang
