@@ -9,12 +9,23 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from bot_harness import BotRunner
+from bot_harness import WAIT, BotRunner
 from bot_steps import fix_deals
 from databases import PostgresDatabase
 from manual_clock import ManualScheduler
 
+from bot.tables import pictures
 from testing.fake_telegram import FakeTelegram
+
+
+@pytest.fixture(autouse=True)
+def patient_charts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chart is drawn in a process at the lowest priority, and the bot
+    gives up on it after `CHART_PATIENCE` (10 s of real time): on a machine
+    busy with parallel tests that turned a drawn chart into plain text now
+    and then. Tests wait as long as for anything else (WAIT); the test of the
+    patience itself sets its own."""
+    monkeypatch.setattr(pictures, "CHART_PATIENCE", WAIT)
 
 
 @pytest_asyncio.fixture

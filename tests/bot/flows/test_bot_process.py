@@ -42,6 +42,12 @@ class BotProcess:
             "COMPUTER_DELAY": "0",
             "RATE_LIMIT_OVERALL": "100000",
             "RATE_LIMIT_GROUP": "100000",
+            # The default of one private message a second held every hand
+            # for real seconds (issue 69); no test here is about pacing.
+            "RATE_LIMIT_PRIVATE": "100000",
+            # As BotRunner's: a forced last card waits for the player's tap
+            # (played by one_move), never a real timer racing it.
+            "FORCED_DELAY": "30",
             "LOG_LEVEL": "INFO",
             "PYTHONUNBUFFERED": "1",
         }
