@@ -9,9 +9,9 @@ The suite runs in parallel under pytest-xdist (the README's command, ``-n 4``): 
 is a process of its own with its own PostgreSQL server (its own port and data folder, from
 testing/postgres.py), started in the background as soon as the worker knows it has tests
 that need one, so the first of them seldom waits for ``initdb``. A test marked
-``@pytest.mark.serial`` (reason beside it) runs in the one ``serial`` group of
-``--dist loadgroup``: on a single worker, one after another, never beside another
-``serial`` test.
+``@pytest.mark.serial`` (the reason beside it) is left out of the parallel part
+(``-m "not serial"``) and runs after it, alone (``-m serial``): it holds the bot to a
+real-time promise that tests running beside it would eat into.
 """
 
 from __future__ import annotations
@@ -35,19 +35,14 @@ pytest_plugins = ["testing.fake_telegram.fixtures", "pytester"]
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "serial: runs in xdist's one `serial` group (one worker, one such test at a time);"
-        " the reason is written beside the marker",
+        "serial: not run in parallel with other tests (the README's second command runs"
+        " these alone); the reason is written beside the marker",
     )
 
 
 @pytest.hookimpl(trylast=True)  # after -k and -m deselected what they do
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """`serial` tests share one xdist group (`--dist loadgroup` runs a group on
-    one worker, in order), and the PostgreSQL server starts in the background
-    when some collected test needs it."""
-    for item in items:
-        if item.get_closest_marker("serial") is not None:
-            item.add_marker(pytest.mark.xdist_group("serial"))
+    """The PostgreSQL server starts in the background when a collected test needs it."""
     if any("postgres_server" in getattr(item, "fixturenames", ()) for item in items):
         _EARLY.begin()
 

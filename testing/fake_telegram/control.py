@@ -18,12 +18,15 @@ from typing import Literal, TypeVar
 from .faults import FaultKind, FaultRule
 from .html_parser import Entity, utf16_len
 from .limits import FloodControl, TelegramLimits
-from .models import FakeCallback, FakeChat, FakeUser, StoredMessage
+from .models import WAIT_TIMEOUT, FakeCallback, FakeChat, FakeUser, StoredMessage
 from .records import RequestRecord
 from .state import FakeState, Signal
 from .topics import user_thread
 
 T = TypeVar("T")
+
+# Seconds between two questions to the busy probes while one says busy.
+PROBE_POLL = 0.005
 
 # ``thread=`` of the inspection helpers: every topic of a forum, General included.
 AnyThread = Literal["any"]
@@ -242,7 +245,7 @@ class ControlMixin(FakeState):
     async def wait_for(
         self,
         predicate: Callable[[], T | None],
-        timeout: float = 5.0,
+        timeout: float = WAIT_TIMEOUT,
         *,
         message: str | None = None,
     ) -> T:
@@ -275,7 +278,7 @@ class ControlMixin(FakeState):
         *,
         after: StoredMessage | int | None = None,
         thread: int | AnyThread | None = "any",
-        timeout: float = 5.0,
+        timeout: float = WAIT_TIMEOUT,
     ) -> StoredMessage:
         """Wait for a live bot message in ``chat`` and return it (the newest that matches).
 
@@ -303,7 +306,7 @@ class ControlMixin(FakeState):
             + ("" if thread == "any" else f" in thread {thread}"),
         )
 
-    async def wait_idle(self, timeout: float = 5.0, *, quiet: float | None = None) -> None:
+    async def wait_idle(self, timeout: float = WAIT_TIMEOUT, *, quiet: float | None = None) -> None:
         """Wait until the bot fetched and confirmed every queued update and went quiet.
 
         "Quiet" means no request other than an idle long poll was in flight or arrived, and
@@ -312,6 +315,10 @@ class ControlMixin(FakeState):
         (``loop.time()``) and waited for with a timed wait on the fake's change signal, so
         any activity restarts it at once; it is the one deliberate delay in the fake, needed
         because "the bot will not send anything more" cannot be observed directly.
+
+        A busy answer of one of :attr:`busy_probes` is activity too; the probes are asked
+        again every ``PROBE_POLL`` seconds while one says busy (nothing in the fake
+        changes when a bot's own work ends).
         """
         signal = self._require_signal()
         quiet = self.quiet_period if quiet is None else quiet
@@ -319,8 +326,11 @@ class ControlMixin(FakeState):
         deadline = loop.time() + timeout
         while True:
             event = signal.current
-            busy = bool(self._queue) or self._in_flight > 0
             now = loop.time()
+            probed = any(probe() for probe in self.busy_probes)
+            if probed:
+                self._last_activity = max(self._last_activity, now)
+            busy = bool(self._queue) or self._in_flight > 0 or probed
             quiet_until = self._last_activity + quiet
             if not busy and now >= quiet_until:
                 return
@@ -330,7 +340,10 @@ class ControlMixin(FakeState):
                     f"(pending updates: {len(self._queue)}, requests in flight: "
                     f"{self._in_flight})\n" + self.describe_recent()
                 )
-            wait = deadline - now if busy else min(quiet_until, deadline) - now
+            if probed:
+                wait = min(PROBE_POLL, deadline - now)
+            else:
+                wait = deadline - now if busy else min(quiet_until, deadline) - now
             await Signal.wait(event, wait)
 
     # ------------------------------------------------------------------ faults

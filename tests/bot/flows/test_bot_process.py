@@ -85,6 +85,10 @@ async def bot_process(
     """The bot as a process; on SQLite, or on PostgreSQL when parametrized
     indirectly with "postgres"."""
     db: TestDatabase = tmp_path / "bot.db"
+    # A tap made just before the kill is answered by the restarted process;
+    # Telegram's 15 s for an answer is not what this is about, and a process
+    # starting on a machine busy with parallel tests can take longer.
+    fake_telegram.callback_max_age = WAIT
     if getattr(request, "param", "sqlite") == "postgres":
         db = request.getfixturevalue("postgres_database")
     process = BotProcess(fake_telegram, db, tmp_path)
