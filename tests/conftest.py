@@ -38,6 +38,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "serial: not run in parallel with other tests (the README's second command runs"
         " these alone); the reason is written beside the marker",
     )
+    config.addinivalue_line(
+        "markers",
+        "own_pools: the bot's computers and charts spawn worker processes of their own"
+        " (tests/support/shared_pools.py)",
+    )
 
 
 @pytest.hookimpl(trylast=True)  # after -k and -m deselected what they do

@@ -13,9 +13,30 @@ from bot_harness import WAIT, BotRunner
 from bot_steps import fix_deals
 from databases import PostgresDatabase
 from manual_clock import ManualScheduler
+from shared_pools import SharedPools
 
-from bot.tables import pictures
+from bot.tables import pictures, thinking
 from testing.fake_telegram import FakeTelegram
+
+
+@pytest.fixture(scope="session")
+def process_pools() -> Iterator[SharedPools]:
+    """The computers' and the charts' worker processes, for the whole run."""
+    pools = SharedPools()
+    try:
+        yield pools
+    finally:
+        pools.close()
+
+
+@pytest.fixture(autouse=True)
+def shared_pools(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, process_pools: SharedPools
+) -> None:
+    """Every bot's `Thinking` borrows the run's pools (tests/support/shared_pools.py)
+    instead of spawning processes of its own, unless the test is marked `own_pools`."""
+    if request.node.get_closest_marker("own_pools") is None:
+        monkeypatch.setattr(thinking, "ProcessPoolExecutor", process_pools.make)
 
 
 @pytest.fixture(autouse=True)
