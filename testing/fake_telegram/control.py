@@ -306,7 +306,13 @@ class ControlMixin(FakeState):
             + ("" if thread == "any" else f" in thread {thread}"),
         )
 
-    async def wait_idle(self, timeout: float = WAIT_TIMEOUT, *, quiet: float | None = None) -> None:
+    async def wait_idle(
+        self,
+        timeout: float = WAIT_TIMEOUT,
+        *,
+        quiet: float | None = None,
+        busy: Callable[[], bool] | None = None,
+    ) -> None:
         """Wait until the bot fetched and confirmed every queued update and went quiet.
 
         "Quiet" means no request other than an idle long poll was in flight or arrived, and
@@ -316,9 +322,12 @@ class ControlMixin(FakeState):
         any activity restarts it at once; it is the one deliberate delay in the fake, needed
         because "the bot will not send anything more" cannot be observed directly.
 
-        A busy answer of one of :attr:`busy_probes` is activity too; the probes are asked
-        again every ``PROBE_POLL`` seconds while one says busy (nothing in the fake
-        changes when a bot's own work ends).
+        ``busy``: what the system under test says of itself, whether it is busy with
+        something the fake cannot see (an update being handled, a job between two
+        requests). A busy answer is activity too, and it is asked again every
+        ``PROBE_POLL`` seconds while it says busy (nothing in the fake changes when a
+        bot's own work ends); with it a short ``quiet`` suffices
+        (tests/support/bot_harness.py).
         """
         signal = self._require_signal()
         quiet = self.quiet_period if quiet is None else quiet
@@ -327,23 +336,23 @@ class ControlMixin(FakeState):
         while True:
             event = signal.current
             now = loop.time()
-            probed = any(probe() for probe in self.busy_probes)
+            probed = busy is not None and busy()
             if probed:
                 self._last_activity = max(self._last_activity, now)
-            busy = bool(self._queue) or self._in_flight > 0 or probed
+            pending = bool(self._queue) or self._in_flight > 0 or probed
             quiet_until = self._last_activity + quiet
-            if not busy and now >= quiet_until:
+            if not pending and now >= quiet_until:
                 return
             if now >= deadline:
                 raise AssertionError(
                     f"the bot did not become idle within {timeout}s "
                     f"(pending updates: {len(self._queue)}, requests in flight: "
-                    f"{self._in_flight})\n" + self.describe_recent()
+                    f"{self._in_flight}, busy by its own word: {probed})\n" + self.describe_recent()
                 )
             if probed:
                 wait = min(PROBE_POLL, deadline - now)
             else:
-                wait = deadline - now if busy else min(quiet_until, deadline) - now
+                wait = deadline - now if pending else min(quiet_until, deadline) - now
             await Signal.wait(event, wait)
 
     # ------------------------------------------------------------------ faults

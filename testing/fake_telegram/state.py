@@ -99,8 +99,6 @@ class Poll:
 class FakeState:
     """The fake's state and shared building blocks (see the module's docstring)."""
 
-    QUIET_PERIOD = 0.1  # wait_idle's default quiet period, in seconds
-
     def __init__(
         self,
         token: str = DEFAULT_TOKEN,
@@ -109,7 +107,7 @@ class FakeState:
         bot_first_name: str = "Burkozel Test Bot",
         strict_ampersand: bool = True,
         callback_max_age: float = 15.0,
-        quiet_period: float = QUIET_PERIOD,
+        quiet_period: float = 0.1,
         clock: Callable[[], float] = time.time,
         limits: TelegramLimits | None = None,
     ) -> None:
@@ -158,13 +156,6 @@ class FakeState:
         # effect: a slow network, so that several bot workers' requests overlap.
         self.latency: Callable[[str, JSONDict], float] | None = None
         self.allowed_updates: frozenset[str] = DEFAULT_ALLOWED_UPDATES
-        # What the system under test says of itself: each callable answers
-        # whether it is busy with something the fake cannot see (an update
-        # being handled, a job between two requests). `wait_idle` counts a
-        # busy answer as activity, so a bot in the test's own loop that
-        # registers one can be waited for with a short quiet period
-        # (tests/support/bot_harness.py).
-        self.busy_probes: list[Callable[[], bool]] = []
         # Telegram's flood limits when enforced, and what they counted either way.
         self.flood: FloodControl | None = FloodControl(limits) if limits is not None else None
         self.limit_stats = LimitStats()

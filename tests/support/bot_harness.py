@@ -32,11 +32,11 @@ from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessag
 # condition holds, so passing tests stay fast.
 WAIT = 60.0
 
-# The fake's quiet period while a BotRunner's bot runs (its default is 0.1 s).
-# The bot says itself when it is busy (`BotRunner.busy`, one of the fake's
-# busy probes), so the quiet period has only the few loop turns between two
-# of its steps to cover; it was a tenth of a second after every move of
-# every test (issue 69).
+# The quiet period of `BotRunner.idle` (the fake's default is 0.1 s). The bot
+# says itself when it is busy (`BotRunner.busy`, handed to the fake's
+# wait_idle), so the quiet period has only the few loop turns between two of
+# its steps to cover; it was a tenth of a second after every move of every
+# test (issue 69).
 QUIET = 0.02
 
 
@@ -90,14 +90,6 @@ class BotRunner:
             await app.post_init(app)
         await app.updater.start_polling(poll_interval=0.0, timeout=1)
         await app.start()
-        self.fake.busy_probes.append(self.busy)
-        self.fake.quiet_period = QUIET
-
-    def _unprobe(self) -> None:
-        if self.busy in self.fake.busy_probes:
-            self.fake.busy_probes.remove(self.busy)
-        if not self.fake.busy_probes:
-            self.fake.quiet_period = FakeTelegram.QUIET_PERIOD
 
     def busy(self) -> bool:
         """The bot is doing what the fake cannot see: an update queued or being
@@ -129,7 +121,6 @@ class BotRunner:
         app = self.app
         if app is None:
             return
-        self._unprobe()
         if app.updater.running:
             await app.updater.stop()
         if app.running:
@@ -144,7 +135,6 @@ class BotRunner:
     async def crash(self) -> None:
         """Like SIGKILL: stop without any graceful step of ours (no flush, no goodbye)."""
         app = self.app
-        self._unprobe()
         self.app = None
         await app.updater.stop()
         await app.stop()
@@ -159,7 +149,7 @@ class BotRunner:
         for _ in range(100):
             await self.service.drain()
             await replies.drain(WAIT)
-            await self.fake.wait_idle(timeout=WAIT)
+            await self.fake.wait_idle(timeout=WAIT, quiet=QUIET, busy=self.busy)
             if not self.service.busy and not replies.busy:
                 return
         raise AssertionError("the bot never went idle")
