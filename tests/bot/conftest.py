@@ -4,6 +4,7 @@ a hand-driven clock, a PostgreSQL database for a bot, and reproducible deals
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from bot_harness import WAIT, BotRunner
 from bot_steps import fix_deals
 from databases import PostgresDatabase
 from manual_clock import ManualScheduler
-from shared_pools import SharedPools
+from shared_pools import SharedPools, load_charts
 
 from bot.tables import pictures, thinking
 from testing.fake_telegram import FakeTelegram
@@ -37,6 +38,21 @@ def shared_pools(
     instead of spawning processes of its own, unless the test is marked `own_pools`."""
     if request.node.get_closest_marker("own_pools") is None:
         monkeypatch.setattr(thinking, "ProcessPoolExecutor", process_pools.make)
+
+
+@pytest.fixture
+def warm_charts(process_pools: SharedPools) -> None:
+    """The charts' worker process started and matplotlib loaded in it, as in a
+    bot that has drawn a chart before: for tests that hold an answer with a
+    chart to a real-time promise, which a cold start (a new interpreter, at
+    the lowest priority) would spend on a busy machine."""
+    pool = process_pools.make(
+        thinking.CHART_WORKERS,
+        multiprocessing.get_context("spawn"),
+        thinking._worker_setup,
+        (thinking.CHART_NICENESS,),
+    )
+    pool.submit(load_charts).result(timeout=10 * WAIT)
 
 
 @pytest.fixture(autouse=True)

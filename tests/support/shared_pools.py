@@ -73,3 +73,9 @@ class SharedPools:
         for pool in self._pools.values():
             pool.shutdown(wait=True, cancel_futures=True)
         self._pools.clear()
+
+
+def load_charts() -> None:
+    """In a chart worker: load the drawing library (matplotlib), as a bot
+    that has drawn before has it loaded."""
+    import bot.view.charts  # noqa: F401
