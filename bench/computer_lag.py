@@ -6,14 +6,14 @@ latency while hard computer tables think (issue 13, item 3).
     python -m bench.computer_lag --delay 0 --seconds 30 --json   # never a pause
 
 The real bot application (handlers, service, SQLite store, timers on the
-event loop) runs in this process against the fake Bot API
-(testing/fake_telegram), long polling as in production. Each of `--tables`
-groups holds one person and three `hard` computer players. `--delay` is
+event loop) runs in this process (bench/bot_in_process.py) against the fake
+Bot API (testing/fake_telegram), long polling as in production. Each of
+`--tables` groups holds one person of the load bench's crowd
+(bench/crowd.py) and three `hard` computer players. `--delay` is
 `COMPUTER_DELAY`, the pause before a computer moves: 1.2 s by default as in
 production; with `--delay 0` most tables have a computer thinking at any
-moment. The person plays at once when it is their turn
-(a random legal move, through the service), and a finished match is opened
-again.
+moment. The person taps a move their hand offers the moment it is their
+turn, and a finished match is opened again.
 
 Measured during `--seconds` after a warm-up:
 
@@ -44,22 +44,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.app import build_application
-from bot.settings import Settings
-from bot.tables import Person, TableService
-from bot.view import callbacks
-from engine import legal_actions
-from engine.actions import Kind
+from bench.bot_in_process import BotInProcess
+from bench.crowd import Crowd, stop_tasks
+from bench.figures import percentile
+from bench.pace import Instant
+from bench.window import Window
 from testing.fake_telegram import FakeTelegram
 
 WAIT = 60.0
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def computer_moves(db: Path) -> int:
@@ -68,51 +60,6 @@ def computer_moves(db: Path) -> int:
             "SELECT count(*) FROM actions WHERE user_id IS NULL"
         ).fetchone()
     return int(count)
-
-
-async def open_table(fake: FakeTelegram, index: int, level: str) -> None:
-    group = fake.group(-1009000 - index, f"Bench {index}", supergroup=True)
-    user = fake.user(90_000 + index, f"Person{index}")
-    await user.send(group, "/new")
-    for _ in range(3):
-        await user.send(group, f"/addbot {level}")
-    await user.send(group, "/start")
-
-
-async def person(
-    fake: FakeTelegram, service: TableService, index: int, level: str, stop: asyncio.Event
-) -> int:
-    """Play the person's seat of table `index` at once; reopen a finished match."""
-    rng = random.Random(index)
-    user_id = 90_000 + index
-    who = Person(user_id, f"Person{index}")
-    moves = 0
-    table_id: int | None = None
-    while not stop.is_set():
-        await asyncio.sleep(0.05)
-        # The table's own id: its copy in the cache layer is cheap to read.
-        table = await service.store.get_table(table_id) if table_id is not None else None
-        if table is None or table.status in ("finished", "closed"):
-            table = await service.table_in_chat(-1009000 - index)
-            if table is None:
-                await open_table(fake, index, level)
-                await asyncio.sleep(0.5)
-                continue
-            table_id = table.id
-        state = table.state
-        if table.status != "playing" or state is None or state.deal is None:
-            continue
-        seat = table.seat_of(user_id)
-        if seat is None or state.deal.turn != seat.seat:
-            continue
-        legal = [a for a in legal_actions(state, seat.seat) if a.kind is not Kind.DECLARE]
-        if not legal:
-            continue
-        action = rng.choice(legal)
-        payload = callbacks.Play(table.id, table.version, action.kind, tuple(action.cards))
-        await service.play(payload, who)
-        moves += 1
-    return moves
 
 
 async def ticker(lags: list[float], stop: asyncio.Event) -> None:
@@ -125,13 +72,17 @@ async def ticker(lags: list[float], stop: asyncio.Event) -> None:
 async def prober(fake: FakeTelegram, latencies: list[float], stop: asyncio.Event) -> None:
     user = fake.user(99_999, "Prober")
     chat = fake.private_chat(user)
+
+    def newest() -> int:  # the crowd's housekeeping keeps only a chat's newest messages
+        return max((m.message_id for m in fake.messages(chat)), default=0)
+
     while not stop.is_set():
-        before = len(fake.messages(chat))
+        before = newest()
         sent = time.perf_counter()
         await user.send_private("/help")
 
-        def answered(count: int = before) -> bool:
-            return len(fake.messages(chat)) > count
+        def answered(seen: int = before) -> bool:
+            return newest() > seen
 
         await fake.wait_for(answered, timeout=WAIT)
         latencies.append((time.perf_counter() - sent) * 1000)
@@ -140,41 +91,23 @@ async def prober(fake: FakeTelegram, latencies: list[float], stop: asyncio.Event
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="computer_lag_"))
-    db = folder / "bot.db"
-    fake = FakeTelegram()
+    fake = FakeTelegram(callback_max_age=900.0)
     await fake.start()
-    settings = Settings(
-        bot_token=fake.token,  # type: ignore[arg-type]
-        bot_api_url=fake.base_url,
-        database_path=db,
+    bot = BotInProcess(
+        fake,
+        folder,
         computer_workers=args.workers,
         computer_delay=args.delay,
         turn_timeout=3600,
-        rate_limit_overall=100_000,
-        rate_limit_group=100_000,
-        rate_limit_private=100_000,
-        _env_file=None,  # type: ignore[call-arg]
     )
-    app = build_application(settings)
-    await app.initialize()
-    assert app.post_init is not None
-    await app.post_init(app)
-    updater = app.updater
-    assert updater is not None
-    await updater.start_polling(poll_interval=0.0, timeout=1)
-    await app.start()
-    service: TableService = app.bot_data["service"]
-    for index in range(args.tables):
-        await fake.user(90_000 + index, f"Person{index}").send_private("/start")
-    await fake.wait_idle(timeout=WAIT)
-    for index in range(args.tables):
-        await open_table(fake, index, args.level)
-    await fake.wait_idle(timeout=WAIT)
-
-    stop = asyncio.Event()
-    people = [
-        asyncio.create_task(person(fake, service, i, args.level, stop)) for i in range(args.tables)
-    ]
+    await bot.start()
+    db = bot.db_path
+    rng = random.Random(1)
+    # One person and three computers a table; the person taps at once.
+    crowd = Crowd(fake, args.tables, 1, Instant(rng), rng, 12, [], computers=3, level=args.level)
+    people = crowd.run_tasks(silence=60.0)
+    await crowd.start(timeout=WAIT + 10 * args.tables)
+    crowd.window = run = Window("run")
     await asyncio.sleep(args.warmup)
     lags: list[float] = []
     latencies: list[float] = []
@@ -190,15 +123,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     await asyncio.gather(*probes)
     elapsed = time.perf_counter() - started
     moves = computer_moves(db) - moves_before
-    stop.set()
-    person_moves = sum(await asyncio.gather(*people))
-
-    await updater.stop()
-    await app.stop()
-    assert app.post_stop is not None and app.post_shutdown is not None
-    await app.post_stop(app)
-    await app.shutdown()
-    await app.post_shutdown(app)
+    crowd.stopping = True
+    await stop_tasks(people)
+    await bot.stop()
     await fake.stop()
     return {
         "tables": args.tables,
@@ -206,21 +133,21 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "workers": args.workers,
         "seconds": round(elapsed, 1),
         "loop_lag_ms": {
-            "p50": round(percentile(lags, 0.50), 1),
-            "p95": round(percentile(lags, 0.95), 1),
-            "p99": round(percentile(lags, 0.99), 1),
+            "p50": round(percentile(lags, 50), 1),
+            "p95": round(percentile(lags, 95), 1),
+            "p99": round(percentile(lags, 99), 1),
             "max": round(max(lags, default=float("nan")), 1),
             "mean": round(statistics.fmean(lags), 1) if lags else None,
             "samples": len(lags),
         },
         "update_ms": {
-            "p50": round(percentile(latencies, 0.50), 1),
-            "p95": round(percentile(latencies, 0.95), 1),
+            "p50": round(percentile(latencies, 50), 1),
+            "p95": round(percentile(latencies, 95), 1),
             "max": round(max(latencies, default=float("nan")), 1),
             "samples": len(latencies),
         },
         "computer_moves_per_s": round(moves / elapsed, 1),
-        "person_moves": person_moves,
+        "person_moves": run.move_taps,
     }
 
 

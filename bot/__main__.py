@@ -44,6 +44,7 @@ import asyncio  # noqa: E402
 import contextlib  # noqa: E402
 import gc  # noqa: E402
 import logging  # noqa: E402
+import resource  # noqa: E402
 import sys  # noqa: E402
 from collections.abc import Awaitable  # noqa: E402
 from typing import IO, Any  # noqa: E402
@@ -90,6 +91,23 @@ def tune_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def raise_file_limit() -> int:
+    """Raise the soft limit of open files to the hard one; the soft limit now.
+
+    Every connection the HTTP server holds is a descriptor, and so is each of
+    the bot's own: Telegram, the database, files. The server caps its own
+    (bot/web.py, N6); a soft limit left at a low default (1024 under
+    systemd, less in some containers) would still leave the bot little room."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft == resource.RLIM_INFINITY or soft >= hard:
+        return soft
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (OSError, ValueError):
+        return soft
+    return hard
 
 
 class Stopped(Exception):
@@ -293,6 +311,7 @@ def main() -> int:
 
         return run(sys.argv[1:])
     settings = load_settings()
+    raise_file_limit()
     webhook_secret = settings.bot_webhook_secret
     setup_logging(
         settings.log_level,

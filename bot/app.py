@@ -118,28 +118,35 @@ def webhook_path(settings: Settings) -> str:
 
 
 async def start_web(app: Application) -> WebServer | None:  # type: ignore[type-arg]
-    """The bot's HTTP server, started: in webhook mode on the webhook's port,
-    with the webhook's endpoint; when polling, on HEALTH_PORT if it is set
-    (else none). Call after `post_init`; `register_webhook` follows it.
+    """The bot's HTTP servers, started: in webhook mode one on the webhook's
+    port, with the webhook's endpoint; and, on HEALTH_LISTEN:HEALTH_PORT when
+    that is set, a private one for `/healthz` and `/metrics` (N7: the
+    webhook's port is public on a Procfile deploy, so it answers only a bare
+    `/healthz` there, unless HEALTH_PORT names that same port). Call after
+    `post_init`; `register_webhook` follows it. The first server, or None.
 
     Updates go on PTB's `update_queue`, which `app.start()` drains into the
     application's per-chat processor, as with PTB's own webhook server."""
     settings: Settings = app.bot_data["settings"]
     probes: Probes = app.bot_data["probes"]
-    server = WebServer(probes)
+    servers: list[tuple[WebServer, str, int]] = []
+    health_port = settings.health_port
     if settings.bot_webhook_url and settings.bot_webhook_secret is not None:
+        port = settings.bot_webhook_port
+        server = WebServer(probes, "full" if health_port == port else "bare")
         endpoint = WebhookEndpoint(
             app.bot, app.update_queue, settings.bot_webhook_secret.get_secret_value()
         )
         server.add_webhook(webhook_path(settings), endpoint.handle)
-        listen, port = settings.bot_webhook_listen, settings.bot_webhook_port
-    elif settings.health_port is not None:
-        listen, port = settings.health_listen, settings.health_port
-    else:
-        return None
-    await server.start(listen, port)
-    app.bot_data["web"] = server
-    return server
+        servers.append((server, settings.bot_webhook_listen, port))
+        if health_port == port:
+            health_port = None
+    if health_port is not None:
+        servers.append((WebServer(probes), settings.health_listen, health_port))
+    for key, (server, listen, port) in zip(("web", "health_web"), servers, strict=False):
+        await server.start(listen, port)
+        app.bot_data[key] = server
+    return servers[0][0] if servers else None
 
 
 async def register_webhook(app: Application) -> None:  # type: ignore[type-arg]
@@ -150,9 +157,10 @@ async def register_webhook(app: Application) -> None:  # type: ignore[type-arg]
 
 
 async def stop_web(app: Application) -> None:  # type: ignore[type-arg]
-    server: WebServer | None = app.bot_data.pop("web", None)
-    if server is not None:
-        await server.stop()
+    for key in ("web", "health_web"):
+        server: WebServer | None = app.bot_data.pop(key, None)
+        if server is not None:
+            await server.stop()
 
 
 def _watch(app: Application, store: Store, service: TableService) -> None:  # type: ignore[type-arg]

@@ -3,7 +3,8 @@
 - `python -m bot migrate`: bring the database that the settings name up to
   the newest schema and stop (the `release:` step of a Procfile deploy, so
   that the workers start on a migrated database; they would migrate it
-  themselves too, one at a time under a lock);
+  themselves too, one at a time under a lock). A SQLite file that a running
+  bot holds is refused, not migrated under it;
 - `python -m bot copy-store SOURCE [--replace]`: copy a SQLite database (a
   file name or `sqlite:///…`) into the PostgreSQL database `DATABASE_URL`
   names (the environment or `.env`, never the command line, where `ps` and
@@ -56,8 +57,15 @@ async def _migrate() -> str:
     overrides = {} if os.environ.get("BOT_TOKEN") else {"bot_token": NO_TOKEN}
     settings = load_settings(**overrides)
     database = settings.database()
-    store = await open_store(database, cache=False)
-    await store.close()
+    # A SQLite file a bot still holds is not migrated under it (S12), as a
+    # second bot is not: the same single-process lock, taken first.
+    held = sole_process(database.path) if database.path is not None else None
+    try:
+        store = await open_store(database, cache=False)
+        await store.close()
+    finally:
+        if held is not None:
+            held.close()
     newest = len(migrations("sqlite" if database.scheme == "sqlite" else "postgres"))
     return f"{database} is migrated (schema {newest})"
 

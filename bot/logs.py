@@ -13,6 +13,9 @@ What counts as secret (`secrets_of`): the token, the token's part after the
 colon (the part that is the secret; the bot id before it is public), and
 BOT_WEBHOOK_SECRET.
 
+Nor what people wrote: at LOG_LEVEL=DEBUG PTB logs whole updates and API
+answers, and `WithholdPayloads` keeps those lines without their payloads.
+
 LOG_FORMAT=json writes one JSON object a line (`JsonFormatter`) for a log
 collector. It formats the record after `RedactSecrets` has cleaned it, and
 goes out through the same redacting stream, so both guards apply to it too.
@@ -78,6 +81,39 @@ class RedactSecrets(logging.Filter):
             record.exc_text = self.redact(record.exc_text)
         if record.stack_info:
             record.stack_info = self.redact(record.stack_info)
+        return True
+
+
+WITHHELD = "<withheld>"
+# What a payload-free log argument is: an endpoint's name, a number, a flag.
+PLAIN = (str, int, float, bool, type(None))
+# Libraries whose debug lines carry payloads: PTB's, and aiosqlite's (each
+# statement's call, its parameters included: names, chosen languages).
+PAYLOAD_LOGGERS = ("telegram", "aiosqlite")
+
+
+class WithholdPayloads(logging.Filter):
+    """PTB's debug lines carry whole payloads: every Bot API call's
+    parameters and answer (getUpdates': people's private texts, and callback
+    data naming the cards they select) and each update it processes
+    (security review N17); aiosqlite's, each statement with its parameters.
+    Such a line is kept with each argument that is
+    not a plain value (a dict, a list, an Update) replaced by `WITHHELD`, so
+    LOG_LEVEL=DEBUG still shows which calls were made, never what people
+    wrote. The bot's own lines say what happened, never a message's text."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if (
+            record.name.startswith(PAYLOAD_LOGGERS)
+            and record.levelno < logging.INFO
+            and record.args
+        ):
+            if isinstance(record.args, tuple):
+                record.args = tuple(a if isinstance(a, PLAIN) else WITHHELD for a in record.args)
+            else:  # one mapping, for %(name)s formats
+                record.args = {
+                    k: v if isinstance(v, PLAIN) else WITHHELD for k, v in record.args.items()
+                }
         return True
 
 
@@ -147,6 +183,7 @@ def setup_logging(level: str, secrets: Iterable[str], form: str = "text") -> Non
         handler.setFormatter(JsonFormatter())
     else:
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(WithholdPayloads())
     handler.addFilter(RedactSecrets(redact.secrets))
     root = logging.getLogger()
     root.handlers[:] = [handler]

@@ -15,6 +15,23 @@ No request makes the server read a body it does not want:
 - every answer to a request whose body is left unread (a refusal, an unknown
   path, a wrong method) closes the connection, and `lingering_time=0` stops
   aiohttp from reading and discarding the rest to keep it alive.
+
+Nor does anyone hold its connections (security review N6):
+
+- a connection gets `IDLE_SECONDS` to send its request's headers, counted
+  from its opening or its last answer; aiohttp's own default (3630 s) let a
+  silent, half-sent or trickling request hold one for an hour. The timer is
+  aiohttp's keep-alive timer, armed at `connection_made` and not moved by
+  data that is no whole request, so trickling a byte a second does not help;
+- at most `MAX_CONNECTIONS` are open at once: one more is closed as soon as
+  it is accepted (Telegram opens at most 40, setWebhook's max_connections),
+  so no one can use up the process's file descriptors, which its outgoing
+  requests and database need too.
+
+`/healthz` and `/metrics` are private by default (N7): a server that also
+takes the webhook answers `/healthz` with a bare liveness line (no query, no
+numbers) and has no `/metrics`; the full health and the metrics are served
+by the private server (bot/app.py `start_web`: HEALTH_PORT).
 """
 
 from __future__ import annotations
@@ -26,7 +43,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from aiohttp import web
 
@@ -37,6 +54,13 @@ log = logging.getLogger(__name__)
 MAX_BODY = 1_000_000  # as bot/telegram/wire/webhook.py's: no update comes near it
 # The database check must answer well within a load balancer's probe timeout.
 DATABASE_TIMEOUT = 2.0
+# Seconds a connection may take to send a request's headers (from its
+# opening, or from its last answer: the keep-alive between Telegram's posts).
+IDLE_SECONDS = 15.0
+# Connections open at once, at most; Telegram itself opens up to 40.
+MAX_CONNECTIONS = 256
+# /metrics reads the open tables' count at most this often.
+OPEN_TABLES_SECONDS = 5.0
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -95,18 +119,36 @@ async def health(probes: Probes) -> tuple[int, dict[str, Any]]:
 
 
 class WebServer:
-    """The aiohttp application and its listening socket."""
+    """The aiohttp application and its listening socket. `health`: "full"
+    serves `/healthz` and `/metrics`; "bare" (a public port) only a
+    `/healthz` that says the process serves, and no metrics."""
 
-    def __init__(self, probes: Probes) -> None:
+    def __init__(
+        self,
+        probes: Probes,
+        health: Literal["full", "bare"] = "full",
+        max_connections: int = MAX_CONNECTIONS,
+        idle_seconds: float = IDLE_SECONDS,
+    ) -> None:
         self.probes = probes
+        self.max_connections = max_connections
+        self.idle_seconds = idle_seconds
+        self.turned_away = 0
+        self._counted_at: float | None = None
         self.app = web.Application(client_max_size=MAX_BODY, middlewares=[close_unread])
-        self.app.router.add_get("/healthz", self._healthz)
-        self.app.router.add_get("/metrics", self._metrics)
+        if health == "full":
+            self.app.router.add_get("/healthz", self._healthz)
+            self.app.router.add_get("/metrics", self._metrics)
+        else:
+            self.app.router.add_get("/healthz", self._alive)
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
 
     def add_webhook(self, path: str, endpoint: Handler) -> None:
         self.app.router.add_post(path, endpoint)
+
+    async def _alive(self, request: web.Request) -> web.Response:
+        return web.Response(text='{"ok": true}', content_type="application/json")
 
     async def _healthz(self, request: web.Request) -> web.Response:
         status, body = await health(self.probes)
@@ -114,7 +156,10 @@ class WebServer:
 
     async def _metrics(self, request: web.Request) -> web.Response:
         probes = self.probes
-        if probes.open_tables is not None:
+        now = time.monotonic()
+        last = self._counted_at
+        if probes.open_tables is not None and (last is None or now - last >= OPEN_TABLES_SECONDS):
+            self._counted_at = now
             with contextlib.suppress(Exception):  # the health check reports a broken store
                 count = await asyncio.wait_for(probes.open_tables(), DATABASE_TIMEOUT)
                 probes.metrics.open_tables.set(count)
@@ -122,9 +167,37 @@ class WebServer:
         response.headers["Content-Type"] = CONTENT_TYPE
         return response
 
+    def _cap(self, server: web.Server) -> None:
+        """Close each connection past `max_connections` as it is accepted
+        (through the Server's `connection_made`, which aiohttp's protocol
+        calls for every new connection)."""
+        made = server.connection_made
+
+        def connection_made(handler: web.RequestHandler, transport: asyncio.Transport) -> None:
+            if len(server.connections) >= self.max_connections:
+                self.turned_away += 1
+                if self.turned_away == 1 or self.turned_away % 1000 == 0:
+                    log.warning(
+                        "%d HTTP connection(s) turned away: %d are open, the most allowed",
+                        self.turned_away,
+                        self.max_connections,
+                    )
+                transport.abort()
+                return
+            made(handler, transport)
+
+        setattr(server, "connection_made", connection_made)  # noqa: B010
+
     async def start(self, listen: str, port: int) -> None:
-        runner = web.AppRunner(self.app, access_log=None, lingering_time=0)
+        runner = web.AppRunner(
+            self.app,
+            access_log=None,
+            lingering_time=0,
+            keepalive_timeout=self.idle_seconds,
+        )
         await runner.setup()
+        assert runner.server is not None
+        self._cap(runner.server)
         site = web.TCPSite(runner, listen, port)
         try:
             await site.start()
@@ -135,6 +208,11 @@ class WebServer:
         sockets = runner.addresses
         self.port = int(sockets[0][1]) if sockets else port
         log.info("serving HTTP on %s:%s", listen, self.port)
+
+    def connections(self) -> int:
+        """Connections open now."""
+        runner = self._runner
+        return len(runner.server.connections) if runner and runner.server else 0
 
     async def stop(self) -> None:
         runner, self._runner = self._runner, None

@@ -7,6 +7,7 @@ Where each rule lives:
 - combinations ................ engine/combos.py
 - leads, answers, draws, turns  engine/game.py
 - deals, end of deal, bura .... engine/dealing.py
+- the checkable shuffle ....... engine/shuffle.py
 - out-of-turn combinations .... engine/priority.py
 - seats, sides, lead size ..... engine/seating.py
 - penalty points, standing .... engine/scoring.py

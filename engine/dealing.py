@@ -6,7 +6,7 @@ standing (6, 7, 8). `engine.game` plays the tricks in between.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 
 from engine.cards import DECK, Card, points, sort_cards
@@ -26,6 +26,8 @@ from engine.events import (
 from engine.rules import Preset, RuleSet
 from engine.scoring import bura_penalties, standing, trick_game_penalties
 from engine.seating import Seating, active_seats, clockwise_from, seating, side_of
+from engine.shuffle import ShuffleKey, Stream, check_table, shuffled
+from engine.shuffle import first_dealer as keyed_first_dealer
 from engine.state import Deal, MatchState
 from engine.state_updates import match_with_new_deal, replace_match
 
@@ -34,17 +36,27 @@ BURA = Preset.BURA  # enum class attribute lookups are slow in Python 3.11
 # -- a new match and new deals -------------------------------------------------
 
 
-def new_match(rules: RuleSet, players: Sequence[str], seed: int) -> MatchState:
-    """A match with its first deal dealt. The first dealer is drawn from the seed."""
-    return start_match(rules, players, seed)[0]
+def new_match(
+    rules: RuleSet, players: Sequence[str], seed: int, key: ShuffleKey | None = None
+) -> MatchState:
+    """A match with its first deal dealt. The first dealer is drawn from the seed
+    (from the key, with the checkable shuffle)."""
+    return start_match(rules, players, seed, key)[0]
 
 
 def start_match(
-    rules: RuleSet, players: Sequence[str], seed: int
+    rules: RuleSet, players: Sequence[str], seed: int, key: ShuffleKey | None = None
 ) -> tuple[MatchState, list[Event]]:
     """`new_match` plus what happened while dealing: the deal started, and in
-    bura maybe a redeal or a deal won at once by a dealt bura or moscow."""
+    bura maybe a redeal or a deal won at once by a dealt bura or moscow.
+
+    Which shuffle deals the match is its shuffle edition (docs/RULES.md 9):
+    without a key, the first (Python's `Random` from the seed, as every table
+    was dealt before the checkable shuffle); with a key, the second, where
+    the seed decides nothing of the deals."""
     rules.check_players(len(players))
+    if key is not None:
+        check_table(key, rules.preset, len(players), rules.trump_card)
     state = MatchState(
         rules=rules,
         players=tuple(players),
@@ -56,14 +68,23 @@ def start_match(
         next_leader=None,
         next_multiplier=1,
         step=0,
+        shuffle=key,
     )
-    return _start_deal(state, first_dealer(seed, len(players)), [])
+    return _start_deal(state, match_first_dealer(state), [])
 
 
 def first_dealer(seed: int, players: int) -> int:
-    """The match's first dealer, drawn from the seed (docs/RULES.md 3.1); the bank's
-    odd chips go round from him (docs/RULES.md 8)."""
+    """The first dealer of a match dealt by the first shuffle edition, drawn
+    from the seed (docs/RULES.md 3.1); `match_first_dealer` for any match."""
     return Random(f"{seed}/dealer").randrange(players)
+
+
+def match_first_dealer(state: MatchState) -> int:
+    """The match's first dealer (docs/RULES.md 3.1 and 9); the bank's odd chips
+    go round from him (docs/RULES.md 8)."""
+    if state.shuffle is None:
+        return first_dealer(state.seed, state.seats)
+    return keyed_first_dealer(state.shuffle, state.seats)
 
 
 def _start_deal(
@@ -73,29 +94,24 @@ def _start_deal(
     n = len(state.players)
     seats = seating(state)
     order = seats.order[seats.next[dealer]]  # from the dealer's left, clockwise
-    players = len(order)
-    dealt = rules.hand_size * players
     middle = rules.trump_card == "middle"
     number = state.deals_dealt
+    key = state.shuffle
     while True:
         number += 1
-        rng = Random(f"{state.seed}/deal/{number}")
-        deck = list(DECK)
-        shuffle(deck, rng)
-        # One card at a time, clockwise: the i-th player of `order` gets every
-        # `players`-th card of the first `dealt`, starting with card i.
-        hands: list[tuple[Card, ...]] = [()] * n
-        for index, seat in enumerate(order):
-            hands[seat] = sort_cards(deck[index:dealt:players])
-        rest = deck[dealt:]
-        if middle:
-            shown = rest[rng.randrange(1, len(rest) - 1)]
-            stock = tuple(rest)
+        if key is None:  # the first shuffle edition, byte for byte as it dealt
+            rng = Random(f"{state.seed}/deal/{number}")
+            deck = list(DECK)
+            shuffle(deck, rng)
+            # `1 + rng.randrange(n)` is `rng.randrange(1, n + 1)`, the middle
+            # trump's draw as it has always been made.
+            below: Callable[[int], int] = rng.randrange
         else:
-            shown = rest[0]
-            stock = (*rest[1:], rest[0])
+            stream = Stream(key, number)
+            deck = shuffled(stream, DECK)
+            below = stream.below
+        sorted_hands, shown, stock = lay_out(deck, n, order, rules.hand_size, middle, below)
         trump = shown.suit
-        sorted_hands = tuple(hands)
         if rules.preset is BURA and rules.redeal_on_initial_combo:
             holder = next((s for s in order if combos_in_hand(sorted_hands[s], trump, rules)), None)
             if holder is not None:
@@ -135,6 +151,35 @@ def _start_deal(
         if rules.preset is BURA:
             return check_bura_hands(state, events)
         return state, events
+
+
+def lay_out(
+    deck: Sequence[Card],
+    seats: int,
+    order: Sequence[int],
+    hand_size: int,
+    middle: bool,
+    below: Callable[[int], int],
+) -> tuple[tuple[tuple[Card, ...], ...], Card, tuple[Card, ...]]:
+    """A shuffled deck dealt (docs/RULES.md 3.1, 3.2 and 9.6): the hands by seat
+    (a seat not in `order` gets none), the trump card, and the stock. `order`
+    is who is dealt, from the dealer's left; `below(n)` draws the middle trump.
+
+    One card at a time, clockwise: the i-th player of `order` gets every
+    `players`-th card of the first `dealt`, starting with card i."""
+    players = len(order)
+    dealt = hand_size * players
+    hands: list[tuple[Card, ...]] = [()] * seats
+    for index, seat in enumerate(order):
+        hands[seat] = sort_cards(deck[index:dealt:players])
+    rest = deck[dealt:]
+    if middle:  # never the stock's first or last card
+        shown = rest[1 + below(len(rest) - 2)]
+        stock = tuple(rest)
+    else:
+        shown = rest[0]
+        stock = (*rest[1:], rest[0])
+    return tuple(hands), shown, stock
 
 
 def shuffle(cards: list[Card], rng: Random) -> None:
@@ -351,7 +396,7 @@ def _score_deal(
             totals,
             out,
             state.out_deals,
-            first_dealer(state.seed, state.seats),
+            match_first_dealer(state),
         )
         events.append(MatchOver(standing=final, bank=rules.stake * state.seats, deals=deal.number))
         return replace_match(state, standing=final), events

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from engine.cards import Card, Suit, parse_cards
 from engine.events import Placing
 from engine.rules import RuleSet
+from engine.shuffle import ShuffleKey
 
 
 class PlayKind(StrEnum):
@@ -93,6 +94,9 @@ class MatchState(NamedTuple):
     # Per side in `out`: the number of the deal it went out in (docs/RULES.md 7:
     # sides put out in one deal with the same penalties share a place).
     out_deals: tuple[int, ...] = ()
+    # The checkable shuffle's secret and public value (docs/RULES.md 9); None:
+    # the match is dealt by the first shuffle edition, from `seed`.
+    shuffle: ShuffleKey | None = None
 
     @property
     def over(self) -> bool:
@@ -130,7 +134,7 @@ class MatchState(NamedTuple):
                 for p in self.standing
             ],
             "out_deals": list(self.out_deals),
-        }
+        } | ({} if self.shuffle is None else {"shuffle": list(self.shuffle)})
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
@@ -163,6 +167,7 @@ class MatchState(NamedTuple):
                 for p in standing
             ),
             out_deals=tuple(data.get("out_deals", ())),
+            shuffle=None if data.get("shuffle") is None else ShuffleKey(*data["shuffle"]),
         )
 
     @classmethod

@@ -1,8 +1,9 @@
-"""`python -m tools`: play in a terminal, simulate matches, measure speed, pit levels.
+"""`python -m tools`: play in a terminal, simulate matches, measure speed, pit levels,
+and recompute the deals of a checkable shuffle.
 
 This module reads the command line and hands each subcommand to the module
 that does the work: `tools.play` (the terminal game), `tools.simulate`,
-`tools.bench` and `tools.arena`. It prints their results as text or JSON.
+`tools.bench`, `tools.arena` and `tools.verify`. It prints their results as text or JSON.
 """
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.view.i18n import LANGUAGES
 from engine.ai import levels
 from engine.errors import RulesError
 from engine.rules import OPTIONS, PLAYER_COUNTS, Preset, RuleSet
+from engine.shuffle import ShuffleError, commitment, read_key
 from tools.arena import arena, default_jobs
 from tools.bench import BenchResult, bench
 from tools.play import InputFn, PlaySession
 from tools.simulate import simulate
+from tools.verify import DEFAULT_DEALS, verify_text
 
 # -- argument parsing --------------------------------------------------------------
 
@@ -130,6 +134,23 @@ def make_parser() -> argparse.ArgumentParser:
         "--jobs", type=int, default=None, help="worker processes (default: one per core)"
     )
     are.add_argument("--json", action="store_true", help="print one JSON object")
+
+    ver = commands.add_parser(
+        "verify",
+        help="recompute a match's deals from its secret and public value (docs/RULES.md 9)",
+    )
+    ver.add_argument("secret", help="the 64 hex digits the bot revealed when the match ended")
+    ver.add_argument("public", help="the public value, game:players:trump_card:chat:message")
+    ver.add_argument(
+        "--deals", type=int, default=DEFAULT_DEALS, help=f"deals to show (default {DEFAULT_DEALS})"
+    )
+    ver.add_argument(
+        "--commitment", default=None, help="the hash shown before the match: checked first"
+    )
+    ver.add_argument("--lang", choices=LANGUAGES, default="en", help="how ranks are written")
+    ver.add_argument(
+        "--deck", action="store_true", help="each deal's deck order, as in RULES.md's vectors"
+    )
     return parser
 
 
@@ -230,6 +251,29 @@ def run_arena(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def run_verify(args: argparse.Namespace, out: TextIO) -> int:
+    """0: the deals printed (and the commitment, if given, matches); 1: the
+    commitment does not match; 2: the secret or public value is malformed."""
+    try:
+        key = read_key(args.secret, args.public)
+        text = verify_text(key, args.deals, args.lang, args.deck)
+    except (ShuffleError, ValueError) as error:
+        sys.stderr.write(f"error: {error}\n")
+        return 2
+    if args.commitment is not None:
+        expected = args.commitment.strip().lower()
+        if commitment(key.secret) != expected:
+            sys.stderr.write(
+                f"error: the secret does not match the commitment {expected}: its SHA-256 "
+                f"is {commitment(key.secret)}\n"
+            )
+            return 1
+        text = "the secret matches the commitment\n" + text
+    out.write(text)
+    out.flush()
+    return 0
+
+
 def main(
     argv: Sequence[str] | None = None,
     input_fn: InputFn = input,
@@ -248,6 +292,8 @@ def main(
             return run_simulate(args, stream)
         if args.command == "arena":
             return run_arena(args, stream)
+        if args.command == "verify":
+            return run_verify(args, stream)
         return run_bench(args, stream)
     except RulesError as error:
         sys.stderr.write(f"error: {error}\n")

@@ -59,9 +59,8 @@ def sharing(store: Store) -> Shared | None:
     """The locks and leases that hold across processes when the store can be
     shared by several workers (PostgreSQL); None for SQLite, which is one
     process's."""
-    inner = store.inner if isinstance(store, CachedStore) else store
-    locks: SharedLocks | None = getattr(inner, "locks", None)
-    lanes: SharedLocks | None = getattr(inner, "leases", None)
+    locks: SharedLocks | None = getattr(store.driver, "locks", None)
+    lanes: SharedLocks | None = getattr(store.driver, "leases", None)
     if locks is None or lanes is None:
         return None
     return Shared(locks, lanes)

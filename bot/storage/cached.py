@@ -1,6 +1,7 @@
-"""Write-through copies in front of a store, for a bot that is the only writer
-of its database (one process). A multi-process deployment runs without it
-(`DATABASE_CACHE=off`).
+"""The store with write-through copies, for a bot that is the only writer
+of its database (one process). `CachedStore` is a `Store` that overrides
+only what it keeps a copy of; everything else is the store's own. A
+multi-process deployment runs without it (`DATABASE_CACHE=off`).
 
 It keeps a copy of every open table and of the latest few that ended, of
 people's records and of groups' languages; the store stays the record, and
@@ -28,18 +29,13 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
-from bot.storage.cached_tournaments import CachedTournaments
 from bot.storage.records import (
     CLOSED,
     LOBBY,
     OPEN_STATUSES,
     ChipMoves,
-    ChipRow,
     Conflict,
-    LeaderRow,
     MatchResult,
-    RatingRecord,
-    ResultRow,
     TableRecord,
     UserRecord,
 )
@@ -61,11 +57,12 @@ def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
         del cache[next(iter(cache))]  # the oldest entry
 
 
-class CachedStore(CachedTournaments):
-    """A `Store` that answers reads from memory where that is safe."""
+class CachedStore(Store):
+    """A `Store` that answers reads from memory where that is safe: the
+    database `store` opened, now behind copies."""
 
-    def __init__(self, inner: Store) -> None:
-        self.inner = inner
+    def __init__(self, store: Store) -> None:
+        super().__init__(store.driver, store.ratings_lock)
         self._lock = asyncio.Lock()
         self._tables: dict[int, TableRecord] = {}  # tables exactly as stored
         # Which of those are no longer open: only the latest few are kept (the
@@ -76,7 +73,7 @@ class CachedStore(CachedTournaments):
 
     async def close(self) -> None:
         async with self._lock:
-            await self.inner.close()
+            await super().close()
 
     # -- the copies ----------------------------------------------------------------------
 
@@ -146,9 +143,7 @@ class CachedStore(CachedTournaments):
             if known is not None:
                 known.name, known.username, known.language_code = name, username, language_code
 
-        await self._write(
-            known_now, self.inner.remember_user(user_id, name, username, language_code)
-        )
+        await self._write(known_now, super().remember_user(user_id, name, username, language_code))
 
     async def set_started(self, user_id: int, started: bool) -> None:
         known = self._users.get(user_id)
@@ -160,7 +155,7 @@ class CachedStore(CachedTournaments):
             if known is not None:
                 known.started = started
 
-        await self._write(started_now, self.inner.set_started(user_id, started))
+        await self._write(started_now, super().set_started(user_id, started))
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:
         def then() -> None:
@@ -168,7 +163,7 @@ class CachedStore(CachedTournaments):
             if known is not None:
                 known.lang = lang
 
-        await self._write(then, self.inner.set_user_lang(user_id, lang))
+        await self._write(then, super().set_user_lang(user_id, lang))
 
     async def get_user(self, user_id: int) -> UserRecord | None:
         known = self._users.get(user_id)
@@ -176,7 +171,7 @@ class CachedStore(CachedTournaments):
             async with self._lock:
                 known = self._users.get(user_id)
                 if known is None:
-                    known = await self.inner.get_user(user_id)
+                    known = await super().get_user(user_id)
                     if known is None:
                         return None
                     _remember(self._users, user_id, known, MAX_CACHED_PEOPLE)
@@ -187,38 +182,17 @@ class CachedStore(CachedTournaments):
             return self._chat_langs[chat_id]
         async with self._lock:
             if chat_id not in self._chat_langs:
-                lang = await self.inner.get_chat_lang(chat_id)
+                lang = await super().get_chat_lang(chat_id)
                 _remember(self._chat_langs, chat_id, lang, MAX_CACHED_PEOPLE)
             return self._chat_langs[chat_id]
 
     async def set_chat_lang(self, chat_id: int, title: str, lang: str) -> None:
         await self._write(
             lambda: _remember(self._chat_langs, chat_id, lang, MAX_CACHED_PEOPLE),
-            self.inner.set_chat_lang(chat_id, title, lang),
+            super().set_chat_lang(chat_id, title, lang),
         )
 
     # -- tables --------------------------------------------------------------------------
-
-    async def create_table(
-        self,
-        chat_id: int,
-        chat_title: str,
-        creator_id: int,
-        preset: str,
-        options: dict[str, Any],
-        settings: dict[str, Any] | None = None,
-        practice: bool = False,
-        thread_id: int | None = None,
-    ) -> TableRecord | None:
-        # Not through `_write`: the expected refusal (the chat has an open
-        # table) must not drop every copy.
-        await self._quiet()
-        created = await self.inner.create_table(
-            chat_id, chat_title, creator_id, preset, options, settings, practice, thread_id
-        )
-        if created is not None:
-            self._keep(created.copy())  # nobody else knows its id yet
-        return created
 
     async def get_table(self, table_id: int) -> TableRecord | None:
         cached = self._tables.get(table_id)
@@ -228,31 +202,11 @@ class CachedStore(CachedTournaments):
             cached = self._tables.get(table_id)
             if cached is not None:
                 return cached.copy()
-            found = await self.inner.get_table(table_id)
+            found = await super().get_table(table_id)
             if found is None:
                 return None
             self._keep(found.copy())
             return found
-
-    async def open_table_in_chat(
-        self, chat_id: int, thread_id: int | None = None
-    ) -> TableRecord | None:
-        return await self.inner.open_table_in_chat(chat_id, thread_id)
-
-    async def open_tables_in_chat(self, chat_id: int) -> list[TableRecord]:
-        return await self.inner.open_tables_in_chat(chat_id)
-
-    async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
-        return await self.inner.tables_with_status(*statuses)
-
-    async def table_ids_with_status(self, *statuses: str) -> list[int]:
-        return await self.inner.table_ids_with_status(*statuses)
-
-    async def open_tables_of(self, user_id: int) -> list[int]:
-        return await self.inner.open_tables_of(user_id)
-
-    async def count_open_practice(self) -> int:
-        return await self.inner.count_open_practice()
 
     async def save_table(
         self,
@@ -269,7 +223,7 @@ class CachedStore(CachedTournaments):
             raise Conflict(f"table {table.id} changed since version {table.version}")
         self._cache_saved(table, stored)
         try:
-            saved = await self.inner.save_table(table, action, user_id, result, chips)
+            saved = await super().save_table(table, action, user_id, result, chips)
         except Conflict:
             if stored is not None:
                 self._forget()  # the copy was wrong: something else wrote the database
@@ -315,7 +269,7 @@ class CachedStore(CachedTournaments):
             self._chat_langs.pop(old_chat_id, None)
             self._chat_langs.pop(new_chat_id, None)
 
-        await self._write(moved, self.inner.move_chat(old_chat_id, new_chat_id))
+        await self._write(moved, super().move_chat(old_chat_id, new_chat_id))
 
     # -- message bookkeeping -------------------------------------------------------------
 
@@ -333,16 +287,14 @@ class CachedStore(CachedTournaments):
 
         await self._write(
             self._table_change(table_id, ids),
-            self.inner.set_message_ids(table_id, lobby_message_id, live_message_id),
+            super().set_message_ids(table_id, lobby_message_id, live_message_id),
         )
 
     async def clear_live_message(self, table_id: int) -> None:
         def clear(t: TableRecord) -> None:
             t.live_message_id = None
 
-        await self._write(
-            self._table_change(table_id, clear), self.inner.clear_live_message(table_id)
-        )
+        await self._write(self._table_change(table_id, clear), super().clear_live_message(table_id))
 
     async def set_hand_message(
         self, table_id: int, seat: int, message_id: int | None, digest: str | None
@@ -363,7 +315,7 @@ class CachedStore(CachedTournaments):
             return
         await self._write(
             self._table_change(table_id, hand),
-            self.inner.set_hand_message(table_id, seat, message_id, digest),
+            super().set_hand_message(table_id, seat, message_id, digest),
         )
 
     async def set_turn_reminded(self, table_id: int) -> None:
@@ -371,58 +323,14 @@ class CachedStore(CachedTournaments):
             t.turn_reminded = True
 
         await self._write(
-            self._table_change(table_id, reminded), self.inner.set_turn_reminded(table_id)
+            self._table_change(table_id, reminded), super().set_turn_reminded(table_id)
         )
 
     async def set_told_step(self, table_id: int, step: int) -> None:
         def told(t: TableRecord) -> None:
             t.told_step = max(t.told_step, step)
 
-        await self._write(
-            self._table_change(table_id, told), self.inner.set_told_step(table_id, step)
-        )
-
-    # -- the log and recovery ------------------------------------------------------------
-
-    async def action_log(self, table_id: int) -> list[tuple[int, int | None, Action]]:
-        return await self.inner.action_log(table_id)
-
-    async def untold_tables(self) -> list[int]:
-        return await self.inner.untold_tables()
-
-    # -- results and ratings: read through (rare reads, nothing to keep in step) -------------
-
-    async def chip_balance(self, chat_id: int, user_id: int) -> int | None:
-        return await self.inner.chip_balance(chat_id, user_id)
-
-    async def chip_balances(self, chat_id: int) -> dict[int, int]:
-        return await self.inner.chip_balances(chat_id)
-
-    async def table_chips(self, table_id: int) -> list[ChipRow]:
-        return await self.inner.table_chips(table_id)
-
-    async def match_results(self, table_id: int) -> list[ResultRow]:
-        return await self.inner.match_results(table_id)
-
-    async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
-        return await self.inner.player_results(user_id, chat_id)
-
-    async def toggle_notify(self, chat_id: int, user_id: int) -> bool:
-        return await self.inner.toggle_notify(chat_id, user_id)
-
-    async def notify_list(self, chat_id: int, limit: int) -> list[int]:
-        return await self.inner.notify_list(chat_id, limit)
-
-    async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
-        return await self.inner.recent_results(chat_id, matches)
-
-    async def player_ratings(self, player: str) -> list[RatingRecord]:
-        return await self.inner.player_ratings(player)
-
-    async def leaderboard(
-        self, game: str, chat_id: int | None, min_matches: int, limit: int
-    ) -> list[LeaderRow]:
-        return await self.inner.leaderboard(game, chat_id, min_matches, limit)
+        await self._write(self._table_change(table_id, told), super().set_told_step(table_id, step))
 
     # -- privacy ---------------------------------------------------------------------------
 
@@ -435,10 +343,7 @@ class CachedStore(CachedTournaments):
                     self._tables.pop(table_id, None)
                     del self._ended[table_id]
 
-        await self._write(forgotten, self.inner.forget_user(user_id, placeholder))
-
-    async def prune_action_logs(self, ended_before: float) -> int:
-        return await self.inner.prune_action_logs(ended_before)
+        await self._write(forgotten, super().forget_user(user_id, placeholder))
 
     async def prune_closed_lobbies(self, closed_before: float) -> int:
         def pruned() -> None:
@@ -448,4 +353,4 @@ class CachedStore(CachedTournaments):
                     self._tables.pop(table_id, None)
                     self._ended.pop(table_id, None)
 
-        return await self._write(pruned, self.inner.prune_closed_lobbies(closed_before))
+        return await self._write(pruned, super().prune_closed_lobbies(closed_before))

@@ -56,7 +56,8 @@ def _read_source(path: Path) -> tuple[int, list[tuple[str, list[str], list[tuple
                 row[0]
                 for row in db.execute(
                     "SELECT name FROM sqlite_master WHERE type = 'table'"
-                    " AND name NOT LIKE 'sqlite_%' ORDER BY rowid"
+                    " AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations'"
+                    " ORDER BY rowid"
                 )
             ]
             tables = []
@@ -107,7 +108,7 @@ async def copy_sqlite_to_postgres(
             await migrate(connection, where(target))
         except asyncpg.PostgresError as error:
             raise StorageError(f"cannot migrate {where(target)} ({error})") from None
-        ran = await connection.fetchval("SELECT COALESCE(MAX(number), 0) FROM schema_migrations")
+        ran = await connection.fetchval("SELECT count(*) FROM schema_migrations")
         if ran != version or len(migrations("postgres")) != version:
             raise StorageError(
                 f"the PostgreSQL database {where(target)} is at migration {ran}, the SQLite"

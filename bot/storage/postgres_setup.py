@@ -29,16 +29,14 @@ def where(url: DatabaseUrl) -> str:
 
 
 async def migrate(connection: Any, place: str = "PostgreSQL") -> None:
-    """Each pending migration in its own transaction, under an advisory lock
-    so that processes starting together run each file once. A database
-    newer than the code is refused (`StorageError`) before any migration
-    runs; `place` names it in the message (`where(url)`)."""
+    """Each migration not yet run, in its own transaction, under an advisory
+    lock so that processes starting together run each file once. A
+    database newer than the code is refused (`StorageError`) before any
+    migration runs; `place` names it in the message (`where(url)`)."""
     exists = await connection.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
     if exists:
-        current = await connection.fetchval(
-            "SELECT COALESCE(MAX(number), 0) FROM schema_migrations"
-        )
-        refused = too_new("postgres", current, place)
+        applied = {row[0] for row in await connection.fetch("SELECT number FROM schema_migrations")}
+        refused = too_new("postgres", applied, place)
         if refused:
             raise StorageError(refused)
     for migration in migrations("postgres"):
@@ -46,13 +44,17 @@ async def migrate(connection: Any, place: str = "PostgreSQL") -> None:
             await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await connection.execute(
                 """CREATE TABLE IF NOT EXISTS schema_migrations (
-                     number INTEGER PRIMARY KEY, name TEXT NOT NULL,
+                     number BIGINT PRIMARY KEY, name TEXT NOT NULL,
                      applied_at DOUBLE PRECISION NOT NULL)"""
             )
-            current = await connection.fetchval(
-                "SELECT COALESCE(MAX(number), 0) FROM schema_migrations"
+            if (
+                migration.number > 2**31 - 1
+            ):  # named by its minute: the record's first INTEGER is short
+                await connection.execute(WIDEN)
+            ran = await connection.fetchval(
+                "SELECT count(*) FROM schema_migrations WHERE number = $1", migration.number
             )
-            if migration.number <= current:
+            if ran:
                 continue
             await connection.execute(migration.script)
             await connection.execute(
@@ -61,6 +63,16 @@ async def migrate(connection: Any, place: str = "PostgreSQL") -> None:
                 migration.name,
                 time.time(),
             )
+
+
+# Databases made before migrations were named by their minute keep their
+# numbers in an INTEGER column.
+WIDEN = """DO $$ BEGIN
+  IF (SELECT data_type FROM information_schema.columns WHERE table_schema = current_schema()
+      AND table_name = 'schema_migrations' AND column_name = 'number') = 'integer' THEN
+    ALTER TABLE schema_migrations ALTER COLUMN number TYPE BIGINT;
+  END IF;
+END $$"""
 
 
 async def probe_write(connection: Any) -> None:

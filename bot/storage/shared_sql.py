@@ -1,9 +1,8 @@
-"""What both stores write and read alike: a table's columns, a new table
-and a table's save, a finished match's `results` rows, the leaderboard's
-and the group history's SQL (placeholders aside), and the join tokens of
-tables' links.
-bot/storage/sqlite.py and bot/storage/postgres.py import them from here, so
-the two backends cannot drift apart on a column's order."""
+"""The store's SQL, written once in PostgreSQL's words (the SQLite driver
+renders it, bot/storage/driver.py), and its row conversions: a table's
+columns, a new table and a table's save, a finished match's `results` rows,
+the leaderboard's and the group history's SQL, chips, and the join tokens
+of tables' links."""
 
 from __future__ import annotations
 
@@ -14,22 +13,81 @@ from typing import Any
 
 from bot.storage.records import (
     LOBBY,
+    OPEN_STATUSES,
     ChipRow,
     MatchResult,
     ResultRow,
+    Seat,
     SeatResult,
     Skill,
     TableRecord,
 )
-from engine import Action
+from engine import Action, MatchState
 
-# Both backends: a table's columns (SQLite's `table_from_row` reads them by position).
+# The open statuses as an SQL list, in the statement's text (a partial
+# index on them serves a query only when its WHERE names them).
+OPEN = "(" + ", ".join(f"'{status}'" for status in OPEN_STATUSES) + ")"
+
+# A table's columns (`table_from_row` reads them by position).
 TABLE_COLUMNS = (
     "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
     " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
     " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
     " t.join_token, t.thread_id"
 )
+SEAT_COLUMNS = (
+    "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level, s.auto, s.missed"
+)
+_SEAT_WIDTH = SEAT_COLUMNS.count(",") + 1
+
+# Tables and their seats in one query (one trip, nothing lands in between);
+# `{where}`: which tables.
+TABLES = (
+    f"SELECT {TABLE_COLUMNS}, {SEAT_COLUMNS} FROM tables t"
+    " LEFT JOIN seats s ON s.table_id = t.id WHERE {where} ORDER BY t.id, s.seat"
+)
+
+
+def table_from_row(row: Sequence[Any]) -> TableRecord:
+    return TableRecord(
+        id=row[0],
+        chat_id=row[1],
+        chat_title=row[2],
+        status=row[3],
+        creator_id=row[4],
+        preset=row[5],
+        options=json.loads(row[6]),
+        seed=row[7],
+        state=None if row[8] is None else MatchState.loads(row[8]),
+        version=row[9],
+        lobby_message_id=row[10],
+        live_message_id=row[11],
+        turn_deadline=row[12],
+        created_at=row[13],
+        updated_at=row[14],
+        turn_reminded=bool(row[15]),
+        practice=bool(row[16]),
+        settings=json.loads(row[17]),
+        told_step=row[18],
+        join_token=row[19],
+        thread_id=row[20],
+    )
+
+
+def tables_from_rows(rows: Sequence[Sequence[Any]]) -> list[TableRecord]:
+    """`TABLES`' rows: one a seat (or one with no seat), grouped by table."""
+    tables: list[TableRecord] = []
+    for row in rows:
+        if not tables or tables[-1].id != row[0]:
+            tables.append(table_from_row(row))
+        r = row[-_SEAT_WIDTH:]
+        if r[0] is not None:
+            tables[-1].seats.append(
+                Seat(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8])
+            )
+    for table in tables:
+        table.stored_seats = table.seat_rows()
+    return tables
 
 
 def new_join_token() -> str:
@@ -82,7 +140,7 @@ RESULT_COLUMNS = (
 )
 
 
-# Both backends (SQLite numbers its placeholders ?n): a board ($1 the
+# A board ($1 the
 # scope: a group's chat id, or 0 for the bot's), from `standings`
 # (migration 13): wins as first places (shared ones included), ties by the
 # rating, then by matches. Whoever makes the board has at least the wins of
@@ -101,7 +159,7 @@ LEADERBOARD = """SELECT s.player, s.user_id, s.level, COALESCE(p.name, s.player)
 
 BOT_SCOPE = 0  # `standings.scope` of the bot-wide board: no chat has id 0
 
-# Both backends (SQLite numbers its placeholders ?n): one rated seat's
+# One rated seat's
 # match added to a board, in the transaction that writes its results.
 UPSERT_STANDING = """INSERT INTO standings (scope, game, player, user_id, level, matches, wins)
    VALUES ($1, $2, $3, $4, $5, 1, $6)
@@ -121,22 +179,21 @@ def standing_rows(result: MatchResult) -> list[tuple[Any, ...]]:
     ]
 
 
-# Both backends (SQLite numbers its placeholders ?n; `{rated}` is its test
-# of a rated row): a group's board counted afresh from its results, once a
+# A group's board counted afresh from its results, once a
 # group that became a supergroup has taken them along (`move_chat`).
 RECOUNT_STANDINGS = """INSERT INTO standings (scope, game, player, user_id, level, matches, wins)
    SELECT $1, game, player, max(user_id), max(level), count(*),
           sum(CASE WHEN place = 1 THEN 1 ELSE 0 END)
-   FROM results WHERE chat_id = $1 AND {rated} GROUP BY game, player"""
+   FROM results WHERE chat_id = $1 AND NOT practice GROUP BY game, player"""
 
-# Both backends (SQLite numbers its placeholders ?n): each player's latest
+# Each player's latest
 # name, written with a match's results (`player_names`, migration 10).
 UPSERT_NAME = """INSERT INTO player_names (player, name, finished_at) VALUES ($1, $2, $3)
    ON CONFLICT (player) DO UPDATE SET name = excluded.name, finished_at = excluded.finished_at
    WHERE excluded.finished_at >= player_names.finished_at"""
 
 
-# Both backends (SQLite numbers its placeholders ?n): a group that became a
+# A group that became a
 # supergroup keeps its /lang (S8). The old `chats` row is copied under the
 # new id; a language the supergroup chose already is kept (the WHERE also
 # settles SQLite's parse of INSERT ... SELECT ... ON CONFLICT).
@@ -145,7 +202,7 @@ MOVE_CHAT_LANG = """INSERT INTO chats (chat_id, title, lang, updated_at)
    ON CONFLICT (chat_id) DO UPDATE SET lang = COALESCE(chats.lang, excluded.lang)"""
 
 
-# Both backends (SQLite numbers its placeholders ?n): the last matches of a group.
+# The last matches of a group.
 RECENT = """SELECT {columns} FROM results WHERE chat_id = $1 AND table_id IN
      (SELECT table_id FROM results WHERE chat_id = $1 GROUP BY table_id
       ORDER BY max(finished_at) DESC, table_id DESC LIMIT $2)
@@ -183,7 +240,7 @@ def result_from_row(row: Sequence[Any]) -> ResultRow:
     )
 
 
-# Both backends (SQLite numbers its placeholders ?n): a table's save, only
+# A table's save, only
 # if nobody saved it since it was read (`version` is the check); a move's
 # log entry is written by the trigger from the logged_* columns, and
 # `logged_last` keeps the last move logged (`UNTOLD`, migration 12).
@@ -194,14 +251,14 @@ UPDATE_TABLE = """UPDATE tables SET chat_id = $1, chat_title = $2, status = $3, 
      logged_last = COALESCE($13, logged_last)
    WHERE id = $16 AND version = $17"""
 
-# Both backends: the tables with moves nobody was told of (the watchdog's
+# The tables with moves nobody was told of (the watchdog's
 # question each minute, S21). Its WHERE is the partial index
 # `tables_untold`'s, word for word, so only the untold tables are read: a
 # finished table whose moves were all told is not in the index.
 UNTOLD = """SELECT id FROM tables
    WHERE status IN ('playing', 'finished') AND told_step < logged_last ORDER BY id"""
 
-# Both backends (placeholders aside): closed lobbies that never started
+# Closed lobbies that never started
 # (`/new` then `/stop`), last touched before a time; by the partial index
 # `tables_closed_lobbies` (migration 12). Their seats go with them (ON
 # DELETE CASCADE); they have no log and no results. A tournament's table
@@ -239,7 +296,7 @@ def update_params(
     )
 
 
-# Both backends (SQLite numbers its placeholders ?n): a new table, in its
+# A new table, in its
 # lobby; the unique open table of its chat and topic makes a second one fail.
 INSERT_TABLE = """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
      options, settings, practice, version, created_at, updated_at, join_token, thread_id)
@@ -273,7 +330,7 @@ def insert_params(
     )
 
 
-# -- chip balances (migration 11); both backends, SQLite numbers its placeholders ?n.
+# -- chip balances (migration 11).
 # A change is written in this order, inside the save's transaction: its
 # ledger row (nothing more when it is there already: the change was made),
 # the person's balance as the group starts it, the balance moved (no row

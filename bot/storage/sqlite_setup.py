@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import fcntl
 import sqlite3
+import time
 from pathlib import Path
 from typing import IO
 
@@ -64,25 +65,50 @@ async def configure(db: aiosqlite.Connection, durable: bool) -> None:
 
 
 async def migrate(db: aiosqlite.Connection, path: Path | str = "") -> None:
-    """Each pending migration in its own transaction; `PRAGMA user_version`
-    records the last one applied. A database newer than the code is refused
-    (`StorageError`) before any migration runs."""
-    current = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
-    refused = too_new("sqlite", current, str(path))
+    """Each migration not yet run, in its own transaction, recorded in
+    `schema_migrations`; `PRAGMA user_version` counts those that ran (a file
+    older than that table counted its numbered ones there alone). A
+    database newer than the code is refused (`StorageError`) before any
+    migration runs."""
+    count = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
+    recorded = bool(
+        await db.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+        )
+    )
+    if recorded:
+        applied = {row[0] for row in await db.execute_fetchall(RAN)}
+    else:
+        applied = set(range(1, count + 1))
+    refused = too_new("sqlite", applied, str(path), count)
     if refused:
         raise StorageError(refused)
     for migration in migrations("sqlite"):
-        if migration.number <= current:
+        if migration.number in applied and recorded:
             continue
         await db.execute("BEGIN IMMEDIATE")
         try:
-            for statement in sqlite_statements(migration.script):
-                await db.execute(statement)
-            await db.execute(f"PRAGMA user_version = {migration.number}")
+            if not recorded:  # the record, and what an older file ran before it
+                await db.execute(RECORD)
+                for number in sorted(applied):
+                    await db.execute(NOTE, (number, "", 0.0))
+                recorded = True
+            if migration.number not in applied:
+                for statement in sqlite_statements(migration.script):
+                    await db.execute(statement)
+                await db.execute(NOTE, (migration.number, migration.name, time.time()))
+                applied.add(migration.number)
+                await db.execute(f"PRAGMA user_version = {len(applied)}")
             await db.execute("COMMIT")
         except BaseException:
             await db.execute("ROLLBACK")
             raise
+
+
+RECORD = """CREATE TABLE schema_migrations (
+    number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"""
+RAN = "SELECT number FROM schema_migrations"
+NOTE = "INSERT INTO schema_migrations (number, name, applied_at) VALUES (?, ?, ?)"
 
 
 def sole_process(path: Path, held_by: str = "another bot process") -> IO[bytes] | None:

@@ -1,10 +1,11 @@
-"""The storage interface: exactly the operations the table service uses.
+"""The store: exactly the operations the table service uses, written once.
 
-A backend implements `Store`; `CachedStore` (bot/storage/cached.py) wraps one
-with write-through copies for a single process. The service never writes SQL
-and never learns which backend it talks to.
+`Store` runs each operation's SQL through a `Driver` (bot/storage/driver.py),
+SQLite's or PostgreSQL's; `CachedStore` (bot/storage/cached.py) is the same
+store with write-through copies for a single process. The service never
+writes SQL and never learns which database it talks to.
 
-What every backend promises:
+What the store promises, on either database:
 - `save_table` is one version-checked transaction: it writes the table, its
   seats and (with an action) the action's entry in the log, or nothing, and
   raises `Conflict` when the stored version moved on.
@@ -17,22 +18,39 @@ What every backend promises:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import json
+import time
+from collections.abc import Callable, Hashable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from bot.storage.driver import Body, Driver, Duplicate, Step, steps
+from bot.storage.ledgers import Ledgers
 from bot.storage.records import (
+    LOBBY,
     ChipMoves,
-    ChipRow,
-    LeaderRow,
+    Conflict,
     MatchResult,
-    RatingRecord,
-    ResultRow,
     TableRecord,
     UserRecord,
+    person_key,
 )
-from bot.storage.tournament_records import TournamentStore
+from bot.storage.shared_sql import (
+    INSERT_TABLE,
+    MOVE_CHAT_LANG,
+    OPEN,
+    PRUNE_CLOSED_LOBBIES,
+    RECOUNT_STANDINGS,
+    TABLES,
+    UNTOLD,
+    UPDATE_TABLE,
+    insert_params,
+    tables_from_rows,
+    update_params,
+)
+from bot.storage.tournaments import Tournaments
+from bot.storage.writes import save_with_seats
 from engine import Action
 
 # Locks that hold across the processes sharing a database (PostgreSQL's
@@ -57,26 +75,83 @@ class Shared:
     lanes: SharedLocks
 
 
-class Store(TournamentStore, Protocol):
-    async def close(self) -> None: ...
+class Store(Ledgers, Tournaments):
+    """Every operation, once, over a driver. `ratings_lock`: the statement
+    that makes workers sharing the database rate a game's matches in turn
+    (PostgreSQL's advisory lock; SQLite has one process)."""
 
-    # -- people and chats
+    def __init__(self, driver: Driver, ratings_lock: str | None = None) -> None:
+        self.driver = driver
+        self.ratings_lock = ratings_lock
+
+    async def close(self) -> None:
+        await self.driver.close()
+
+    # -- people and chats ------------------------------------------------------------
+
     async def remember_user(
         self, user_id: int, name: str, username: str | None, language_code: str | None
-    ) -> None: ...
+    ) -> None:
+        await self.driver.execute(
+            """INSERT INTO users (user_id, name, username, language_code, updated_at)
+               VALUES ($1, $2, $3, $4, $5)
+               ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,
+                 username = excluded.username, language_code = excluded.language_code,
+                 updated_at = excluded.updated_at""",
+            (user_id, name, username, language_code, time.time()),
+        )
 
     async def set_started(self, user_id: int, started: bool) -> None:
         """Whether the bot may write to the person in private."""
+        await self.driver.execute(
+            "UPDATE users SET started = $1, updated_at = $2 WHERE user_id = $3",
+            (started, time.time(), user_id),
+        )
 
-    async def set_user_lang(self, user_id: int, lang: str) -> None: ...
+    async def set_user_lang(self, user_id: int, lang: str) -> None:
+        await self.driver.execute(
+            "UPDATE users SET lang = $1, updated_at = $2 WHERE user_id = $3",
+            (lang, time.time(), user_id),
+        )
 
-    async def get_user(self, user_id: int) -> UserRecord | None: ...
+    async def get_user(self, user_id: int) -> UserRecord | None:
+        rows = await self.driver.read(
+            "SELECT user_id, name, username, language_code, lang, started FROM users"
+            " WHERE user_id = $1",
+            (user_id,),
+        )
+        if not rows:
+            return None
+        row = rows[0]
+        return UserRecord(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
 
-    async def get_chat_lang(self, chat_id: int) -> str | None: ...
+    async def get_chat_lang(self, chat_id: int) -> str | None:
+        rows = await self.driver.read("SELECT lang FROM chats WHERE chat_id = $1", (chat_id,))
+        return rows[0][0] if rows else None
 
-    async def set_chat_lang(self, chat_id: int, title: str, lang: str) -> None: ...
+    async def set_chat_lang(self, chat_id: int, title: str, lang: str) -> None:
+        await self.driver.execute(
+            """INSERT INTO chats (chat_id, title, lang, updated_at) VALUES ($1, $2, $3, $4)
+               ON CONFLICT (chat_id) DO UPDATE SET lang = excluded.lang,
+                 title = excluded.title, updated_at = excluded.updated_at""",
+            (chat_id, title, lang, time.time()),
+        )
 
-    # -- tables
+    # -- tables ----------------------------------------------------------------------
+
+    async def _read_tables(self, where: str, *args: Any) -> list[TableRecord]:
+        return tables_from_rows(await self.driver.read(TABLES.format(where=where), args))
+
+    async def _insert_table(self, body: Callable[[], Body[int]]) -> TableRecord | None:
+        """A new table's row (and what goes with it), then the table as
+        `get_table` reads it; None, and nothing written, when a unique key
+        refused it."""
+        try:
+            table_id = await self.driver.transact(body)
+        except Duplicate:
+            return None
+        return await self.get_table(table_id)
+
     async def create_table(
         self,
         chat_id: int,
@@ -90,9 +165,27 @@ class Store(TournamentStore, Protocol):
     ) -> TableRecord | None:
         """A new lobby, or None if the chat already has an open table in that
         topic (`thread_id`: a forum's topic; None: the chat itself, General)."""
+        values = insert_params(
+            chat_id,
+            chat_title,
+            creator_id,
+            preset,
+            options,
+            settings,
+            practice,
+            time.time(),
+            thread_id,
+        )
+
+        def insert() -> Body[int]:
+            return int((yield Step(INSERT_TABLE + " RETURNING id", values)).rows[0][0])
+
+        return await self._insert_table(insert)
 
     async def get_table(self, table_id: int) -> TableRecord | None:
         """The table with its seats; the caller owns the record it gets."""
+        found = await self._read_tables("t.id = $1", table_id)
+        return found[0] if found else None
 
     async def open_table_in_chat(
         self, chat_id: int, thread_id: int | None = None
@@ -100,20 +193,46 @@ class Store(TournamentStore, Protocol):
         """The open table (lobby or playing) of a chat's topic (None: of the
         chat itself, or a forum's General): each topic is a place of its own.
         A tournament's tables are not it (several share a place)."""
+        found = await self._read_tables(
+            f"t.chat_id = $1 AND coalesce(t.thread_id, 0) = $2 AND t.status IN {OPEN}"
+            " AND t.tournament_id IS NULL",
+            chat_id,
+            thread_id or 0,
+        )
+        return found[0] if found else None
 
     async def open_tables_in_chat(self, chat_id: int) -> list[TableRecord]:
         """Every open table of a chat, in all its topics (the bot left it)."""
+        return await self._read_tables(f"t.chat_id = $1 AND t.status IN {OPEN}", chat_id)
 
-    async def tables_with_status(self, *statuses: str) -> list[TableRecord]: ...
+    async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
+        return await self._read_tables("t.status = ANY($1::text[])", list(statuses))
 
     async def table_ids_with_status(self, *statuses: str) -> list[int]:
         """Just the ids, in order: cheap enough to ask every minute (the watchdog)."""
+        rows = await self.driver.read(
+            "SELECT id FROM tables WHERE status = ANY($1::text[]) ORDER BY id", (list(statuses),)
+        )
+        return [row[0] for row in rows]
 
     async def open_tables_of(self, user_id: int) -> list[int]:
         """Open tables (lobby or playing) where the person sits or that they opened."""
+        rows = await self.driver.read(
+            f"""SELECT id FROM tables WHERE status IN {OPEN} AND creator_id = $1
+               UNION
+               SELECT t.id FROM seats s JOIN tables t ON t.id = s.table_id
+               WHERE s.user_id = $1 AND t.status IN {OPEN}
+               ORDER BY 1""",
+            (user_id,),
+        )
+        return [row[0] for row in rows]
 
     async def count_open_practice(self) -> int:
         """Practice tables open now, over the whole bot."""
+        rows = await self.driver.read(
+            f"SELECT count(*) FROM tables WHERE practice AND status IN {OPEN}"
+        )
+        return int(rows[0][0])
 
     async def save_table(
         self,
@@ -134,88 +253,156 @@ class Store(TournamentStore, Protocol):
         out, stakes returned), in the same transaction; an entry the ledger
         holds already is skipped. Raises `ShortOfChips` (nothing written)
         when a balance would go below zero."""
+        now = time.time()
+        update = update_params(table, action, user_id, now)
+        rows = table.seat_rows()
+        # During a match seats change only when someone leaves or is away:
+        # unchanged ones need no write, and the save is one statement (its
+        # own transaction, the log's entry written by the trigger).
+        unchanged = table.status != LOBBY and rows == table.stored_seats
+        if unchanged and result is None and chips is None:
+            saved = await self.driver.execute(UPDATE_TABLE, update) == 1
+        else:
+            seats = None if unchanged else [(table.id, *r[:5], bool(r[5]), r[6]) for r in rows]
+            renumbered = table.status == LOBBY  # seats come and go in a lobby
+            lock = self.ratings_lock
+            saved = await self.driver.transact(
+                lambda: save_with_seats(table.id, update, seats, renumbered, result, chips, lock)
+            )
+        if not saved:
+            raise Conflict(f"table {table.id} changed since version {table.version}")
+        table.version += 1
+        table.updated_at = now
+        table.stored_seats = rows
+        return table
 
-    async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None: ...
+    async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
+        """A group that became a supergroup: its tables, results, notices,
+        boards, chips and /lang move along (S8)."""
+        ids = (new_chat_id, old_chat_id)
 
-    # -- message bookkeeping (no new version)
+        def move() -> Body[None]:
+            for table in ("tables", "results", "chip_ledger"):
+                yield Step(f"UPDATE {table} SET chat_id = $1 WHERE chat_id = $2", ids)
+            # Notices and balances move unless the supergroup has the
+            # person's already (the old one stays under the old id: no chip
+            # is lost).
+            for table in ("notify", "chip_balances"):
+                yield Step(
+                    f"UPDATE {table} SET chat_id = $1 WHERE chat_id = $2 AND user_id NOT IN"
+                    f" (SELECT user_id FROM {table} WHERE chat_id = $1)",
+                    ids,
+                )
+            # Its boards counted afresh from the results it took along.
+            yield Step("DELETE FROM standings WHERE scope = $1 OR scope = $2", ids)
+            yield Step(RECOUNT_STANDINGS, (new_chat_id,))
+            # The group's /lang too: a language the supergroup already chose wins.
+            yield Step(MOVE_CHAT_LANG, ids)
+            yield Step("DELETE FROM chats WHERE chat_id = $1", (old_chat_id,))
+
+        await self.driver.transact(move)
+
+    # -- message bookkeeping (no new version) ----------------------------------------
+
     async def set_message_ids(
         self,
         table_id: int,
         lobby_message_id: int | None = None,
         live_message_id: int | None = None,
-    ) -> None: ...
+    ) -> None:
+        # COALESCE: a column given as None keeps its value (one prepared statement).
+        if lobby_message_id is None and live_message_id is None:
+            return
+        await self.driver.execute(
+            """UPDATE tables SET lobby_message_id = COALESCE($1, lobby_message_id),
+                 live_message_id = COALESCE($2, live_message_id) WHERE id = $3""",
+            (lobby_message_id, live_message_id, table_id),
+        )
 
-    async def clear_live_message(self, table_id: int) -> None: ...
+    async def clear_live_message(self, table_id: int) -> None:
+        await self.driver.execute(
+            "UPDATE tables SET live_message_id = NULL WHERE id = $1", (table_id,)
+        )
 
     async def set_hand_message(
         self, table_id: int, seat: int, message_id: int | None, digest: str | None
     ) -> None:
-        """Which message shows a seat's hand, and a digest of what it shows
-        (a backend may keep the digest as unknown)."""
+        """Which message shows a seat's hand. Only the message id is written:
+        the digest is stored as unknown. An unknown digest costs one edit too
+        many after a restart (Telegram answers "not modified"), where a
+        stored one that an unrecorded edit made stale could skip an edit
+        that was needed."""
+        await self.driver.execute(
+            "UPDATE seats SET hand_message_id = $1, hand_digest = NULL"
+            " WHERE table_id = $2 AND seat = $3",
+            (message_id, table_id, seat),
+        )
 
-    async def set_turn_reminded(self, table_id: int) -> None: ...
+    async def set_turn_reminded(self, table_id: int) -> None:
+        await self.driver.execute(
+            "UPDATE tables SET turn_reminded = TRUE WHERE id = $1", (table_id,)
+        )
 
     async def set_told_step(self, table_id: int, step: int) -> None:
         """Moves up to `step` have all been told (it never goes back)."""
+        await self.driver.execute(
+            "UPDATE tables SET told_step = $1 WHERE id = $2 AND told_step < $1", (step, table_id)
+        )
 
-    # -- the log and recovery
+    # -- the log and recovery ----------------------------------------------------------
+
     async def action_log(self, table_id: int) -> list[tuple[int, int | None, Action]]:
         """(seq, user id, action) of every committed move, in order."""
+        rows = await self.driver.read(
+            "SELECT seq, user_id, action FROM actions WHERE table_id = $1 ORDER BY seq",
+            (table_id,),
+        )
+        return [(row[0], row[1], Action.from_json(json.loads(row[2]))) for row in rows]
 
     async def untold_tables(self) -> list[int]:
         """Running or finished tables with committed moves nobody was told
         about; read from an index of just those (S21), not from every table."""
+        return [row[0] for row in await self.driver.read(UNTOLD)]
 
-    # -- chip balances (virtual chips)
-    async def chip_balance(self, chat_id: int, user_id: int) -> int | None:
-        """A person's chips in a group; None before their first stake there."""
+    # -- privacy -----------------------------------------------------------------------
 
-    async def chip_balances(self, chat_id: int) -> dict[int, int]:
-        """Every balance the group has: person -> chips."""
-
-    async def table_chips(self, table_id: int) -> list[ChipRow]:
-        """The table's ledger: stakes first, then payouts or refunds, by seat."""
-
-    # -- results and ratings
-    async def match_results(self, table_id: int) -> list[ResultRow]:
-        """The finished match's rows, by seat (none while it runs)."""
-
-    async def player_results(self, user_id: int, chat_id: int | None = None) -> list[ResultRow]:
-        """A person's rows, oldest first: in one group, or (None) everywhere."""
-
-    async def recent_results(self, chat_id: int, matches: int) -> list[ResultRow]:
-        """The rows of the group's last `matches` finished matches, newest
-        match first, by seat within a match."""
-
-    async def player_ratings(self, player: str) -> list[RatingRecord]:
-        """A player's rating in every game they were rated in."""
-
-    async def leaderboard(
-        self, game: str, chat_id: int | None, min_matches: int, limit: int
-    ) -> list[LeaderRow]:
-        """Players of a game with at least `min_matches` rated (not practice)
-        matches, in one group or (None) everywhere: most wins first, then the
-        higher rating."""
-
-    # -- /notify
-    async def toggle_notify(self, chat_id: int, user_id: int) -> bool:
-        """Turn the person's notice of new tables in the group on, or off when
-        it was on; whether it is on now."""
-
-    async def notify_list(self, chat_id: int, limit: int) -> list[int]:
-        """Who asked for the group's notices, the earliest `limit` of them."""
-
-    # -- privacy
     async def forget_user(self, user_id: int, placeholder: str) -> None:
         """Erase what is stored about a person: their record (name, username,
         languages) goes, and their name in ended tables' seats and in
         tournaments' registrations becomes `placeholder`. Open tables are
         left alone (the service refuses while they sit at one)."""
+        named = (placeholder, user_id)
+        forget: list[tuple[str, Sequence[Any], bool]] = [
+            ("DELETE FROM users WHERE user_id = $1", (user_id,), False),
+            (
+                "UPDATE seats SET name = $1 WHERE user_id = $2 AND table_id IN"
+                f" (SELECT id FROM tables WHERE status NOT IN {OPEN})",
+                named,
+                False,
+            ),
+            ("UPDATE results SET name = $1 WHERE user_id = $2", named, False),
+            (
+                "UPDATE player_names SET name = $1 WHERE player = $2",
+                (placeholder, person_key(user_id)),
+                False,
+            ),
+            ("DELETE FROM notify WHERE user_id = $1", (user_id,), False),
+            ("UPDATE tournament_entries SET name = $1 WHERE user_id = $2", named, False),
+        ]
+        await self.driver.transact(steps(*forget))
 
     async def prune_action_logs(self, ended_before: float) -> int:
         """Delete the action logs of tables that ended (and were told in full)
         before this time; the number of log entries deleted."""
+        return await self.driver.execute(
+            f"""DELETE FROM actions WHERE table_id IN (
+                 SELECT t.id FROM tables t
+                 WHERE t.status NOT IN {OPEN} AND t.updated_at < $1
+                   AND t.told_step >= t.logged_last)""",
+            (ended_before,),
+        )
 
     async def prune_closed_lobbies(self, closed_before: float) -> int:
         """Delete the lobbies closed before this time that never started
         (`/new` then `/stop`, or nobody came), seats and all; how many."""
+        return await self.driver.execute(PRUNE_CLOSED_LOBBIES, (closed_before,))

@@ -1,5 +1,5 @@
-"""What both stores write and read alike of tournaments (placeholders
-aside: SQLite numbers its ?n as PostgreSQL its $n)."""
+"""The store's SQL for tournaments (bot/storage/tournaments.py), in
+PostgreSQL's words as all the store's SQL (bot/storage/driver.py)."""
 
 from __future__ import annotations
 
@@ -38,11 +38,9 @@ INSERT_ENTRY = """INSERT INTO tournament_entries (tournament_id, user_id, name, 
    FROM tournament_entries WHERE tournament_id = $1
    ON CONFLICT (tournament_id, user_id) DO NOTHING"""
 
-# Both backends add their own condition on `tournament_id`.
-ENTRIES = (
-    "SELECT tournament_id, user_id, name, partner FROM tournament_entries WHERE tournament_id "
-)
-ENTRIES_ORDER = " ORDER BY tournament_id, position, user_id"
+# The entries of some tournaments ($1 their ids), in the order they registered.
+ENTRIES = """SELECT tournament_id, user_id, name, partner FROM tournament_entries
+   WHERE tournament_id = ANY($1::bigint[]) ORDER BY tournament_id, position, user_id"""
 
 INSERT_ROUND = """INSERT INTO tournament_rounds (tournament_id, number, round)
    VALUES ($1, $2, $3) ON CONFLICT (tournament_id, number) DO NOTHING"""
@@ -72,7 +70,7 @@ LINK_OF = "SELECT tournament_id, round, position FROM tournament_tables WHERE ta
 # A tournament's table: an ordinary table's INSERT plus its tournament.
 INSERT_TOURNAMENT_TABLE = INSERT_TABLE.replace(
     ", thread_id)", ", thread_id, tournament_id)"
-).replace(", $11)", ", $11, $12)")
+).replace(", $11)", ", $11, $12) RETURNING id")
 assert INSERT_TOURNAMENT_TABLE != INSERT_TABLE
 
 

@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 PLACEHOLDER = "👤"
 DAY = 86_400.0
 PRUNE_KEY = ("privacy", "prune action logs")
+# After a failed prune, the pause before the next try: long enough that a
+# prune failing for good (a foreign key, N1) logs a line an hour, not a minute.
+PRUNE_RETRY = 3600.0
 
 
 class Privacy:
@@ -80,9 +83,15 @@ class Privacy:
 
     async def keep_pruning(self) -> None:
         """Prune now, and again every day (on the service's scheduler, which
-        stops with the bot)."""
+        stops with the bot). Housekeeping never stops the bot: a failed prune
+        is logged and tried again in `PRUNE_RETRY`, never raised (start-up
+        awaits this, and a prune that failed for good once kept the bot from
+        starting: security review N1)."""
+        wait = DAY
         try:
             await self.prune()
-        finally:
-            clock = self.tables.clock
-            clock.call_at(clock.now() + DAY, PRUNE_KEY, self.keep_pruning)
+        except Exception:
+            wait = PRUNE_RETRY
+            log.exception("pruning failed; trying again in %.0f s", wait)
+        clock = self.tables.clock
+        clock.call_at(clock.now() + wait, PRUNE_KEY, self.keep_pruning)

@@ -19,6 +19,7 @@ from .faults import FaultKind, FaultRule
 from .html_parser import Entity, utf16_len
 from .limits import FloodControl, TelegramLimits
 from .models import WAIT_TIMEOUT, FakeCallback, FakeChat, FakeUser, StoredMessage
+from .protocol import Handler
 from .records import RequestRecord
 from .state import FakeState, Signal
 from .topics import user_thread
@@ -418,3 +419,43 @@ class ControlMixin(FakeState):
         for rule in self.faults:
             rule.cancel()
         self.faults.clear()
+
+    # ------------------------------------------------------------------ long runs (bench/)
+
+    def wrap_handlers(self, wrap: Callable[[str, Handler], Handler]) -> None:
+        """Put ``wrap(method name, handler)`` around every Bot API method's handler.
+
+        A wrapper sees a request after the flood limits admitted it (a 429 never reaches
+        it) and its answer, so a benchmark can time the bot's requests without polling.
+        """
+        self._methods = {
+            key: (name, wrap(name, handler)) for key, (name, handler) in self._methods.items()
+        }
+
+    def prune(
+        self,
+        keep_group: int | None,
+        keep_private: int | None,
+        callbacks_older_than: float | None = None,
+    ) -> None:
+        """Forget what a long run no longer needs, so that the fake's memory stays flat.
+
+        Keeps the newest ``keep_group`` messages of each group or channel and the newest
+        ``keep_private`` of each private chat (None: all of them); forgets answered
+        callback queries, and unanswered ones created over ``callbacks_older_than`` seconds
+        ago by :attr:`clock`; clears :attr:`errors_returned`.
+        """
+        for chat_id, messages in self._messages.items():
+            keep = keep_group if chat_id < 0 else keep_private
+            if keep is not None:
+                for message_id in list(messages)[: max(len(messages) - keep, 0)]:
+                    del messages[message_id]
+        now = self.clock()
+        for query_id, callback in list(self._callbacks.items()):
+            old = (
+                callbacks_older_than is not None
+                and now - callback.created_at > callbacks_older_than
+            )
+            if callback.answer is not None or old:
+                del self._callbacks[query_id]
+        self.errors_returned.clear()

@@ -76,6 +76,21 @@ class LimitStats:
     def refused_total(self) -> int:
         return sum(self.refused.values())
 
+    def since(self, earlier: LimitStats) -> LimitStats:
+        """What was counted after ``earlier`` (a :meth:`copy` taken then): a window's."""
+        counted = Counter(self.counted)
+        counted.subtract(earlier.counted)
+        return LimitStats(
+            +counted,
+            self.refused - earlier.refused,
+            self.refused_by_limit - earlier.refused_by_limit,
+        )
+
+    def copy(self) -> LimitStats:
+        return LimitStats(
+            Counter(self.counted), Counter(self.refused), Counter(self.refused_by_limit)
+        )
+
 
 def is_counted(method: str) -> bool:
     """Whether a request to ``method`` (canonical name) counts against the limits."""

@@ -31,7 +31,7 @@ async def test_a_job_runs_on_the_database_thread_between_other_calls(tmp_path: P
         assert isinstance(connection, sqlite3.Connection)
         return int(connection.execute("SELECT 41 + 1").fetchone()[0])
 
-    assert await store._job(work) == 42
+    assert await store.driver.job(work) == 42
     await store.close()
 
 

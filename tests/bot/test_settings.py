@@ -208,6 +208,60 @@ def test_a_bad_value_in_dot_env_is_named(
     assert TOKEN not in err
 
 
+WEBHOOK = "https://bot.example.org/tg/hook"
+
+
+@pytest.mark.parametrize(
+    ("secret", "why"),
+    [
+        ("x", "too short (1 characters)"),
+        ("A" * 31, "too short (31 characters)"),
+        ("A" * 257, "must be up to 256 characters"),
+        ("A" * 31 + " ", "must be up to 256 characters"),
+    ],
+    ids=["one-character", "31-characters", "257-characters", "a-space"],
+)
+def test_a_short_or_malformed_webhook_secret_stops_the_start_with_one_line(
+    secret: str,
+    why: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """N16: the secret is all that tells Telegram's posts from forged ones,
+    and guessing costs a request a try: at least 32 characters."""
+    monkeypatch.chdir(tmp_path)
+    for key in list(os.environ):
+        if key.upper() in SETTING_NAMES:
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("BOT_WEBHOOK_URL", WEBHOOK)
+    monkeypatch.setenv("BOT_WEBHOOK_SECRET", secret)
+    with pytest.raises(SystemExit) as stopped:
+        load_settings()
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [err.strip()], err
+    assert err.startswith("Setting BOT_WEBHOOK_SECRET is invalid: " + why), err
+    assert "Value error" not in err and secret.strip() not in err
+
+
+def test_a_webhook_secret_of_32_characters_is_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for key in list(os.environ):
+        if key.upper() in SETTING_NAMES:
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("BOT_TOKEN", TOKEN)
+    monkeypatch.setenv("BOT_WEBHOOK_URL", WEBHOOK)
+    for secret in ("aZ09_-" * 5 + "xy", "s" * 256):
+        monkeypatch.setenv("BOT_WEBHOOK_SECRET", secret)
+        settings = load_settings()
+        assert settings.bot_webhook_secret is not None
+        assert settings.bot_webhook_secret.get_secret_value() == secret
+
+
 @pytest.mark.parametrize(
     ("environment", "scheme", "path"),
     [

@@ -20,7 +20,7 @@ from bot.app import build_application, register_webhook, start_web, stop_web
 from bot.tables import TableService
 from testing.fake_telegram import FakeTelegram
 
-SECRET = "workers-Secret_1"
+SECRET = "workers-Secret_1-32-characters-long"
 TURN = 90  # seconds a person has for a move (the default)
 
 
@@ -85,7 +85,7 @@ class Worker:
         its locks; its lanes' leases lapse), its queued messages and timers are
         lost, nothing is flushed."""
         app, self.app = self.app, None
-        store = app.bot_data["store"]
+        store = app.bot_data["store"].driver
         store._connection.terminate()
         store.locks.terminate()
         store.leases.terminate()

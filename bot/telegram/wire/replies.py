@@ -10,6 +10,8 @@ connection never drops a join confirmation.
 
 An answer quotes the command it answers; in a forum topic it names the topic
 too (Telegram sends a reply whose quote is gone nowhere else than General).
+Each topic of a forum has its own queue, so a flood of commands in one topic
+never pushes out another topic's answer (security review N15).
 """
 
 from __future__ import annotations
@@ -41,8 +43,9 @@ class Replies:
     def __init__(self, send: Send, backlog: int = 3) -> None:
         self._send = send
         self.backlog = max(1, backlog)
-        self._queues: dict[int, deque[Answer]] = {}
-        self._workers: dict[int, asyncio.Task[None]] = {}
+        # per chat and forum topic (None: General, or no forum)
+        self._queues: dict[tuple[int, int | None], deque[Answer]] = {}
+        self._workers: dict[tuple[int, int | None], asyncio.Task[None]] = {}
         self.dropped = 0
 
     def put(
@@ -54,14 +57,15 @@ class Replies:
         thread: int | None = None,
     ) -> None:
         """Queue an answer; beyond the backlog the oldest waiting one is dropped."""
-        queue = self._queues.setdefault(chat_id, deque())
+        lane = (chat_id, thread)
+        queue = self._queues.setdefault(lane, deque())
         if len(queue) >= self.backlog:
             queue.popleft()
             self.dropped += 1
         queue.append(Answer(screen, reply_to, photo, thread))
-        if chat_id not in self._workers:
-            task = asyncio.get_running_loop().create_task(self._work(chat_id))
-            self._workers[chat_id] = task
+        if lane not in self._workers:
+            task = asyncio.get_running_loop().create_task(self._work(lane))
+            self._workers[lane] = task
 
     def waiting(self) -> int:
         return sum(map(len, self._queues.values()))  # answers queued, for /healthz
@@ -71,9 +75,10 @@ class Replies:
         """Answers are queued or being sent."""
         return bool(self._workers)
 
-    async def _work(self, chat_id: int) -> None:
+    async def _work(self, lane: tuple[int, int | None]) -> None:
+        chat_id = lane[0]
         try:
-            queue = self._queues[chat_id]
+            queue = self._queues[lane]
             while queue:
                 answer = queue.popleft()
                 try:
@@ -86,8 +91,8 @@ class Replies:
                 if outcome is Outcome.FORBIDDEN:
                     queue.clear()  # blocked, or the bot is out of the group
         finally:
-            self._queues.pop(chat_id, None)
-            self._workers.pop(chat_id, None)
+            self._queues.pop(lane, None)
+            self._workers.pop(lane, None)
 
     async def drain(self, timeout: float) -> int:
         """Send what is queued, for at most `timeout` seconds (shutdown);

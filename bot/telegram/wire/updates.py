@@ -8,6 +8,13 @@ a few updates waiting: a flood in one group costs that group its overflow,
 never another chat its answer (PTB's own processor takes the global slot
 first, so 256 updates of one busy chat would hold every slot while they wait
 for that chat's lock).
+
+In a forum each topic is a lane of its own (`lane_of`: the chat and the
+topic), with its own turn and backlog: a topic hosts a table of its own, and
+a flood in one topic must not cost another topic's players their taps
+(security review N15). Tables need no chat-wide order: the tables layer
+locks what it shares (a table, a chat's new tables, a tournament), as it
+must for several workers, which see one chat's updates side by side anyway.
 """
 
 from __future__ import annotations
@@ -27,6 +34,9 @@ from bot.locks import KeyedLocks
 log = logging.getLogger(__name__)
 
 Overflow = Callable[[Update], Awaitable[None]]
+# An update's lane: its chat, and its forum topic (None: General, a group
+# that is no forum, a private chat).
+Lane = tuple[int, int | None]
 
 # A chat's overflow is answered one at a time (three hundred "slow down"
 # answers at once would hold the HTTP client's connections that other chats'
@@ -66,6 +76,9 @@ def trim_updates(answer: dict[str, Any]) -> dict[str, Any]:
                 and isinstance(message.get("message_id"), int)
             ):
                 query["message_ref"] = [chat["id"], message["message_id"]]
+                thread = message.get("message_thread_id")
+                if message.get("is_topic_message") and isinstance(thread, int):
+                    query["message_topic"] = thread  # its lane (`topic_of`)
                 del query["message"]
     return answer
 
@@ -88,6 +101,31 @@ def chat_of(update: Update) -> int | None:
         return update.effective_chat.id
     origin = tapped_message(update.callback_query) if update.callback_query else None
     return origin[0] if origin else None
+
+
+def topic_of(update: Update) -> int | None:
+    """The forum topic an update belongs to, a tap's too (see
+    `trim_updates`); None outside a forum's topics. (Telegram also numbers
+    the reply threads of any supergroup: only a forum's topics count.)"""
+    query = update.callback_query
+    if query is not None:
+        if query.message is not None:
+            message: object = query.message
+        else:
+            topic = query.api_kwargs.get("message_topic")
+            return topic if type(topic) is int else None
+    else:
+        message = update.effective_message
+    if message is None or not getattr(message, "is_topic_message", False):
+        return None
+    thread = getattr(message, "message_thread_id", None)
+    return thread if type(thread) is int else None
+
+
+def lane_of(update: Update) -> Lane | None:
+    """The lane an update waits and runs in: its chat and forum topic."""
+    chat_id = chat_of(update)
+    return None if chat_id is None else (chat_id, topic_of(update))
 
 
 def droppable(update: Update) -> bool:
@@ -119,13 +157,14 @@ def acted_on(update: Update) -> bool:
 
 
 class PerChatProcessor(BaseUpdateProcessor):
-    """Updates run concurrently across chats and in arrival order within one chat.
+    """Updates run concurrently across lanes and in arrival order within one:
+    a lane is a chat, or one topic of a forum (`lane_of`).
 
-    `backlog`: how many updates of one chat (that a handler runs for,
+    `backlog`: how many updates of one lane (that a handler runs for,
     `acted_on`) may wait or run; more are
     overflow, closed unrun and handed to `on_overflow` (which answers a tap
-    with "slow down" and lets a command go), one at a time per chat, at most
-    `OVERFLOW_ANSWERS` of a chat waiting. `slots`: how many updates run at once in all.
+    with "slow down" and lets a command go), one at a time per lane, at most
+    `OVERFLOW_ANSWERS` of a lane waiting. `slots`: how many updates run at once in all.
     """
 
     def __init__(
@@ -137,59 +176,59 @@ class PerChatProcessor(BaseUpdateProcessor):
         self.on_overflow = on_overflow
         self._running = asyncio.Semaphore(slots)
         self._chats = KeyedLocks()
-        self._waiting: dict[int, int] = {}  # updates waiting or running, per chat
-        self._answering: dict[int, int] = {}  # overflow answers waiting, per chat
+        self._waiting: dict[Lane, int] = {}  # updates waiting or running, per lane
+        self._answering: dict[Lane, int] = {}  # overflow answers waiting, per lane
         self._answer_turns = KeyedLocks()
         self.dropped = 0
 
-    def pending(self, chat_id: int) -> int:
-        return self._waiting.get(chat_id, 0)
+    def pending(self, chat_id: int, topic: int | None = None) -> int:
+        return self._waiting.get((chat_id, topic), 0)
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        chat_id = chat_of(update) if isinstance(update, Update) else None
-        if chat_id is None or not isinstance(update, Update) or not acted_on(update):
+        lane = lane_of(update) if isinstance(update, Update) else None
+        if lane is None or not isinstance(update, Update) or not acted_on(update):
             # No handler runs for chatter: PTB only looks for one, outside the
             # chat's turn and backlog.
             async with self._running:
                 await coroutine
             return
-        if self._waiting.get(chat_id, 0) >= self.backlog and droppable(update):
-            await self._overflow(chat_id, update, coroutine)
+        if self._waiting.get(lane, 0) >= self.backlog and droppable(update):
+            await self._overflow(lane, update, coroutine)
             return
-        self._waiting[chat_id] = self._waiting.get(chat_id, 0) + 1
+        self._waiting[lane] = self._waiting.get(lane, 0) + 1
         try:
-            async with self._chats(chat_id), self._running:
+            async with self._chats(lane), self._running:
                 await coroutine
         finally:
-            left = self._waiting[chat_id] - 1
+            left = self._waiting[lane] - 1
             if left:
-                self._waiting[chat_id] = left
+                self._waiting[lane] = left
             else:
-                del self._waiting[chat_id]
+                del self._waiting[lane]
 
-    async def _overflow(self, chat_id: int, update: object, coroutine: Awaitable[Any]) -> None:
+    async def _overflow(self, lane: Lane, update: object, coroutine: Awaitable[Any]) -> None:
         if inspect.iscoroutine(coroutine):
             coroutine.close()  # never run: nothing of it happens
         self.dropped += 1
         if self.dropped == 1 or self.dropped % 100 == 0:
             log.info("a chat is flooding: %d update(s) dropped so far", self.dropped)
-        answering = self._answering.get(chat_id, 0)
+        answering = self._answering.get(lane, 0)
         if self.on_overflow is None or not isinstance(update, Update):
             return
         if answering >= OVERFLOW_ANSWERS:
             return
-        self._answering[chat_id] = answering + 1
+        self._answering[lane] = answering + 1
         try:
-            async with self._answer_turns(chat_id):
+            async with self._answer_turns(lane):
                 await self.on_overflow(update)
         except Exception:
             log.exception("answering an overflowing update failed")
         finally:
-            left = self._answering[chat_id] - 1
+            left = self._answering[lane] - 1
             if left:
-                self._answering[chat_id] = left
+                self._answering[lane] = left
             else:
-                del self._answering[chat_id]
+                del self._answering[lane]
 
     async def initialize(self) -> None:
         return None

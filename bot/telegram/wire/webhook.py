@@ -10,7 +10,8 @@ aiohttp server (bot/web.py) as soon as the request's headers are in:
    time, unlike PTB's `!=`); a missing or wrong one is answered 403;
 2. a Content-Length over `MAX_BODY` is answered 413;
 3. only then is the body read, and the server's `client_max_size` (the same
-   `MAX_BODY`) stops a chunked body without a length at that size.
+   `MAX_BODY`) stops a chunked body without a length at that size; a body
+   not read in `BODY_SECONDS` is answered 408.
 
 Every refusal closes the connection (`force_close`) instead of reading the
 rest of the body to keep it alive; bot/web.py does the same for unknown paths.
@@ -23,6 +24,7 @@ from there. So a tap is handled at most once (Telegram forgets it at the
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
@@ -40,6 +42,9 @@ SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 # An update is a few kilobytes; Telegram's largest (a long message with
 # entities) stays far below this.
 MAX_BODY = 1_000_000
+# Seconds to read a body whose headers carried the secret (Telegram sends it
+# at once); the headers themselves have bot/web.py's IDLE_SECONDS.
+BODY_SECONDS = 15.0
 
 
 def refuse(status: HTTPStatus) -> web.Response:
@@ -79,10 +84,14 @@ class WebhookEndpoint:
             self.refused += 1
             return refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
         try:
-            body = await request.read()  # capped at client_max_size = MAX_BODY
+            async with asyncio.timeout(BODY_SECONDS):
+                body = await request.read()  # capped at client_max_size = MAX_BODY
         except web.HTTPRequestEntityTooLarge:
             self.refused += 1
             return refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
+        except TimeoutError:  # a body trickled in: no one holds the connection (N6)
+            self.refused += 1
+            return refuse(HTTPStatus.REQUEST_TIMEOUT)
         try:
             data = json.loads(body)
             update = Update.de_json(data, self.bot)

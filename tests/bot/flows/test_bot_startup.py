@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[3]
 # net only (each wait ends as soon as its condition holds), generous because
 # a Python process starting on a machine busy with parallel tests is slow.
 START_WAIT = 60.0
-WEBHOOK_SECRET = "Webhook_secret-never-printed-42"
+WEBHOOK_SECRET = "Webhook_secret-never-to-be-printed-42"
 PR_CAPBSET_DROP = 24
 # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER: what lets root write a
 # file whatever its mode says.
@@ -535,15 +535,23 @@ async def test_a_50_mb_post_costs_the_bot_process_neither_reads_nor_memory(
     def taken() -> int:
         return int(taken_file.read_text()) if taken_file.exists() else 0
 
+    # A refusal is its status, or a reset that lost it: the server closes
+    # with the unread body in its socket, so the kernel resets the connection,
+    # and a reset may discard the answer the client had not read yet (about
+    # one post in thirty on a loaded machine). Either way nothing was read.
+    statuses: list[int | None] = []
     # Warmed up first (the first request's imports and buffers), then measured.
-    assert await post_huge(port, "/tg/hook") == 403
+    statuses.append(await post_huge(port, "/tg/hook"))
+    assert statuses[-1] in (403, None), bot.output
     before, taken_before = resident(pid), taken()
     assert taken_before > 0, "the count runs in the bot's process"
     for path, refused in (("/tg/hook", 403), ("/somewhere/else", 404)):
         for _ in range(3):
             started = taken()
-            assert await post_huge(port, path) == refused, bot.output
+            statuses.append(await post_huge(port, path))
+            assert statuses[-1] in (refused, None), bot.output
             assert taken() - started <= 2 * MB, (path, taken() - started)
+    assert statuses.count(None) <= 3, f"most refusals are answered: {statuses}"
     grown = resident(pid) - before
     print(f"taken {taken() - taken_before} bytes of 6 × 50 MB; RSS grew {grown / MB:.1f} MB")
     assert grown <= 5 * MB, f"RSS grew by {grown / MB:.1f} MB"
@@ -562,7 +570,7 @@ async def test_a_commit_waits_for_the_disk_unless_told_otherwise(
     commit is on the disk before anybody is told; normal is NORMAL (1)."""
     store = await SqliteStore.open(tmp_path / "bot.db", durable=durable)
     try:
-        assert await store._fetchall("PRAGMA synchronous") == [(level,)]
+        assert await store.driver.read("PRAGMA synchronous") == [(level,)]
     finally:
         await store.close()
 

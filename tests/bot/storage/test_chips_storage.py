@@ -37,16 +37,17 @@ CHAT = -1_001_234_567_890  # a supergroup's 64-bit id
 ANN, BOB = 7_123_456_789, 2
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", "postgres", "cached"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> DatabaseUrl:
-    if request.param == "sqlite":
+    if request.param != "postgres":
         return DatabaseUrl.sqlite(tmp_path / "bot.db")
     return parse_database_url(request.getfixturevalue("postgres_url"))
 
 
 @pytest_asyncio.fixture
-async def store(database: DatabaseUrl) -> AsyncIterator[Store]:
-    opened = await open_store(database, cache=False)
+async def store(database: DatabaseUrl, request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    cache = request.node.callspec.params["database"] == "cached"
+    opened = await open_store(database, cache=cache)
     yield opened
     await opened.close()
 
@@ -130,22 +131,19 @@ async def test_chips_stand_or_fall_with_the_tables_save(store: Store) -> None:
     assert await store.chip_balances(CHAT) == {ANN: 90, BOB: 90}
 
 
-async def test_a_fault_in_the_middle_of_a_payout_leaves_nothing_half_done(
-    store: Store, database: DatabaseUrl
-) -> None:
+async def test_a_fault_in_the_middle_of_a_payout_leaves_nothing_half_done(store: Store) -> None:
     """The second balance's note fails after the first person was paid inside
     the transaction: nobody is paid and the table did not finish; the save
     tried again pays each exactly once."""
     table = await _start(store, await _lobby(store))
     table.status = FINISHED
     payout = _moves(table, PAYOUT, (15, 5))
-    module = "sqlite_sql" if database.path is not None else "postgres_sql"
     # Both databases refuse abs() of the smallest 64-bit number: Bob's note fails.
     faulty = """UPDATE chip_ledger SET balance = $4
        WHERE table_id = $1 AND user_id = $2 AND kind = $3
        AND CASE WHEN user_id = 2 THEN abs(-9223372036854775807 - 1) ELSE 1 END = 1"""
     with (
-        mock.patch(f"bot.storage.{module}.NOTE_BALANCE", faulty),
+        mock.patch("bot.storage.writes.NOTE_BALANCE", faulty),
         pytest.raises(Exception, match=r"overflow|out of range"),
     ):
         await store.save_table(table.copy(), chips=payout)

@@ -29,7 +29,7 @@ async def held(store: SqliteStore) -> tuple[threading.Event, asyncio.Task[bool]]
     """The database thread kept busy until the event is set: every call made
     meanwhile waits in aiosqlite's queue."""
     release = threading.Event()
-    task = asyncio.ensure_future(store._job(lambda connection: release.wait(10)))
+    task = asyncio.ensure_future(store.driver.job(lambda connection: release.wait(10)))
     await asyncio.sleep(0)  # the job is queued
     return release, task
 
@@ -41,14 +41,14 @@ def started(coroutine: Awaitable[T]) -> asyncio.Task[T]:
 async def test_writes_made_while_the_thread_is_busy_share_one_commit(
     store: SqliteStore,
 ) -> None:
-    before, written = store._commits.batches, store._commits.writes
+    before, written = store.driver.commits.batches, store.driver.commits.writes
     release, blocker = await held(store)
     writes = [started(store.remember_user(n, f"P{n}", None, "en")) for n in range(1, 21)]
     await asyncio.sleep(0)
     release.set()
     await asyncio.gather(blocker, *writes)
-    assert store._commits.batches - before == 1
-    assert store._commits.writes - written == 20
+    assert store.driver.commits.batches - before == 1
+    assert store.driver.commits.writes - written == 20
     for n in range(1, 21):
         user = await store.get_user(n)
         assert user is not None and user.name == f"P{n}"
@@ -79,7 +79,7 @@ async def test_a_failing_write_fails_alone_and_the_others_commit(store: SqliteSt
     assert (await fine) is not None
     await asyncio.gather(before, after)
     assert (await store.get_user(1)) is not None and (await store.get_user(2)) is not None
-    tables = await store._fetchall("SELECT chat_id, creator_id FROM tables ORDER BY id")
+    tables = await store.driver.read("SELECT chat_id, creator_id FROM tables ORDER BY id")
     assert [tuple(row) for row in tables] == [(-100, 1), (-200, 3)]
 
 

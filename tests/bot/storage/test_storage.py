@@ -12,7 +12,7 @@ import pytest
 from bot.storage import FINISHED, PLAYING, CachedStore, Conflict, Seat, TableRecord
 from bot.storage.cached import MAX_CACHED_ENDED
 from bot.storage.migrations import migrations, sqlite_statements
-from bot.storage.sqlite import SqliteStore
+from bot.storage.sqlite import SqliteDriver, SqliteStore
 from engine.actions import Action, Kind
 from engine.game import new_match
 from engine.rules import RuleSet
@@ -21,7 +21,7 @@ from engine.rules import RuleSet
 class Database(CachedStore):
     """The store the bot runs on: SQLite behind the write-through copies."""
 
-    inner: SqliteStore
+    driver: SqliteDriver
 
     @classmethod
     async def open(cls, path: Path) -> Database:
@@ -46,16 +46,16 @@ async def test_hand_messages_are_written_when_their_id_changes_not_on_every_edit
     table.seats = [Seat(0, 1, "Ann"), Seat(1, 2, "Bob")]
     table = await db.save_table(table)
     await db.set_hand_message(table.id, 0, 100, "b1")
-    changes = db.inner.total_changes
+    changes = db.driver.total_changes
     for digest in ("b2", "t3", "b4"):  # edits of the same message
         await db.set_hand_message(table.id, 0, 100, digest)
-    assert db.inner.total_changes == changes, "an edit of the same message writes nothing"
+    assert db.driver.total_changes == changes, "an edit of the same message writes nothing"
     cached = await db.get_table(table.id)
     assert cached is not None
     assert (cached.seats[0].hand_message_id, cached.seats[0].hand_digest) == (100, "b4")
     await db.set_hand_message(table.id, 1, 200, "b5")
     await db.set_hand_message(table.id, 0, 101, "b6")  # a new message for seat 0
-    assert db.inner.total_changes == changes + 2
+    assert db.driver.total_changes == changes + 2
     await db.close()
 
     # On disk: the ids, and the digests as unknown, so that a restart edits
@@ -104,14 +104,14 @@ async def test_a_move_and_its_log_entry_are_saved_together_or_not_at_all(
     table.status = PLAYING
     table.state = new_match(RuleSet.create(), ("Ann", "Bob"), 7)
     table = await db.save_table(table)  # seats written: the transaction path
-    changes = db.inner.total_changes
+    changes = db.driver.total_changes
     stale = await db.get_table(table.id)
     assert stale is not None
     action = Action(Kind.CLAIM, 0)
     assert table.state is not None
     table.state = table.state._replace(step=1)
     table = await db.save_table(table, action, user_id=1)  # one statement
-    assert db.inner.total_changes == changes + 2, "the table's row and the log's entry"
+    assert db.driver.total_changes == changes + 2, "the table's row and the log's entry"
     assert await db.action_log(table.id) == [(1, 1, action)]
 
     stale.state = stale.state._replace(step=1) if stale.state else None
@@ -233,11 +233,11 @@ async def test_a_conflict_is_refused_from_the_copy_without_a_write(tmp_path: Pat
     second = await db.get_table(table_id)
     assert first is not None and second is not None
     await db.save_table(first)
-    changes = db.inner.total_changes
+    changes = db.driver.total_changes
     second.seats[1].missed = 2  # a seat change too: the transaction path is refused as well
     with pytest.raises(Conflict):
         await db.save_table(second)
-    assert db.inner.total_changes == changes
+    assert db.driver.total_changes == changes
     await db.close()
 
 
@@ -248,7 +248,7 @@ async def test_a_failed_write_drops_the_copies_and_the_file_is_read_again(
     table_id = await _playing_table(db)
     assert db._tables
     with pytest.raises(sqlite3.OperationalError):
-        await db._write(None, db.inner._write("UPDATE no_such_table SET x = 1", ()))
+        await db._write(None, db.driver.execute("UPDATE no_such_table SET x = 1"))
     assert not db._tables, "after a failure nothing in memory is trusted"
     again = await db.get_table(table_id)
     assert again is not None and again.status == PLAYING

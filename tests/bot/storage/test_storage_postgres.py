@@ -80,11 +80,6 @@ async def test_postgres_processes_starting_together_migrate_once(
     assert {"tables", "seats", "actions", "users", "chats"} <= in_sqlite
 
 
-def test_postgres_migrations_mirror_the_sqlite_ones() -> None:
-    """The same numbers and names: one schema in two dialects."""
-    assert [m.name for m in migrations("postgres")] == [m.name for m in migrations("sqlite")]
-
-
 async def test_postgres_store_reconnects_after_losing_its_connection(postgres_url: str) -> None:
     """After a server restart or a dropped connection the store goes on with
     a new one. (A job that finds its connection lost mid-way fails, as any

@@ -73,7 +73,7 @@ async def save(
         # The second statement that notes a balance fails: the first change
         # of the ledger and of a balance are already made inside the
         # transaction, and must not survive it.
-        with mock.patch("bot.storage.sqlite_sql.NOTE_BALANCE", "NOT SQL AT ALL"):
+        with mock.patch("bot.storage.writes.NOTE_BALANCE", "NOT SQL AT ALL"):
             try:
                 await store.save_table(table.copy(), chips=moves)
             except ShortOfChips:

@@ -89,8 +89,8 @@ async def playing(fake: FakeTelegram, runner: BotRunner) -> tuple[FakeChat, int]
 def failing(runner: BotRunner) -> FailingStore:
     store = runner.db
     assert isinstance(store, CachedStore)
-    wrapper = FailingStore(store.inner)
-    store.inner = wrapper
+    wrapper = FailingStore(store.driver)
+    store.driver = wrapper
     return wrapper
 
 

@@ -24,10 +24,11 @@ from aiohttp import web_protocol
 from bot_harness import WAIT, make_settings
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot import web
 from bot.app import build_application, register_webhook, start_web, stop_web
 from testing.fake_telegram import FakeTelegram
 
-SECRET = "s3cret_Token-1"
+SECRET = "s3cret_Token-1-long-enough-for-N16-ok"
 MB = 1_000_000
 HUGE = 50 * MB
 CHUNK = 64 * 1024
@@ -37,6 +38,14 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def two_free_ports() -> tuple[int, int]:
+    """Two different ports (two probes in a row may be given the same one)."""
+    with socket.socket() as one, socket.socket() as two:
+        one.bind(("127.0.0.1", 0))
+        two.bind(("127.0.0.1", 0))
+        return int(one.getsockname()[1]), int(two.getsockname()[1])
 
 
 def help_update(update_id: int, user_id: int) -> dict[str, Any]:
@@ -97,13 +106,15 @@ async def finished(app: Any) -> None:
 
 @pytest_asyncio.fixture
 async def webhook_app(fake_telegram: FakeTelegram, tmp_path: Path) -> AsyncIterator[Any]:
+    hook_port, health_port = two_free_ports()
     app = await running(
         fake_telegram,
         tmp_path,
         bot_webhook_url="https://bot.example.org/tg/hook",
         bot_webhook_secret=SECRET,
         bot_webhook_listen="127.0.0.1",
-        bot_webhook_port=free_port(),
+        bot_webhook_port=hook_port,
+        health_port=health_port,
     )
     try:
         yield app
@@ -185,7 +196,7 @@ async def get(url: str) -> tuple[int, str]:
         return response.status, await response.text()
 
 
-async def test_health_and_metrics_in_webhook_mode_after_a_few_updates(
+async def test_health_and_metrics_on_the_health_port_in_webhook_mode_after_a_few_updates(
     fake_telegram: FakeTelegram, webhook_app: Any
 ) -> None:
     fake = fake_telegram
@@ -201,6 +212,7 @@ async def test_health_and_metrics_in_webhook_mode_after_a_few_updates(
                 assert response.status == 200
     await fake.wait_for_message(fake.private_chat(ann), "How to start", timeout=WAIT)
     await webhook_app.bot_data["replies"].drain(WAIT)
+    base = f"http://127.0.0.1:{webhook_app.bot_data['settings'].health_port}"
     status, text = await get(f"{base}/healthz")
     body = json.loads(text)
     assert status == 200 and body["ok"] and body["database"]["ok"]
@@ -256,5 +268,93 @@ async def test_polling_without_health_port_serves_nothing(
     app = await running(fake_telegram, tmp_path)
     try:
         assert "web" not in app.bot_data
+    finally:
+        await finished(app)
+
+
+async def test_the_public_webhook_port_answers_no_metrics_and_a_bare_health_line(
+    webhook_app: Any,
+) -> None:
+    """N7: on a Procfile deploy the webhook's port is public; it serves the
+    webhook, a `/healthz` that queries nothing and tells nothing, and no
+    `/metrics` (those are on HEALTH_PORT, private)."""
+    probes = webhook_app.bot_data["probes"]
+    queries: list[str] = []
+    database, open_tables = probes.database, probes.open_tables
+
+    async def counted_database() -> object:
+        queries.append("database")
+        return await database()
+
+    async def counted_open_tables() -> int:
+        queries.append("open_tables")
+        return int(await open_tables())
+
+    probes.database, probes.open_tables = counted_database, counted_open_tables
+    settings = webhook_app.bot_data["settings"]
+    public = f"http://127.0.0.1:{settings.bot_webhook_port}"
+    for _ in range(3):
+        status, text = await get(f"{public}/metrics")
+        assert status == 404 and "bot_" not in text
+        status, text = await get(f"{public}/healthz")
+        assert status == 200 and json.loads(text) == {"ok": True}
+    assert queries == []
+    private = f"http://127.0.0.1:{settings.health_port}"
+    status, text = await get(f"{private}/healthz")
+    assert status == 200 and "database" in json.loads(text)
+    status, text = await get(f"{private}/metrics")
+    assert status == 200 and "bot_open_tables" in families(text)
+    assert queries == ["database", "open_tables"]
+
+
+async def test_health_port_equal_to_the_webhook_port_serves_everything_there(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    """Where the webhook's port is private (a proxy on the host passes only
+    the webhook's path), HEALTH_PORT set to it serves health and metrics
+    beside the webhook, on one port."""
+    port = free_port()
+    app = await running(
+        fake_telegram,
+        tmp_path,
+        bot_webhook_url="https://bot.example.org/tg/hook",
+        bot_webhook_secret=SECRET,
+        bot_webhook_listen="127.0.0.1",
+        bot_webhook_port=port,
+        health_port=port,
+    )
+    try:
+        assert "health_web" not in app.bot_data
+        status, text = await get(f"http://127.0.0.1:{port}/healthz")
+        assert status == 200 and json.loads(text)["database"]["ok"]
+        status, text = await get(f"http://127.0.0.1:{port}/metrics")
+        assert status == 200 and "bot_updates" in families(text)
+    finally:
+        await finished(app)
+
+
+async def test_metrics_read_the_open_tables_at_most_every_few_seconds(
+    fake_telegram: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """N7: a scrape costs the store's single connection one query at most
+    every OPEN_TABLES_SECONDS, however often it comes (an hour here, so that
+    no slow machine lets the time pass between two scrapes)."""
+    monkeypatch.setattr(web, "OPEN_TABLES_SECONDS", 3600.0)
+    port = free_port()
+    app = await running(fake_telegram, tmp_path, health_port=port)
+    try:
+        probes = app.bot_data["probes"]
+        counted: list[int] = []
+        open_tables = probes.open_tables
+
+        async def counting() -> int:
+            counted.append(1)
+            return int(await open_tables())
+
+        probes.open_tables = counting
+        for _ in range(20):
+            status, _ = await get(f"http://127.0.0.1:{port}/metrics")
+            assert status == 200
+        assert len(counted) == 1
     finally:
         await finished(app)

@@ -19,7 +19,7 @@ from bot.app import build_application, register_webhook, start_web, stop_web
 from bot.settings import Settings
 from testing.fake_telegram import FakeTelegram
 
-SECRET = "s3cret_Token-1"
+SECRET = "s3cret_Token-1-long-enough-for-N16-ok"
 
 
 def free_port() -> int:

@@ -23,6 +23,7 @@ NUMERIC = frozenset(
         *("min", "multiplier", "need", "number", "penalties", "penalty", "percent"),
         *("points", "rating", "seconds", "stock", "streak", "table", "total", "tricks", "wins"),
         *("balance", "stake", "start"),
+        *("counted", "days", "earned", "finished", "month", "quarter", "year"),  # seasons.ftl
     }
 )
 

@@ -1,9 +1,0 @@
--- Computer seats, absent players, turn reminders, practice tables and
--- the bot's own per-table settings (turn time).
-ALTER TABLE seats ADD COLUMN kind TEXT NOT NULL DEFAULT 'human';
-ALTER TABLE seats ADD COLUMN level TEXT;
-ALTER TABLE seats ADD COLUMN auto BOOLEAN NOT NULL DEFAULT FALSE;
-ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE tables ADD COLUMN turn_reminded BOOLEAN NOT NULL DEFAULT FALSE;
-ALTER TABLE tables ADD COLUMN practice BOOLEAN NOT NULL DEFAULT FALSE;
-ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
