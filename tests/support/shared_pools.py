@@ -6,10 +6,10 @@ imports the engine (and matplotlib, for a chart) — about a second of CPU
 per test that plays a computer or ends a match, spent again in the next
 test (issue 69). Here `Thinking` gets pools that outlive it: one per kind
 (same size, same initializer) for the test process, so the workers are
-spawned once per xdist worker. A bot's `close()` gives its pools back
-(queued work of its own is cancelled, as a real shutdown does), and a
-broken pool (a worker killed) is replaced by a fresh one, as `Thinking`
-itself would. tests/bot/tables/test_thinking.py, which is about the
+spawned once per xdist worker, at the test's own priority. A bot's
+`close()` gives its pools back (queued work of its own is cancelled, as a
+real shutdown does), and a broken pool (a worker killed) is replaced by a
+fresh one, as `Thinking` itself would. tests/bot/tables/test_thinking.py, which is about the
 pools' processes, keeps real ones of its own (marker `own_pools`).
 """
 
@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, ParamSpec, TypeVar
+
+from bot.tables.thinking import _worker_setup
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -62,8 +64,13 @@ class SharedPools:
         if pool is None or getattr(pool, "_broken", False):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
+            # At the test process's own priority, not Thinking's lower ones
+            # (os.nice 10 and 19, for a production host): at 19 a chart
+            # waited over a minute on a machine loaded with parallel tests.
+            # No test here is about the niceness.
+            niceness = (0,) if initializer is _worker_setup else initargs
             pool = ProcessPoolExecutor(
-                max_workers, mp_context=mp_context, initializer=initializer, initargs=initargs
+                max_workers, mp_context=mp_context, initializer=initializer, initargs=niceness
             )
             self._pools[key] = pool
         return _Borrowed(pool)
