@@ -18,13 +18,16 @@ from typing import Literal, TypeVar
 from .faults import FaultKind, FaultRule
 from .html_parser import Entity, utf16_len
 from .limits import FloodControl, TelegramLimits
-from .models import FakeCallback, FakeChat, FakeUser, StoredMessage
+from .models import WAIT_TIMEOUT, FakeCallback, FakeChat, FakeUser, StoredMessage
 from .protocol import Handler
 from .records import RequestRecord
 from .state import FakeState, Signal
 from .topics import user_thread
 
 T = TypeVar("T")
+
+# Seconds between two questions to the busy probes while one says busy.
+PROBE_POLL = 0.005
 
 # ``thread=`` of the inspection helpers: every topic of a forum, General included.
 AnyThread = Literal["any"]
@@ -243,7 +246,7 @@ class ControlMixin(FakeState):
     async def wait_for(
         self,
         predicate: Callable[[], T | None],
-        timeout: float = 5.0,
+        timeout: float = WAIT_TIMEOUT,
         *,
         message: str | None = None,
     ) -> T:
@@ -276,7 +279,7 @@ class ControlMixin(FakeState):
         *,
         after: StoredMessage | int | None = None,
         thread: int | AnyThread | None = "any",
-        timeout: float = 5.0,
+        timeout: float = WAIT_TIMEOUT,
     ) -> StoredMessage:
         """Wait for a live bot message in ``chat`` and return it (the newest that matches).
 
@@ -304,7 +307,13 @@ class ControlMixin(FakeState):
             + ("" if thread == "any" else f" in thread {thread}"),
         )
 
-    async def wait_idle(self, timeout: float = 5.0, *, quiet: float | None = None) -> None:
+    async def wait_idle(
+        self,
+        timeout: float = WAIT_TIMEOUT,
+        *,
+        quiet: float | None = None,
+        busy: Callable[[], bool] | None = None,
+    ) -> None:
         """Wait until the bot fetched and confirmed every queued update and went quiet.
 
         "Quiet" means no request other than an idle long poll was in flight or arrived, and
@@ -313,6 +322,13 @@ class ControlMixin(FakeState):
         (``loop.time()``) and waited for with a timed wait on the fake's change signal, so
         any activity restarts it at once; it is the one deliberate delay in the fake, needed
         because "the bot will not send anything more" cannot be observed directly.
+
+        ``busy``: what the system under test says of itself, whether it is busy with
+        something the fake cannot see (an update being handled, a job between two
+        requests). A busy answer is activity too, and it is asked again every
+        ``PROBE_POLL`` seconds while it says busy (nothing in the fake changes when a
+        bot's own work ends); with it a short ``quiet`` suffices
+        (tests/support/bot_harness.py).
         """
         signal = self._require_signal()
         quiet = self.quiet_period if quiet is None else quiet
@@ -320,18 +336,24 @@ class ControlMixin(FakeState):
         deadline = loop.time() + timeout
         while True:
             event = signal.current
-            busy = bool(self._queue) or self._in_flight > 0
             now = loop.time()
+            probed = busy is not None and busy()
+            if probed:
+                self._last_activity = max(self._last_activity, now)
+            pending = bool(self._queue) or self._in_flight > 0 or probed
             quiet_until = self._last_activity + quiet
-            if not busy and now >= quiet_until:
+            if not pending and now >= quiet_until:
                 return
             if now >= deadline:
                 raise AssertionError(
                     f"the bot did not become idle within {timeout}s "
                     f"(pending updates: {len(self._queue)}, requests in flight: "
-                    f"{self._in_flight})\n" + self.describe_recent()
+                    f"{self._in_flight}, busy by its own word: {probed})\n" + self.describe_recent()
                 )
-            wait = deadline - now if busy else min(quiet_until, deadline) - now
+            if probed:
+                wait = min(PROBE_POLL, deadline - now)
+            else:
+                wait = deadline - now if pending else min(quiet_until, deadline) - now
             await Signal.wait(event, wait)
 
     # ------------------------------------------------------------------ faults

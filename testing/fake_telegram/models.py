@@ -18,6 +18,12 @@ JSONDict = dict[str, Any]
 J = TypeVar("J")
 T = TypeVar("T")
 
+# Seconds a wait of the fake gives the bot before the test fails. Only a
+# failing test waits that long (a wait ends as soon as its condition holds);
+# generous, because the suite runs on parallel workers of a busy machine,
+# where 5 s, the old default, was now and then too short for a working bot.
+WAIT_TIMEOUT = 30.0
+
 
 class MessageContext(Protocol):
     """What a message needs from the fake to write itself as the Bot API does.
@@ -68,7 +74,7 @@ class FakeHub(Protocol):
     async def wait_for(
         self,
         predicate: Callable[[], T | None],
-        timeout: float = 5.0,
+        timeout: float = WAIT_TIMEOUT,
         *,
         message: str | None = None,
     ) -> T: ...
@@ -367,7 +373,7 @@ class FakeCallback:
     def answered(self) -> bool:
         return self.answer is not None
 
-    async def answer_received(self, timeout: float = 5.0) -> CallbackAnswer:
+    async def answer_received(self, timeout: float = WAIT_TIMEOUT) -> CallbackAnswer:
         """Wait until the bot answers this query; fail the test after ``timeout`` seconds."""
         await self.fake.wait_for(
             lambda: self.answer is not None,

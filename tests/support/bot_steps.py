@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any
 
 import pytest
+from bot_harness import WAIT as HARNESS_WAIT
 from bot_harness import BotRunner, card_of_label, has_toggles
 from databases import TestDatabase, rows
 
@@ -35,9 +36,10 @@ from testing.fake_telegram import (
 
 GROUP_ID = -1002001
 OTHER_GROUP_ID = -1002002
-# Seconds before a wait fails the test. Generous: only a failing test waits this
-# long, and the machine running the suite may be busy.
-WAIT = 20.0
+# Seconds before a wait fails the test: the harness's (60 s). Generous: only a
+# failing test waits this long, and the suite runs on parallel workers of a
+# machine that may be busy.
+WAIT = HARNESS_WAIT
 # The bot's default language (`Settings.default_language`): every chat speaks it
 # until someone sets another.
 RU = "ru"

@@ -69,6 +69,9 @@ async def flooded_group_answers_again(fake: FakeTelegram, user: FakeUser, group:
     await fake.wait_for(lambda: answers_to(fake, group, sent), timeout=30.0)
 
 
+# Serial: other chats are held to 2 s of real time while the flood is
+# handled, a promise that tests running beside this one would eat into.
+@pytest.mark.serial
 async def test_a_flood_of_commands_delays_no_other_chat(
     fake_telegram: FakeTelegram, limited: BotRunner
 ) -> None:
@@ -85,6 +88,9 @@ async def test_a_flood_of_commands_delays_no_other_chat(
     assert 1 <= answered <= 40, answered
 
 
+# Serial: other chats are held to 2 s of real time while the flood is
+# handled, a promise that tests running beside this one would eat into.
+@pytest.mark.serial
 async def test_a_flood_of_taps_on_the_lobby_delays_no_other_chat(
     fake_telegram: FakeTelegram, limited: BotRunner
 ) -> None:

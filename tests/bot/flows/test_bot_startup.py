@@ -29,6 +29,10 @@ from bot.storage.sqlite_setup import probe_write
 from testing.fake_telegram import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[3]
+# How long a step of a bot process may take before the test fails: a safety
+# net only (each wait ends as soon as its condition holds), generous because
+# a Python process starting on a machine busy with parallel tests is slow.
+START_WAIT = 60.0
 WEBHOOK_SECRET = "Webhook_secret-never-to-be-printed-42"
 PR_CAPBSET_DROP = 24
 # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER: what lets root write a
@@ -56,7 +60,7 @@ def _catches_sigterm(pid: int) -> bool:
     return bool(int(line.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
 
 
-async def until(condition: Callable[[], bool], what: str, timeout: float = 30) -> None:
+async def until(condition: Callable[[], bool], what: str, timeout: float = START_WAIT) -> None:
     """Poll `condition` (a fact about another process, which nothing announces)."""
     deadline = time.monotonic() + timeout
     while not condition():
@@ -111,7 +115,7 @@ class Bot:
             self.lines.append(line.decode())
             self.fake._notify()  # wake fake.wait_for on every printed line
 
-    async def wait_for_line(self, text: str, count: int = 1, timeout: float = 30) -> None:
+    async def wait_for_line(self, text: str, count: int = 1, timeout: float = START_WAIT) -> None:
         await self.fake.wait_for(
             lambda: self.output.count(text) >= count or self.exited(),
             timeout=timeout,
@@ -174,7 +178,7 @@ async def test_rejected_token_exits_2_with_one_line_naming_bot_token(bot: Bot) -
     head = bot.fake.token.partition(":")[0]
     wrong = f"{head}:AAwrong-but-well-formed-token_value"
     await bot.start(BOT_TOKEN=wrong)
-    code, _ = await bot.finish(timeout=30)
+    code, _ = await bot.finish(timeout=START_WAIT)
     assert code == 2, bot.output
     lines = bot.output.strip().splitlines()
     assert 1 <= len(lines) <= 5, bot.output
@@ -189,7 +193,7 @@ async def test_rejected_token_exits_2_with_one_line_naming_bot_token(bot: Bot) -
 async def test_unreachable_api_at_start_is_retried_one_line_per_attempt(bot: Bot) -> None:
     bot.fake.inject("getMe", "network", times=2)
     await bot.start()
-    await bot.fake.wait_for(polling(bot.fake), timeout=30)
+    await bot.fake.wait_for(polling(bot.fake), timeout=START_WAIT)
     failures = [line for line in bot.lines if "cannot reach the Bot API" in line]
     assert len(failures) == 2, bot.output
     assert all("retrying in" in line for line in failures)
@@ -213,11 +217,11 @@ async def test_no_bot_api_at_all_keeps_retrying_until_stopped(bot: Bot) -> None:
 
 async def test_polling_failures_are_one_line_each_and_polling_goes_on(bot: Bot) -> None:
     await bot.start()
-    await bot.fake.wait_for(polling(bot.fake), timeout=30)
+    await bot.fake.wait_for(polling(bot.fake), timeout=START_WAIT)
     bot.fake.inject("getUpdates", "502", times=2)
     await bot.wait_for_line("getUpdates failed", count=2)
     seen = len(bot.fake.calls("getUpdates"))
-    await bot.fake.wait_for(lambda: len(bot.fake.calls("getUpdates")) > seen, timeout=30)
+    await bot.fake.wait_for(lambda: len(bot.fake.calls("getUpdates")) > seen, timeout=START_WAIT)
     assert await bot.terminate() == 0
     assert bot.output.count("getUpdates failed") == 2, bot.output
     assert_quiet(bot.output, bot.fake.token)
@@ -271,7 +275,7 @@ async def test_sigterm_while_the_database_is_opened_exits_0(bot: Bot) -> None:
 async def test_sigterm_while_getme_hangs_exits_0(bot: Bot) -> None:
     bot.fake.inject("getMe", "timeout", delay=60)
     await bot.start()
-    await bot.fake.wait_for(lambda: bool(bot.fake.calls("getMe")), timeout=30)
+    await bot.fake.wait_for(lambda: bool(bot.fake.calls("getMe")), timeout=START_WAIT)
     assert await bot.terminate() == 0, bot.output
     assert_quiet(bot.output, bot.fake.token)
 
@@ -279,7 +283,7 @@ async def test_sigterm_while_getme_hangs_exits_0(bot: Bot) -> None:
 async def test_sigterm_while_commands_are_registered_exits_0(bot: Bot) -> None:
     bot.fake.inject("setMyCommands", "timeout", delay=60)
     await bot.start()
-    await bot.fake.wait_for(lambda: bool(bot.fake.calls("setMyCommands")), timeout=30)
+    await bot.fake.wait_for(lambda: bool(bot.fake.calls("setMyCommands")), timeout=START_WAIT)
     assert await bot.terminate() == 0, bot.output
     assert_quiet(bot.output, bot.fake.token)
 
@@ -292,14 +296,17 @@ async def test_sigterm_between_attempts_to_reach_the_api_exits_0(bot: Bot) -> No
     assert_quiet(bot.output, bot.fake.token)
 
 
+# Serial: the bot spends most of its 10 s promise on purpose (the replies'
+# grace), so parallel neighbours' load could break a promise the bot keeps.
+@pytest.mark.serial
 async def test_sigterm_while_replies_hang_exits_0_within_10_s(bot: Bot) -> None:
     """A reply stuck on an unresponsive Bot API does not hold the way out."""
     await bot.start()
-    await bot.fake.wait_for(polling(bot.fake), timeout=30)
+    await bot.fake.wait_for(polling(bot.fake), timeout=START_WAIT)
     bot.fake.inject("sendMessage", "timeout", delay=60, times=1000)
     alice = bot.fake.user(901, "Алиса")
     await alice.send_private("/help")
-    await bot.fake.wait_for(lambda: bool(bot.fake.calls("sendMessage")), timeout=30)
+    await bot.fake.wait_for(lambda: bool(bot.fake.calls("sendMessage")), timeout=START_WAIT)
     assert await bot.terminate(within=10) == 0, bot.output
     assert_quiet(bot.output, bot.fake.token)
 
@@ -334,7 +341,7 @@ async def test_database_that_cannot_be_written_stops_with_one_line(
         env = {"DATABASE_URL": f"sqlite:///{path}"}
     try:
         await bot.start(plain_owner=True, **env)
-        code, seconds = await bot.finish(timeout=30)
+        code, seconds = await bot.finish(timeout=START_WAIT)
     finally:
         folder.chmod(0o755)
         if path.exists():
@@ -358,7 +365,7 @@ async def test_a_second_bot_is_refused_before_it_migrates_the_file(bot: Bot) -> 
     with open(path, "rb") as running:
         fcntl.flock(running.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         await bot.start()
-        code, _ = await bot.finish(timeout=30)
+        code, _ = await bot.finish(timeout=START_WAIT)
     assert code == 2, bot.output
     assert "another bot process uses the SQLite database" in bot.output, bot.output
     assert len(bot.output.strip().splitlines()) == 1, bot.output
@@ -377,7 +384,7 @@ async def test_a_database_newer_than_the_code_stops_with_one_line(bot: Bot) -> N
     with sqlite3.connect(path) as db:
         db.execute(f"PRAGMA user_version = {newest + 1}")
     await bot.start()
-    code, _ = await bot.finish(timeout=30)
+    code, _ = await bot.finish(timeout=START_WAIT)
     assert code == 2, bot.output
     lines = bot.output.strip().splitlines()
     assert len(lines) == 1, bot.output
@@ -423,7 +430,7 @@ async def test_no_secret_at_debug_level_in_webhook_mode(bot: Bot) -> None:
         BOT_WEBHOOK_LISTEN="127.0.0.1",
         BOT_WEBHOOK_PORT=str(port),
     )
-    await bot.fake.wait_for(lambda: bool(bot.fake.calls("setWebhook")), timeout=30)
+    await bot.fake.wait_for(lambda: bool(bot.fake.calls("setWebhook")), timeout=START_WAIT)
     await bot.wait_for_line("Application started")
     assert await bot.terminate() == 0, bot.output
     assert "setWebhook" in bot.output  # the debug line that used to print the secret
@@ -432,7 +439,7 @@ async def test_no_secret_at_debug_level_in_webhook_mode(bot: Bot) -> None:
 
 async def test_no_token_at_debug_level_when_polling(bot: Bot) -> None:
     await bot.start(LOG_LEVEL="DEBUG")
-    await bot.fake.wait_for(polling(bot.fake), timeout=30)
+    await bot.fake.wait_for(polling(bot.fake), timeout=START_WAIT)
     bot.fake.inject("getUpdates", "500", times=1)
     await bot.wait_for_line("getUpdates failed")
     assert await bot.terminate() == 0, bot.output
@@ -520,7 +527,7 @@ async def test_a_50_mb_post_costs_the_bot_process_neither_reads_nor_memory(
         BOT_WEBHOOK_LISTEN="127.0.0.1",
         BOT_WEBHOOK_PORT=str(port),
     )
-    await bot.fake.wait_for(lambda: bool(bot.fake.calls("setWebhook")), timeout=30)
+    await bot.fake.wait_for(lambda: bool(bot.fake.calls("setWebhook")), timeout=START_WAIT)
     await bot.wait_for_line("Application started")
     assert bot.process is not None
     pid = bot.process.pid

@@ -32,7 +32,10 @@ from engine import RuleSet
 from engine import start_match as start_match_engine
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
-pytestmark = pytest.mark.usefixtures("fixed_deals")
+# Serial: every answer is held to the real-time promise
+# (ANSWER_WITHIN), which tests running beside these would eat into; the
+# chart's worker is started beforehand (warm_charts), as in a running bot.
+pytestmark = [pytest.mark.usefixtures("fixed_deals", "warm_charts"), pytest.mark.serial]
 
 ANSWER_WITHIN = 3.0  # seconds: the promise for each answer
 

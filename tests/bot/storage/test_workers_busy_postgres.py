@@ -127,6 +127,9 @@ async def tap_a_move(fake: FakeTelegram, db: PostgresDatabase, table: Table) -> 
     return await user.tap(hand, data, force=True)
 
 
+# Serial: the quiet table's tap is held to 0.5 s of real time, which tests
+# running beside this one would eat into.
+@pytest.mark.serial
 async def test_a_tap_on_a_quiet_table_waits_for_no_busy_table_postgres(
     fake_telegram: FakeTelegram,
     postgres_database: PostgresDatabase,

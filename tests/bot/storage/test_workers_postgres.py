@@ -341,6 +341,8 @@ async def test_sigkill_of_a_worker_process_mid_trick_postgres(
                     "COMPUTER_DELAY": "0",
                     "RATE_LIMIT_OVERALL": "100000",
                     "RATE_LIMIT_GROUP": "100000",
+                    # Not about pacing: no real second per private message.
+                    "RATE_LIMIT_PRIVATE": "100000",
                 },
                 stdout=asyncio.subprocess.DEVNULL,
                 stderr=asyncio.subprocess.DEVNULL,

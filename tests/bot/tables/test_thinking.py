@@ -28,6 +28,10 @@ from engine.ai import ComputerPlayer, Player, make_player, next_actor
 from engine.rules import Preset, RuleSet
 from testing.fake_telegram import FakeTelegram
 
+# About the pools' processes (killed, held, their pids): real pools of their
+# own, not the run's shared ones (tests/support/shared_pools.py).
+pytestmark = pytest.mark.own_pools
+
 
 def _pid_after(event: threading.Event) -> int:
     """A worker held until `event` (a manager's, shared across processes) is

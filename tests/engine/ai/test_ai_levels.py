@@ -268,6 +268,8 @@ def test_sampled_worlds_show_the_seat_exactly_its_view(
 
 
 def test_hard_beats_easy_in_two_player_burkozel() -> None:
+    # The suite's longest pure computation (over 5 s of CPU, no waiting): a
+    # strength margin needs this many deals to stand above the noise.
     # 24 shuffles, each played from both seats, 32 playouts a decision. Over
     # seeds 1-4 hard was ahead by 0.4-0.7 penalty points and 10-15 card
     # points a deal; the margins asserted are well inside that.
