@@ -48,11 +48,13 @@ async def test_three_dmitrys_are_three_names_in_every_group_message(
             for found in pattern.findall(line):
                 named.add(found)
     assert named == set(names)
-    # The deal summaries and the end message have a line for each of them.
+    # The first deal's summary and the end message have a line for each of
+    # them (a later summary leaves out whoever is already out: the deals are
+    # the table's own, random, so which deal that is varies run to run).
     summaries = [t for t in texts if t.startswith("📋")]
     ends = [t for t in texts if t.startswith("🏁")]
     assert summaries and ends
-    for text in [*summaries, ends[-1]]:
+    for text in [summaries[0], ends[-1]]:
         lines = text.splitlines()
         for name in names:
             others = [n for n in names if n != name and n.startswith(name)]
