@@ -125,7 +125,7 @@ async def test_stats_and_top_after_a_few_matches(
     assert matches in own, own
     # Ratings are the bot's: in a group they are only pointed to (S16).
     assert ("Рейтинг · Бура" if lang == "ru" else "Rating · Bura") not in own
-    assert ("в личном чате" if lang == "ru" else "in a private chat") in own
+    assert ("в личном чате" if lang == "ru" else "to the bot in private") in own
     assert ("Лучшая серия побед: 2" if lang == "ru" else "Best winning streak: 2") in own
 
     # As a reply to the other's message: theirs.
