@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.view import render, summary
+from bot.view import final, render, summary
 from bot.view.cards import cards_text
 from bot.view.i18n import t
 from bot.view.screen import Screen, TableInfo
@@ -139,14 +139,14 @@ def announcements(
                 )
             )
         elif isinstance(event, MatchOver):
-            news.append(render.match_over(info, lang, event).text)
+            news.append(final.match_over(info, lang, event).text)
     return news
 
 
 def match_end(info: TableInfo, lang: str, events: Sequence[Event]) -> str | None:
     """The match's end message, when this move ended it."""
     over = next((e for e in events if isinstance(e, MatchOver)), None)
-    return None if over is None else render.match_over(info, lang, over).text
+    return None if over is None else final.match_over(info, lang, over).text
 
 
 def deal_ended(events: Sequence[Event]) -> bool:
