@@ -21,6 +21,7 @@ from bot.view.render import (
     _plays_line,
     _trump_card_note,
     answer_target,
+    combination_line,
     combo_name,
     last_trick_line,
     results_lines,
@@ -84,14 +85,7 @@ def hand(
     if view.trick:
         lines.append("")
         if view.combination:
-            lines.append(
-                t(
-                    lang,
-                    "live.combination",
-                    name=_name(info, view.leader),
-                    combo=combo_name(lang, view.combination),
-                )
-            )
+            lines.append(combination_line(info, lang, view))
         lines.extend(_plays_lines(info, lang, view))
     if out:
         # Out of the match: the table to watch, nothing to hold or to tap.

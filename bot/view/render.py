@@ -73,6 +73,17 @@ def combo_name(lang: str, combo: str | None) -> Html:
 # -- the group's live table message -----------------------------------------------
 
 
+def combination_line(info: TableInfo, lang: str, view: TableView) -> str:
+    """The trick's lead was a combination: who declared it and which (the
+    live message and each hand show the same line above the trick)."""
+    return t(
+        lang,
+        "live.combination",
+        name=_name(info, view.leader),
+        combo=combo_name(lang, view.combination),
+    )
+
+
 def _name(info: TableInfo, seat: int | None) -> Html:
     if seat is None:
         return Html("")
@@ -331,14 +342,7 @@ def live(info: TableInfo, lang: str, view: TableView) -> Screen:
         lines.append("")
     if view.trick:
         if view.combination:
-            lines.append(
-                t(
-                    lang,
-                    "live.combination",
-                    name=_name(info, view.leader),
-                    combo=combo_name(lang, view.combination),
-                )
-            )
+            lines.append(combination_line(info, lang, view))
         lines.extend(_plays_line(info, lang, view.trick, view.trump))
         need = len(view.trick[0].cards)
         lines.append(
