@@ -90,11 +90,15 @@ def announcements(
     for event in events:
         if live and isinstance(event, CombinationDeclared | MatchOver):
             continue
-        if isinstance(event, CombinationDeclared) and event.out_of_turn:
+        if isinstance(event, DealWonByCombination) or (
+            isinstance(event, CombinationDeclared) and event.out_of_turn
+        ):
+            # A combination shown: declared out of turn, or a bura's deal won on it.
+            key = "news.combo_win" if isinstance(event, DealWonByCombination) else "news.declared"
             news.append(
                 t(
                     lang,
-                    "news.declared",
+                    key,
                     name=names[event.seat],
                     combo=render.combo_name(lang, event.combination),
                     cards=cards_text(lang, event.cards),
@@ -113,16 +117,6 @@ def announcements(
         elif isinstance(event, ClaimMade):
             key = "news.claim_true" if event.success else "news.claim_false"
             news.append(t(lang, key, name=names[event.seat], points=event.points))
-        elif isinstance(event, DealWonByCombination):
-            news.append(
-                t(
-                    lang,
-                    "news.combo_win",
-                    name=names[event.seat],
-                    combo=render.combo_name(lang, event.combination),
-                    cards=cards_text(lang, event.cards),
-                )
-            )
         elif isinstance(event, DealVoid):
             news.append(t(lang, f"news.void.{event.reason}"))
         elif isinstance(event, DealScored):
