@@ -18,6 +18,7 @@ block (`TableService.__init__`), so the wiring can be read in one place.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from bot.storage import TableRecord
 
@@ -27,6 +28,7 @@ Unreachable = Callable[[int], Awaitable[None]]  # the person's id
 Tick = Callable[[], Awaitable[object]]
 ChatMoved = Callable[[int, int], Awaitable[None]]  # the old chat id, the new
 TopicGone = Callable[[int, "int | None"], Awaitable[None]]  # the chat, the topic
+Hook = TypeVar("Hook")
 
 
 class TableEvents:
@@ -48,18 +50,12 @@ class TableEvents:
         chat_moved: ChatMoved | None = None,
         topic_gone: TopicGone | None = None,
     ) -> None:
-        if ended is not None:
-            self._ended.append(ended)
-        if no_show is not None:
-            self._no_show.append(no_show)
-        if unreachable is not None:
-            self._unreachable.append(unreachable)
-        if tick is not None:
-            self._tick.append(tick)
-        if chat_moved is not None:
-            self._chat_moved.append(chat_moved)
-        if topic_gone is not None:
-            self._topic_gone.append(topic_gone)
+        _add(self._ended, ended)
+        _add(self._no_show, no_show)
+        _add(self._unreachable, unreachable)
+        _add(self._tick, tick)
+        _add(self._chat_moved, chat_moved)
+        _add(self._topic_gone, topic_gone)
 
     def ended(self, table: TableRecord) -> None:
         for hook in self._ended:
@@ -84,3 +80,9 @@ class TableEvents:
     async def topic_gone(self, chat_id: int, thread: int | None) -> None:
         for hook in self._topic_gone:
             await hook(chat_id, thread)
+
+
+def _add(hooks: list[Hook], hook: Hook | None) -> None:
+    """Subscribe `hook`, if one was given."""
+    if hook is not None:
+        hooks.append(hook)

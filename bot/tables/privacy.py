@@ -67,18 +67,15 @@ class Privacy:
         many rows went (log entries and lobbies)."""
         timing, now = self.tables.timing, self.tables.clock.now()
         deleted = 0
-        days = timing.action_log_days
-        if days > 0:
-            moves = await self.store.prune_action_logs(now - days * DAY)
-            if moves:
-                log.info("pruned %d logged moves of tables ended over %d days ago", moves, days)
-            deleted += moves
-        days = timing.closed_lobby_days
-        if days > 0:
-            lobbies = await self.store.prune_closed_lobbies(now - days * DAY)
-            if lobbies:
-                log.info("pruned %d lobbies closed unstarted over %d days ago", lobbies, days)
-            deleted += lobbies
+        for days, prune, what in (
+            (timing.action_log_days, self.store.prune_action_logs, "logged moves of tables ended"),
+            (timing.closed_lobby_days, self.store.prune_closed_lobbies, "lobbies closed unstarted"),
+        ):
+            if days > 0:
+                rows = await prune(now - days * DAY)
+                if rows:
+                    log.info("pruned %d %s over %d days ago", rows, what, days)
+                deleted += rows
         return deleted
 
     async def keep_pruning(self) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.view import render, summary
+from bot.view import final, render, summary
 from bot.view.cards import cards_text
 from bot.view.i18n import t
 from bot.view.screen import Screen, TableInfo
@@ -90,11 +90,15 @@ def announcements(
     for event in events:
         if live and isinstance(event, CombinationDeclared | MatchOver):
             continue
-        if isinstance(event, CombinationDeclared) and event.out_of_turn:
+        if isinstance(event, DealWonByCombination) or (
+            isinstance(event, CombinationDeclared) and event.out_of_turn
+        ):
+            # A combination shown: declared out of turn, or a bura's deal won on it.
+            key = "news.combo_win" if isinstance(event, DealWonByCombination) else "news.declared"
             news.append(
                 t(
                     lang,
-                    "news.declared",
+                    key,
                     name=names[event.seat],
                     combo=render.combo_name(lang, event.combination),
                     cards=cards_text(lang, event.cards),
@@ -113,16 +117,6 @@ def announcements(
         elif isinstance(event, ClaimMade):
             key = "news.claim_true" if event.success else "news.claim_false"
             news.append(t(lang, key, name=names[event.seat], points=event.points))
-        elif isinstance(event, DealWonByCombination):
-            news.append(
-                t(
-                    lang,
-                    "news.combo_win",
-                    name=names[event.seat],
-                    combo=render.combo_name(lang, event.combination),
-                    cards=cards_text(lang, event.cards),
-                )
-            )
         elif isinstance(event, DealVoid):
             news.append(t(lang, f"news.void.{event.reason}"))
         elif isinstance(event, DealScored):
@@ -139,14 +133,14 @@ def announcements(
                 )
             )
         elif isinstance(event, MatchOver):
-            news.append(render.match_over(info, lang, event).text)
+            news.append(final.match_over(info, lang, event).text)
     return news
 
 
 def match_end(info: TableInfo, lang: str, events: Sequence[Event]) -> str | None:
     """The match's end message, when this move ended it."""
     over = next((e for e in events if isinstance(e, MatchOver)), None)
-    return None if over is None else render.match_over(info, lang, over).text
+    return None if over is None else final.match_over(info, lang, over).text
 
 
 def deal_ended(events: Sequence[Event]) -> bool:

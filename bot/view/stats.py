@@ -22,6 +22,14 @@ def _percent(part: int, whole: int) -> int:
     return round(100 * part / whole) if whole else 0
 
 
+def _tally(lang: str, key: str, part: tuple[str, int], whole: tuple[str, int]) -> Html:
+    """A count of a whole and its percentage (matches won, deals won): each
+    text names its two numbers in its own words."""
+    return t(
+        lang, key, **{part[0]: part[1], whole[0]: whole[1]}, percent=_percent(part[1], whole[1])
+    )
+
+
 def stats_text(
     lang: str,
     name: str,
@@ -41,24 +49,8 @@ def stats_text(
     if not record.matches:
         lines.append(t(lang, "stats.none"))
         return "\n".join(lines)
-    lines.append(
-        t(
-            lang,
-            "stats.matches",
-            matches=record.matches,
-            wins=record.wins,
-            percent=_percent(record.wins, record.matches),
-        )
-    )
-    lines.append(
-        t(
-            lang,
-            "stats.deals",
-            won=record.deals_won,
-            deals=record.deals,
-            percent=_percent(record.deals_won, record.deals),
-        )
-    )
+    lines.append(_tally(lang, "stats.matches", ("wins", record.wins), ("matches", record.matches)))
+    lines.append(_tally(lang, "stats.deals", ("won", record.deals_won), ("deals", record.deals)))
     lines.append(t(lang, "stats.penalty", average=decimal(lang, record.penalty_per_deal)))
     lines.append(t(lang, "stats.streak", streak=record.best_streak))
     if record.favourite is not None:

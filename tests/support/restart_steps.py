@@ -30,6 +30,7 @@ from databases import TestDatabase
 from bot.storage import TableRecord
 from bot.view import hand as hand_view
 from bot.view import render
+from bot.view.final import match_over
 from engine import apply, new_match, replay, view_for
 from engine.events import MatchOver
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
@@ -106,7 +107,7 @@ async def assert_final_result_shown(
     lang = await bot.service.chat_lang(group.id)
     # With the ratings the match's end stored: the call to play again follows them.
     info = await bot.service.tables.with_ratings(bot.service.tables.info(final))
-    expected = render.match_over(info, lang, over).text
+    expected = match_over(info, lang, over).text
     await fake.wait_for(
         lambda: any(expected in (m.html or "") for m in fake.messages(group)),
         timeout=timeout,

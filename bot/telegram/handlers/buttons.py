@@ -17,7 +17,7 @@ from telegram import CallbackQuery, Update
 from telegram.error import TelegramError
 from telegram.ext import Application, BaseHandler, CallbackQueryHandler
 
-from bot.tables import Person, Reply
+from bot.tables import Person, Reply, Rights
 from bot.telegram.handlers.common import admin_check, person_of, safe_answer
 from bot.telegram.handlers.context import BotContext, service_of
 from bot.telegram.wire.messenger import Messenger
@@ -100,32 +100,37 @@ async def on_rematch(
 
 async def _in_its_group(query: CallbackQuery, table_id: int, context: BotContext) -> int | None:
     """The table's group, if the tapped message is in it (lobby buttons are)."""
+    return _tapped_in(query, await context.service.chat_of_table(table_id))
+
+
+def _tapped_in(query: CallbackQuery, chat_id: int | None) -> int | None:
+    """`chat_id`, if the tapped message is in that chat."""
     origin = tapped_message(query)
-    chat_id = await context.service.chat_of_table(table_id)
     if chat_id is None or origin is None or origin[0] != chat_id:
         return None
     return chat_id
 
 
-async def on_option(
-    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
-) -> Reply:
-    assert isinstance(payload, callbacks.SetOption)
-    chat_id = await _in_its_group(query, payload.table, context)
-    if chat_id is None:
-        return Reply(t(lang, "table.gone"), alert=True)
-    admin = admin_check(context, chat_id, person.user_id)
-    return await context.service.lobby.set_option(payload, person, admin)
+async def _admin_in_its_group(
+    query: CallbackQuery, table_id: int, person: Person, context: BotContext
+) -> Rights | None:
+    """The person's rights in the table's group, if the tapped message is in
+    it (None: it is not, and the table is gone for this tap)."""
+    chat_id = await _in_its_group(query, table_id, context)
+    return None if chat_id is None else admin_check(context, chat_id, person.user_id)
 
 
-async def on_remove_seat(
+async def on_lobby_setting(
     query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
 ) -> Reply:
-    assert isinstance(payload, callbacks.RemoveSeat)
-    chat_id = await _in_its_group(query, payload.table, context)
-    if chat_id is None:
+    """An option's value or a seat removed: the lobby's settings, whose taps
+    count only on the lobby's message in its own group."""
+    assert isinstance(payload, callbacks.SetOption | callbacks.RemoveSeat)
+    admin = await _admin_in_its_group(query, payload.table, person, context)
+    if admin is None:
         return Reply(t(lang, "table.gone"), alert=True)
-    admin = admin_check(context, chat_id, person.user_id)
+    if isinstance(payload, callbacks.SetOption):
+        return await context.service.lobby.set_option(payload, person, admin)
     return await context.service.lobby.remove_player(payload, person, admin)
 
 
@@ -158,9 +163,8 @@ async def on_tournament(
     """The registration message's buttons, in its own group only."""
     assert isinstance(payload, callbacks.Tournament)
     svc = context.service
-    origin = tapped_message(query)
-    chat_id = await svc.tournaments.chat_of(payload.tournament)
-    if chat_id is None or origin is None or origin[0] != chat_id:
+    chat_id = _tapped_in(query, await svc.tournaments.chat_of(payload.tournament))
+    if chat_id is None:
         return Reply(t(lang, "tournament.gone"), alert=True)
     if payload.op == "j":
         return await svc.tournaments.register(payload.tournament, person)
@@ -234,8 +238,8 @@ ROUTES: tuple[tuple[str, Route], ...] = (
     ("t", on_takeback),
     ("l", on_lobby),
     ("q", on_quit),
-    ("o", on_option),
-    ("k", on_remove_seat),
+    ("o", on_lobby_setting),
+    ("k", on_lobby_setting),
     ("f", on_forget),
     ("r", on_replay),
     ("m", on_rematch),

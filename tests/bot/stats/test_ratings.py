@@ -10,7 +10,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.stats.ratings import START, rate
-from bot.view import render
+from bot.view import final
 from bot.view.i18n import t
 from bot.view.screen import TableInfo
 from engine import RuleSet
@@ -73,14 +73,14 @@ def test_the_end_message_keeps_its_shape_and_shows_each_persons_change(lang: str
     )
     base = TableInfo(1, 5, "G", rules, ("Ann", "Bob"), status="finished")
     rated = replace(base, ratings=((0, 25.0, 22.36), (1, 25.0, 27.64)))
-    lines = render.match_over(rated, lang, over).text.splitlines()
+    lines = final.match_over(rated, lang, over).text.splitlines()
     assert lines[0].startswith("🏁") and "🥇" in lines[1] and "Bob" in lines[1]
-    plain_end = render.match_over(base, lang, over).text.splitlines()
+    plain_end = final.match_over(base, lang, over).text.splitlines()
     # The standing first, the ratings after it, the call to play again last.
     assert lines[: len(plain_end) - 1] == plain_end[:-1]
     assert lines[-1] == plain_end[-1] == t(lang, "final.again")
     mark = "," if lang == "ru" else "."
     assert f"Ann: 25{mark}0 → 22{mark}4 (−2{mark}6)" in lines
     assert f"Bob: 25{mark}0 → 27{mark}6 (+2{mark}6)" in lines
-    practice = render.match_over(replace(base, practice=True), lang, over).text
+    practice = final.match_over(replace(base, practice=True), lang, over).text
     assert practice.splitlines()[-2:] == [t(lang, "final.unrated"), t(lang, "final.again_practice")]

@@ -10,7 +10,7 @@ import pytest
 from render_support import CONFIG_IDS, CONFIGS, info_for, playing
 
 from bot.view import hand as hand_view
-from bot.view import lobby, render
+from bot.view import lobby, quick, render
 from bot.view.i18n import LANGUAGES, t
 from bot.view.labels import BUTTON_LIMIT, ROW_LIMIT, clusters, fit, shown_length
 from bot.view.lobby import TURN_TIMES
@@ -105,11 +105,11 @@ def test_ready_made_answers_of_four_cards_fit(lang: str) -> None:
     for kind, trump in itertools.product((Kind.LEAD, Kind.BEAT, Kind.DISCARD), Suit):
         trumps = tuple(Card.parse(f"{rank}{trump.symbol}") for rank in ("10", "K", "Q", "J"))
         for cards in (TENS, trumps):
-            label = hand_view.answer_label(lang, kind, cards, trump)
+            label = quick.answer_label(lang, kind, cards, trump)
             assert shown_length(label) <= BUTTON_LIMIT, label
             assert label.count("10") == sum(card.rank_text == "10" for card in cards)
     # Short ones keep their verb.
-    short = hand_view.answer_label(lang, Kind.DISCARD, TENS[:2], None)
+    short = quick.answer_label(lang, Kind.DISCARD, TENS[:2], None)
     assert short.startswith(t(lang, "button.discard"))
 
 

@@ -10,7 +10,7 @@ from grammar import findings
 from render_support import NAMES, check_telegram_html, info_for, plain_of
 
 from bot.stats.results import seat_numbers
-from bot.view import news, render
+from bot.view import final, news
 from bot.view.i18n import LANGUAGES, t
 from engine import Action, apply
 from engine.events import MatchOver
@@ -55,7 +55,7 @@ def test_two_out_in_one_deal_share_second_place_and_its_chips(lang: str) -> None
         events.extend(happened)
     over = next(e for e in events if isinstance(e, MatchOver))
     info = info_for(state, NAMES[:4])
-    lines = check_telegram_html(render.match_over(info, lang, over).text).splitlines()
+    lines = check_telegram_html(final.match_over(info, lang, over).text).splitlines()
     placed = [line for line in lines if line[:1] in "🥇🥈🥉▫"]
     assert [line.split(" ")[:2] for line in placed] == [
         ["🥇", "1."],

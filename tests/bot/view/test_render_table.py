@@ -29,8 +29,8 @@ from render_support import (
     shown_cards,
 )
 
+from bot.view import final, news, render, summary
 from bot.view import hand as hand_view
-from bot.view import news, render, summary
 from bot.view.cards import FACE_DOWN, card_text
 from bot.view.i18n import LANGUAGES, t
 from bot.view.screen import Button, Screen
@@ -400,7 +400,7 @@ def test_trick_records_deal_summaries_and_final_standing(preset: Preset, count: 
         assert state.standing == ended.standing
         with_stake = state.rules.stake > 0
         for lang in LANGS:
-            plain = check_telegram_html(render.match_over(info_for(state, names), lang, ended))
+            plain = check_telegram_html(final.match_over(info_for(state, names), lang, ended))
             lines = plain.splitlines()
             for placing in ended.standing:
                 who = " + ".join(names[s] for s in placing.seats)
