@@ -191,12 +191,14 @@ ORDINARY, PRACTICE, REMATCH, TOURNAMENT_ROUND = (
 
 
 def kind_of(table: TableRecord) -> TableKind:
+    """Asked many times a move (every audience and end question): it reads
+    the two keys that decide, as `TableSettings.from_json` reads them,
+    without building the whole settings."""
     if table.practice:
         return PRACTICE
-    settings = settings_of(table)
-    if settings.tournament is not None:
+    if table.settings.get(_TOURNAMENT):
         return TOURNAMENT_ROUND
-    if settings.rematch_of is not None:
+    if table.settings.get(_REMATCH_OF) is not None:
         return REMATCH
     return ORDINARY
 
