@@ -190,7 +190,7 @@ CASES = [
         "/new bura limit=4",
         (("Олеся", "uk"), ("Янка", "be")),
         group_lang="be",
-        seed=2,
+        seed=4,
     ),
     Case(
         "burkozel_three_people_tapping_what_is_offered",
