@@ -17,7 +17,7 @@ from telegram.constants import ParseMode
 from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application, ApplicationBuilder, Defaults
 
-from bot.clock import AsyncioScheduler
+from bot.clock import AsyncioScheduler, Scheduler
 from bot.metrics import Metrics
 from bot.settings import Settings
 from bot.storage import Store, open_store, sharing
@@ -43,7 +43,7 @@ SHUTDOWN_GRACE = 5.0  # seconds given to queued answers when the bot stops
 
 
 def build_application(
-    settings: Settings, store: Store | None = None, scheduler: object | None = None
+    settings: Settings, store: Store | None = None, scheduler: Scheduler | None = None
 ) -> Application:  # type: ignore[type-arg]
     # PTB 22.2 deprecates durations in whole seconds (RetryAfter.retry_after
     # among them): its next major version gives a timedelta. The bot reads
@@ -58,6 +58,8 @@ def build_application(
         settings.rate_limit_overall,
         settings.rate_limit_group,
         settings.rate_limit_private,
+        # A test's scheduler runs the wire's pauses on its own time (bot/clock.py).
+        clock=None if scheduler is None else scheduler.monotonic,
     )
     builder = (
         ApplicationBuilder()
@@ -201,7 +203,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         app.bot_data["own_store"] = True
     # Known since initialize() asked getMe: no second request that could fail.
     username = app.bot.username
-    scheduler = app.bot_data.get("scheduler") or AsyncioScheduler()
+    scheduler: Scheduler = app.bot_data.get("scheduler") or AsyncioScheduler()
     app.bot_data["scheduler"] = scheduler
     timing = Timing(
         turn_seconds=settings.turn_timeout,
@@ -221,6 +223,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         settings.send_backoff,
         on_migrate=events.chat_moved,
         on_topic_gone=events.topic_gone,
+        sleep=scheduler.sleep,
     )
     app.bot_data["messenger"] = messenger
     limits = Limits(

@@ -96,8 +96,9 @@ class MeteredLimits(SendLimits):
         overall_per_second: float = 30,
         group_per_minute: float = 20,
         private_per_second: float = 1,
+        clock: Callable[[], float] | None = None,
     ) -> None:
-        super().__init__(overall_per_second, group_per_minute, private_per_second)
+        super().__init__(overall_per_second, group_per_minute, private_per_second, clock=clock)
         self.meter = meter
 
     async def process_request(
