@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,15 +17,14 @@ from telegram.constants import ParseMode
 from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application, ApplicationBuilder, Defaults
 
-from bot.clock import AsyncioScheduler
-from bot.metrics import Metrics, timed
+from bot.clock import AsyncioScheduler, Scheduler
+from bot.metrics import Metrics
 from bot.settings import Settings
 from bot.storage import Store, open_store, sharing
 from bot.storage.records import LOBBY, PLAYING
 from bot.tables import Limits, Outcome, TableService, Thinking, Timing
 from bot.tables.events import TableEvents
 from bot.tables.outbox import Priority
-from bot.telegram.handlers.buttons import slow_down
 from bot.telegram.handlers.context import CONTEXT_TYPES
 from bot.telegram.handlers.routes import GROUP_COMMANDS, PRIVATE_COMMANDS, add_handlers
 from bot.telegram.wire import replies
@@ -45,7 +43,7 @@ SHUTDOWN_GRACE = 5.0  # seconds given to queued answers when the bot stops
 
 
 def build_application(
-    settings: Settings, store: Store | None = None, scheduler: object | None = None
+    settings: Settings, store: Store | None = None, scheduler: Scheduler | None = None
 ) -> Application:  # type: ignore[type-arg]
     # PTB 22.2 deprecates durations in whole seconds (RetryAfter.retry_after
     # among them): its next major version gives a timedelta. The bot reads
@@ -54,12 +52,15 @@ def build_application(
     # setting stands.
     os.environ.setdefault("PTB_TIMEDELTA", "1")
     metrics = Metrics()
-    processor = MeteredProcessor(backlog=settings.chat_backlog)
-    processor.meter = metrics
+    processor = MeteredProcessor(metrics, backlog=settings.chat_backlog)
     limiter = MeteredLimits(
-        settings.rate_limit_overall, settings.rate_limit_group, settings.rate_limit_private
+        metrics,
+        settings.rate_limit_overall,
+        settings.rate_limit_group,
+        settings.rate_limit_private,
+        # A test's scheduler runs the wire's pauses on its own time (bot/clock.py).
+        clock=None if scheduler is None else scheduler.monotonic,
     )
-    limiter.meter = metrics
     builder = (
         ApplicationBuilder()
         .token(settings.bot_token.get_secret_value())
@@ -83,9 +84,8 @@ def build_application(
         .post_shutdown(_post_shutdown)
     )
     application = builder.build()
-    processor.on_overflow = partial(slow_down, application)
     application.bot_data["settings"] = settings
-    application.bot_data["probes"] = Probes(metrics, depths={"rate_limiter": limiter.waiting})
+    application.bot_data["metrics"] = metrics
     if store is not None:
         application.bot_data["store"] = store
     if scheduler is not None:
@@ -164,34 +164,37 @@ async def stop_web(app: Application) -> None:  # type: ignore[type-arg]
             await server.stop()
 
 
-def _watch(app: Application, store: Store, service: TableService) -> None:  # type: ignore[type-arg]
-    """Fill in what /healthz and /metrics read, and time the commits and the
-    computers' decisions (wrapped here, so the tables layer counts nothing)."""
-    probes: Probes = app.bot_data["probes"]
-    metrics = probes.metrics
+def _watch(app: Application, store: Store, service: TableService) -> Probes:  # type: ignore[type-arg]
+    """What /healthz and /metrics read, built once the store and the service
+    are (the commits and the computers' decisions are timed by the store and
+    `Thinking`, given the histograms' `observe` when they are built)."""
+    metrics: Metrics = app.bot_data["metrics"]
     answers: Replies = app.bot_data["replies"]
     outbox = service.tables.outbox
-    probes.database = store.count_open_practice
-    probes.depths["outbox"] = lambda: len(outbox.tasks)
-    probes.depths["replies"] = answers.waiting
+    limiter = app.bot.rate_limiter
+
+    def outbox_jobs() -> int:
+        return len(outbox.tasks)
+
+    def limiter_waiting() -> int:
+        return limiter.waiting() if isinstance(limiter, MeteredLimits) else 0
 
     async def open_tables() -> int:
         return len(await store.table_ids_with_status(LOBBY, PLAYING))
 
-    probes.open_tables = open_tables
-    metrics.depths(probes.depths["outbox"], probes.depths["rate_limiter"], answers.waiting)
-    setattr(store, "save_table", timed(metrics.commit_seconds, store.save_table))  # noqa: B010
-    thinking = service.tables.thinking
-    setattr(thinking, "decide", timed(metrics.decision_seconds, thinking.decide))  # noqa: B010
-    setattr(thinking, "choose", timed(metrics.decision_seconds, thinking.choose))  # noqa: B010
+    depths = {"outbox": outbox_jobs, "rate_limiter": limiter_waiting, "replies": answers.waiting}
+    metrics.depths(outbox_jobs, limiter_waiting, answers.waiting)
+    return Probes(metrics, store.count_open_practice, open_tables, depths)
 
 
 async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     settings: Settings = app.bot_data["settings"]
+    metrics: Metrics = app.bot_data["metrics"]
     store: Store | None = app.bot_data.get("store")
     if store is None:
         store = await open_store(
             settings.database(),
+            on_commit=metrics.commit_seconds.observe,
             cache=settings.use_cache(),
             durable=settings.database_sync == "full",
             locks=settings.database_locks,
@@ -200,7 +203,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         app.bot_data["own_store"] = True
     # Known since initialize() asked getMe: no second request that could fail.
     username = app.bot.username
-    scheduler = app.bot_data.get("scheduler") or AsyncioScheduler()
+    scheduler: Scheduler = app.bot_data.get("scheduler") or AsyncioScheduler()
     app.bot_data["scheduler"] = scheduler
     timing = Timing(
         turn_seconds=settings.turn_timeout,
@@ -220,6 +223,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         settings.send_backoff,
         on_migrate=events.chat_moved,
         on_topic_gone=events.topic_gone,
+        sleep=scheduler.sleep,
     )
     app.bot_data["messenger"] = messenger
     limits = Limits(
@@ -228,7 +232,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         settings.top_min_matches,
         settings.start_chips,
     )
-    thinking = Thinking(settings.computer_workers)
+    thinking = Thinking(settings.computer_workers, metrics.decision_seconds.observe)
     service = TableService(
         store,
         messenger,
@@ -274,7 +278,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data["replies"] = answers
     replies.register(app.bot, answers)
     app.bot_data["service"] = service
-    _watch(app, store, service)
+    app.bot_data["probes"] = _watch(app, store, service)
     try:
         await _register_commands(app, settings.default_language)
     except InvalidToken:

@@ -46,6 +46,15 @@ class Scheduler(Protocol):
     def scheduled(self, key: Hashable) -> bool:
         """A timer with this key is waiting (a job that is running is not)."""
 
+    async def sleep(self, seconds: float) -> None:
+        """A pause in this scheduler's time: the wire's retries after a lost
+        request or a 429 wait here, so a test's scheduler can let them pass
+        at once."""
+
+    def monotonic(self) -> float:
+        """The wire's clock for its send budgets and pauses (a 429's): it
+        moves on by every `sleep` as well as with the world."""
+
 
 async def run_timer(key: Hashable, job: Job, failures: int) -> float | None:
     """Run the job; after a failure, the pause before it runs again. Every
@@ -77,6 +86,12 @@ class AsyncioScheduler:
 
     def now(self) -> float:
         return time.time()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+
+    def monotonic(self) -> float:
+        return asyncio.get_running_loop().time()
 
     def call_at(self, when: float, key: Hashable, job: Job) -> None:
         self._call_at(when, key, job, 0)

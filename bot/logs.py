@@ -127,6 +127,11 @@ class RedactingStream:
         self._stream = stream
         self._redact = redact
 
+    @property
+    def inner(self) -> TextIO:
+        """The stream written to (a second set-up wraps it anew, not the wrapper)."""
+        return self._stream
+
     def write(self, text: str) -> int:
         self._stream.write(self._redact(text))
         return len(text)
@@ -174,10 +179,8 @@ def setup_logging(level: str, secrets: Iterable[str], form: str = "text") -> Non
     redact = Redactor(secrets)
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
-        if not isinstance(stream, RedactingStream):
-            setattr(sys, name, RedactingStream(stream, redact))
-        else:
-            stream._redact = redact
+        inner = stream.inner if isinstance(stream, RedactingStream) else stream
+        setattr(sys, name, RedactingStream(inner, redact))
     handler = logging.StreamHandler()
     if form == "json":
         handler.setFormatter(JsonFormatter())

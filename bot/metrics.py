@@ -15,21 +15,17 @@ What is counted where (the wiring, bot/app.py, connects them):
 - Bot API calls by method and outcome, 429s among them: the rate limiter;
 - queue depths: read when scraped, from the objects that hold the queues;
 - open tables: one store query per scrape (`refresh`);
-- a computer's decision and a table's commit: timed around
-  `Thinking.decide`/`choose` and `Store.save_table` (`timed`).
+- a computer's decision and a table's commit: timed by `Thinking` and the
+  store (`Store.save_table`), each given its histogram's `observe` when built.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
-from functools import wraps
-from typing import Any, TypeVar
+from collections.abc import Callable
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
-
-F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 # Seconds: a handler's answer is felt from 0.1 s, a commit from a few ms.
@@ -118,17 +114,3 @@ class Metrics:
 
     def text(self) -> bytes:
         return generate_latest(self.registry)
-
-
-def timed(histogram: Histogram, function: F) -> F:
-    """`function` (a coroutine function) with each call's time in `histogram`."""
-
-    @wraps(function)
-    async def wrapper(*args: Any, **kwargs: Any) -> Any:
-        started = time.perf_counter()
-        try:
-            return await function(*args, **kwargs)
-        finally:
-            histogram.observe(time.perf_counter() - started)
-
-    return wrapper  # type: ignore[return-value]

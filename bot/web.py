@@ -167,37 +167,31 @@ class WebServer:
         response.headers["Content-Type"] = CONTENT_TYPE
         return response
 
-    def _cap(self, server: web.Server) -> None:
-        """Close each connection past `max_connections` as it is accepted
-        (through the Server's `connection_made`, which aiohttp's protocol
-        calls for every new connection)."""
-        made = server.connection_made
-
-        def connection_made(handler: web.RequestHandler, transport: asyncio.Transport) -> None:
-            if len(server.connections) >= self.max_connections:
-                self.turned_away += 1
-                if self.turned_away == 1 or self.turned_away % 1000 == 0:
-                    log.warning(
-                        "%d HTTP connection(s) turned away: %d are open, the most allowed",
-                        self.turned_away,
-                        self.max_connections,
-                    )
-                transport.abort()
-                return
-            made(handler, transport)
-
-        setattr(server, "connection_made", connection_made)  # noqa: B010
+    def _admit(self, open_connections: int, transport: asyncio.Transport) -> bool:
+        """Whether a connection just accepted may stay: past `max_connections`
+        it is closed at once (`_CappedServer`)."""
+        if open_connections < self.max_connections:
+            return True
+        self.turned_away += 1
+        if self.turned_away == 1 or self.turned_away % 1000 == 0:
+            log.warning(
+                "%d HTTP connection(s) turned away: %d are open, the most allowed",
+                self.turned_away,
+                self.max_connections,
+            )
+        transport.abort()
+        return False
 
     async def start(self, listen: str, port: int) -> None:
-        runner = web.AppRunner(
+        runner = _CappedRunner(
             self.app,
+            self._admit,
             access_log=None,
             lingering_time=0,
             keepalive_timeout=self.idle_seconds,
         )
         await runner.setup()
         assert runner.server is not None
-        self._cap(runner.server)
         site = web.TCPSite(runner, listen, port)
         try:
             await site.start()
@@ -218,3 +212,40 @@ class WebServer:
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()
+
+
+Admit = Callable[[int, asyncio.Transport], bool]
+
+
+class _CappedServer(web.Server):
+    """aiohttp's server, asking `admit` about each connection as it is
+    accepted (the protocol calls `connection_made` for every new one)."""
+
+    def __init__(self, admit: Admit, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._admit = admit
+
+    def connection_made(self, handler: web.RequestHandler, transport: asyncio.Transport) -> None:
+        if self._admit(len(self.connections), transport):
+            super().connection_made(handler, transport)
+
+
+class _CappedRunner(web.AppRunner):
+    """An `AppRunner` whose server is a `_CappedServer`: `_make_server` is
+    the runner's own way to make its server (the abstract method of
+    aiohttp's `BaseRunner`); the application is started there as aiohttp
+    starts it, and the server made with the same arguments."""
+
+    def __init__(self, app: web.Application, admit: Admit, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self._admit = admit
+
+    async def _make_server(self) -> web.Server:
+        made = await super()._make_server()
+        return _CappedServer(
+            self._admit,
+            made.request_handler,
+            request_factory=made.request_factory,
+            handler_cancellation=made.handler_cancellation,
+            **made._kwargs,
+        )

@@ -7,6 +7,7 @@ service only ever sees a `Store`.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 
 from bot.storage.cached import CachedStore
 from bot.storage.records import (
@@ -42,16 +43,22 @@ from bot.storage.url import BACKENDS, DatabaseUrl, parse_database_url
 
 
 async def open_store(
-    url: DatabaseUrl, cache: bool = True, durable: bool = True, locks: int = LOCK_CONNECTIONS
+    url: DatabaseUrl,
+    cache: bool = True,
+    durable: bool = True,
+    locks: int = LOCK_CONNECTIONS,
+    on_commit: Callable[[float], None] | None = None,
 ) -> Store:
     """The backend `url` names, opened and migrated; with `cache`, behind
     write-through copies (right for one process that alone writes the database).
     `durable`: a commit is on the disk before it returns, so it survives a
     power loss too, not only a crash of the bot (see DATABASE_SYNC). `locks`:
     connections a PostgreSQL store keeps for tables' locks, at most
-    (DATABASE_LOCKS)."""
+    (DATABASE_LOCKS). `on_commit`: told each table save's seconds."""
     backend = importlib.import_module(BACKENDS[url.scheme])
-    store: Store = await backend.open_backend(url, durable=durable, locks=locks)
+    store: Store = await backend.open_backend(
+        url, durable=durable, locks=locks, on_commit=on_commit
+    )
     return CachedStore(store) if cache else store
 
 

@@ -62,7 +62,7 @@ class CachedStore(Store):
     database `store` opened, now behind copies."""
 
     def __init__(self, store: Store) -> None:
-        super().__init__(store.driver, store.ratings_lock)
+        super().__init__(store.driver, store.ratings_lock, store.on_commit)
         self._lock = asyncio.Lock()
         self._tables: dict[int, TableRecord] = {}  # tables exactly as stored
         # Which of those are no longer open: only the latest few are kept (the

@@ -47,11 +47,15 @@ Job = Callable[[Any], Awaitable[Any]]  # work on an asyncpg.Connection
 
 
 async def open_backend(
-    url: DatabaseUrl, durable: bool = True, locks: int = LOCK_CONNECTIONS
+    url: DatabaseUrl,
+    durable: bool = True,
+    locks: int = LOCK_CONNECTIONS,
+    on_commit: Callable[[float], None] | None = None,
 ) -> PostgresStore:
     """The backend `postgresql://...` names (see bot/storage/url.py);
     `locks`: connections for tables' locks, at most (DATABASE_LOCKS)."""
-    return PostgresStore(await PostgresDriver.open(url, durable=durable, locks=locks))
+    driver = await PostgresDriver.open(url, durable=durable, locks=locks)
+    return PostgresStore(driver, on_commit=on_commit)
 
 
 def _count(status: str) -> int:
@@ -203,8 +207,13 @@ class PostgresStore(Store):
 
     driver: PostgresDriver
 
-    def __init__(self, driver: PostgresDriver, ratings_lock: str | None = RATINGS_LOCK) -> None:
-        super().__init__(driver, ratings_lock)
+    def __init__(
+        self,
+        driver: PostgresDriver,
+        ratings_lock: str | None = RATINGS_LOCK,
+        on_commit: Callable[[float], None] | None = None,
+    ) -> None:
+        super().__init__(driver, ratings_lock, on_commit)
 
     @classmethod
     async def open(

@@ -51,14 +51,18 @@ async def migrate(connection: Any, place: str = "PostgreSQL") -> None:
                 migration.number > 2**31 - 1
             ):  # named by its minute: the record's first INTEGER is short
                 await connection.execute(WIDEN)
+            # $1 as BIGINT: asyncpg keeps each statement prepared, and one
+            # prepared against the old INTEGER column takes no minute's number.
             ran = await connection.fetchval(
-                "SELECT count(*) FROM schema_migrations WHERE number = $1", migration.number
+                "SELECT count(*) FROM schema_migrations WHERE number = $1::bigint",
+                migration.number,
             )
             if ran:
                 continue
             await connection.execute(migration.script)
             await connection.execute(
-                "INSERT INTO schema_migrations (number, name, applied_at) VALUES ($1, $2, $3)",
+                "INSERT INTO schema_migrations (number, name, applied_at)"
+                " VALUES ($1::bigint, $2, $3)",
                 migration.number,
                 migration.name,
                 time.time(),

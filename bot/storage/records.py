@@ -62,6 +62,16 @@ def _rules(preset: str, options: tuple[tuple[str, Any], ...]) -> RuleSet:
     return RuleSet.create(preset, dict(options))
 
 
+@dataclass(frozen=True, slots=True)
+class TableLink:
+    """Which tournament round, and which of its tables, a table plays
+    (stored in `tournament_tables`, read with the table)."""
+
+    tournament_id: int
+    round: int
+    position: int
+
+
 @dataclass(slots=True)
 class TableRecord:
     id: int
@@ -95,6 +105,9 @@ class TableRecord:
     # group message of the table goes; None: a plain group, a forum's General,
     # or a private chat. Set when the table is created, never changed.
     thread_id: int | None = None
+    # The tournament round it plays (its row of `tournament_tables`); None:
+    # no tournament's. Set when the table is created, never changed.
+    tournament: TableLink | None = None
 
     @property
     def rules(self) -> RuleSet:
@@ -144,6 +157,7 @@ class TableRecord:
             self.stored_seats,
             self.join_token,
             self.thread_id,
+            self.tournament,  # immutable
         )
 
 

@@ -20,6 +20,7 @@ from bot.storage.records import (
     Seat,
     SeatResult,
     Skill,
+    TableLink,
     TableRecord,
 )
 from engine import Action, MatchState
@@ -33,7 +34,7 @@ TABLE_COLUMNS = (
     "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
     " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
     " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
-    " t.join_token, t.thread_id"
+    " t.join_token, t.thread_id, tt.tournament_id, tt.round, tt.position"
 )
 SEAT_COLUMNS = (
     "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level, s.auto, s.missed"
@@ -44,6 +45,7 @@ _SEAT_WIDTH = SEAT_COLUMNS.count(",") + 1
 # `{where}`: which tables.
 TABLES = (
     f"SELECT {TABLE_COLUMNS}, {SEAT_COLUMNS} FROM tables t"
+    " LEFT JOIN tournament_tables tt ON tt.table_id = t.id"
     " LEFT JOIN seats s ON s.table_id = t.id WHERE {where} ORDER BY t.id, s.seat"
 )
 
@@ -71,6 +73,7 @@ def table_from_row(row: Sequence[Any]) -> TableRecord:
         told_step=row[18],
         join_token=row[19],
         thread_id=row[20],
+        tournament=None if row[21] is None else TableLink(row[21], row[22], row[23]),
     )
 
 

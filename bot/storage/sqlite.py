@@ -40,12 +40,15 @@ T = TypeVar("T")
 
 
 async def open_backend(
-    url: DatabaseUrl, durable: bool = True, locks: int = LOCK_CONNECTIONS
+    url: DatabaseUrl,
+    durable: bool = True,
+    locks: int = LOCK_CONNECTIONS,
+    on_commit: Callable[[float], None] | None = None,
 ) -> SqliteStore:
     """The backend `sqlite:///...` names (see bot/storage/url.py). `locks`
     is PostgreSQL's: SQLite is one process's and locks nothing across them."""
     assert url.path is not None
-    return await SqliteStore.open(url.path, durable=durable)
+    return await SqliteStore.open(url.path, durable=durable, on_commit=on_commit)
 
 
 def _bound(sql: str, args: Sequence[Any]) -> tuple[str, Sequence[Any]]:
@@ -176,5 +179,10 @@ class SqliteStore(Store):
     driver: SqliteDriver
 
     @classmethod
-    async def open(cls, path: Path | str, durable: bool = True) -> SqliteStore:
-        return cls(await SqliteDriver.open(path, durable))
+    async def open(
+        cls,
+        path: Path | str,
+        durable: bool = True,
+        on_commit: Callable[[float], None] | None = None,
+    ) -> SqliteStore:
+        return cls(await SqliteDriver.open(path, durable), on_commit=on_commit)

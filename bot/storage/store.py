@@ -78,11 +78,19 @@ class Shared:
 class Store(Ledgers, Tournaments):
     """Every operation, once, over a driver. `ratings_lock`: the statement
     that makes workers sharing the database rate a game's matches in turn
-    (PostgreSQL's advisory lock; SQLite has one process)."""
+    (PostgreSQL's advisory lock; SQLite has one process). `on_commit`:
+    told each `save_table`'s seconds (the metrics' histogram; the store
+    knows nothing of Prometheus)."""
 
-    def __init__(self, driver: Driver, ratings_lock: str | None = None) -> None:
+    def __init__(
+        self,
+        driver: Driver,
+        ratings_lock: str | None = None,
+        on_commit: Callable[[float], None] | None = None,
+    ) -> None:
         self.driver = driver
         self.ratings_lock = ratings_lock
+        self.on_commit = on_commit
 
     async def close(self) -> None:
         await self.driver.close()
@@ -253,28 +261,35 @@ class Store(Ledgers, Tournaments):
         out, stakes returned), in the same transaction; an entry the ledger
         holds already is skipped. Raises `ShortOfChips` (nothing written)
         when a balance would go below zero."""
-        now = time.time()
-        update = update_params(table, action, user_id, now)
-        rows = table.seat_rows()
-        # During a match seats change only when someone leaves or is away:
-        # unchanged ones need no write, and the save is one statement (its
-        # own transaction, the log's entry written by the trigger).
-        unchanged = table.status != LOBBY and rows == table.stored_seats
-        if unchanged and result is None and chips is None:
-            saved = await self.driver.execute(UPDATE_TABLE, update) == 1
-        else:
-            seats = None if unchanged else [(table.id, *r[:5], bool(r[5]), r[6]) for r in rows]
-            renumbered = table.status == LOBBY  # seats come and go in a lobby
-            lock = self.ratings_lock
-            saved = await self.driver.transact(
-                lambda: save_with_seats(table.id, update, seats, renumbered, result, chips, lock)
-            )
-        if not saved:
-            raise Conflict(f"table {table.id} changed since version {table.version}")
-        table.version += 1
-        table.updated_at = now
-        table.stored_seats = rows
-        return table
+        started = time.perf_counter()
+        try:
+            now = time.time()
+            update = update_params(table, action, user_id, now)
+            rows = table.seat_rows()
+            # During a match seats change only when someone leaves or is away:
+            # unchanged ones need no write, and the save is one statement (its
+            # own transaction, the log's entry written by the trigger).
+            unchanged = table.status != LOBBY and rows == table.stored_seats
+            if unchanged and result is None and chips is None:
+                saved = await self.driver.execute(UPDATE_TABLE, update) == 1
+            else:
+                seats = None if unchanged else [(table.id, *r[:5], bool(r[5]), r[6]) for r in rows]
+                renumbered = table.status == LOBBY  # seats come and go in a lobby
+                lock = self.ratings_lock
+                saved = await self.driver.transact(
+                    lambda: save_with_seats(
+                        table.id, update, seats, renumbered, result, chips, lock
+                    )
+                )
+            if not saved:
+                raise Conflict(f"table {table.id} changed since version {table.version}")
+            table.version += 1
+            table.updated_at = now
+            table.stored_seats = rows
+            return table
+        finally:
+            if self.on_commit is not None:
+                self.on_commit(time.perf_counter() - started)
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group that became a supergroup: its tables, results, notices,

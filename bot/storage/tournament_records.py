@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.storage.records import TableLink as TableLink  # its home is the table's record
+
 REGISTERING = "registering"
 RUNNING = "running"
 ENDED = "finished"
@@ -50,12 +52,3 @@ class RoundRecord:
     outcomes: list[dict[str, Any]] | None  # model.Outcome per table, once all ended
     told: bool  # its standings were posted
     tables: dict[int, int]  # the table's place in the round -> its table id
-
-
-@dataclass(frozen=True, slots=True)
-class TableLink:
-    """Which round, and which of its tables, an ordinary table plays."""
-
-    tournament_id: int
-    round: int
-    position: int

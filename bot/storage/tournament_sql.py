@@ -12,7 +12,6 @@ from bot.storage.tournament_records import (
     REGISTERING,
     Entry,
     RoundRecord,
-    TableLink,
     TournamentRecord,
 )
 
@@ -64,8 +63,6 @@ FINISH_ROUND = """UPDATE tournament_rounds SET outcomes = $3
 
 INSERT_LINK = """INSERT INTO tournament_tables (tournament_id, round, position, table_id)
    VALUES ($1, $2, $3, $4)"""
-
-LINK_OF = "SELECT tournament_id, round, position FROM tournament_tables WHERE table_id = $1"
 
 # A tournament's table: an ordinary table's INSERT plus its tournament.
 INSERT_TOURNAMENT_TABLE = INSERT_TABLE.replace(
@@ -150,7 +147,3 @@ def rounds_from_rows(
         )
         for row in rounds
     ]
-
-
-def link_from_row(row: Sequence[Any] | None) -> TableLink | None:
-    return None if row is None else TableLink(row[0], row[1], row[2])

@@ -28,7 +28,6 @@ from bot.storage.tournament_sql import (
     INSERT_ROUND,
     INSERT_TOURNAMENT,
     INSERT_TOURNAMENT_TABLE,
-    LINK_OF,
     ROUND_TABLES,
     ROUNDS,
     SET_PARTNER,
@@ -36,7 +35,6 @@ from bot.storage.tournament_sql import (
     TOURNAMENT_COLUMNS,
     UPDATE_TOURNAMENT,
     insert_tournament_params,
-    link_from_row,
     rounds_from_rows,
     tournament_from_row,
     update_tournament_params,
@@ -198,7 +196,3 @@ class Tournaments:
             "UPDATE tournament_rounds SET told = TRUE WHERE tournament_id = $1 AND number = $2",
             (tournament_id, number),
         )
-
-    async def tournament_of_table(self, table_id: int) -> TableLink | None:
-        rows = await self.driver.read(LINK_OF, (table_id,))
-        return link_from_row(rows[0] if rows else None)

@@ -332,7 +332,7 @@ class Tables:
             practice=kind.audience.one_chat,
             rematch_of=settings.rematch_of,
             waiting=frozenset(s.seat for s in table.seats if s.user_id in settings.waiting),
-            tournament_round=None if settings.tournament is None else settings.tournament.round,
+            tournament_round=None if table.tournament is None else table.tournament.round,
         )
 
     async def creator_name(self, table: TableRecord) -> str:

@@ -5,9 +5,10 @@ table (seated by its round, its result counted). The rooms ask the table's
 kind, picked once by `kind_of`, instead of testing flags and settings keys:
 a new kind of table is a new class here, not an `if` in every room.
 
-A table's own settings (its turn time, the rematch and tournament links, who
-has not confirmed, a duplicate round's seed) are a typed `TableSettings`,
-stored as today's JSON keys in `TableRecord.settings`.
+A table's own settings (its turn time, the rematch link, who has not
+confirmed, a duplicate round's seed) are a typed `TableSettings`, stored as
+today's JSON keys in `TableRecord.settings`. Its tournament link is a
+column of its own, `TableRecord.tournament` (the store's `tournament_tables`).
 """
 
 from __future__ import annotations
@@ -19,16 +20,18 @@ from enum import Enum
 from typing import Any
 
 from bot.storage import TableRecord
-from bot.storage.tournament_records import TableLink
+from bot.storage.records import TableLink
 from bot.tables.audience import GROUP_TABLE, ONE_CHAT, Audience
 
 # The JSON keys, as stored since the first tables (do not rename).
 _TURN_TIME = "turn_time"
 _REMATCH_OF = "rematch_of"
 _WAITING = "waiting"
-_TOURNAMENT = "tournament"
 _DEAL_SEED = "deal_seed"
-_KNOWN = (_TURN_TIME, _REMATCH_OF, _WAITING, _TOURNAMENT, _DEAL_SEED)
+# The tournament link's old copy (the migration 202612070713 removes it; the
+# link is `TableRecord.tournament`): read as nothing, never written back.
+_FORMER = ("tournament",)
+_KNOWN = (_TURN_TIME, _REMATCH_OF, _WAITING, _DEAL_SEED, *_FORMER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +41,11 @@ class TableSettings:
     turn_time: int | None = None  # seconds a person has for a move (None: the bot's)
     rematch_of: int | None = None  # the finished table a rematch's lobby replays
     waiting: tuple[int, ...] = ()  # people seated for them who have not confirmed yet
-    tournament: TableLink | None = None  # the tournament, round and place it plays
     deal_seed: int | None = None  # a duplicate round's seed, shared by its tables of a size
     other: tuple[tuple[str, Any], ...] = ()  # keys this version does not know, kept
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableSettings:
-        link = data.get(_TOURNAMENT)
         seed = data.get(_DEAL_SEED)
         turn = data.get(_TURN_TIME)
         rematch = data.get(_REMATCH_OF)
@@ -52,7 +53,6 @@ class TableSettings:
             turn_time=None if turn is None else int(turn),
             rematch_of=None if rematch is None else int(rematch),
             waiting=tuple(int(user_id) for user_id in data.get(_WAITING, ())),
-            tournament=TableLink(*(int(part) for part in link)) if link else None,
             deal_seed=None if seed is None else int(seed),
             other=tuple((k, v) for k, v in data.items() if k not in _KNOWN),
         )
@@ -65,9 +65,6 @@ class TableSettings:
             data[_REMATCH_OF] = self.rematch_of
         if self.waiting:
             data[_WAITING] = list(self.waiting)
-        if self.tournament is not None:
-            link = self.tournament
-            data[_TOURNAMENT] = [link.tournament_id, link.round, link.position]
         if self.deal_seed is not None:
             data[_DEAL_SEED] = self.deal_seed
         data.update(self.other)
@@ -179,7 +176,7 @@ class TournamentRound(TableKind):
         return settings_of(table).deal_seed
 
     def link(self, table: TableRecord) -> TableLink | None:
-        return settings_of(table).tournament
+        return table.tournament
 
 
 ORDINARY, PRACTICE, REMATCH, TOURNAMENT_ROUND = (
@@ -192,11 +189,11 @@ ORDINARY, PRACTICE, REMATCH, TOURNAMENT_ROUND = (
 
 def kind_of(table: TableRecord) -> TableKind:
     """Asked many times a move (every audience and end question): it reads
-    the two keys that decide, as `TableSettings.from_json` reads them,
-    without building the whole settings."""
+    the link and the one key that decide, as `TableSettings.from_json` reads
+    the key, without building the whole settings."""
     if table.practice:
         return PRACTICE
-    if table.settings.get(_TOURNAMENT):
+    if table.tournament is not None:
         return TOURNAMENT_ROUND
     if table.settings.get(_REMATCH_OF) is not None:
         return REMATCH

@@ -59,6 +59,7 @@ the messages.
 
 from __future__ import annotations
 
+import asyncio
 import difflib
 import json
 import os
@@ -103,6 +104,12 @@ class StepScheduler:
 
     def now(self) -> float:
         return self.time
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(0)  # the wire's pauses pass at once, as ManualScheduler's
+
+    def monotonic(self) -> float:
+        return asyncio.get_running_loop().time()
 
     def call_at(self, when: float, key: Hashable, job: Job) -> None:
         self._order += 1

@@ -1,10 +1,17 @@
 """The tests' scheduler: time moves only when a test says so, so no test waits
 on a real clock and a turn deadline or a lobby timeout fires exactly when the
 test moves past it. It keeps production's retry rule by running every job
-through `bot.clock.run_timer`; only the clock is the test's."""
+through `bot.clock.run_timer`; only the clock is the test's.
+
+The wire's pauses (a retry's backoff, a 429's retry_after: `sleep`) pass at
+once: each is recorded in `slept` and moves the wire's clock (`monotonic`,
+the send budgets') on by as much, so a chat paused by a 429 is free again
+when its retry comes. They leave the tables' time (`now`) where it is: no
+turn timer is due because a request was retried."""
 
 from __future__ import annotations
 
+import asyncio
 import heapq
 from collections.abc import Hashable
 from dataclasses import dataclass, field
@@ -30,9 +37,19 @@ class ManualScheduler:
         self._queue: list[_Entry] = []
         self._by_key: dict[Hashable, _Entry] = {}
         self._order = 0
+        self.slept: list[float] = []  # the wire's pauses, in the order asked
+        self._skipped = 0.0  # their sum
 
     def now(self) -> float:
         return self.time
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self._skipped += seconds
+        await asyncio.sleep(0)  # the pause is over, but others run first, as after a real one
+
+    def monotonic(self) -> float:
+        return asyncio.get_running_loop().time() + self._skipped
 
     def call_at(self, when: float, key: Hashable, job: Job, failures: int = 0) -> None:
         self.cancel(key)

@@ -3,8 +3,8 @@ their players confirm (or, after the turn time, with the computer playing
 for whoever did not), the standings after every round and the winner.
 
 A round's table is a table of the kind `TournamentRound` (bot/tables/kinds.py)
-linked to its round (the store's `tournament_tables`, and
-`TableSettings.tournament`). Everything that moves
+linked to its round (the store's `tournament_tables`, read with the table
+as `TableRecord.tournament`). Everything that moves
 a tournament on is one idempotent step, `advance`: it reads what is stored
 (the plan, the rounds, their tables' states and results), opens any table of
 the current round not yet opened, records the round's results once every
@@ -243,7 +243,6 @@ class Rounds:
             settings = TableSettings(
                 turn_time=None if turn is None else int(turn),
                 waiting=tuple(people),
-                tournament=TableLink(record.id, round_.number, place),
                 deal_seed=duplicate_seed(secret, round_.number, len(people))
                 if plan.duplicate
                 else None,

@@ -15,11 +15,11 @@ from typing import Any
 
 from telegram import CallbackQuery, Update
 from telegram.error import TelegramError
-from telegram.ext import Application, BaseHandler, CallbackQueryHandler
+from telegram.ext import ApplicationHandlerStop, BaseHandler, CallbackQueryHandler
 
 from bot.tables import Person, Reply, Rights
 from bot.telegram.handlers.common import admin_check, person_of, safe_answer
-from bot.telegram.handlers.context import BotContext, service_of
+from bot.telegram.handlers.context import BotContext
 from bot.telegram.wire.messenger import Messenger
 from bot.telegram.wire.updates import tapped_message
 from bot.view import callbacks
@@ -217,19 +217,20 @@ async def on_replay(
     return Reply()
 
 
-async def slow_down(application: Application, update: Update) -> None:  # type: ignore[type-arg]
+async def slow_down(update: Update, context: BotContext) -> None:
     """A tap beyond its chat's backlog is never run (bot/telegram/wire/updates.py),
-    only answered, in the tapper's app language: the store is not asked."""
+    only answered, in the tapper's app language: the store is not asked. The
+    update goes no further than this, the first handler group."""
     query = update.callback_query
-    messenger: Messenger | None = application.bot_data.get("messenger")
-    if query is None or messenger is None:
-        return
-    code = (query.from_user.language_code or "")[:2].lower()
-    lang = code if code in LANGUAGES else service_of(application).default_language
-    try:
-        await messenger.answer(query.id, plain(t(lang, "tap.slow_down")))
-    except TelegramError as error:
-        log.info("could not answer an overflowing tap: %s", error)
+    messenger: Messenger | None = context.application.bot_data.get("messenger")
+    if query is not None and messenger is not None:
+        code = (query.from_user.language_code or "")[:2].lower()
+        lang = code if code in LANGUAGES else context.service.default_language
+        try:
+            await messenger.answer(query.id, plain(t(lang, "tap.slow_down")))
+        except TelegramError as error:
+            log.info("could not answer an overflowing tap: %s", error)
+    raise ApplicationHandlerStop
 
 
 ROUTES: tuple[tuple[str, Route], ...] = (

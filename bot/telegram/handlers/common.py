@@ -4,7 +4,6 @@ with the handler's context (bot/telegram/handlers/context.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from telegram import CallbackQuery, Chat, Message, Update, User
@@ -140,4 +139,4 @@ async def safe_answer(
             if not transient(error) or attempt == 3:
                 log.info("could not answer a callback query: %s", error)
                 return
-            await asyncio.sleep(0.2 * 2**attempt)
+            await out.sleep(0.2 * 2**attempt)  # the scheduler's pause (bot/clock.py)

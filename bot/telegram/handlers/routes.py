@@ -7,8 +7,9 @@ from typing import Any
 from telegram.ext import Application, ChatMemberHandler, CommandHandler, MessageHandler, filters
 
 from bot.telegram.handlers import general, group, members, private
-from bot.telegram.handlers.buttons import button_handlers
+from bot.telegram.handlers.buttons import button_handlers, slow_down
 from bot.telegram.handlers.errors import on_error
+from bot.telegram.wire.updates import Overflowing
 
 # The commands each kind of chat lists in Telegram's menu (texts: command.* in the locales).
 GROUP_COMMANDS = (
@@ -45,6 +46,9 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     def command(name: str, callback: Any) -> CommandHandler[Any, None]:
         return CommandHandler(name, callback, filters=new)
 
+    # Before every other group: a tap beyond its chat's backlog is answered
+    # "slow down" and goes no further (bot/telegram/wire/updates.py).
+    app.add_handler(Overflowing(slow_down), group=-1)
     as_channel = new & filters.ChatType.GROUPS & filters.SenderChat.CHANNEL
     app.add_handler(CommandHandler(NEEDS_IDENTITY, group.refuse_channel, filters=as_channel))
     app.add_handler(command("new", group.cmd_new))

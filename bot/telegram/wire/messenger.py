@@ -156,10 +156,14 @@ class Messenger:
         backoff: float = 0.5,
         on_migrate: Migrated | None = None,
         on_topic_gone: TopicGone | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         """`on_topic_gone(chat_id, thread)`: a forum topic (None: General)
-        refused a message as closed or deleted (bot/telegram/wire/topics.py)."""
+        refused a message as closed or deleted (bot/telegram/wire/topics.py).
+        `sleep`: the pause before a retry (the scheduler's, bot/clock.py: a
+        test's lets it pass at once)."""
         self.bot = bot
+        self.sleep = sleep
         self.retries = retries
         self.backoff = backoff
         self.on_migrate = on_migrate
@@ -212,7 +216,7 @@ class Messenger:
                 if isinstance(error, RetryAfter):
                     wait = max(delay, seconds(error.retry_after))
                 log.info("retrying after %s (attempt %d): %s", wait, attempt, error)
-                await asyncio.sleep(wait)
+                await self.sleep(wait)
                 delay = min(delay * 2, MAX_BACKOFF)
 
     async def _api(self, method: str, ask: Ask | None = None, **parameters: Any) -> Any:
@@ -453,7 +457,7 @@ class Messenger:
                 topic = await self._post("createForumTopic", {"chat_id": chat_id, "name": name})
             except TelegramError as error:
                 if transient(error) and attempt == 0:
-                    await asyncio.sleep(self.backoff)
+                    await self.sleep(self.backoff)
                     continue
                 log.info("no topic opened in %s: %s", chat_id, error)
                 return None
@@ -470,7 +474,7 @@ class Messenger:
                 member = await self._post("getChatMember", {"chat_id": chat_id, "user_id": user_id})
             except TelegramError as error:
                 if transient(error) and attempt == 0:
-                    await asyncio.sleep(self.backoff)
+                    await self.sleep(self.backoff)
                     continue
                 log.info("membership of %s in %s unknown: %s", user_id, chat_id, error)
                 return False
@@ -488,7 +492,7 @@ class Messenger:
                 members = await self._post("getChatAdministrators", {"chat_id": chat_id})
             except TelegramError as error:
                 if transient(error) and attempt == 0:
-                    await asyncio.sleep(self.backoff)
+                    await self.sleep(self.backoff)
                     continue
                 log.info("admins of %s unknown: %s", chat_id, error)
                 return None

@@ -67,7 +67,9 @@ class MeteredProcessor(PerChatProcessor):
     """The per-chat processor, counting each update and timing it from its
     arrival (the chat's earlier updates included: what the person waits)."""
 
-    meter: Meter | None = None
+    def __init__(self, meter: Meter | None = None, slots: int = 256, backlog: int = 8) -> None:
+        super().__init__(slots, backlog)
+        self.meter = meter
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         meter = self.meter
@@ -88,7 +90,16 @@ class MeteredProcessor(PerChatProcessor):
 class MeteredLimits(SendLimits):
     """The rate limiter, counting each Bot API call by method and outcome."""
 
-    meter: Meter | None = None
+    def __init__(
+        self,
+        meter: Meter | None = None,
+        overall_per_second: float = 30,
+        group_per_minute: float = 20,
+        private_per_second: float = 1,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        super().__init__(overall_per_second, group_per_minute, private_per_second, clock=clock)
+        self.meter = meter
 
     async def process_request(
         self,

@@ -22,18 +22,18 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from contextvars import ContextVar
 from typing import Any
 
 from telegram import CallbackQuery, Update
 from telegram.constants import ChatType
-from telegram.ext import BaseUpdateProcessor, filters
+from telegram.ext import BaseHandler, BaseUpdateProcessor, filters
 
 from bot.locks import KeyedLocks
 
 log = logging.getLogger(__name__)
 
-Overflow = Callable[[Update], Awaitable[None]]
 # An update's lane: its chat, and its forum topic (None: General, a group
 # that is no forum, a private chat).
 Lane = tuple[int, int | None]
@@ -43,6 +43,10 @@ Lane = tuple[int, int | None]
 # answers need), and at most this many wait; beyond them it is dropped
 # unanswered (the client gives up on an old tap by itself).
 OVERFLOW_ANSWERS = 50
+
+# True while a tap beyond its lane's backlog goes through the application:
+# only the `Overflowing` handler, in the first handler group, runs for it.
+_OVERFLOWING: ContextVar[bool] = ContextVar("overflowing", default=False)
 
 # PTB's own semaphore is given a bound it never reaches: the real bound on
 # updates running at once is `slots`, taken inside the chat's turn.
@@ -161,19 +165,19 @@ class PerChatProcessor(BaseUpdateProcessor):
     a lane is a chat, or one topic of a forum (`lane_of`).
 
     `backlog`: how many updates of one lane (that a handler runs for,
-    `acted_on`) may wait or run; more are
-    overflow, closed unrun and handed to `on_overflow` (which answers a tap
-    with "slow down" and lets a command go), one at a time per lane, at most
-    `OVERFLOW_ANSWERS` of a lane waiting. `slots`: how many updates run at once in all.
+    `acted_on`) may wait or run; more are overflow. A typed message beyond
+    it is closed unrun; a tap goes through the application flagged as
+    overflowing, so that only the `Overflowing` handler (the first handler
+    group: "slow down") runs for it, which receives the application as any
+    handler does. Those taps go one at a time per lane, at most
+    `OVERFLOW_ANSWERS` of a lane waiting; more are closed unrun. `slots`:
+    how many updates run at once in all.
     """
 
-    def __init__(
-        self, slots: int = 256, backlog: int = 8, on_overflow: Overflow | None = None
-    ) -> None:
+    def __init__(self, slots: int = 256, backlog: int = 8) -> None:
         super().__init__(_UNBOUNDED)
         self.slots = slots
         self.backlog = backlog
-        self.on_overflow = on_overflow
         self._running = asyncio.Semaphore(slots)
         self._chats = KeyedLocks()
         self._waiting: dict[Lane, int] = {}  # updates waiting or running, per lane
@@ -206,24 +210,26 @@ class PerChatProcessor(BaseUpdateProcessor):
             else:
                 del self._waiting[lane]
 
-    async def _overflow(self, lane: Lane, update: object, coroutine: Awaitable[Any]) -> None:
-        if inspect.iscoroutine(coroutine):
-            coroutine.close()  # never run: nothing of it happens
+    async def _overflow(self, lane: Lane, update: Update, coroutine: Awaitable[Any]) -> None:
         self.dropped += 1
         if self.dropped == 1 or self.dropped % 100 == 0:
             log.info("a chat is flooding: %d update(s) dropped so far", self.dropped)
         answering = self._answering.get(lane, 0)
-        if self.on_overflow is None or not isinstance(update, Update):
-            return
-        if answering >= OVERFLOW_ANSWERS:
+        if update.callback_query is None or answering >= OVERFLOW_ANSWERS:
+            _close(coroutine)  # never run: nothing of it happens
             return
         self._answering[lane] = answering + 1
         try:
             async with self._answer_turns(lane):
-                await self.on_overflow(update)
+                flag = _OVERFLOWING.set(True)
+                try:
+                    await coroutine
+                finally:
+                    _OVERFLOWING.reset(flag)
         except Exception:
             log.exception("answering an overflowing update failed")
         finally:
+            _close(coroutine)  # cancelled while it waited for its turn
             left = self._answering[lane] - 1
             if left:
                 self._answering[lane] = left
@@ -235,3 +241,22 @@ class PerChatProcessor(BaseUpdateProcessor):
 
     async def shutdown(self) -> None:
         return None
+
+
+def _close(coroutine: Awaitable[Any]) -> None:
+    """Close a coroutine that never started (no "never awaited" warning)."""
+    if inspect.iscoroutine(coroutine) and inspect.getcoroutinestate(coroutine) == "CORO_CREATED":
+        coroutine.close()
+
+
+class Overflowing(BaseHandler[Update, Any, None]):
+    """The handler for a tap beyond its lane's backlog (`PerChatProcessor`):
+    registered in the first handler group, it alone runs for such a tap (its
+    callback answers it and stops the update there, `ApplicationHandlerStop`),
+    and for no other update. The answer is a handler, not a hook on the
+    processor, because it needs the application's parts (the messenger, the
+    default language), which exist only after the processor was built into
+    the application; a handler is given them at call time."""
+
+    def check_update(self, update: object) -> bool:
+        return _OVERFLOWING.get()

@@ -13,7 +13,7 @@ import pytest
 
 from bot.storage import open_store, parse_database_url
 from bot.storage.migrations import LEGACY, migrations, new_name, render
-from bot.storage.records import LOBBY
+from bot.storage.records import LOBBY, TableLink
 from bot.storage.url import DatabaseUrl
 
 TODAY = Path(__file__).parent / "schema_14"
@@ -140,6 +140,11 @@ async def _use(url: DatabaseUrl) -> None:
         assert await store.create_table(-5, "Group", 1, "burkozel", {}) is None
         new = await store.create_table(-6, "Group", 1, "burkozel", {})
         assert new is not None and new.id > old.id  # (PostgreSQL skips the refused one's id)
+        # A round's table kept its link in its settings too: the link now
+        # comes from tournament_tables, and the copy is gone.
+        round_table = await store.get_table(40)
+        assert round_table is not None and round_table.tournament == TableLink(1, 2, 0)
+        assert round_table.settings == {"waiting": [5]}
     finally:
         await store.close()
 
@@ -149,6 +154,17 @@ OLD_TABLE = (
     " created_at, updated_at, join_token) VALUES (-5, 'Group', 'lobby', 1, 'burkozel', '{}',"
     " 1, 0, 0, 't0ken')"
 )
+# A tournament round's table as today's code stored it: the link in its
+# settings, in tables.tournament_id and in tournament_tables.
+OLD_ROUND_TABLE = (
+    "INSERT INTO tournaments (id, chat_id, creator_id, preset, options, settings, status,"
+    " created_at, updated_at) VALUES (1, -7, 1, 'bura', '{}', '{}', 'running', 0, 0)",
+    "INSERT INTO tables (id, chat_id, chat_title, status, creator_id, preset, options, version,"
+    " created_at, updated_at, join_token, settings, tournament_id) VALUES (40, -7, 'Group',"
+    """ 'lobby', 1, 'bura', '{}', 1, 0, 0, 'r0und', '{"tournament": [1, 2, 0], "waiting": [5]}',"""
+    " 1)",
+    "INSERT INTO tournament_tables (tournament_id, round, position, table_id) VALUES (1, 2, 0, 40)",
+)
 
 
 async def test_a_sqlite_file_todays_code_made_opens_and_upgrades(tmp_path: Path) -> None:
@@ -157,6 +173,8 @@ async def test_a_sqlite_file_todays_code_made_opens_and_upgrades(tmp_path: Path)
         db.executescript((TODAY / "sqlite.sql").read_text())
         db.execute(f"PRAGMA user_version = {LEGACY}")
         db.execute(OLD_TABLE)
+        for statement in OLD_ROUND_TABLE:
+            db.execute(statement)
     before = _sqlite_schema(path)
     await _use(DatabaseUrl.sqlite(path))
     after = _sqlite_schema(path)
@@ -187,17 +205,21 @@ async def test_a_postgres_database_todays_code_made_opens_and_upgrades_postgres(
                 "INSERT INTO schema_migrations VALUES ($1, $2, 0)", m.number, m.name
             )
         await connection.execute(OLD_TABLE)
+        for statement in OLD_ROUND_TABLE:
+            await connection.execute(statement)
     finally:
         await connection.close()
     before, before_indexes = await _postgres_schema(postgres_url)
     await _use(parse_database_url(postgres_url))
     after, after_indexes = await _postgres_schema(postgres_url)
+    # The record's own key is widened for the migrations named by their minute.
+    assert after.pop("schema_migrations")[0] == ("number", "bigint", True, True)
+    before.pop("schema_migrations")
     assert (after, after_indexes) == (before, before_indexes), "no migration ran again"
     fresh_url = postgres_server.create_database(f"fresh_{tmp_path.name.lower()}")
     await (await open_store(parse_database_url(fresh_url), cache=False)).close()
     fresh, fresh_indexes = await _postgres_schema(fresh_url)
-    # The record's own key is wider in a new database (names by the minute).
-    assert fresh.pop("schema_migrations") and after.pop("schema_migrations")
+    assert fresh.pop("schema_migrations")
     assert fresh == after and fresh_indexes == after_indexes
 
 

@@ -116,10 +116,10 @@ async def test_rounds_tables_and_results_are_stored_once(store: Store) -> None:
     assert not await store.add_round(t.id, 1, {"number": 1, "tables": [], "byes": []})
     link = TableLink(t.id, 1, 0)
     table = await store.create_tournament_table(
-        link, GROUP, "Group", 1, "bura", {"limit": 2}, {"tournament": t.id}, thread_id=None
+        link, GROUP, "Group", 1, "bura", {"limit": 2}, {"waiting": [1]}, thread_id=None
     )
     assert table is not None and table.status == LOBBY
-    assert table.settings == {"tournament": t.id}
+    assert table.settings == {"waiting": [1]} and table.tournament == link
     # a second table of the same place of the round is refused, nothing written
     assert await store.create_tournament_table(link, GROUP, "Group", 1, "bura", {}) is None
     # the other table of the round shares the group's place, as does a table
@@ -136,8 +136,18 @@ async def test_rounds_tables_and_results_are_stored_once(store: Store) -> None:
         second.id,
         plain.id,
     }
-    assert await store.tournament_of_table(table.id) == link
-    assert await store.tournament_of_table(plain.id) is None
+    # The link is read with the table, whichever way it is read, and a save
+    # keeps it.
+    assert plain.tournament is None and second.tournament == TableLink(t.id, 1, 1)
+    read = await store.get_table(table.id)
+    assert read is not None and read.tournament == link
+    read.settings = {}
+    saved = await store.save_table(read)
+    assert saved.tournament == link
+    again = await store.get_table(table.id)
+    assert again is not None and again.tournament == link and again.settings == {}
+    listed = {x.id: x.tournament for x in await store.open_tables_in_chat(GROUP)}
+    assert listed == {table.id: link, second.id: TableLink(t.id, 1, 1), plain.id: None}
     rounds = await store.tournament_rounds(t.id)
     assert len(rounds) == 1
     assert rounds[0].round == round_1 and rounds[0].tables == {0: table.id, 1: second.id}

@@ -12,6 +12,7 @@ import pytest
 from render_support import info_for
 
 from bot.storage import FINISHED, PLAYING, Seat, TableRecord
+from bot.storage.records import TableLink
 from bot.tables.audience import GROUP_TABLE, ONE_CHAT, Audience
 from bot.tables.kinds import audience_of
 from bot.tables.outbox import GROUP, HANDS, Priority, hand_lane
@@ -41,7 +42,10 @@ HAND = {0: 600, 1: 700, 2: 800}  # each person's hand message
 
 
 def table_at(
-    state: MatchState, practice: bool = False, settings: dict[str, object] | None = None
+    state: MatchState,
+    practice: bool = False,
+    settings: dict[str, object] | None = None,
+    tournament: TableLink | None = None,
 ) -> TableRecord:
     seats = [
         Seat(number, 10 + number, name, hand_message_id=HAND[number], hand_digest="b-old")
@@ -66,6 +70,7 @@ def table_at(
         seats,
         practice=practice,
         settings=dict(settings or {}),
+        tournament=tournament,
     )
 
 
@@ -237,7 +242,7 @@ def test_a_stopped_table_closes_the_hand_from_its_lane() -> None:
 
 def test_a_tournament_table_offers_no_rematch() -> None:
     move, after = play(start(limit=4), random.Random(4), lambda m, a: a.over)
-    table = table_at(after, settings={"tournament": [1, 1, 0]})
+    table = table_at(after, tournament=TableLink(1, 1, 0))
     audience = audience_of(table)
     assert not audience.rematch and audience.live
     end = plan_move(move, table, audience, reading(after), False).group[-1]

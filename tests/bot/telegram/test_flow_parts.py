@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from telegram import (
+    CallbackQuery,
     Chat,
     ChatMemberLeft,
     ChatMemberMember,
@@ -24,7 +25,7 @@ from telegram.error import RetryAfter
 from bot.tables.outbox import Outcome
 from bot.telegram.wire.limits import SendLimits, counted, seconds
 from bot.telegram.wire.replies import Replies
-from bot.telegram.wire.updates import OVERFLOW_ANSWERS, PerChatProcessor
+from bot.telegram.wire.updates import OVERFLOW_ANSWERS, Overflowing, PerChatProcessor
 from bot.view.screen import Screen
 
 
@@ -33,6 +34,17 @@ def update_in(chat_id: int, update_id: int) -> Update:
     user = User(1, "A", False)
     message = Message(update_id, None, chat, from_user=user, text="/help")  # type: ignore[arg-type]
     return Update(update_id, message=message)
+
+
+def tap_in(chat_id: int, update_id: int) -> Update:
+    chat = Chat(chat_id, "group" if chat_id < 0 else "private")
+    user = User(1, "A", False)
+    message = Message(update_id, None, chat, from_user=user, text="table")  # type: ignore[arg-type]
+    query = CallbackQuery(str(update_id), user, "chat", message=message, data="s:1")
+    return Update(update_id, callback_query=query)
+
+
+OVERFLOW_CHECK = Overflowing(lambda update, context: None)  # type: ignore[arg-type,return-value]
 
 
 class Gate:
@@ -45,6 +57,24 @@ class Gate:
     async def handler(self, number: int) -> None:
         await self.opened.wait()
         self.ran.append(number)
+
+
+class App:
+    """What the application's handlers see of a tap: the overflow handler
+    (the first group) when the processor flags it, else the tap's own."""
+
+    def __init__(self) -> None:
+        self.gate = Gate()
+        self.overflowed: list[int] = []
+        self.release = asyncio.Event()
+        self.release.set()
+
+    async def process(self, number: int) -> None:
+        if OVERFLOW_CHECK.check_update(None):
+            self.overflowed.append(number)
+            await self.release.wait()
+        else:
+            await self.gate.handler(number)
 
 
 async def test_a_busy_chat_holds_no_slot_while_it_waits_for_its_turn() -> None:
@@ -69,27 +99,35 @@ async def test_a_busy_chat_holds_no_slot_while_it_waits_for_its_turn() -> None:
 
 
 async def test_a_chat_beyond_its_backlog_is_answered_not_run() -> None:
-    overflowed: list[int] = []
-
-    async def on_overflow(update: Update) -> None:
-        overflowed.append(update.update_id)
-
-    processor = PerChatProcessor(slots=256, backlog=3, on_overflow=on_overflow)
-    gate = Gate()
+    processor = PerChatProcessor(slots=256, backlog=3)
+    app = App()
     tasks = [
-        asyncio.create_task(processor.process_update(update_in(-1, n), gate.handler(n)))
+        asyncio.create_task(processor.process_update(tap_in(-1, n), app.process(n)))
         for n in range(10)
     ]
     await asyncio.sleep(0)
-    gate.opened.set()
+    app.gate.opened.set()
     await asyncio.gather(*tasks)
-    assert gate.ran == [0, 1, 2]
-    # The overflow is answered two at a time at most; the rest is dropped.
-    assert overflowed == list(range(3, 10))
-    assert processor.pending(-1) == 0
-    # Once the chat is done, it is served again.
-    await processor.process_update(update_in(-1, 11), gate.handler(11))
-    assert gate.ran[-1] == 11
+    assert app.gate.ran == [0, 1, 2]
+    # The overflow reaches only the overflow handler, in order.
+    assert app.overflowed == list(range(3, 10))
+    assert processor.pending(-1) == 0 and processor.dropped == 7
+    # Once the chat is done, it is served again, and not as an overflow.
+    await processor.process_update(tap_in(-1, 11), app.process(11))
+    assert app.gate.ran[-1] == 11 and not OVERFLOW_CHECK.check_update(None)
+
+
+async def test_typed_messages_beyond_the_backlog_are_dropped_unrun() -> None:
+    processor = PerChatProcessor(slots=256, backlog=3)
+    app = App()
+    tasks = [
+        asyncio.create_task(processor.process_update(update_in(-1, n), app.process(n)))
+        for n in range(10)
+    ]
+    await asyncio.sleep(0)
+    app.gate.opened.set()
+    await asyncio.gather(*tasks)
+    assert app.gate.ran == [0, 1, 2] and app.overflowed == [] and processor.dropped == 7
 
 
 async def test_a_service_update_beyond_the_backlog_still_runs() -> None:
@@ -118,28 +156,22 @@ async def test_a_flood_is_told_to_slow_down_one_answer_at_a_time() -> None:
     """Hundreds of overflow answers at once would hold the HTTP connections
     other chats need: one at a time per chat, at most `OVERFLOW_ANSWERS`
     waiting, the rest dropped."""
-    started: list[int] = []
-    release = asyncio.Event()
-
-    async def on_overflow(update: Update) -> None:
-        started.append(update.update_id)
-        await release.wait()
-
-    processor = PerChatProcessor(slots=256, backlog=1, on_overflow=on_overflow)
-    gate = Gate()
+    processor = PerChatProcessor(slots=256, backlog=1)
+    app = App()
+    app.release.clear()
     flood = OVERFLOW_ANSWERS + 30
     tasks = [
-        asyncio.create_task(processor.process_update(update_in(-1, n), gate.handler(n)))
+        asyncio.create_task(processor.process_update(tap_in(-1, n), app.process(n)))
         for n in range(flood + 1)
     ]
     for _ in range(3):
         await asyncio.sleep(0)
-    assert started == [1], "more than one answer at a time"
-    release.set()
-    gate.opened.set()
+    assert app.overflowed == [1], "more than one answer at a time"
+    app.release.set()
+    app.gate.opened.set()
     await asyncio.gather(*tasks)
-    assert gate.ran == [0] and processor.dropped == flood
-    assert started == list(range(1, OVERFLOW_ANSWERS + 1))
+    assert app.gate.ran == [0] and processor.dropped == flood
+    assert app.overflowed == list(range(1, OVERFLOW_ANSWERS + 1))
 
 
 def test_only_messages_count_against_the_limits() -> None:
