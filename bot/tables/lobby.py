@@ -15,13 +15,24 @@ from bot.seats import (
     turn_time,
 )
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
-from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload, refusals
+from bot.tables.chips import staking
+from bot.tables.core import (
+    Opened,
+    Person,
+    Refused,
+    Reply,
+    Rights,
+    Tables,
+    join_payload,
+    refusals,
+)
 from bot.tables.fanout import Fanout
 from bot.tables.kinds import confirmed, kind_of, set_settings, settings_of, waiting
 from bot.tables.outbox import Outcome
 from bot.tables.turns import Turns
 from bot.view import callbacks, names, render, rules_help
 from bot.view.i18n import Html, short, t
+from bot.view.lobby import STAKE_STEPS
 from bot.view.screen import Button, Screen
 from engine import RulesError, RuleSet
 from engine.rules import PLAYER_COUNTS, Preset
@@ -93,6 +104,24 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
                 + rules_help.options_help(lang, preset)
             )
         ) from None
+
+
+def require_stake_change(found: Opened, person: Person, value: str) -> None:
+    """The stake a tap sets: one the settings button offers, and only while
+    no other person sits at the table, since each sat down for the stake
+    shown then (security review N2). Refused rather than unseating them:
+    nobody loses a seat to a settings tap, and whoever wants another stake
+    asks them to stand up first, or opens another table."""
+    if value not in {str(step) for step in STAKE_STEPS}:
+        steps = ", ".join(str(step) for step in STAKE_STEPS)
+        raise found.refuse("settings.bad_stake", steps=steps)
+    others = [
+        seat.name
+        for seat in found.table.seats
+        if not seat.is_computer and seat.user_id != person.user_id
+    ]
+    if others:
+        raise found.refuse("settings.stake_seated", names=", ".join(others))
 
 
 NOTIFY_LIMIT = 50  # private notices a new table sends at most
@@ -227,8 +256,18 @@ class Lobby:
     # -- joining and leaving ----------------------------------------------------------------
 
     @refusals
-    async def join(self, table_id: int, person: Person, chat_lang: str | None = None) -> Reply:
+    async def join(
+        self,
+        table_id: int,
+        person: Person,
+        chat_lang: str | None = None,
+        version: int | None = None,
+    ) -> Reply:
         """Seat `person` if the bot can reach them in private; else a link to open the chat.
+
+        `version`: the lobby drawing a join button was tapped on. At a chip
+        table an older drawing may show another stake than the table has
+        now: that tap is stale, so nobody sits for a stake they did not see.
 
         The seat is committed first and the private "you sit at table N"
         sent after, holding no lock: a private chat that is slow, or paused
@@ -243,6 +282,8 @@ class Lobby:
                 return Reply(t(lang, "join.already"))
             if table.status != LOBBY:
                 raise found.refuse("join.started")
+            if staking(table) > 0:
+                found.require_version(version)
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
             await self.tables.require_chips(found, person.user_id)
@@ -296,6 +337,7 @@ class Lobby:
         if (
             table is None
             or not kind_of(table).members_only
+            or kind_of(table).fixed_seats  # a round's players confirm in the group
             or table.status not in OPEN_STATUSES
             or not table.join_token
             or not secrets.compare_digest(table.join_token, token)
@@ -308,6 +350,7 @@ class Lobby:
     async def leave(self, table_id: int, person: Person) -> Reply:
         async with self.tables.opened(table_id, OPEN_STATUSES) as found:
             table, lang = found.table, found.lang
+            found.require_open_lobby()
             if table.seat_of(person.user_id) is None:
                 return Reply(t(lang, "leave.not_seated"))
             if table.status == PLAYING:
@@ -334,6 +377,7 @@ class Lobby:
         creator's or an admin's, like the settings themselves."""
         is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
+            found.require_open_lobby()
             await found.require_rights(person, is_admin, "settings.not_allowed")
             self._redraw(table_id, settings=show)
             return Reply()
@@ -345,8 +389,11 @@ class Lobby:
         is_admin = await self.tables.ask_rights(payload.table, person, is_admin)
         async with self.tables.opened(payload.table, (LOBBY,)) as found:
             table, lang = found.table, found.lang
+            found.require_open_lobby()
             await found.require_rights(person, is_admin, "settings.not_allowed")
             found.require_version(payload.version)
+            if payload.option == "stake":
+                require_stake_change(found, person, payload.value)
             if payload.option == "turn_time":
                 seconds = turn_time(payload.value)
                 if seconds is None:
@@ -379,6 +426,7 @@ class Lobby:
         is_admin = await self.tables.ask_rights(payload.table, person, is_admin)
         async with self.tables.opened(payload.table, (LOBBY,)) as found:
             table, lang = found.table, found.lang
+            found.require_open_lobby()
             await found.require_rights(person, is_admin, "kick.not_allowed")
             found.require_version(payload.version)
             gone = next((s for s in table.seats if s.seat == payload.seat), None)
@@ -399,6 +447,7 @@ class Lobby:
         is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
+            found.require_open_lobby()
             await found.require_rights(person, is_admin, "computer.not_allowed")
             chosen = names.level_named(level) if level else self.tables.timing.standin_level
             if chosen is None:
@@ -423,6 +472,7 @@ class Lobby:
         is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
+            found.require_open_lobby()
             await found.require_rights(person, is_admin, "computer.not_allowed")
             computers = [s for s in table.seats if s.is_computer]
             if not computers:

@@ -355,7 +355,7 @@ class Rounds:
                 await self.tables.out.send(chat, said, thread=thread)
 
             self.tables.outbox.later(table_id, tell)
-        await self.lifecycle.start(table_id, Person(creator, ""), True)
+        await self.lifecycle.start(table_id, Person(creator, ""), True, by_bot=True)
 
     # -- telling ------------------------------------------------------------------------
 

@@ -69,3 +69,5 @@ tournament-bad_rounds_not_swiss = Колькасць тураў задаецца
 command-group-tournament = турнір: /tournament [гульня] [параметры]
 chart-round = Тур
 chart-points = Ачкі
+tournament-lobby_fixed = Гэта стол турніру: гульцоў і правілы задаў турнір. Тут можна толькі пацвердзіць, што вы гуляеце.
+tournament-cannot_start = ⛔ Стол #{ $table } не можа пачацца. { $reason } Стол не залічваецца, турнір працягваецца.

@@ -570,3 +570,5 @@ rematch-confirmed = You're in!
 rematch-waiting = Waiting for: { $names }
 lobby-rematch_hint = 🔁 Rematch of table #{ $table }: the match starts by itself when everybody taps “Join”.
 help-legend = Symbols: ★ trump, ⚔️ beats, 🗑 discard, 🎴 a face-down card, └ the last trick, ✖ out of the match, 🤖 after a name — the computer plays for that player, 🤝 your partner.
+settings-bad_stake = The stake button sets one of: { $steps }.
+settings-stake_seated = The stake cannot change while other people sit at the table: { $names }. It can change once they have left it.

@@ -68,3 +68,5 @@ tournament-bad_rounds_not_swiss = Rounds are chosen only in a Swiss tournament (
 command-group-tournament = a tournament: /tournament [game] [options]
 chart-round = Round
 chart-points = Points
+tournament-lobby_fixed = This is a tournament table: its players and rules are set by the tournament. Here you can only confirm that you play.
+tournament-cannot_start = ⛔ Table #{ $table } cannot start. { $reason } It does not count; the tournament goes on.

@@ -69,3 +69,5 @@ tournament-bad_rounds_not_swiss = Число туров задаётся тол�
 command-group-tournament = турнир: /tournament [игра] [параметры]
 chart-round = Тур
 chart-points = Очки
+tournament-lobby_fixed = Это стол турнира: игроков и правила задал турнир. Здесь можно только подтвердить, что вы играете.
+tournament-cannot_start = ⛔ Стол #{ $table } не может начаться. { $reason } Стол не в счёт, турнир продолжается.

@@ -69,3 +69,5 @@ tournament-bad_rounds_not_swiss = Кількість турів задаєтьс
 command-group-tournament = турнір: /tournament [гра] [параметри]
 chart-round = Тур
 chart-points = Очки
+tournament-lobby_fixed = Це стіл турніру: гравців і правила задав турнір. Тут можна лише підтвердити, що ви граєте.
+tournament-cannot_start = ⛔ Стіл #{ $table } не може початися. { $reason } Стіл не враховано, турнір триває.
