@@ -71,3 +71,8 @@ chart-round = Тур
 chart-points = Ачкі
 tournament-lobby_fixed = Гэта стол турніру: гульцоў і правілы задаў турнір. Тут можна толькі пацвердзіць, што вы гуляеце.
 tournament-cannot_start = ⛔ Стол #{ $table } не можа пачацца. { $reason } Стол не залічваецца, турнір працягваецца.
+tournament-short_chips = У вас у гэтай групе { $balance } { $balance ->
+        [one] фішка
+        [few] фішкі
+       *[many] фішак
+    }, гэта менш за стаўку турніру ({ $stake } за партыю): запісацца нельга.

@@ -70,3 +70,7 @@ chart-round = Round
 chart-points = Points
 tournament-lobby_fixed = This is a tournament table: its players and rules are set by the tournament. Here you can only confirm that you play.
 tournament-cannot_start = ⛔ Table #{ $table } cannot start. { $reason } It does not count; the tournament goes on.
+tournament-short_chips = You have { $balance } { $balance ->
+        [one] chip
+       *[other] chips
+    } in this group, less than the tournament's stake of { $stake } a match: you cannot register.

@@ -71,3 +71,8 @@ chart-round = Тур
 chart-points = Очки
 tournament-lobby_fixed = Это стол турнира: игроков и правила задал турнир. Здесь можно только подтвердить, что вы играете.
 tournament-cannot_start = ⛔ Стол #{ $table } не может начаться. { $reason } Стол не в счёт, турнир продолжается.
+tournament-short_chips = У вас в этой группе { $balance } { $balance ->
+        [one] фишка
+        [few] фишки
+       *[many] фишек
+    }, это меньше ставки турнира ({ $stake } за партию): записаться нельзя.

@@ -71,3 +71,8 @@ chart-round = Тур
 chart-points = Очки
 tournament-lobby_fixed = Це стіл турніру: гравців і правила задав турнір. Тут можна лише підтвердити, що ви граєте.
 tournament-cannot_start = ⛔ Стіл #{ $table } не може початися. { $reason } Стіл не враховано, турнір триває.
+tournament-short_chips = У вас у цій групі { $balance } { $balance ->
+        [one] фішка
+        [few] фішки
+       *[many] фішок
+    }, це менше за ставку турніру ({ $stake } за партію): записатися не можна.
