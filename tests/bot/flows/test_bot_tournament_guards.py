@@ -10,10 +10,11 @@ lobby for ever and its tournament `running`, with nothing said."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
-from bot_harness import BotRunner
+from bot_harness import BotRunner, Player, play_to_the_end
 from bot_steps import GROUP_ID, WAIT, people_in_private, say, tap
 from databases import TestDatabase
 from manual_clock import ManualScheduler
@@ -189,3 +190,64 @@ async def test_a_round_table_that_cannot_start_is_voided_and_the_tournament_goes
         assert not await bot.db.table_chips(table_id)
         balances = await bot.db.chip_balances(GROUP_ID)
         assert balances[poor.id] == 500 and balances.get(users[0].id, 1000) == 1000
+
+
+SUITS = set("♠♣♥♦")
+
+
+def lobby_of(fake: FakeTelegram, group: FakeChat, table_id: int) -> tuple[StoredMessage, str]:
+    """A round table's lobby as it reads now, and its confirm button."""
+    for message in fake.messages(group):
+        current = fake.find_message(group.id, message.message_id) or message
+        for data in current.callback_data:
+            payload = callbacks.parse(data)
+            if isinstance(payload, callbacks.Lobby) and payload.table == table_id:
+                return current, data
+    raise AssertionError(f"no lobby of table {table_id}")
+
+
+async def test_a_duplicate_rounds_faster_table_shows_the_group_no_card(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    """N5: two tables of a duplicate round hold the same cards. Table A plays
+    its whole match while table B has not played a card of its first deal:
+    nothing the group is shown (every message as it reads now, and every
+    text it was ever sent) names a card, and A's replay waits for the round."""
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        group, users = await registered(
+            fake, bot, "/tournament bura limit=2 size=2 duplicate=on", 4
+        )
+        opened = len(fake.messages(group))
+        await start_it(fake, bot, group, users[0])
+        first, second = (await bot.db.tournament_rounds(1))[0].tables.values()
+        table_a = await bot.db.get_table(first)
+        assert table_a is not None
+        at_a = [u for u in users if table_a.seat_of(u.id) is not None]
+        at_b = [u for u in users if u not in at_a]
+        for user in at_a:  # A's players confirm; B's have not yet
+            lobby, data = lobby_of(fake, group, first)
+            answer = await tap(fake, user, lobby, data)
+            assert not answer.show_alert, answer
+        rng = random.Random(5)
+        players = {u.id: Player(fake, u, rng) for u in at_a}
+        finished = await play_to_the_end(fake, bot, first, players, rng)
+        assert finished.status == "finished"
+        await bot.idle()
+        table_b = await bot.db.get_table(second)
+        assert table_b is not None and table_b.status == "lobby"  # not a card played
+
+        shown = [m.text for m in fake.messages(group)[opened:]]
+        sent = [
+            str(r.params.get("text", "") or r.params.get("caption", ""))
+            for r in fake.requests
+            if str(r.params.get("chat_id")) == str(group.id)
+        ]
+        leaks = [text for text in shown + sent if SUITS & set(text)]
+        assert leaks == [], leaks
+        assert any("🏁" in text for text in shown)  # the end is told
+
+        # B's player asks for A's replay: not before the round is over.
+        sent_link = await at_b[0].send_private(f"/start {callbacks.replay_link_payload(first)}")
+        said = await fake.wait_for_message(at_b[0].private_chat, after=sent_link, timeout=WAIT)
+        assert "откроется, когда закончится её тур" in said.text, said.text

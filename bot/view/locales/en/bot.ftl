@@ -572,3 +572,4 @@ lobby-rematch_hint = 🔁 Rematch of table #{ $table }: the match starts by itse
 help-legend = Symbols: ★ trump, ⚔️ beats, 🗑 discard, 🎴 a face-down card, └ the last trick, ✖ out of the match, 🤖 after a name — the computer plays for that player, 🤝 your partner.
 settings-bad_stake = The stake button sets one of: { $steps }.
 settings-stake_seated = The stake cannot change while other people sit at the table: { $names }. It can change once they have left it.
+replay-round_plays = This replay opens once its round is over: the round's other tables play the same cards.

@@ -18,7 +18,7 @@ tournament-rounds = { $rounds ->
    *[other] { $rounds } rounds
 }
 tournament-size = At a table: up to { $size }
-tournament-duplicate = 🃏 Duplicate deals: every table of a round gets the same cards, and the standings count how many penalty points fewer you scored than those who held the same cards.
+tournament-duplicate = 🃏 Duplicate deals: every table of a round gets the same cards, and the standings count how many penalty points fewer you scored than those who held the same cards. The group sees only each table's start and end; you follow the play in your hand.
 tournament-teams = 👥 Teams of two: reply /join to your partner's message once they have registered; the others pair up in order of registration (1st with 2nd, …).
 tournament-options = Game options:
 tournament-registered = Registered ({ $count }):
