@@ -45,6 +45,7 @@ from bot.storage import (
     TableRecord,
 )
 from bot.tables.kinds import kind_of
+from bot.view.lobby import STAKE_STEPS
 from engine.dealing import first_dealer
 from engine.scoring import bank_payouts
 
@@ -163,6 +164,23 @@ def payouts(table: TableRecord, stakes_by_person: Mapping[int, int]) -> tuple[Ch
     return tuple(
         ChipEntry(table.id, people[seat], PAYOUT, seat, paid[seat]) for seat in sorted(paid)
     )
+
+
+def stake_change_refused(
+    table: TableRecord, user_id: int, value: str
+) -> tuple[str, dict[str, object]] | None:
+    """Why a stake tap by `user_id` is refused (the text's key and its
+    parameters), None when it is not: only a value the settings button
+    offers, and only while no other person sits at the table, since each sat
+    down for the stake shown then (security review N2). Refused rather than
+    unseating them: nobody loses a seat to a settings tap, and whoever wants
+    another stake asks them to stand up first, or opens another table."""
+    if value not in {str(step) for step in STAKE_STEPS}:
+        return "settings.bad_stake", {"steps": ", ".join(str(s) for s in STAKE_STEPS)}
+    others = [s.name for s in table.seats if not s.is_computer and s.user_id != user_id]
+    if others:
+        return "settings.stake_seated", {"names": ", ".join(others)}
+    return None
 
 
 class Chips:

@@ -15,24 +15,14 @@ from bot.seats import (
     turn_time,
 )
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
-from bot.tables.chips import staking
-from bot.tables.core import (
-    Opened,
-    Person,
-    Refused,
-    Reply,
-    Rights,
-    Tables,
-    join_payload,
-    refusals,
-)
+from bot.tables.chips import stake_change_refused, staking
+from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.kinds import confirmed, kind_of, set_settings, settings_of, waiting
 from bot.tables.outbox import Outcome
 from bot.tables.turns import Turns
 from bot.view import callbacks, names, render, rules_help
 from bot.view.i18n import Html, short, t
-from bot.view.lobby import STAKE_STEPS
 from bot.view.screen import Button, Screen
 from engine import RulesError, RuleSet
 from engine.rules import PLAYER_COUNTS, Preset
@@ -104,24 +94,6 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
                 + rules_help.options_help(lang, preset)
             )
         ) from None
-
-
-def require_stake_change(found: Opened, person: Person, value: str) -> None:
-    """The stake a tap sets: one the settings button offers, and only while
-    no other person sits at the table, since each sat down for the stake
-    shown then (security review N2). Refused rather than unseating them:
-    nobody loses a seat to a settings tap, and whoever wants another stake
-    asks them to stand up first, or opens another table."""
-    if value not in {str(step) for step in STAKE_STEPS}:
-        steps = ", ".join(str(step) for step in STAKE_STEPS)
-        raise found.refuse("settings.bad_stake", steps=steps)
-    others = [
-        seat.name
-        for seat in found.table.seats
-        if not seat.is_computer and seat.user_id != person.user_id
-    ]
-    if others:
-        raise found.refuse("settings.stake_seated", names=", ".join(others))
 
 
 NOTIFY_LIMIT = 50  # private notices a new table sends at most
@@ -393,7 +365,9 @@ class Lobby:
             await found.require_rights(person, is_admin, "settings.not_allowed")
             found.require_version(payload.version)
             if payload.option == "stake":
-                require_stake_change(found, person, payload.value)
+                refused = stake_change_refused(table, person.user_id, payload.value)
+                if refused is not None:
+                    raise found.refuse(refused[0], True, **refused[1])
             if payload.option == "turn_time":
                 seconds = turn_time(payload.value)
                 if seconds is None:

@@ -38,9 +38,7 @@ from bot.storage import (
     open_store,
 )
 from bot.storage.url import DatabaseUrl
-from bot.tables.chips import Chips, payouts, staked, stakes, staking
-from bot.tables.core import Opened, Person, Refused
-from bot.tables.lobby import require_stake_change
+from bot.tables.chips import Chips, payouts, stake_change_refused, staked, stakes, staking
 from engine import start_match
 from engine.dealing import first_dealer
 from engine.rules import PLAYER_COUNTS, Preset, RuleSet
@@ -153,9 +151,7 @@ match_plan = st.fixed_dictionaries(
 def stake_tap(table: TableRecord, user: int, value: int, agreed: dict[int, int]) -> None:
     """A stake button tapped by `user` (seated or not, a forged value or
     one the button offers), as the lobby takes it (bot/tables/lobby.py)."""
-    try:
-        require_stake_change(Opened(table, "en"), Person(user, f"p{user}"), str(value))
-    except Refused:
+    if stake_change_refused(table, user, str(value)) is not None:
         return
     table.options = table.rules.with_options({"stake": str(value)}).changed_options()
     if user in agreed:  # they changed their own stake
