@@ -251,3 +251,31 @@ async def test_a_duplicate_rounds_faster_table_shows_the_group_no_card(
         sent_link = await at_b[0].send_private(f"/start {callbacks.replay_link_payload(first)}")
         said = await fake.wait_for_message(at_b[0].private_chat, after=sent_link, timeout=WAIT)
         assert "откроется, когда закончится её тур" in said.text, said.text
+
+
+async def test_a_round_player_who_blocked_the_bot_does_not_stall_the_tournament(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    """N3's third case: the bot cannot reach one of a round's players. The
+    table still starts at its turn time, the computer plays for whoever it
+    cannot reach, and the tournament reaches its end."""
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        group, users = await registered(fake, bot, "/tournament bura limit=2", 2)
+        users[1].block_bot(update=False)
+        await start_it(fake, bot, group, users[0])
+        (table_id,) = (await bot.db.tournament_rounds(1))[0].tables.values()
+        for _ in range(2000):
+            await bot.idle()
+            record = await bot.db.get_tournament(1)
+            assert record is not None
+            if record.status == ENDED:
+                break
+            due = clock.next_time()
+            assert due is not None, "the tournament stopped moving"
+            await clock.advance(max(0.0, due - clock.now()))
+        else:
+            raise AssertionError("the tournament did not end")
+        table = await bot.db.get_table(table_id)
+        assert table is not None and table.status == "finished"
+        assert any("🏆" in m.text for m in fake.messages(group))
