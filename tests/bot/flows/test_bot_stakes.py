@@ -58,8 +58,24 @@ async def people(fake: FakeTelegram) -> tuple[FakeChat, FakeUser, FakeUser, Fake
     return fake.group(GROUP_ID, "Club", supergroup=True), ann, bob, eve
 
 
-def lobby_now(fake: FakeTelegram, group: FakeChat, lobby: StoredMessage) -> StoredMessage:
-    return fake.find_message(group.id, lobby.message_id) or lobby
+async def lobby_now(
+    fake: FakeTelegram, bot: BotRunner, group: FakeChat, lobby: StoredMessage
+) -> StoredMessage:
+    """The lobby screen (its join button) once drawn for the table's current version
+    (its redraw is a job of its own: under load it may still be queued)."""
+    for _ in range(200):
+        await bot.idle()
+        current = fake.find_message(group.id, lobby.message_id) or lobby
+        table = await bot.db.open_table_in_chat(GROUP_ID)
+        assert table is not None
+        drawn = [callbacks.parse(d) for d in current.callback_data]
+        if any(
+            isinstance(p, callbacks.Lobby) and p.op == "j" and p.version == table.version
+            for p in drawn
+        ):
+            return current
+        await asyncio.sleep(0.05)
+    raise AssertionError("the lobby was never redrawn")
 
 
 async def set_stake(
@@ -82,7 +98,7 @@ async def back_to_lobby(
     assert table is not None
     data = callbacks.lobby(table.id, table.version, "b")
     await tap(fake, user, lobby, data, force=True)
-    return lobby_now(fake, group, lobby)
+    return await lobby_now(fake, bot, group, lobby)
 
 
 async def stake_now(bot: BotRunner) -> int:
@@ -124,9 +140,9 @@ async def test_the_stake_changes_only_with_the_consent_of_whoever_sits(
 
     # Bob stands up; the stake changes; Eve's tap on the drawing that showed
     # 50 (an older version) does not seat her at the new stake of 100.
-    old = lobby_now(fake, group, lobby)
+    old = await lobby_now(fake, bot, group, lobby)
     await tap(fake, bob, old, lobby_data(old, "x"))
-    stale_join = lobby_data(lobby_now(fake, group, lobby), "j")
+    stale_join = lobby_data(await lobby_now(fake, bot, group, lobby), "j")
     await set_stake(fake, bot, ann, lobby, "100")
     assert await stake_now(bot) == 100
     lobby = await back_to_lobby(fake, bot, ann, group, lobby)
@@ -134,7 +150,7 @@ async def test_the_stake_changes_only_with_the_consent_of_whoever_sits(
     table = await bot.db.open_table_in_chat(GROUP_ID)
     assert table is not None and [s.user_id for s in table.seats] == [ann.id]
     # The lobby as drawn now seats her (she sees the stake she sits for).
-    fresh = lobby_now(fake, group, lobby)
+    fresh = await lobby_now(fake, bot, group, lobby)
     answer = await tap(fake, eve, fresh, lobby_data(fresh, "j"))
     assert not answer.show_alert, answer
     table = await bot.db.open_table_in_chat(GROUP_ID)
