@@ -17,15 +17,20 @@ class Audience:
     table message (the hand shows the table), everything told in order on
     the group's lane, the deal's summary told once, as the group's. Else a
     group with a live message, and each hand on a lane of its own beside it.
-    `rematch`: the match's end offers a rematch."""
+    `rematch`: the match's end offers a rematch. `group_play`: the group is
+    shown the play (the live table message, each move's news, the deals'
+    summaries); without it the group hears the start and the match's end
+    only, and each person follows the play in their hand (a duplicate
+    round's table: another table of the round plays the same cards)."""
 
     one_chat: bool = False
     rematch: bool = True
+    group_play: bool = True
 
     @property
     def live(self) -> bool:
         """The group keeps a live table message."""
-        return not self.one_chat
+        return not self.one_chat and self.group_play
 
     @property
     def hands_lane(self) -> str:

@@ -14,9 +14,17 @@ the engine's own split (`bank_payouts`) applied to their places among
 themselves: a computer's place is skipped, as if it had not been at the
 table. So chips pass only between people, and the chips of a group are
 conserved: a person who plays computers alone gets their stake back, a person
-beaten by a computer but ahead of the other people still wins. A person whose
-seat passed to a computer mid-match (/leave, /kick) forfeits their stake to
-the bank. Practice games (in private) move no chips.
+beaten by a computer but ahead of the other people still wins. Practice games
+(in private) move no chips.
+
+Nobody moves chips toward themselves by ending someone else's game (security
+review N2): a person who /leave-s mid-match forfeits their stake to the bank,
+but a person /kick-ed gets theirs back at once (a kick is not their
+resignation: otherwise the kicker, last person seated, would collect it); and
+a person seated at the table who /stop-s the match forfeits their own stake,
+shared among the other people, whose stakes go back (otherwise a losing
+creator would void the match). A /stop by someone not playing gives every
+stake back.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from bot.storage import (
     CLOSED,
     FINISHED,
     PAYOUT,
+    PLAYING,
     REFUND,
     STAKE,
     ChipEntry,
@@ -36,6 +45,7 @@ from bot.storage import (
     TableRecord,
 )
 from bot.tables.kinds import kind_of
+from bot.view.lobby import STAKE_STEPS
 from engine.dealing import first_dealer
 from engine.scoring import bank_payouts
 
@@ -65,13 +75,54 @@ def staked(entries: Iterable[ChipEntry | ChipRow]) -> dict[int, int]:
     return {entry.user_id: -entry.amount for entry in entries if entry.kind == STAKE}
 
 
+def held(entries: Iterable[ChipEntry | ChipRow]) -> dict[int, int]:
+    """The stakes still in the bank: staked, and not yet given back (a
+    person kicked mid-match had theirs back at once)."""
+    found = tuple(entries)
+    back = {entry.user_id for entry in found if entry.kind == REFUND}
+    return {user: chips for user, chips in staked(found).items() if user not in back}
+
+
 def refunds(table_id: int, entries: Iterable[ChipEntry | ChipRow]) -> tuple[ChipEntry, ...]:
-    """Every stake back to whoever staked it."""
+    """Every stake still in the bank back to whoever staked it."""
+    found = tuple(entries)
+    bank = held(found)
     return tuple(
         ChipEntry(table_id, entry.user_id, REFUND, entry.seat, -entry.amount)
-        for entry in entries
-        if entry.kind == STAKE
+        for entry in found
+        if entry.kind == STAKE and entry.user_id in bank
     )
+
+
+def kicked(
+    table_id: int, user_id: int, entries: Iterable[ChipEntry | ChipRow]
+) -> tuple[ChipEntry, ...]:
+    """A person kicked mid-match: their stake, if still in the bank, back to them."""
+    return tuple(entry for entry in refunds(table_id, entries) if entry.user_id == user_id)
+
+
+def forfeit(
+    table: TableRecord, stopper: int, entries: Iterable[ChipEntry | ChipRow]
+) -> tuple[ChipEntry, ...]:
+    """A match stopped by one of its people: their stake is shared among the
+    other people still seated (equal parts, the odd chips one each in seat
+    order), every other stake goes back, and the stopper's PAYOUT of 0 shows
+    the table settled. Empty when the stopper has no stake in the bank or
+    nobody else has: then every stake simply goes back (`refunds`)."""
+    found = tuple(entries)
+    bank = held(found)
+    lost = bank.get(stopper, 0)
+    seated = {s.user_id: s.seat for s in table.seats if not s.is_computer}
+    others = sorted((seated[u], u) for u in bank if u != stopper and u in seated)
+    if lost <= 0 or stopper not in seated or not others:
+        return ()
+    share, odd = divmod(lost, len(others))
+    back = tuple(e for e in refunds(table.id, found) if e.user_id != stopper)
+    paid = tuple(
+        ChipEntry(table.id, user, PAYOUT, seat, share + (1 if n < odd else 0))
+        for n, (seat, user) in enumerate(others)
+    )
+    return back + paid + (ChipEntry(table.id, stopper, PAYOUT, seated[stopper], 0),)
 
 
 def payouts(table: TableRecord, stakes_by_person: Mapping[int, int]) -> tuple[ChipEntry, ...]:
@@ -113,6 +164,23 @@ def payouts(table: TableRecord, stakes_by_person: Mapping[int, int]) -> tuple[Ch
     return tuple(
         ChipEntry(table.id, people[seat], PAYOUT, seat, paid[seat]) for seat in sorted(paid)
     )
+
+
+def stake_change_refused(
+    table: TableRecord, user_id: int, value: str
+) -> tuple[str, dict[str, object]] | None:
+    """Why a stake tap by `user_id` is refused (the text's key and its
+    parameters), None when it is not: only a value the settings button
+    offers, and only while no other person sits at the table, since each sat
+    down for the stake shown then (security review N2). Refused rather than
+    unseating them: nobody loses a seat to a settings tap, and whoever wants
+    another stake asks them to stand up first, or opens another table."""
+    if value not in {str(step) for step in STAKE_STEPS}:
+        return "settings.bad_stake", {"steps": ", ".join(str(s) for s in STAKE_STEPS)}
+    others = [s.name for s in table.seats if not s.is_computer and s.user_id != user_id]
+    if others:
+        return "settings.stake_seated", {"names": ", ".join(others)}
+    return None
 
 
 class Chips:
@@ -168,5 +236,19 @@ class Chips:
         if not ledger:
             return None
         if table.status == FINISHED and table.state is not None and table.state.over:
-            return self.moves(table, payouts(table, staked(ledger)))
+            return self.moves(table, payouts(table, held(ledger)))
         return self.moves(table, refunds(table.id, ledger))
+
+    async def on_kick(self, table: TableRecord, user_id: int) -> ChipMoves | None:
+        """A person kicked mid-match gets their stake back (see the module doc)."""
+        if staking(table) <= 0:
+            return None
+        return self.moves(table, kicked(table.id, user_id, await self.store.table_chips(table.id)))
+
+    async def on_stop(self, table: TableRecord, stopper: int) -> ChipMoves | None:
+        """A match in play that `stopper` /stop-s: their forfeit when they play
+        at it and someone else staked; None: the end gives every stake back
+        (`on_end`)."""
+        if table.status != PLAYING or staking(table) <= 0:
+            return None
+        return self.moves(table, forfeit(table, stopper, await self.store.table_chips(table.id)))

@@ -130,6 +130,13 @@ class Opened:
         if not admin:
             raise self.refuse(key, alert)
 
+    def require_open_lobby(self) -> None:
+        """A tournament's table is seated and set by its round: its lobby
+        takes its players' confirmations and nothing else (security review
+        N4: its buttons never show the rest, a forged tap gets this answer)."""
+        if kind_of(self.table).fixed_seats:
+            raise self.refuse("tournament.lobby_fixed")
+
     def require_version(self, version: int | None) -> None:
         """A button drawn for an older version of the table changes nothing."""
         if version is not None and version != self.table.version:

@@ -222,9 +222,9 @@ class Fanout:
                 table.lobby_message_id,
                 Screen(lobby.lobby_screen(info, lang).text + "\n\n" + t(lang, "start.done")),
             )
-        if lines:
-            await self.out.send(table.chat_id, Screen("\n\n".join(lines)), thread=table.thread_id)
         audience = audience_of(table)
+        if lines and audience.group_play:
+            await self.out.send(table.chat_id, Screen("\n\n".join(lines)), thread=table.thread_id)
         if end is not None:
             screen = match_end_screen(audience, table.id, lang, end)
             await self.pictures.send_match_end(table, lang, screen, deals_played(dealt))

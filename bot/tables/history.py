@@ -26,8 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from bot.storage import FINISHED, ResultRow, TableRecord
+from bot.storage import FINISHED, OPEN_STATUSES, ResultRow, TableRecord
 from bot.tables.core import Person, Reply, Tables
+from bot.tables.kinds import kind_of
 from bot.tables.members import Memberships
 from bot.view import callbacks, news, render
 from bot.view.i18n import esc, t
@@ -108,6 +109,8 @@ class History:
             table.chat_id, person.user_id
         ):
             return Reply(t(lang, "replay.gone"), alert=True)
+        if await self._round_plays_on(table):
+            return Reply(t(lang, "replay.round_plays"), alert=True)
         replay = await self._replay(table)
         frames = replay.steps
         if not frames:
@@ -128,6 +131,22 @@ class History:
             row.append(Button("▶", callbacks.replay(table.id, frame + 1)))
         text = self._text(replay, lang, frame)
         return Reply(screen=Screen(head + "\n\n" + text, (tuple(row),) if row else ()))
+
+    async def _round_plays_on(self, table: TableRecord) -> bool:
+        """A duplicate round's table whose round still has a table open:
+        its replay shows the cards that table holds (security review N5)."""
+        kind = kind_of(table)
+        link = kind.link(table)
+        if link is None or kind.audience.group_play:
+            return False
+        for stored in await self.store.tournament_rounds(link.tournament_id):
+            if stored.number != link.round:
+                continue
+            for table_id in stored.tables.values():
+                other = await self.store.get_table(table_id)
+                if other is not None and other.status in OPEN_STATUSES:
+                    return True
+        return False
 
     async def _replay(self, table: TableRecord) -> _Replay:
         """The finished table's steps: kept, or replayed from its log once."""

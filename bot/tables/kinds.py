@@ -179,22 +179,35 @@ class TournamentRound(TableKind):
         return table.tournament
 
 
-ORDINARY, PRACTICE, REMATCH, TOURNAMENT_ROUND = (
+class DuplicateRound(TournamentRound):
+    """A duplicate round's table: every table of the round of its size is
+    dealt the same cards, and they play at once in the same group. So the
+    group is not shown its play (security review N5: a slower table read its
+    opponents' hands off the faster one's live trick lines), only its start
+    and its end; each person sees the play in their own hand, and the
+    replay waits until the round is over (bot/tables/history.py)."""
+
+    name = "duplicate"
+    audience = Audience(rematch=False, group_play=False)
+
+
+ORDINARY, PRACTICE, REMATCH, TOURNAMENT_ROUND, DUPLICATE_ROUND = (
     TableKind(),
     Practice(),
     Rematch(),
     TournamentRound(),
+    DuplicateRound(),
 )
 
 
 def kind_of(table: TableRecord) -> TableKind:
     """Asked many times a move (every audience and end question): it reads
-    the link and the one key that decide, as `TableSettings.from_json` reads
-    the key, without building the whole settings."""
+    the link and the keys that decide, as `TableSettings.from_json` reads
+    them, without building the whole settings."""
     if table.practice:
         return PRACTICE
     if table.tournament is not None:
-        return TOURNAMENT_ROUND
+        return TOURNAMENT_ROUND if table.settings.get(_DEAL_SEED) is None else DUPLICATE_ROUND
     if table.settings.get(_REMATCH_OF) is not None:
         return REMATCH
     return ORDINARY

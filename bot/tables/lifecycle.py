@@ -15,6 +15,7 @@ from bot.storage import (
     LOBBY,
     OPEN_STATUSES,
     PLAYING,
+    ChipMoves,
     Seat,
     ShortOfChips,
     TableRecord,
@@ -56,13 +57,22 @@ class Lifecycle:
 
     @refusals
     async def start(
-        self, table_id: int, person: Person, is_admin: Rights, version: int | None = None
+        self,
+        table_id: int,
+        person: Person,
+        is_admin: Rights,
+        version: int | None = None,
+        by_bot: bool = False,
     ) -> Reply:
+        """`by_bot`: the bot starts it (everyone confirmed, a round's no-show
+        time), not a person's command or button."""
         is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, OPEN_STATUSES) as found:
             table, lang = found.table, found.lang
             if table.status == PLAYING:
                 raise found.refuse("start.already")
+            if not by_bot:
+                found.require_open_lobby()
             await found.require_rights(person, is_admin, "start.not_allowed")
             found.require_version(version)
             kind = kind_of(table)
@@ -137,9 +147,15 @@ class Lifecycle:
         async with self.tables.opened(table.id, OPEN_STATUSES, "stop.none", False, lang) as found:
             table = found.table
             await found.require_rights(person, is_admin, "stop.not_allowed", alert=False)
-            table, chips = await self._close(table)
+            # A person playing at a chip table who stops it forfeits their
+            # stake to the others (chips.py: never a way out of a lost match).
+            forfeit = await self.tables.chips.on_stop(table, person.user_id)
+            table, chips = await self._close(table, forfeit)
             text = t(lang, "stop.done", table=table.id, name=person.name)
-            if chips is not None:
+            if forfeit is not None:
+                lost = t(lang, "chips.stop_forfeit", name=person.name, stake=staking(table))
+                text = Html(text + "\n" + lost)
+            elif chips is not None:
                 text = Html(text + "\n" + t(lang, "chips.returned", stake=staking(table)))
             return Reply(text)
 
@@ -152,15 +168,16 @@ class Lifecycle:
                 return
             await self._close(table)
 
-    async def _close(self, table: TableRecord) -> Ending:
+    async def _close(self, table: TableRecord, chips: ChipMoves | None = None) -> Ending:
         """Close an open table, under its lock: the stakes of a match in play
-        go back in the same save, its timers stop, and everyone is told."""
+        go back in the same save (or move as `chips` says), its timers stop,
+        and everyone is told."""
         was_playing = table.status == PLAYING
 
         async def tell(closed: TableRecord) -> None:
             self.fanout.stop_later(closed, was_playing)
 
-        return await self.moves.end(table, Why.STOPPED, tell)
+        return await self.moves.end(table, Why.STOPPED, tell, chips=chips)
 
     @refusals
     async def practice(self, person: Person, args: Sequence[str]) -> Reply:
@@ -261,7 +278,10 @@ class Lifecycle:
             table = await self.store.save_table(table)
             self.fanout.redraw_lobby_later(table.id)
             return Reply(t(lang, "kick.lobby", name=seat.name))
-        old_user, old_message = seat.user_id, seat.hand_message_id
+        old_user, old_message, old_name = seat.user_id, seat.hand_message_id, seat.name
+        # A kick is not the person's resignation: their stake goes back to
+        # them now, so it can never end up with whoever kicked (chips.py).
+        refund = None if leaving else await self.tables.chips.on_kick(table, target_user_id)
         seat.kind = COMPUTER
         seat.level = self.tables.timing.standin_level
         seat.auto = False
@@ -274,6 +294,9 @@ class Lifecycle:
             table.status = CLOSED
         self.tables.prepare_turn(table)
         text = t(lang, "kick.left" if leaving else "kick.done", name=seat.name)
+        if refund is not None:
+            back = t(lang, "chips.kick_returned", name=old_name, stake=staking(table))
+            text = Html(text + "\n" + back)
         if closes:
             text = Html(text + "\n" + t(lang, "kick.closed"))
 
@@ -287,7 +310,7 @@ class Lifecycle:
         if closes:
             table = (await self.moves.end(table, Why.COMPUTERS, tell)).table
         else:
-            table = await self.store.save_table(table)
+            table = await self.store.save_table(table, chips=refund)
             await tell(table)
         self.turns.arm(table)
         return Reply()

@@ -15,6 +15,7 @@ from bot.seats import (
     turn_time,
 )
 from bot.storage import COMPUTER, LOBBY, OPEN_STATUSES, PLAYING, Seat, TableRecord
+from bot.tables.chips import stake_change_refused, staking
 from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.kinds import confirmed, kind_of, set_settings, settings_of, waiting
@@ -227,8 +228,18 @@ class Lobby:
     # -- joining and leaving ----------------------------------------------------------------
 
     @refusals
-    async def join(self, table_id: int, person: Person, chat_lang: str | None = None) -> Reply:
+    async def join(
+        self,
+        table_id: int,
+        person: Person,
+        chat_lang: str | None = None,
+        version: int | None = None,
+    ) -> Reply:
         """Seat `person` if the bot can reach them in private; else a link to open the chat.
+
+        `version`: the lobby drawing a join button was tapped on. At a chip
+        table an older drawing may show another stake than the table has
+        now: that tap is stale, so nobody sits for a stake they did not see.
 
         The seat is committed first and the private "you sit at table N"
         sent after, holding no lock: a private chat that is slow, or paused
@@ -243,6 +254,8 @@ class Lobby:
                 return Reply(t(lang, "join.already"))
             if table.status != LOBBY:
                 raise found.refuse("join.started")
+            if staking(table) > 0:
+                found.require_version(version)
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
             await self.tables.require_chips(found, person.user_id)
@@ -296,6 +309,7 @@ class Lobby:
         if (
             table is None
             or not kind_of(table).members_only
+            or kind_of(table).fixed_seats  # a round's players confirm in the group
             or table.status not in OPEN_STATUSES
             or not table.join_token
             or not secrets.compare_digest(table.join_token, token)
@@ -308,6 +322,7 @@ class Lobby:
     async def leave(self, table_id: int, person: Person) -> Reply:
         async with self.tables.opened(table_id, OPEN_STATUSES) as found:
             table, lang = found.table, found.lang
+            found.require_open_lobby()
             if table.seat_of(person.user_id) is None:
                 return Reply(t(lang, "leave.not_seated"))
             if table.status == PLAYING:
@@ -334,6 +349,7 @@ class Lobby:
         creator's or an admin's, like the settings themselves."""
         is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
+            found.require_open_lobby()
             await found.require_rights(person, is_admin, "settings.not_allowed")
             self._redraw(table_id, settings=show)
             return Reply()
@@ -345,8 +361,13 @@ class Lobby:
         is_admin = await self.tables.ask_rights(payload.table, person, is_admin)
         async with self.tables.opened(payload.table, (LOBBY,)) as found:
             table, lang = found.table, found.lang
+            found.require_open_lobby()
             await found.require_rights(person, is_admin, "settings.not_allowed")
             found.require_version(payload.version)
+            if payload.option == "stake":
+                refused = stake_change_refused(table, person.user_id, payload.value)
+                if refused is not None:
+                    raise found.refuse(refused[0], True, **refused[1])
             if payload.option == "turn_time":
                 seconds = turn_time(payload.value)
                 if seconds is None:
@@ -379,6 +400,7 @@ class Lobby:
         is_admin = await self.tables.ask_rights(payload.table, person, is_admin)
         async with self.tables.opened(payload.table, (LOBBY,)) as found:
             table, lang = found.table, found.lang
+            found.require_open_lobby()
             await found.require_rights(person, is_admin, "kick.not_allowed")
             found.require_version(payload.version)
             gone = next((s for s in table.seats if s.seat == payload.seat), None)
@@ -399,6 +421,7 @@ class Lobby:
         is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
+            found.require_open_lobby()
             await found.require_rights(person, is_admin, "computer.not_allowed")
             chosen = names.level_named(level) if level else self.tables.timing.standin_level
             if chosen is None:
@@ -423,6 +446,7 @@ class Lobby:
         is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, (LOBBY,)) as found:
             table, lang = found.table, found.lang
+            found.require_open_lobby()
             await found.require_rights(person, is_admin, "computer.not_allowed")
             computers = [s for s in table.seats if s.is_computer]
             if not computers:

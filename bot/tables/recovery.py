@@ -69,7 +69,9 @@ class Recovery:
                 return
             lang = await self.tables.chat_lang(table.chat_id)
             info = self.tables.info(table)
-            await self.fanout.edit_live(table, render.live(info, lang, view_for(table.state, None)))
+            if audience_of(table).group_play:  # (a duplicate round's is not shown)
+                screen = render.live(info, lang, view_for(table.state, None))
+                await self.fanout.edit_live(table, screen)
             people = [seat.seat for seat in table.seats if not seat.is_computer]
         for number in people:
             lane = audience_of(table).hand_lane(number)

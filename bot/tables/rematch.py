@@ -77,10 +77,16 @@ class Rematches:
                 self.turns.arm_lobby(table)
                 if others:
                     return Reply(t(lang, "rematch.opened"))
-                return await self.lifecycle.start(table.id, person, True)
+                return await self.lifecycle.start(table.id, person, True, by_bot=True)
         return await self.join(opened, person)
 
-    async def join(self, table_id: int, person: Person, chat_lang: str | None = None) -> Reply:
+    async def join(
+        self,
+        table_id: int,
+        person: Person,
+        chat_lang: str | None = None,
+        version: int | None = None,
+    ) -> Reply:
         """The lobby's join button: a confirmation from someone a rematch
         seated, else an ordinary join. Only a member of the table's group may
         sit there, as with the join link: a public group's preview shows its
@@ -108,7 +114,7 @@ class Rematches:
                 return Reply(t(lang, "join.already"))
             return Reply(t(lang, "tournament.not_registered"), alert=True)
         if table is None or table.status != LOBBY or person.user_id not in waiting(table):
-            return await self.lobby.join(table_id, person, chat_lang)
+            return await self.lobby.join(table_id, person, chat_lang, version)
         return await self.confirm(table_id, person)
 
     @refusals
@@ -125,4 +131,4 @@ class Rematches:
                 self.fanout.redraw_lobby_later(table.id)
                 return Reply(t(lang, "rematch.confirmed"))
         # Everybody is in: the match starts by itself (start takes the lock).
-        return await self.lifecycle.start(table_id, person, True)
+        return await self.lifecycle.start(table_id, person, True, by_bot=True)

@@ -287,7 +287,7 @@ def record_screen(
         news.last_play(previous, events, seat),
     )
     told: list[str] = []
-    if audience.live:
+    if not audience.one_chat:  # (in one chat the group's summary is the record)
         told = news.announcements(info, lang, events, state, live=True)
         end = news.match_end(info, lang, events)
         if end is not None:
@@ -367,6 +367,8 @@ def plan_move(
             # record of the game has every one of them.
             record.append(render.live(info, lang, closed).text)
     lines = [*move.extra_news, *record, *news.announcements(info, lang, events, state, live=True)]
+    if not audience.group_play:  # the play stays in the hands (a duplicate round)
+        lines = []
     end = news.match_end(info, lang, events)
     group: list[GroupOp] = []
     if lines:  # silent before the end message, which rings

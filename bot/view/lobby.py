@@ -12,6 +12,9 @@ from engine.rules import OPTIONS
 
 # The turn times the settings button steps through, in seconds.
 TURN_TIMES = (30, 60, 90, 120, 300)
+# The stakes the settings button steps through: a tap sets one of these and
+# nothing else (a forged value is refused: bot/tables/lobby.py).
+STAKE_STEPS = (0, 10, 50, 100)
 
 
 def lobby_screen(info: TableInfo, lang: str) -> Screen:
@@ -98,8 +101,7 @@ def settings_screen(info: TableInfo, lang: str) -> Screen:
             choices = list(spec.choices)
             following = choices[(choices.index(value) + 1) % len(choices)]
         else:
-            steps = [0, 10, 50, 100]
-            following = next((s for s in steps if s > int(str(value))), 0)
+            following = next((s for s in STAKE_STEPS if s > int(str(value))), 0)
         label = option_button(lang, name, value)
         encoded = "on" if following is True else "off" if following is False else str(following)
         rows.append((Button(label, callbacks.set_option(info.id, info.version, name, encoded)),))

@@ -151,6 +151,14 @@ class Tournaments:
         if user is None or not user.started:
             # Hands come in private: the bot must be able to write there.
             return Reply(t(lang, "join.need_start"), url=self.tables.deep_link("hi"))
+        # Each match takes the stake: whoever cannot cover it now does not
+        # register (security review N3; a balance that falls later voids
+        # that table: Rounds.no_show).
+        stake = RuleSet.create(record.preset, record.options).stake
+        if stake > 0:
+            balance = await self.tables.chips.balance(record.chat_id, person.user_id)
+            if balance < stake:
+                return Reply(t(lang, "tournament.short_chips", balance=balance, stake=stake))
         teams = Settings.from_json(record.settings).teams
         mate = None
         taken = Reply()

@@ -49,7 +49,7 @@ from bot.tournaments.standings import places
 from bot.tournaments.standings import table as standings_table
 from bot.view import charts
 from bot.view import tournament as view
-from bot.view.i18n import plain, t
+from bot.view.i18n import Html, esc, plain, t
 from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
@@ -354,7 +354,28 @@ class Rounds:
                 await self.tables.out.send(chat, said, thread=thread)
 
             self.tables.outbox.later(table_id, tell)
-        await self.lifecycle.start(table_id, Person(creator, ""), True)
+        answer = await self.lifecycle.start(table_id, Person(creator, ""), True, by_bot=True)
+        await self._void_unstarted(table_id, answer.text)
+
+    async def _void_unstarted(self, table_id: int, reason: str) -> None:
+        """A round's table whose start was refused (a stake somebody cannot
+        cover now, a seat count gone wrong) would wait for ever, and its
+        tournament with it: it is closed, the group hears why, and its round
+        counts it void (nobody gains at it), as a table closed for any other
+        reason (security review N3)."""
+        table = await self.store.get_table(table_id)
+        if table is None or table.status != LOBBY:
+            return
+        lang = await self.tables.chat_lang(table.chat_id)
+        why = reason if isinstance(reason, Html) else Html(esc(reason))
+        said = Screen(t(lang, "tournament.cannot_start", table=table_id, reason=why))
+        chat, thread = table.chat_id, table.thread_id
+
+        async def tell() -> None:  # before its end moves the tournament on
+            await self.tables.out.send(chat, said, thread=thread)
+
+        self.tables.outbox.later(table_id, tell)
+        await self.lifecycle.close(table_id)
 
     # -- telling ------------------------------------------------------------------------
 

@@ -144,7 +144,7 @@ async def on_lobby(
     if chat_id is None:
         return Reply(t(lang, "table.gone"), alert=True)
     if op == "j":
-        return await svc.rematches.join(table_id, person)
+        return await svc.rematches.join(table_id, person, version=payload.version)
     if op == "x":
         return await svc.lobby.leave(table_id, person)
     admin = admin_check(context, chat_id, person.user_id)

@@ -1,7 +1,8 @@
 """Chip balances (issue 60) through the real bot and the fake Bot API: stakes
 taken as a match starts, the bank paid out at its end and shown in the end
 message and in /stats, a seat refused to whoever cannot cover the stake (at
-the join, at /new, and again at the start), and /stop giving the stakes back.
+the join, at /new, and again at the start), and /stop by an admin giving the
+stakes back.
 
 The matches are bura with limit=2 on the fixed deal: whoever moves first
 claims falsely and loses at once (tests/support/bot_steps.py `claim_falsely`);
@@ -183,15 +184,21 @@ async def test_the_start_asks_again_and_names_who_is_short(
     assert await poor.db.chip_balances(forum.id) == {ann.id: 5, bob.id: 5}
 
 
-async def test_stop_gives_the_stakes_back(fake_telegram: FakeTelegram, rich: BotRunner) -> None:
+async def test_stop_by_an_admin_who_does_not_play_gives_the_stakes_back(
+    fake_telegram: FakeTelegram, rich: BotRunner
+) -> None:
+    """(Who stops a match they play in forfeits their stake instead:
+    tests/bot/flows/test_bot_stakes.py.)"""
     fake = fake_telegram
     group, ann, bob = await two_people(fake)
+    admin = fake.user(502, "Вера")
+    fake.make_admin(group, admin)
     table_id, lobby = await open_table(fake, rich, group, "/new stake=300", [ann, bob])
     await start_match(fake, group, ann, lobby)
     assert await rich.db.chip_balances(GROUP_ID) == {ann.id: 700, bob.id: 700}
     assert balance_in(await stats_of(fake, bob, group)) == 700
 
-    stopped = "\n".join(m.text for m in await say(fake, ann, group, "/stop"))
+    stopped = "\n".join(m.text for m in await say(fake, admin, group, "/stop"))
     assert "Ставки (300 фишек с каждого) вернулись игрокам" in stopped, stopped
     assert snapshot(rich.db_path, table_id).status == "closed"
     assert await rich.db.chip_balances(GROUP_ID) == {ann.id: 1000, bob.id: 1000}

@@ -1,9 +1,15 @@
 """Chips over random matches (bot/tables/chips.py through a real SQLite store):
-random stakes, seats (people and computers), outcomes, people leaving
-mid-match, matches stopped, saves that fail before they commit and saves
-retried after they did, and the store closed and opened again between any
-two steps. Whatever happens, no balance goes below zero, every settled
-table's ledger sums to nothing, and the chips of the group are conserved."""
+random stakes, seats (people and computers), stake taps in the lobby by
+anybody between the seats being taken, outcomes, people leaving mid-match,
+kicked by the table's creator, matches stopped by a person playing or by
+an admin, saves that fail before they commit and saves retried after they
+did, and the store closed and opened again between any two steps. Whatever
+happens, no balance goes below zero, every settled table's ledger sums to
+nothing, and the chips of the group are conserved; everyone staked the
+stake they sat down for (or set themselves); nobody's kick or /stop moves
+chips toward them (issue 65, security review N2): a kicked person's chips
+at the table come back whole, and whoever stops a match they play in ends
+it no better than they started it, nobody else worse."""
 
 from __future__ import annotations
 
@@ -21,9 +27,9 @@ from bot.storage import (
     CLOSED,
     COMPUTER,
     FINISHED,
+    OPEN_STATUSES,
     PAYOUT,
     PLAYING,
-    STAKE,
     ChipMoves,
     Seat,
     ShortOfChips,
@@ -32,7 +38,7 @@ from bot.storage import (
     open_store,
 )
 from bot.storage.url import DatabaseUrl
-from bot.tables.chips import Chips, payouts, staked, stakes
+from bot.tables.chips import Chips, payouts, stake_change_refused, staked, stakes, staking
 from engine import start_match
 from engine.dealing import first_dealer
 from engine.rules import PLAYER_COUNTS, Preset, RuleSet
@@ -98,7 +104,9 @@ async def check(store: Store) -> None:
         if not ledger:
             continue
         total = sum(row.amount for row in ledger)
-        if any(row.kind != STAKE for row in ledger):
+        table = await store.get_table(table_id)
+        assert table is not None
+        if table.status not in OPEN_STATUSES:
             assert total == 0, (table_id, ledger)  # settled: the bank went back whole
         else:
             in_play -= total
@@ -114,12 +122,40 @@ match_plan = st.fixed_dictionaries(
         "stake": st.sampled_from([0, 1, 7, 10, 33, 60, 100, 150]),
         "players": st.integers(2, 4),
         "computers": st.integers(0, 3),
-        "end": st.sampled_from(["finish", "finish", "stop", "leave", "all_leave"]),
+        "end": st.sampled_from(
+            [
+                "finish",
+                "finish",
+                "stop",
+                "leave",
+                "all_leave",
+                "kick",
+                "kick_all",
+                "kick_stop",
+                "player_stop",
+            ]
+        ),
+        # Stake taps in the lobby: (who of PEOPLE taps, the value), some
+        # before each person sits down.
+        "taps": st.lists(
+            st.tuples(st.integers(0, len(PEOPLE) - 1), st.sampled_from([0, 1, 10, 50, 100, 1000])),
+            max_size=6,
+        ),
         "faults": st.tuples(*[st.sampled_from(["", "", "before", "after"])] * 2),
         "restart": st.booleans(),
         "seed": st.integers(0, 2**32),
     }
 )
+
+
+def stake_tap(table: TableRecord, user: int, value: int, agreed: dict[int, int]) -> None:
+    """A stake button tapped by `user` (seated or not, a forged value or
+    one the button offers), as the lobby takes it (bot/tables/lobby.py)."""
+    if stake_change_refused(table, user, str(value)) is not None:
+        return
+    table.options = table.rules.with_options({"stake": str(value)}).changed_options()
+    if user in agreed:  # they changed their own stake
+        agreed[user] = value
 
 
 async def play(folder: Path, plans: list[dict[str, object]]) -> None:
@@ -142,6 +178,8 @@ async def play(folder: Path, plans: list[dict[str, object]]) -> None:
             kinds = [False] * len(people) + [True] * computers
             rng.shuffle(kinds)
             who = iter(people)
+            taps = list(plan["taps"])  # type: ignore[call-overload]
+            agreed: dict[int, int] = {}  # the stake each person sat down for (or set)
             for number, computer in enumerate(kinds):
                 if computer:
                     seat = Seat(number, free_computer_id(table), f"cpu{number}", kind=COMPUTER)
@@ -149,15 +187,19 @@ async def play(folder: Path, plans: list[dict[str, object]]) -> None:
                 else:
                     user = next(who)
                     seat = Seat(number, user, f"p{user}")
+                    # Anybody taps the stake before this person sits.
+                    for _ in range(rng.randint(0, len(taps))):
+                        tapper, value = taps.pop(0)
+                        stake_tap(table, PEOPLE[tapper], value, agreed)
+                    agreed[user] = table.rules.stake
                 table.seats.append(seat)
+            for tapper, value in taps:  # and after everyone sat
+                stake_tap(table, PEOPLE[tapper], value, agreed)
+            assert all(agreed[user] == table.rules.stake for user in people), agreed
             table = await store.save_table(table)
             # The start: the stakes, or a refusal that changes nothing.
             before = await store.chip_balances(CHAT)
-            table.state, _ = start_match(
-                RuleSet.create(preset.value, {"stake": plan["stake"]}),
-                table.names,
-                rng.getrandbits(32),
-            )
+            table.state, _ = start_match(table.rules, table.names, rng.getrandbits(32))
             table.status = PLAYING
             faults = plan["faults"]
             assert isinstance(faults, tuple)
@@ -180,6 +222,8 @@ async def play(folder: Path, plans: list[dict[str, object]]) -> None:
             assert fresh is not None
             table = fresh
             end = plan["end"]
+            creator = table.creator_id
+            kicked: list[int] = []
             if end in ("leave", "all_leave"):  # seats pass to computers (/leave)
                 humans = [s for s in table.seats if not s.is_computer]
                 leaving = humans if end == "all_leave" else humans[:1]
@@ -188,13 +232,44 @@ async def play(folder: Path, plans: list[dict[str, object]]) -> None:
                 if all(s.is_computer for s in table.seats):
                     table.status = CLOSED
                 table = await store.save_table(table, chips=await chips.on_end(table))
+            if end in ("kick", "kick_all", "kick_stop"):  # the creator /kick-s
+                others = [s for s in table.seats if not s.is_computer and s.user_id != creator]
+                for seat in others if end == "kick_all" else others[:1]:
+                    kicked.append(seat.user_id)
+                    refund = await chips.on_kick(table, seat.user_id)
+                    seat.kind, seat.user_id = COMPUTER, free_computer_id(table)
+                    table = await save(store, table, refund, rng.choice(["", "before", "after"]))
+            stopper = None
             if table.status == PLAYING:
-                if end == "stop":
+                if end in ("stop", "kick_stop", "player_stop"):
+                    seated = [s.user_id for s in table.seats if not s.is_computer]
+                    # /stop by a person playing, or by an admin who is not
+                    stopper = rng.choice(seated) if end != "stop" and seated else 999
+                    forfeit = await chips.on_stop(table, stopper)
                     table.status = CLOSED
+                    moves = forfeit if forfeit is not None else await chips.on_end(table)
                 else:
                     table = finished_state(table, rng)
-                table = await save(store, table, await chips.on_end(table), faults[1])
+                    moves = await chips.on_end(table)
+                table = await save(store, table, moves, faults[1])
             await check(store)
+            net: dict[int, int] = {}
+            for row in await store.table_chips(table.id):
+                net[row.user_id] = net.get(row.user_id, 0) + row.amount
+            for user in kicked:  # their chips went nowhere: the kicker never has them
+                assert net.get(user, 0) == 0, (user, net)
+            if end in ("kick_all",) and table.status == FINISHED:
+                assert net.get(creator, 0) == 0, net  # alone with computers: their own back
+            if stopper is not None:
+                # Stopping is never better than finishing last: a stopper who
+                # had a stake in the bank beside someone else's loses it.
+                others_in = [u for u in net if u != stopper and u not in kicked]
+                if stopper in net and stopper not in kicked and others_in:
+                    assert net[stopper] == -staking(table), net
+                assert net.get(stopper, 0) <= 0, net
+                assert all(chips >= 0 for user, chips in net.items() if user != stopper), net
+                if stopper == 999:
+                    assert all(chips == 0 for chips in net.values()), net
     finally:
         await store.close()
     store = await open_store(url, cache=False)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from bot.storage import TableRecord
 from bot.storage.records import TableLink
 from bot.tables.kinds import (
+    DUPLICATE_ROUND,
     ORDINARY,
     PRACTICE,
     REMATCH,
@@ -107,6 +108,19 @@ def test_each_kind_is_picked_from_what_is_stored() -> None:
     assert kind_of(table({"rematch_of": 3, "waiting": [2]})) is REMATCH
     round_table = table({"waiting": [2, 3]}, tournament=TableLink(1, 1, 0))
     assert kind_of(round_table) is TOURNAMENT_ROUND
+    duplicate = table({"deal_seed": 0}, tournament=TableLink(1, 1, 0))
+    assert kind_of(duplicate) is DUPLICATE_ROUND
+
+
+def test_a_duplicate_rounds_table_shows_the_group_no_play() -> None:
+    """Its round's other tables hold the same cards (security review N5):
+    no live message or news in the group; the hands still have their lanes."""
+    audience = DUPLICATE_ROUND.audience
+    assert not audience.group_play and not audience.live and not audience.one_chat
+    assert ORDINARY.audience.live and TOURNAMENT_ROUND.audience.live
+    assert audience.hands_lane == TOURNAMENT_ROUND.audience.hands_lane
+    assert DUPLICATE_ROUND.fixed_seats and DUPLICATE_ROUND.confirms
+    assert not DUPLICATE_ROUND.offers_rematch
 
 
 def test_what_each_kind_answers() -> None:

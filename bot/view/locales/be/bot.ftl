@@ -96,6 +96,8 @@ settings-title = ⚙️ <b>{ $preset }</b> · стол #{ $table }: налады
 settings-hint = Націсніце на наладу, каб пераключыць яе.
 settings-not_allowed = Налады мяняе стваральнік стала або адмін чата.
 settings-changed = { $name }: { $value }
+settings-bad_stake = Стаўка з кнопкі можа быць толькі такой: { $steps }.
+settings-stake_seated = Стаўку нельга змяніць, пакуль за сталом ёсць іншыя гульцы: { $names }. Змяніць яе можна, калі яны ўстануць з-за стала.
 new-bad_preset =
     Не ведаю гульні «{ $preset }». Ёсць: { $presets }.
     Прыклад: <code>/new kozel limit=6</code>
@@ -256,6 +258,7 @@ history-line = #{ $table } · { $date } · { $game }: { $standing }
 history-button = ▶ Паўтор #{ $table }
 replay-title = 🎞 <b>{ $preset }</b> · стол #{ $table } · кадр { $frame } з { $frames }
 replay-gone = Гэты паўтор недаступны: партыя не знойдзена, яе запіс ужо выдалены або вы не з гэтай групы.
+replay-round_plays = Паўтор гэтай партыі адкрыецца, калі скончыцца яе тур: іншыя сталы тура гуляюць тымі ж картамі.
 command-group-history = апошнія партыі групы і іх паўторы
 stats-title = 📊 <b>{ $name }</b> · { $where }
 stats-here = у гэтай групе

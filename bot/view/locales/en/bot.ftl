@@ -95,6 +95,8 @@ settings-title = ⚙️ <b>{ $preset }</b> · table #{ $table }: settings
 settings-hint = Tap a setting to change it.
 settings-not_allowed = Only the table's creator or a chat admin can change settings.
 settings-changed = { $name }: { $value }
+settings-bad_stake = The stake button sets one of: { $steps }.
+settings-stake_seated = The stake cannot change while other people sit at the table: { $names }. It can change once they have left it.
 new-bad_preset =
     I don't know the game “{ $preset }”. Games: { $presets }.
     Example: <code>/new kozel limit=6</code>
@@ -237,6 +239,7 @@ history-line = #{ $table } · { $date } · { $game }: { $standing }
 history-button = ▶ Replay #{ $table }
 replay-title = 🎞 <b>{ $preset }</b> · table #{ $table } · frame { $frame } of { $frames }
 replay-gone = This replay is not available: the match is unknown, its record was deleted, or you are not in its group.
+replay-round_plays = This replay opens once its round is over: the round's other tables play the same cards.
 command-group-history = the group's recent matches and their replays
 stats-title = 📊 <b>{ $name }</b> · { $where }
 stats-here = in this group

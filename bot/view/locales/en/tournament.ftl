@@ -18,7 +18,7 @@ tournament-rounds = { $rounds ->
    *[other] { $rounds } rounds
 }
 tournament-size = At a table: up to { $size }
-tournament-duplicate = 🃏 Duplicate deals: every table of a round gets the same cards, and the standings count how many penalty points fewer you scored than those who held the same cards.
+tournament-duplicate = 🃏 Duplicate deals: every table of a round gets the same cards, and the standings count how many penalty points fewer you scored than those who held the same cards. The group sees only each table's start and end; you follow the play in your hand.
 tournament-teams = 👥 Teams of two: reply /join to your partner's message once they have registered; the others pair up in order of registration (1st with 2nd, …).
 tournament-options = Game options:
 tournament-registered = Registered ({ $count }):
@@ -68,3 +68,9 @@ tournament-bad_rounds_not_swiss = Rounds are chosen only in a Swiss tournament (
 command-group-tournament = a tournament: /tournament [game] [options]
 chart-round = Round
 chart-points = Points
+tournament-lobby_fixed = This is a tournament table: its players and rules are set by the tournament. Here you can only confirm that you play.
+tournament-cannot_start = ⛔ Table #{ $table } cannot start. { $reason } It does not count; the tournament goes on.
+tournament-short_chips = You have { $balance } { $balance ->
+        [one] chip
+       *[other] chips
+    } in this group, less than the tournament's stake of { $stake } a match: you cannot register.

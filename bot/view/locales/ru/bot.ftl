@@ -96,6 +96,8 @@ settings-title = ⚙️ <b>{ $preset }</b> · стол #{ $table }: настро
 settings-hint = Нажмите на настройку, чтобы переключить её.
 settings-not_allowed = Настройки меняет создатель стола или админ чата.
 settings-changed = { $name }: { $value }
+settings-bad_stake = Ставка с кнопки может быть только такой: { $steps }.
+settings-stake_seated = Ставку нельзя изменить, пока за столом есть другие игроки: { $names }. Изменить её можно, когда они встанут из-за стола.
 new-bad_preset =
     Не знаю игру «{ $preset }». Есть: { $presets }.
     Пример: <code>/new kozel limit=6</code>
@@ -256,6 +258,7 @@ history-line = #{ $table } · { $date } · { $game }: { $standing }
 history-button = ▶ Повтор #{ $table }
 replay-title = 🎞 <b>{ $preset }</b> · стол #{ $table } · кадр { $frame } из { $frames }
 replay-gone = Этот повтор недоступен: партия не найдена, её запись уже удалена или вы не из этой группы.
+replay-round_plays = Повтор этой партии откроется, когда закончится её тур: другие столы тура играют теми же картами.
 command-group-history = последние партии группы и их повторы
 stats-title = 📊 <b>{ $name }</b> · { $where }
 stats-here = в этой группе

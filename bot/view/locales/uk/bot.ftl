@@ -96,6 +96,8 @@ settings-title = ⚙️ <b>{ $preset }</b> · стіл #{ $table }: налашт
 settings-hint = Натисніть на налаштування, щоб перемкнути його.
 settings-not_allowed = Налаштування змінює творець столу або адмін чату.
 settings-changed = { $name }: { $value }
+settings-bad_stake = Ставка з кнопки може бути лише такою: { $steps }.
+settings-stake_seated = Ставку не можна змінити, поки за столом є інші гравці: { $names }. Змінити її можна, коли вони встануть з-за столу.
 new-bad_preset =
     Не знаю гри «{ $preset }». Є: { $presets }.
     Приклад: <code>/new kozel limit=6</code>
@@ -256,6 +258,7 @@ history-line = #{ $table } · { $date } · { $game }: { $standing }
 history-button = ▶ Повтор #{ $table }
 replay-title = 🎞 <b>{ $preset }</b> · стіл #{ $table } · кадр { $frame } з { $frames }
 replay-gone = Цей повтор недоступний: партію не знайдено, її запис уже видалено або ви не з цієї групи.
+replay-round_plays = Повтор цієї партії відкриється, коли закінчиться її тур: інші столи туру грають тими самими картами.
 command-group-history = останні партії групи та їхні повтори
 stats-title = 📊 <b>{ $name }</b> · { $where }
 stats-here = у цій групі
