@@ -21,6 +21,11 @@ first deals of `easy` players' matches, as CPU seconds of this thread, which
 the machine's other load does not stretch (bench/review_cost.py measures
 the search the same way).
 
+The bot's pool is timed in this process (`time_the_workers`): each hint's
+job also reports its wall and CPU seconds in the worker, so a wait splits
+into the job, the machine's load stretching it (wall over CPU, printed as
+"stretched"), and the rest (the queue behind computers, the bot, the fake).
+
 A hint's wait is from the tap (the fake queues the callback) to its
 answer reaching the fake: getUpdates, the checks, the action log read, the
 worker's replay of the deal and its search (engine.ai.review.hint at
@@ -40,6 +45,7 @@ import sqlite3
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,15 +54,42 @@ from bench.crowd import FINAL_MARK, Crowd, stop_tasks, turn_buttons
 from bench.figures import percentile
 from bench.pace import Instant
 from bot.tables.hints import think
+from bot.tables.thinking import Thinking
 from bot.view import callbacks
-from engine import Action, Preset, RuleSet, apply, new_match, view_for
+from engine import Action, MatchState, Preset, RuleSet, apply, new_match, view_for
 from engine.ai.players.easy import EasyPlayer
+from engine.ai.review import Hint
 from engine.rules import PLAYER_COUNTS
 from testing.fake_telegram import FakeTelegram, FakeUser
 
 WAIT = 60.0
 GAMES = ("kozel", "burkozel 2", "burkozel 3", "bura 2")
 FIRST_STUDENT = 9_000_000
+
+
+def timed_think(
+    state: MatchState, seat: int, names: Sequence[str], seed: int, actions: Sequence[Action]
+) -> tuple[Hint | None, float, float]:
+    """`think` in the worker, with its wall and CPU seconds there."""
+    wall, cpu = time.perf_counter(), time.thread_time()
+    given = think(state, seat, names, seed, actions)
+    return given, time.perf_counter() - wall, time.thread_time() - cpu
+
+
+def time_the_workers(thinking: Thinking, spent: list[tuple[float, float]]) -> None:
+    """The bot's pool runs `timed_think` for `think` and notes its times: how
+    much of a wait was the worker's job, and how much the machine's load
+    stretched that job's CPU seconds (the rest is the queue and the bot)."""
+    advise = thinking.advise
+
+    async def timed(function: Callable[..., Any], *args: Any) -> Any:
+        if function is not think:
+            return await advise(function, *args)
+        given, wall, cpu = await advise(timed_think, *args)
+        spent.append((wall, cpu))
+        return given
+
+    thinking.advise = timed  # type: ignore[method-assign]
 
 
 def cpu_per_hint(deals: int) -> dict[str, dict[str, Any]]:
@@ -157,6 +190,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         turn_timeout=3600,
     )
     await bot.start()
+    assert bot.app is not None
+    in_workers: list[tuple[float, float]] = []
+    time_the_workers(bot.app.bot_data["service"].tables.thinking, in_workers)
     rng = random.Random(1)
     tasks: list[asyncio.Task[None]] = []
     crowd = None
@@ -194,6 +230,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     await bot.stop()
     await fake.stop()
     every = [wait for game in waits.values() for wait in game]
+    cpu_spent = sum(cpu for _, cpu in in_workers)
     return {
         "workers": args.workers,
         "busy_tables": args.tables,
@@ -201,6 +238,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "seconds": round(elapsed, 1),
         "computer_moves_per_s": round(moves / elapsed, 1),
         "hints": _figures(every),
+        "worker_wall": _figures([wall for wall, _ in in_workers]),
+        "worker_cpu": _figures([cpu for _, cpu in in_workers]),
+        "stretch": round(sum(w for w, _ in in_workers) / max(cpu_spent, 1e-9), 1),
         "by_game": {game: _figures(values) for game, values in sorted(waits.items())},
     }
 
@@ -242,6 +282,12 @@ def main() -> int:
         f"{overall['count']} hints, {args.students} students, {args.tables} busy tables, "
         f"{args.workers} workers ({result['computer_moves_per_s']} computer moves/s): "
         f"p50 {overall['p50_s']} s, p95 {overall['p95_s']} s, max {overall['max_s']} s"
+    )
+    wall, cpu = result["worker_wall"], result["worker_cpu"]
+    print(
+        f"  in the workers: wall p50 {wall['p50_s']} s, p95 {wall['p95_s']} s; "
+        f"CPU p50 {cpu['p50_s']} s, p95 {cpu['p95_s']} s "
+        f"(the machine stretched CPU {result['stretch']}x)"
     )
     for game, figures in result["by_game"].items():
         print(
