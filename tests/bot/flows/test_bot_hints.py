@@ -1,7 +1,8 @@
 """💡 in practice, through the real bot on the fake Bot API (issue 66): /play,
 tap 💡 at the person's move, the answer names a legal move, playing it is
-accepted, double and stale taps change nothing, the count is in the
-result; a group table's hand has no 💡 and a forged one is refused."""
+accepted, double and stale taps change nothing, the count survives a
+restart and is in the result; a group table's hand has no 💡 and a forged
+one is refused."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from testing.fake_telegram import FakeTelegram, FakeUser, StoredMessage
 
 GROUP_ID = -1009877
 LANG = "ru"  # the fake people's app language
+SETTINGS = {"turn_timeout": 600, "afk_turns": 5}
 
 
 @pytest_asyncio.fixture
@@ -34,7 +36,7 @@ async def runner(
     async with BotRunner(
         fake_telegram,
         tmp_path / "bot.db",
-        settings_extra={"turn_timeout": 600, "afk_turns": 5},
+        settings_extra=SETTINGS,
         scheduler=clock,
     ) as bot:
         yield bot
@@ -104,7 +106,7 @@ async def test_a_practice_hint_names_a_move_that_plays_and_is_counted(
     rng = random.Random(11)
     player = Player(fake, human, rng)
     hints = 0
-    while hints < 3:
+    while True:
         table = await person_to_move(runner, clock, table_id, human)
         assert table is not None and table.state is not None and table.state.deal is not None
         seat = table.state.deal.turn
@@ -126,6 +128,8 @@ async def test_a_practice_hint_names_a_move_that_plays_and_is_counted(
         assert await runner.db.hints_used(table_id) == hints
         unchanged = await runner.db.get_table(table_id)
         assert unchanged is not None and unchanged.version == table.version
+        if hints == 3:
+            break
         await player.play(moves[0])
         await fake.wait_for(
             partial(version_moved, runner.db_path, table_id, table.version),
@@ -139,30 +143,41 @@ async def test_a_practice_hint_names_a_move_that_plays_and_is_counted(
         assert stale.text == plain(t(LANG, "tap.stale"))
         assert await runner.db.hints_used(table_id) == hints
 
-    # Forged: someone not at the table, and a payload this bot never makes.
-    table = await person_to_move(runner, clock, table_id, human)
-    assert table is not None
-    forged = callbacks.hint(table_id, table.version)
-    theirs = fake.messages(fake.private_chat(outsider))[-1]
-    answer = await (await outsider.tap(theirs, forged, force=True)).answer_received(timeout=WAIT)
-    assert answer.text == plain(t(LANG, "tap.not_yours"))
-    mine = fake.messages(fake.private_chat(human))[-1]
-    junk = await (await human.tap(mine, "h:!!:1", force=True)).answer_received(timeout=WAIT)
-    assert junk.text == plain(t(LANG, "tap.unknown"))
-    assert await runner.db.hints_used(table_id) == hints
+    # A restart: the count is the store's, and the same position asked again
+    # (its answer worked out anew) is not counted twice.
+    await runner.stop()
+    async with BotRunner(fake, runner.db_path, settings_extra=SETTINGS, scheduler=clock) as second:
+        await settle(second, clock)
+        message = player.hand_message()
+        assert message is not None and hint_data(message) == data
+        answer = await player.tap(message, data)
+        assert answer.text is not None and len(named_move(answer.text, table, seat)) == 1
+        assert await second.db.hints_used(table_id) == 3
 
-    async def computers_move(_: int) -> None:
-        await settle(runner, clock)
+        # Forged: someone not at the table, and a payload this bot never makes.
+        forged = callbacks.hint(table_id, table.version)
+        theirs = fake.messages(fake.private_chat(outsider))[-1]
+        refused = await (await outsider.tap(theirs, forged, force=True)).answer_received(
+            timeout=WAIT
+        )
+        assert refused.text == plain(t(LANG, "tap.not_yours"))
+        mine = fake.messages(fake.private_chat(human))[-1]
+        junk = await (await human.tap(mine, "h:!!:1", force=True)).answer_received(timeout=WAIT)
+        assert junk.text == plain(t(LANG, "tap.unknown"))
+        assert await second.db.hints_used(table_id) == 3
 
-    final = await play_to_the_end(
-        fake,
-        runner,
-        table_id,
-        {human.id: player},
-        rng,
-        between=computers_move,
-        human_seats=True,
-    )
+        async def computers_move(_: int) -> None:
+            await settle(second, clock)
+
+        final = await play_to_the_end(
+            fake,
+            second,
+            table_id,
+            {human.id: player},
+            rng,
+            between=computers_move,
+            human_seats=True,
+        )
     assert final.status == "finished"
     texts = [m.text for m in fake.messages(fake.private_chat(human))]
     result = next(text for text in reversed(texts) if "🏁" in text)
