@@ -19,6 +19,7 @@ from bot.view.screen import Screen
 from engine import MatchState, Preset, TableView, view_for
 from engine.actions import Action, Kind
 from engine.ai.review import Hint, Reason, ReasonKind, hint
+from engine.combos import classify
 from engine.events import MatchOver, Placing
 
 ALERT_LIMIT = 200  # Telegram's longest answer to a tap
@@ -158,3 +159,24 @@ def test_the_practice_result_counts_the_hints(lang: str) -> None:
 def test_the_count_takes_the_plural_form(lang: str, forms: dict[int, str]) -> None:
     for count, text in forms.items():
         assert str(hints_line(lang, count)) == f"💡 {text}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_declaration_names_its_combination_and_cards(lang: str) -> None:
+    found = [
+        (view, action)
+        for preset in (Preset.BURKOZEL, Preset.BURA)
+        for state in playing(preset, 2)
+        for seat in range(2)
+        for view in [view_for(state, seat)]
+        for action in view.legal
+        if action.kind is Kind.DECLARE
+    ]
+    assert found, "no declaration among the states"
+    view, action = found[0]
+    assert view.trump is not None
+    combo = classify(action.cards, view.trump, view.rules)
+    assert combo is not None
+    text = hint_text(lang, view, Hint(action, Reason(ReasonKind.COMBINATION, action.cards), 9, 1))
+    assert plain(t(lang, f"combo.{combo.value}")) in text
+    assert plain(cards_text(lang, action.cards, view.trump)) in text

@@ -8,13 +8,13 @@ hint-answer = 💡 { $move }: { $reason }
 hint-lead = Хадзіце { $cards }
 hint-beat = Бійце { $cards }
 hint-discard = Скіньце { $cards }
-hint-declare = Аб'явіце { $combo }: { $cards }
+hint-declare = Аб'явіце камбінацыю «{ $combo }» ({ $cards })
 hint-claim = Адкрывайцеся
 hint-hold = Не аб'яўляйце камбінацыю зараз
 
 ## Чаму (па адным радку на код прычыны, engine/ai/review/hint.py).
 hint-why-claim = у вашых узятках ужо 31 ачко
-hint-why-combination = камбінацыю выгадна выкласці адразу
+hint-why-combination = яе выгадна выкласці адразу
 hint-why-hold = яе выгадней прытрымаць
 hint-why-take_points = на стале ачкі: { $cards }
 hint-why-cheapest_beat = гэтага хопіць, а { $cards } зберажэце

@@ -9,13 +9,13 @@ hint-answer = 💡 { $move }: { $reason }
 hint-lead = Lead { $cards }
 hint-beat = Beat with { $cards }
 hint-discard = Discard { $cards }
-hint-declare = Declare { $combo }: { $cards }
+hint-declare = Declare { $combo } ({ $cards })
 hint-claim = Claim 31
 hint-hold = Don't declare the combination now
 
 ## Why (one line per reason code, engine/ai/review/hint.py).
 hint-why-claim = your tricks hold 31 points
-hint-why-combination = the combination is worth playing at once
+hint-why-combination = it is worth playing at once
 hint-why-hold = it is worth more held back
 hint-why-take_points = the table holds points: { $cards }
 hint-why-cheapest_beat = that is enough, and you keep { $cards }

@@ -8,13 +8,13 @@ hint-answer = 💡 { $move }: { $reason }
 hint-lead = Ходите { $cards }
 hint-beat = Бейте { $cards }
 hint-discard = Сбросьте { $cards }
-hint-declare = Объявите { $combo }: { $cards }
+hint-declare = Объявите комбинацию «{ $combo }» ({ $cards })
 hint-claim = Вскрывайтесь
 hint-hold = Не объявляйте комбинацию сейчас
 
 ## Почему (по одной строке на код причины, engine/ai/review/hint.py).
 hint-why-claim = в ваших взятках уже 31 очко
-hint-why-combination = комбинацию выгодно выложить сразу
+hint-why-combination = её выгодно выложить сразу
 hint-why-hold = её выгоднее придержать
 hint-why-take_points = на столе очки: { $cards }
 hint-why-cheapest_beat = этого хватит, а { $cards } побережёте

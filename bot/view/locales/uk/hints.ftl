@@ -8,13 +8,13 @@ hint-answer = 💡 { $move }: { $reason }
 hint-lead = Ходіть { $cards }
 hint-beat = Бийте { $cards }
 hint-discard = Скиньте { $cards }
-hint-declare = Оголосіть { $combo }: { $cards }
+hint-declare = Оголосіть комбінацію «{ $combo }» ({ $cards })
 hint-claim = Відкривайтеся
 hint-hold = Не оголошуйте комбінацію зараз
 
 ## Чому (по одному рядку на код причини, engine/ai/review/hint.py).
 hint-why-claim = у ваших взятках уже 31 очко
-hint-why-combination = комбінацію вигідно викласти одразу
+hint-why-combination = її вигідно викласти одразу
 hint-why-hold = її вигідніше притримати
 hint-why-take_points = на столі очки: { $cards }
 hint-why-cheapest_beat = цього досить, а { $cards } збережете
