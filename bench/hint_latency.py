@@ -33,6 +33,17 @@ HINT_PLAYOUTS), the count written, answerCallbackQuery. Reported as the
 median, the 95th percentile and the maximum, over all and per game, with
 the computers' moves a second meanwhile (to show the pool was busy). The
 machine is shared: run it side by side with what it is compared to.
+
+Measured on 7 Dec 2026, a 2-core machine shared with up to 8 other jobs
+(load average 16-20): `--cpu --deals 6`, CPU per hint p50/p95/max: kozel
+0.34/0.76/0.95 s, burkozel with two 0.15/0.24/0.35 s, with three
+0.18/0.29/0.35 s, bura 0.13/0.21/0.22 s. In the bot, 2 students, 2
+workers: the pool otherwise idle, waits p50 2.15 s, p95 7.9 s, of which
+the worker's job p50 2.09 s (CPU 0.27 s stretched 8.2x by the machine's
+load); with 8 busy hard tables, p50 2.4 s, p95 9.2 s (the job's p50
+1.9 s, stretched 13.4x). What the bot adds to the job (the queue behind
+computers' moves, the log read, the count, the answer) is the difference:
+0.06 s p50 with an idle pool, about 0.5 s with 8 busy tables.
 """
 
 from __future__ import annotations
