@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.driver import Body, Driver, Duplicate, Step, steps
+from bot.storage.hints import Hints
 from bot.storage.ledgers import Ledgers
 from bot.storage.records import (
     LOBBY,
@@ -75,7 +76,7 @@ class Shared:
     lanes: SharedLocks
 
 
-class Store(Ledgers, Tournaments):
+class Store(Ledgers, Tournaments, Hints):
     """Every operation, once, over a driver. `ratings_lock`: the statement
     that makes workers sharing the database rate a game's matches in turn
     (PostgreSQL's advisory lock; SQLite has one process). `on_commit`:

@@ -30,6 +30,7 @@ from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, 
 from bot.tables.events import TableEvents
 from bot.tables.fanout import Fanout
 from bot.tables.here import Here
+from bot.tables.hints import Hints
 from bot.tables.history import History
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.lobby import Lobby
@@ -88,6 +89,7 @@ class TableService:
         self.moves = Moves(tables, self.fanout, self.stats)
         self.turns = Turns(tables, self.fanout, self.moves)
         self.history_room = History(tables, members)
+        self.hints = Hints(tables)
         self.match = Match(tables, self.fanout, self.moves, self.turns)
         self.lobby = Lobby(tables, self.fanout, self.turns)
         self.lifecycle = Lifecycle(tables, self.fanout, self.turns, self.stats, self.moves)

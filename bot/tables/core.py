@@ -298,7 +298,7 @@ class Tables:
 
     async def with_ratings(self, info: TableInfo) -> TableInfo:
         """The people's rating changes, as stored with the match's last move
-        (so a restart tells the same numbers)."""
+        (so a restart tells the same numbers), and the hints used (practice)."""
         rows = await self.store.match_results(info.id)
         changes = tuple(
             (row.result.seat, row.before[0], row.after[0])
@@ -307,7 +307,8 @@ class Tables:
         )
         played_for_chips = info.rules.stake > 0 and not info.practice
         chips = await self.chips.settled(info.id) if played_for_chips else ()
-        return dataclasses.replace(info, ratings=changes, chips=chips)
+        used = await self.store.hints_used(info.id) if info.hints else 0
+        return dataclasses.replace(info, ratings=changes, chips=chips, hints_used=used)
 
     async def require_chips(self, found: Opened, user_id: int) -> None:
         """Refuse a seat to someone whose balance cannot cover the table's stake."""
@@ -340,6 +341,7 @@ class Tables:
             rematch_of=settings.rematch_of,
             waiting=frozenset(s.seat for s in table.seats if s.user_id in settings.waiting),
             tournament_round=None if table.tournament is None else table.tournament.round,
+            hints=kind.hints,
         )
 
     async def creator_name(self, table: TableRecord) -> str:

@@ -122,6 +122,9 @@ class TableKind:
     confirms = False  # the lobby starts once everybody seated confirmed
     members_only = True  # a seat is for a member of the table's group
     rated = True  # results move ratings (and chips, when it has a stake)
+    # 💡 on a person's hand: the hard player's move and why (bot/tables/hints.py).
+    # Only where nothing is at stake: a hint at a rated table would be cheating.
+    hints = False
     lobby_end = LobbyEnd.CLOSE
 
     @property
@@ -148,6 +151,7 @@ class Practice(TableKind):
     audience = ONE_CHAT
     members_only = False
     rated = False
+    hints = True
 
 
 class Rematch(TableKind):

@@ -154,6 +154,13 @@ class Thinking:
             if self.on_decision is not None:
                 self.on_decision(time.perf_counter() - started)
 
+    async def advise(self, function: Callable[..., T], *args: Any) -> T:
+        """Work a person waits for as for a computer's move (a practice hint,
+        bot/tables/hints.py): in the computers' pool, at a move's priority.
+        `function` must be a module-level function and `args` plain data."""
+        result: T = await self._run(function, *args)
+        return result
+
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """Other CPU work kept off the event loop, in the charts' pool: the
         charts (bot/tables/pictures.py), 50-130 ms each, never in a computer's

@@ -24,6 +24,7 @@ Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
   m:<table>                           rematch: a new table like this finished one
   u:<tournament>:<op>                 a tournament's registration: j register, x leave,
                                       s start
+  h:<table>:<version>                 💡 a hint for my move (practice tables only)
 """
 
 from __future__ import annotations
@@ -130,6 +131,15 @@ class Tournament:
     op: str
 
 
+@dataclass(frozen=True, slots=True)
+class HintTap:
+    """💡 on a practice hand: the hard player's move for the tapper's seat
+    at this version of the table."""
+
+    table: int
+    version: int
+
+
 TOURNAMENT_OPS = frozenset({"j", "x", "s"})
 
 Payload = (
@@ -144,6 +154,7 @@ Payload = (
     | Rematch
     | Quit
     | Tournament
+    | HintTap
 )
 
 
@@ -249,6 +260,10 @@ def tournament(tournament_id: int, op: str) -> str:
     return _check(f"u:{_b36(tournament_id)}:{op}")
 
 
+def hint(table: int, version: int) -> str:
+    return _check(f"h:{_b36(table)}:{_b36(version)}")
+
+
 def forget(confirm: bool) -> str:
     return _check(f"f:{'y' if confirm else 'n'}")
 
@@ -291,6 +306,8 @@ def parse(data: str | None) -> Payload:
             return TakeBack(_int36(parts[1]))
         if head == "m" and len(parts) == 2:
             return Rematch(_int36(parts[1]))
+        if head == "h" and len(parts) == 3:
+            return HintTap(_int36(parts[1]), _int36(parts[2]))
         if head == "u" and len(parts) == 3 and parts[2] in TOURNAMENT_OPS:
             return Tournament(_int36(parts[1]), parts[2])
         if head == "o" and len(parts) == 5 and parts[3] in SETTABLE and _token(parts[4]):

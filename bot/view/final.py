@@ -7,6 +7,7 @@ follow a deal as it is played, because a match's end is told once.
 
 from __future__ import annotations
 
+from bot.view.hints import hints_line
 from bot.view.i18n import Html, decimal, esc, signed, t
 from bot.view.render import preset_name
 from bot.view.screen import Screen, TableInfo
@@ -25,6 +26,8 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
     # again comes last, next to its button.
     if info.practice:
         lines.append(t(lang, "final.unrated"))
+        if info.hints_used:
+            lines.append(hints_line(lang, info.hints_used))
     elif info.ratings:
         lines.append("")
         lines.append(t(lang, "final.ratings", preset=preset_name(lang, info.rules)))

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from bot.view import callbacks
 from bot.view.cards import BEAT_MARK, card_text, cards_text, suit_text
 from bot.view.forced import forced_action
+from bot.view.hints import hint_button
 from bot.view.i18n import Html, esc, plain, t
 from bot.view.labels import BUTTON_LIMIT, fit, shown_length
 from bot.view.quick import answer_label, moves_of, partner_owns, quick_rows
@@ -177,7 +178,22 @@ def hand(
         elif action.kind is Kind.CLAIM:
             ask = callbacks.select(info.id, info.version, chosen, claim=True)
             rows.append((Button(t(lang, "button.claim"), ask),))
+    if my_turn and info.hints and not confirm_claim:
+        rows = _with_hint(lang, info, rows)
     return Screen("\n".join(lines), tuple(rows))
+
+
+def _with_hint(
+    lang: str, info: TableInfo, rows: list[tuple[Button, ...]]
+) -> list[tuple[Button, ...]]:
+    """💡 beside "✋ Pick cards" when the hand has it (the keyboard keeps its
+    height), else in a row of its own under the moves."""
+    button = hint_button(lang, info)
+    manual = t(lang, "button.manual")
+    for index, row in enumerate(rows):
+        if len(row) == 1 and row[0].text == manual:
+            return [*rows[:index], (row[0], button), *rows[index + 1 :]]
+    return [*rows, (button,)]
 
 
 # Trick lines a hand keeps: the deal's whole record is the group's live

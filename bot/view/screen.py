@@ -71,3 +71,7 @@ class TableInfo:
     # A tournament's table: the round it plays (its lobby waits for its
     # players; nobody else sits, nothing is set).
     tournament_round: int | None = None
+    # 💡 offered on the hands (the table's kind says: practice only), and a
+    # finished match's count of hints used.
+    hints: bool = False
+    hints_used: int = 0

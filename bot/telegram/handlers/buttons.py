@@ -2,7 +2,7 @@
 own pattern matching: `s:` select cards, `p:` play, `t:` take a seat back,
 `l:` lobby buttons, `q:` leaving a running match, `o:` lobby settings, `k:`
 take a player out of the lobby, `f:` the answer to /forget, `u:` a
-tournament's registration; anything else is not ours.
+tournament's registration, `h:` 💡 a hint in practice; anything else is not ours.
 
 Every tap is answered, whatever happens: the client spins until it is.
 """
@@ -80,6 +80,14 @@ async def on_play(
 ) -> Reply:
     assert isinstance(payload, callbacks.Play)
     return await context.service.match.play(payload, person, lang)
+
+
+async def on_hint(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
+) -> Reply:
+    """💡 on a practice hand: the service asks the table's kind."""
+    assert isinstance(payload, callbacks.HintTap)
+    return await context.service.hints.hint(payload, person, lang)
 
 
 async def on_takeback(
@@ -245,6 +253,7 @@ ROUTES: tuple[tuple[str, Route], ...] = (
     ("r", on_replay),
     ("m", on_rematch),
     ("u", on_tournament),
+    ("h", on_hint),
 )
 
 

@@ -179,7 +179,9 @@ async def test_a_sqlite_file_todays_code_made_opens_and_upgrades(tmp_path: Path)
     await _use(DatabaseUrl.sqlite(path))
     after = _sqlite_schema(path)
     assert after.pop("schema_migrations")
-    assert after == before, "no migration ran again"
+    # The first fourteen did not run again; the ones named by the minute
+    # (written after schema_14/) only add tables of their own.
+    assert {name: after[name] for name in before} == before, "no migration ran again"
     fresh = tmp_path / "fresh.db"
     await (await open_store(DatabaseUrl.sqlite(fresh), cache=False)).close()
     assert _sqlite_schema(fresh) == _sqlite_schema(path)
@@ -212,10 +214,12 @@ async def test_a_postgres_database_todays_code_made_opens_and_upgrades_postgres(
     before, before_indexes = await _postgres_schema(postgres_url)
     await _use(parse_database_url(postgres_url))
     after, after_indexes = await _postgres_schema(postgres_url)
-    # The record's own key is widened for the migrations named by their minute.
+    # The record's own key is widened for the migrations named by their
+    # minute; the first fourteen did not run again (later ones add tables).
     assert after.pop("schema_migrations")[0] == ("number", "bigint", True, True)
-    before.pop("schema_migrations")
-    assert (after, after_indexes) == (before, before_indexes), "no migration ran again"
+    assert before.pop("schema_migrations")
+    assert {name: after[name] for name in before} == before, "no migration ran again"
+    assert before_indexes <= after_indexes
     fresh_url = postgres_server.create_database(f"fresh_{tmp_path.name.lower()}")
     await (await open_store(parse_database_url(fresh_url), cache=False)).close()
     fresh, fresh_indexes = await _postgres_schema(fresh_url)

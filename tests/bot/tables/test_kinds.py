@@ -133,6 +133,9 @@ def test_what_each_kind_answers() -> None:
     assert REMATCH.confirms and TOURNAMENT_ROUND.confirms and not ORDINARY.confirms
     assert TOURNAMENT_ROUND.lobby_end is LobbyEnd.NO_SHOW and REMATCH.lobby_end is LobbyEnd.CLOSE
     assert not PRACTICE.rated and not PRACTICE.members_only
+    # 💡 only where nothing is at stake (issue 66).
+    assert PRACTICE.hints
+    assert not (ORDINARY.hints or REMATCH.hints or TOURNAMENT_ROUND.hints)
 
 
 def test_a_round_s_table_has_fixed_seats_its_seed_and_its_link() -> None:
