@@ -12,6 +12,10 @@ that need one, so the first of them seldom waits for ``initdb``. A test marked
 ``@pytest.mark.serial`` (the reason beside it) is left out of the parallel part
 (``-m "not serial"``) and runs after it, alone (``-m serial``): it holds the bot to a
 real-time promise that tests running beside it would eat into.
+
+A test that takes more than ``SLOW_SECONDS`` says why beside it with
+``@pytest.mark.slow(reason=...)`` (issue 69); the run's summary lists the
+ones that took longer and don't.
 """
 
 from __future__ import annotations
@@ -37,6 +41,10 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "serial: not run in parallel with other tests (the README's second command runs"
         " these alone); the reason is written beside the marker",
+    )
+    config.addinivalue_line(
+        "markers",
+        "slow(reason): takes more than SLOW_SECONDS (tests/conftest.py) for the reason given",
     )
     config.addinivalue_line(
         "markers",
@@ -93,6 +101,24 @@ class _EarlyServer:
 
 
 _EARLY = _EarlyServer()
+
+
+SLOW_SECONDS = 5.0
+_UNEXPLAINED: list[tuple[float, str]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Runs where the reports are gathered (the controller under xdist)."""
+    if report.when == "call" and report.duration > SLOW_SECONDS and "slow" not in report.keywords:
+        _UNEXPLAINED.append((report.duration, report.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not _UNEXPLAINED:
+        return
+    terminalreporter.section(f"over {SLOW_SECONDS:.0f} s without a reason (mark slow)")
+    for duration, nodeid in sorted(_UNEXPLAINED, reverse=True):
+        terminalreporter.write_line(f"{duration:6.1f} s  {nodeid}")
 
 
 def pytest_sessionfinish() -> None:
