@@ -261,12 +261,23 @@ UNTOLD = """SELECT id FROM tables
 # Closed lobbies that never started
 # (`/new` then `/stop`), last touched before a time; by the partial index
 # `tables_closed_lobbies` (migration 12). Their seats go with them (ON
-# DELETE CASCADE); they have no log and no results. A tournament's table
-# stays: its round's link (tournament_tables) refers to it, and deleting it
-# failed the whole statement on the foreign key (N1: the start-up prune
-# raised, and the bot could not start).
+# DELETE CASCADE); they have no log and no results. A tournament's round
+# table refers to its round (tournament_tables, no ON DELETE): once the
+# tournament is over (stopped or finished) its link goes first, in the same
+# transaction, and the table with it; while the tournament is open the
+# table stays, as its round still reads it. (N1: deleting it with its link
+# in place failed the whole statement on the foreign key, and with it the
+# bot's start a week later.)
+PRUNE_ROUND_LINKS = """DELETE FROM tournament_tables
+   WHERE table_id IN (SELECT id FROM tables
+     WHERE status = 'closed' AND state IS NULL AND updated_at < $1
+       AND tournament_id IS NOT NULL)
+     AND tournament_id IN (SELECT id FROM tournaments
+       WHERE status NOT IN ('registering', 'running'))"""
 PRUNE_CLOSED_LOBBIES = """DELETE FROM tables
-   WHERE status = 'closed' AND state IS NULL AND updated_at < $1 AND tournament_id IS NULL"""
+   WHERE status = 'closed' AND state IS NULL AND updated_at < $1
+     AND (tournament_id IS NULL
+          OR NOT EXISTS (SELECT 1 FROM tournament_tables l WHERE l.table_id = tables.id))"""
 
 
 def update_params(

@@ -41,6 +41,7 @@ from bot.storage.shared_sql import (
     MOVE_CHAT_LANG,
     OPEN,
     PRUNE_CLOSED_LOBBIES,
+    PRUNE_ROUND_LINKS,
     RECOUNT_STANDINGS,
     TABLES,
     UNTOLD,
@@ -404,5 +405,12 @@ class Store(Ledgers, Tournaments):
 
     async def prune_closed_lobbies(self, closed_before: float) -> int:
         """Delete the lobbies closed before this time that never started
-        (`/new` then `/stop`, or nobody came), seats and all; how many."""
-        return await self.driver.execute(PRUNE_CLOSED_LOBBIES, (closed_before,))
+        (`/new` then `/stop`, or nobody came), seats and all, round tables of
+        tournaments that are over with their links; how many tables."""
+
+        def body() -> Body[int]:
+            yield Step(PRUNE_ROUND_LINKS, (closed_before,))
+            done = yield Step(PRUNE_CLOSED_LOBBIES, (closed_before,))
+            return done.count
+
+        return await self.driver.transact(body)

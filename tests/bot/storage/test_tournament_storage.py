@@ -16,6 +16,7 @@ from bot.storage.tournament_records import (
     ENDED,
     REGISTERING,
     RUNNING,
+    STOPPED,
     Entry,
     TableLink,
     TournamentRecord,
@@ -150,10 +151,12 @@ async def test_rounds_tables_and_results_are_stored_once(store: Store) -> None:
     assert done.outcomes == outcomes and done.told
 
 
-async def test_a_closed_round_table_survives_the_closed_lobbies_prune(store: Store) -> None:
+async def test_a_closed_round_table_is_pruned_once_its_tournament_is_over(store: Store) -> None:
     """N1: a round's table closed before it started (the tournament stopped
     while round 1 waited) made the prune fail on the round's foreign key, and
-    with it the bot's start. It stays; a plain closed lobby beside it goes."""
+    with it the bot's start. While the tournament runs it stays (its round
+    reads it); once the tournament is over it goes, link and all, like a
+    plain closed lobby."""
     t = await _tournament(store)
     assert await store.add_round(t.id, 1, {"number": 1, "tables": [["a", "b"]], "byes": []})
     table = await store.create_tournament_table(
@@ -164,10 +167,21 @@ async def test_a_closed_round_table_survives_the_closed_lobbies_prune(store: Sto
     for closed in (table, plain):
         closed.status = CLOSED
         await store.save_table(closed)
+    t = await store.get_tournament(t.id) or t
+    t.status = RUNNING
+    t = await store.save_tournament(t)
     assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 1
     assert await store.get_table(plain.id) is None
     assert await store.get_table(table.id) is not None
     assert (await store.tournament_rounds(t.id))[0].tables == {0: table.id}
+    t.status = STOPPED
+    await store.save_tournament(t)
+    assert await store.prune_closed_lobbies(closed_before=0) == 0, "not old enough yet"
+    assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 1
+    assert await store.get_table(table.id) is None
+    assert await store.tournament_of_table(table.id) is None
+    assert (await store.tournament_rounds(t.id))[0].tables == {}
+    assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 0
 
 
 async def test_a_stale_save_is_a_conflict(store: Store) -> None:
