@@ -89,7 +89,7 @@ class TableService:
         self.turns = Turns(tables, self.fanout, self.moves)
         self.history_room = History(tables, members)
         self.match = Match(tables, self.fanout, self.moves, self.turns)
-        self.lobby = Lobby(tables, self.fanout, self.turns)
+        self.lobby = Lobby(tables, self.fanout, self.turns, members)
         self.lifecycle = Lifecycle(tables, self.fanout, self.turns, self.stats, self.moves)
         self.rematches = Rematches(
             tables, self.fanout, self.turns, self.lobby, self.lifecycle, members
