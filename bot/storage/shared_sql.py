@@ -241,15 +241,17 @@ def result_from_row(row: Sequence[Any]) -> ResultRow:
 
 
 # A table's save, only
-# if nobody saved it since it was read (`version` is the check); a move's
+# if nobody saved it since it was read (`version` is the check). It leaves
+# `chat_id` alone: only `move_chat` changes it, and a save of a copy read
+# before a group became a supergroup must not write the old id back (L9); a move's
 # log entry is written by the trigger from the logged_* columns, and
 # `logged_last` keeps the last move logged (`UNTOLD`, migration 12).
-UPDATE_TABLE = """UPDATE tables SET chat_id = $1, chat_title = $2, status = $3, creator_id = $4,
-     preset = $5, options = $6, seed = $7, state = $8, version = version + 1,
-     turn_deadline = $9, turn_reminded = $10, settings = $11, updated_at = $12,
-     logged_seq = $13, logged_user = $14, logged_action = $15,
-     logged_last = COALESCE($13, logged_last)
-   WHERE id = $16 AND version = $17"""
+UPDATE_TABLE = """UPDATE tables SET chat_title = $1, status = $2, creator_id = $3,
+     preset = $4, options = $5, seed = $6, state = $7, version = version + 1,
+     turn_deadline = $8, turn_reminded = $9, settings = $10, updated_at = $11,
+     logged_seq = $12, logged_user = $13, logged_action = $14,
+     logged_last = COALESCE($12, logged_last)
+   WHERE id = $15 AND version = $16"""
 
 # The tables with moves nobody was told of (the watchdog's
 # question each minute, S21). Its WHERE is the partial index
@@ -289,7 +291,6 @@ def update_params(
         assert table.state is not None
         logged = (table.state.step, user_id, json.dumps(action.to_json(), ensure_ascii=False))
     return (
-        table.chat_id,
         table.chat_title,
         table.status,
         table.creator_id,

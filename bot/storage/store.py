@@ -278,12 +278,14 @@ class Store(Ledgers, Tournaments):
         return table
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
-        """A group that became a supergroup: its tables, results, notices,
-        boards, chips and /lang move along (S8)."""
+        """A group that became a supergroup: its tables, tournaments, results,
+        notices, boards, chips and /lang move along (S8, N14). A table's save
+        leaves `chat_id` alone (`UPDATE_TABLE`), as a tournament's does, so
+        a save racing with this never writes the old id back (L9)."""
         ids = (new_chat_id, old_chat_id)
 
         def move() -> Body[None]:
-            for table in ("tables", "results", "chip_ledger"):
+            for table in ("tables", "tournaments", "results", "chip_ledger"):
                 yield Step(f"UPDATE {table} SET chat_id = $1 WHERE chat_id = $2", ids)
             # Notices and balances move unless the supergroup has the
             # person's already (the old one stays under the old id: no chip

@@ -184,6 +184,34 @@ async def test_a_closed_round_table_is_pruned_once_its_tournament_is_over(store:
     assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 0
 
 
+async def test_a_migrated_group_takes_its_tournament_and_a_racing_save_keeps_the_new_id(
+    store: Store,
+) -> None:
+    """N14: a group became a supergroup and its tournament stayed under the
+    old id (its buttons and /stop found nothing). L9: a table saved from a
+    copy read before the move wrote the old id back."""
+    t = await _tournament(store)
+    table = await store.create_tournament_table(
+        TableLink(t.id, 1, 0), GROUP, "Group", 1, "bura", {}
+    )
+    plain = await store.create_table(GROUP, "Group", 1, "burkozel", {})
+    assert table is not None and plain is not None
+    read_before = await store.get_table(plain.id)
+    assert read_before is not None
+    await store.move_chat(GROUP, GROUP - 1)
+    assert await store.open_tournament_in_chat(GROUP) is None
+    moved = await store.open_tournament_in_chat(GROUP - 1)
+    assert moved is not None and moved.id == t.id
+    read_before.options = {"limit": 3}  # a lobby change that raced with the move
+    await store.save_table(read_before)
+    for table_id in (plain.id, table.id):
+        found = await store.get_table(table_id)
+        assert found is not None and found.chat_id == GROUP - 1
+    assert [x.id for x in await store.open_tables_in_chat(GROUP)] == []
+    fresh = await store.get_table(plain.id)
+    assert fresh is not None and fresh.options == {"limit": 3}
+
+
 async def test_a_stale_save_is_a_conflict(store: Store) -> None:
     t = await _tournament(store)
     copy = await store.get_tournament(t.id)
