@@ -111,14 +111,20 @@ class Tournaments:
             return False
 
     async def enter_tournament(
-        self, tournament_id: int, user_id: int, name: str, partner: int | None = None
+        self,
+        tournament_id: int,
+        user_id: int,
+        name: str,
+        partner: int | None = None,
+        places: int = 1 << 31,
     ) -> bool:
         """Register the person while registration is open; False if they are
         in already or it is closed. Bumps the version, so a start that read
         the entries before cannot commit without them. `partner`: a
         registered person without a partner yet, who becomes theirs (False,
-        and nothing written, when that person is not free)."""
-        changes: list[Change] = [(INSERT_ENTRY, (tournament_id, user_id, name), True)]
+        and nothing written, when that person is not free). `places`: False,
+        and nothing written, when that many are registered already."""
+        changes: list[Change] = [(INSERT_ENTRY, (tournament_id, user_id, name, places), True)]
         if partner is not None:
             pair = (tournament_id, user_id, partner)
             changes += [(TAKE_PARTNER, pair, True), (SET_PARTNER, pair, True)]

@@ -39,6 +39,11 @@ from bot.view.screen import Screen
 from engine import RulesError, RuleSet
 from engine.rules import PLAYER_COUNTS, Preset
 
+# People who may register at most (N11): as many as a plan takes
+# (formats.MAX_ENTRANTS; in kozel half as many teams), and a list that still
+# fits one message (past about 97 names it could no longer be edited).
+PLACES = formats.MAX_ENTRANTS
+
 
 def parse_tournament(lang: str, args: Sequence[str]) -> tuple[Settings, RuleSet, dict[str, Any]]:
     """`/tournament [game] [option=value ...]`: the tournament's settings,
@@ -147,6 +152,8 @@ class Tournaments:
             return Reply(t(lang, "join.not_member"), alert=True)
         if record.entry_of(person.user_id) is not None:
             return Reply(t(lang, "tournament.already"))
+        if len(record.entries) >= PLACES:
+            return Reply(t(lang, "tournament.full", max=PLACES), alert=True)
         user = await self.store.get_user(person.user_id)
         if user is None or not user.started:
             # Hands come in private: the bot must be able to write there.
@@ -161,11 +168,13 @@ class Tournaments:
             if entry is None or entry.partner is not None:
                 return taken
         if not await self.store.enter_tournament(
-            tournament_id, person.user_id, person.name, partner=mate
+            tournament_id, person.user_id, person.name, partner=mate, places=PLACES
         ):
             fresh, _ = await self._registering(tournament_id)
             if fresh.entry_of(person.user_id) is not None:
                 return Reply(t(lang, "tournament.already"))
+            if len(fresh.entries) >= PLACES:  # the last place went meanwhile
+                return Reply(t(lang, "tournament.full", max=PLACES), alert=True)
             if mate is not None:  # taken meanwhile
                 return taken
         self.redraw_later(tournament_id)
@@ -352,5 +361,7 @@ class Tournaments:
             options=changed,
             names=listed([(e.user_id, e.name, e.partner) for e in record.entries]),
             creator=creator_name,
+            registered=len(record.entries),
+            places=PLACES,
             open=record.status == REGISTERING,
         )

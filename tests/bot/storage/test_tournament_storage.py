@@ -96,6 +96,21 @@ async def test_registration_in_order_once_and_only_while_open(store: Store) -> N
     assert after is not None and len(after.entries) == 3
 
 
+async def test_registration_stops_at_its_places(store: Store) -> None:
+    """N11: past the places a plan takes (and a message holds) nobody more
+    is written, whoever asks; who leaves frees a place."""
+    t = await _tournament(store)
+    assert await store.enter_tournament(t.id, 10, "Ann", places=2)
+    assert await store.enter_tournament(t.id, 11, "Bob", places=2)
+    assert not await store.enter_tournament(t.id, 12, "Cid", places=2)
+    assert not await store.enter_tournament(t.id, 12, "Cid", partner=10, places=2)
+    found = await store.get_tournament(t.id)
+    assert found is not None and [e.user_id for e in found.entries] == [10, 11]
+    assert found.version == t.version + 2  # the refusals wrote nothing
+    assert await store.leave_tournament(t.id, 11)
+    assert await store.enter_tournament(t.id, 12, "Cid", places=2)
+
+
 async def test_a_start_that_missed_a_registration_is_a_conflict(store: Store) -> None:
     t = await _tournament(store)
     await store.enter_tournament(t.id, 10, "Ann")
