@@ -13,6 +13,7 @@ from bot.storage.driver import Body, Driver, Duplicate, Step, Unchanged, steps
 from bot.storage.records import Conflict, TableRecord
 from bot.storage.shared_sql import insert_params
 from bot.storage.tournament_records import (
+    ENDED,
     OPEN_TOURNAMENT,
     RoundRecord,
     TableLink,
@@ -100,6 +101,15 @@ class Tournaments:
 
     async def tournaments_with_status(self, *statuses: str) -> list[TournamentRecord]:
         return await self._tournaments("status = ANY($1::text[])", list(statuses))
+
+    async def ended_untold(self) -> list[TournamentRecord]:
+        """Tournaments that ended but whose last round's standings (and so
+        their 🏆 line, told with them) were never told: the process died
+        between saving the end and telling it (N9)."""
+        return await self._tournaments(
+            f"status = '{ENDED}' AND EXISTS (SELECT 1 FROM tournament_rounds r"
+            " WHERE r.tournament_id = tournaments.id AND NOT r.told)"
+        )
 
     async def _registration(self, tournament_id: int, *changes: Change) -> bool:
         """Bump the version (only while registering) and make `changes`; all

@@ -118,7 +118,7 @@ class TableService:
         """After a start: every running table redrawn (their number), and
         every running tournament's next step taken."""
         redrawn = await self.recovery.redraw_all()
-        await self.rounds.resume()
+        await self.rounds.resume(ended_too=True)
         return redrawn
 
     @property

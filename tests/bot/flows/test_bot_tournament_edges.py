@@ -11,8 +11,11 @@ import pytest
 from bot_harness import BotRunner
 from bot_steps import GROUP_ID, WAIT, assert_clean, people_in_private, say
 from manual_clock import ManualScheduler
+from restart_steps import hard_crash
 
+from bot.storage.tournament_records import ENDED, TournamentRecord
 from bot.tables.tournament import registration
+from bot.tables.tournament.runner import Rounds
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
 TURN = 30
@@ -60,3 +63,65 @@ async def test_registration_is_capped_and_the_message_says_so(
         back = await say(fake, users[3], group, "/join")
         assert "записаны" in back[0].text
         assert_clean(fake)
+
+
+async def run_out(bot: BotRunner, clock: ManualScheduler, steps: int = 5_000) -> None:
+    """Nobody confirms and nobody plays: time jumps to each next timer until
+    the tournament is no longer running."""
+    for _ in range(steps):
+        await bot.idle()
+        record = await bot.db.get_tournament(1)
+        assert record is not None
+        if record.status != "running":
+            return
+        due = clock.next_time()
+        assert due is not None, "the tournament stopped moving"
+        await clock.advance(max(0.0, due - clock.now()))
+    raise AssertionError("the tournament did not end")
+
+
+async def test_the_trophy_is_told_after_a_crash_once_the_tournament_ended(
+    fake_telegram: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """N9: the end is saved, then told; a process that died in between told
+    the 🏆 line never (the start-up step took running tournaments only)."""
+    fake, clock, path = fake_telegram, ManualScheduler(), tmp_path / "bot.db"
+    told = Rounds._say
+
+    async def dies_at_the_trophy(self: Rounds, record: TournamentRecord, text: str) -> None:
+        if text.startswith("🏆"):
+            raise RuntimeError("the process died here")
+        await told(self, record, text)
+
+    monkeypatch.setattr(Rounds, "_say", dies_at_the_trophy)
+    bot = clocked(fake, path, clock)
+    await bot.start()
+    try:
+        users = await people_in_private(fake, 2, 500, "Игрок")
+        group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+        await open_registration(fake, bot, group, users[0], "/tournament bura limit=2")
+        for user in users:
+            await say(fake, user, group, "/join")
+        start = await users[0].send(group, "/start")
+        await fake.wait_for_message(group, "Тур 1", after=start, timeout=WAIT)
+        await run_out(bot, clock)
+        record = await bot.db.get_tournament(1)
+        assert record is not None and record.status == ENDED
+        assert not any(m.text.startswith("🏆") for m in fake.messages(group))
+        await hard_crash(bot)
+        monkeypatch.setattr(Rounds, "_say", told)
+        clock = ManualScheduler(start=clock.now())
+        bot = clocked(fake, path, clock)
+        await bot.start()
+        await bot.idle()
+        trophy = await fake.wait_for_message(group, "🏆", timeout=WAIT)
+        assert "Игрок" in trophy.text
+        await clock.advance(180)  # the watchdog's rounds tell it no more
+        await bot.idle()
+        assert sum(m.text.startswith("🏆") for m in fake.messages(group)) == 1
+        assert all(r.told for r in await bot.db.tournament_rounds(1))
+    finally:
+        await bot.stop()
+    async with clocked(fake, path, ManualScheduler(start=clock.now())) as again:
+        await again.idle()  # a third start tells nothing more
+    assert sum(m.text.startswith("🏆") for m in fake.messages(group)) == 1

@@ -227,6 +227,23 @@ async def test_a_migrated_group_takes_its_tournament_and_a_racing_save_keeps_the
     assert fresh is not None and fresh.options == {"limit": 3}
 
 
+async def test_an_ended_tournament_whose_last_round_was_not_told_is_found(store: Store) -> None:
+    """N9: the end is saved before it is told; what start-up tells again."""
+    t = await _tournament(store)
+    other = await _tournament(store, chat_id=-77)
+    for record in (t, other):
+        assert await store.add_round(record.id, 1, {"number": 1})
+        assert await store.finish_round(record.id, 1, [])
+        fresh = await store.get_tournament(record.id)
+        assert fresh is not None
+        fresh.status = ENDED
+        await store.save_tournament(fresh)
+    await store.set_round_told(other.id, 1)
+    assert [r.id for r in await store.ended_untold()] == [t.id]
+    await store.set_round_told(t.id, 1)
+    assert await store.ended_untold() == []
+
+
 async def test_a_stale_save_is_a_conflict(store: Store) -> None:
     t = await _tournament(store)
     copy = await store.get_tournament(t.id)
