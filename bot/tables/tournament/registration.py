@@ -283,6 +283,21 @@ class Tournaments:
         self.redraw_later(fresh.id)
         return Reply(t(lang, "tournament.stopped", name=person.name))
 
+    async def chat_gone(self, chat_id: int) -> None:
+        """The bot was removed from the group: its tournament stops there (N8:
+        it went on opening rounds that computers played out for absent
+        people, in a chat nobody could read). Its open tables close with the
+        group's others, quietly (`Lifecycle.chat_gone`)."""
+        record = await self.store.open_tournament_in_chat(chat_id)
+        if record is None:
+            return
+        async with self._lock(record.id):
+            fresh = await self.store.get_tournament(record.id)
+            if fresh is None or fresh.status not in (REGISTERING, RUNNING):
+                return
+            fresh.status = STOPPED
+            await self.store.save_tournament(fresh)
+
     async def _close_tables(self, tournament_id: int) -> None:
         """Its tables still open close as /stop closes a table."""
         for stored in await self.store.tournament_rounds(tournament_id):

@@ -125,3 +125,38 @@ async def test_the_trophy_is_told_after_a_crash_once_the_tournament_ended(
     async with clocked(fake, path, ManualScheduler(start=clock.now())) as again:
         await again.idle()  # a third start tells nothing more
     assert sum(m.text.startswith("🏆") for m in fake.messages(group)) == 1
+
+
+async def test_a_tournament_stops_when_the_bot_is_removed_from_its_group(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    """N8: the bot removed during round 1 of a round robin of four; before,
+    rounds 2 and 3 were still opened and played out by computers in a chat
+    the bot was no longer in."""
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        users = await people_in_private(fake, 4, 500, "Игрок")
+        group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+        await open_registration(fake, bot, group, users[0], "/tournament bura limit=2 size=2")
+        for user in users:
+            await say(fake, user, group, "/join")
+        start = await users[0].send(group, "/start")
+        await fake.wait_for_message(group, "Тур 1", after=start, timeout=WAIT)
+        await bot.idle()
+        fake.remove_bot_from(group, by=users[0])
+        await fake.wait_idle(timeout=WAIT)
+        await bot.idle()
+        record = await bot.db.get_tournament(1)
+        assert record is not None and record.status == "stopped"
+        for _ in range(50):  # the clock runs on: nothing opens, nothing plays
+            due = clock.next_time()
+            if due is None:
+                break
+            await clock.advance(max(0.0, due - clock.now()) + 1)
+            await bot.idle()
+        rounds = await bot.db.tournament_rounds(1)
+        assert len(rounds) == 1
+        for table_id in rounds[0].tables.values():
+            table = await bot.db.get_table(table_id)
+            assert table is not None and table.status == "closed"
+        assert await bot.db.open_tables_in_chat(group.id) == []
