@@ -175,9 +175,12 @@ class Lobby:
         """Seat `person` if the bot can reach them in private; else a link to open the chat.
 
         The seat is committed first and the private "you sit at table N"
-        sent after, holding no lock: a private chat that is slow, or paused
-        by Telegram, must not stall the table (security review S17). Whom
-        it cannot reach is unseated by a second commit."""
+        sent after, holding no lock, as a job of its own lane: a private chat
+        that is slow, or paused by Telegram, must stall neither the table
+        nor the group's taps waiting behind this one in the chat's turn
+        (security review S17: they waited 3 s behind a 3 s send). Whom it
+        cannot reach (they blocked the bot since) is unseated by a second
+        commit, and the group is told with the link to start the bot."""
         async with (
             self.tables.person_lock(person.user_id),
             self.tables.opened(table_id, OPEN_STATUSES, lang=chat_lang) as found,
@@ -198,31 +201,47 @@ class Lobby:
             table.seats.append(Seat(len(table.seats), person.user_id, name))
             table = await self.store.save_table(table)
             self.turns.arm_lobby(table)
+        seated = table
+
+        async def tell_seated() -> None:
+            await self._tell_seated(seated, person, name, lang)
+
+        self.tables.outbox.later(table_id, tell_seated, lane=f"seated:{person.user_id}")
+        self._redraw(table_id)
+        return Reply(t(lang, "join.done"))
+
+    async def _tell_seated(self, table: TableRecord, person: Person, name: str, lang: str) -> None:
+        """The private "you sit at table N"; whom it cannot reach is unseated."""
         private_lang = await self.tables.user_lang(person.user_id, person.language_code)
         outcome, _ = await self.tables.out.send(
             person.user_id,
             Screen(t(private_lang, "join.private", table=table.id, chat=table.chat_title)),
             silent=True,
         )
-        if outcome is Outcome.FORBIDDEN:
-            await self.store.set_started(person.user_id, False)
-            await self._unseat(table_id, person.user_id)
-            self._redraw(table_id)
-            return Reply(t(lang, "join.need_start"), url=self.tables.join_link(table))
-        self._redraw(table_id)
-        return Reply(t(lang, "join.done"))
+        if outcome is not Outcome.FORBIDDEN:
+            return
+        await self.store.set_started(person.user_id, False)
+        if await self._unseat(table.id, person.user_id):
+            self._redraw(table.id)
+            text = t(lang, "join.need_start_group", name=name)
+            link = Button(t(lang, "button.open_private"), url=self.tables.join_link(table))
+            await self.tables.out.send(
+                table.chat_id, Screen(text, ((link,),)), thread=table.thread_id
+            )
 
-    async def _unseat(self, table_id: int, user_id: int) -> None:
+    async def _unseat(self, table_id: int, user_id: int) -> bool:
         """Take back a seat just given to someone the bot cannot reach, while
         the table is still a lobby (once started, their hand says they are
-        unreachable, as for anyone who blocks the bot mid-match)."""
+        unreachable, as for anyone who blocks the bot mid-match); whether
+        it did."""
         async with self.tables.lock(table_id):
             table = await self.store.get_table(table_id)
             if table is None or table.status != LOBBY or table.seat_of(user_id) is None:
-                return
+                return False
             table.seats = [s for s in table.seats if s.user_id != user_id]
             renumber(table)
             await self.store.save_table(table)
+            return True
 
     async def join_by_link(self, payload: str, person: Person, lang: str) -> Reply:
         """`/start j<id>_<token>` in private: seat a member of the table's group.
