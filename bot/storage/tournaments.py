@@ -140,6 +140,15 @@ class Tournaments:
             changes += [(TAKE_PARTNER, pair, True), (SET_PARTNER, pair, True)]
         return await self._registration(tournament_id, *changes)
 
+    async def pair_entries(self, tournament_id: int, user_id: int, partner: int) -> bool:
+        """Two registered people, both without a partner, become a team; False
+        (and nothing written) when either has one, or registration is closed."""
+        return await self._registration(
+            tournament_id,
+            (TAKE_PARTNER, (tournament_id, user_id, partner), True),
+            (TAKE_PARTNER, (tournament_id, partner, user_id), True),
+        )
+
     async def leave_tournament(self, tournament_id: int, user_id: int) -> bool:
         """Take the person off while registration is open (their partner, if
         any, is free again); False if not there."""

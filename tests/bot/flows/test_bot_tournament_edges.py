@@ -160,3 +160,39 @@ async def test_a_tournament_stops_when_the_bot_is_removed_from_its_group(
             table = await bot.db.get_table(table_id)
             assert table is not None and table.status == "closed"
         assert await bot.db.open_tables_in_chat(group.id) == []
+
+
+async def test_a_kozel_partner_is_taken_only_when_they_answer(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    """N12: /join in reply to a registered person made them your partner,
+    unasked. Now it asks them; the team forms when they reply /join to the
+    ask, and the one who chose another is nobody else's."""
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        ann, bob, cid = await people_in_private(fake, 3, 500, "Игрок")
+        group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+        await open_registration(fake, bot, group, ann, "/tournament kozel limit=2")
+
+        async def join(user: FakeUser, reply_to: StoredMessage | None = None) -> StoredMessage:
+            sent = await user.send(group, "/join", reply_to=reply_to)
+            await fake.wait_for_message(group, after=sent, timeout=WAIT)
+            await bot.idle()
+            return sent
+
+        anns = await join(ann)
+        bobs = await join(bob, reply_to=anns)
+        assert fake.messages(group)[-1].text.startswith("🤝 Игрок1 приглашает в пару: Игрок0")
+        record = await bot.db.get_tournament(1)
+        assert record is not None
+        assert [(e.user_id, e.partner) for e in record.entries] == [(500, None), (501, None)]
+        cids = await join(cid, reply_to=anns)
+        await join(ann, reply_to=cids)  # Ann answers Cid, not Bob
+        assert "Ваш партнёр — Игрок2" in fake.messages(group)[-1].text
+        await join(ann, reply_to=bobs)
+        assert "уже записаны" in fake.messages(group)[-1].text
+        record = await bot.db.get_tournament(1)
+        assert record is not None
+        partners = {e.user_id: e.partner for e in record.entries}
+        assert partners == {500: 502, 501: None, 502: 500}
+        assert_clean(fake)

@@ -111,6 +111,21 @@ async def test_registration_stops_at_its_places(store: Store) -> None:
     assert await store.enter_tournament(t.id, 12, "Cid", places=2)
 
 
+async def test_two_registered_people_become_a_team_only_while_both_are_free(
+    store: Store,
+) -> None:
+    """N12: a team forms when the one asked answers; both must be free."""
+    t = await _tournament(store)
+    for user_id, name in ((10, "Ann"), (11, "Bob"), (12, "Cid")):
+        assert await store.enter_tournament(t.id, user_id, name)
+    assert await store.pair_entries(t.id, 11, 10)
+    assert not await store.pair_entries(t.id, 12, 10)  # Ann has a partner now
+    assert not await store.pair_entries(t.id, 12, 99)  # not registered
+    found = await store.get_tournament(t.id)
+    assert found is not None
+    assert {e.user_id: e.partner for e in found.entries} == {10: 11, 11: 10, 12: None}
+
+
 async def test_a_start_that_missed_a_registration_is_a_conflict(store: Store) -> None:
     t = await _tournament(store)
     await store.enter_tournament(t.id, 10, "Ann")

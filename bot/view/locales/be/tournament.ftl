@@ -20,7 +20,7 @@ tournament-rounds = { $rounds ->
 }
 tournament-size = За сталом: да { $size }
 tournament-duplicate = 🃏 Дублікатныя раздачы: усе сталы тура атрымліваюць аднолькавыя карты, і ў табліцы важна, на колькі штрафных вы набралі менш за тых, хто гуляў тымі ж картамі.
-tournament-teams = 👥 Каманды па двое: адкажыце /join на паведамленне партнёра, калі ён ужо запісаўся; астатнія становяцца ў пары ў парадку запісу (1-ы з 2-м, …).
+tournament-teams = 👥 Каманды па двое: адкажыце /join на паведамленне партнёра, калі ён ужо запісаўся, а партнёр — /join на ваш адказ; астатнія становяцца ў пары ў парадку запісу (1-ы з 2-м, …).
 tournament-options = Правілы гульні:
 tournament-registered = Запісаліся ({ $count } з { $max }):
 tournament-nobody = Пакуль нікога.
@@ -31,6 +31,7 @@ tournament-button-start = ▶️ Пачаць
 tournament-joined = Вы запісаны!
 tournament-joined_team = Вы запісаны! Ваш партнёр — { $name }.
 tournament-partner_taken = { $name }: яшчэ не ў спісе або ўжо ў пары. Запішыцеся проста /join або адкажыце іншаму.
+tournament-partner_asked = 🤝 { $name } запрашае ў пару: { $partner }. Каб пагадзіцца, адкажыце /join на паведамленне з запрашэннем.
 tournament-already = Вы ўжо запісаны.
 tournament-full = Месцаў больш няма: у спісе ўжо { $max }.
 tournament-left = Вас выкраслілі са спісу.

@@ -19,7 +19,7 @@ tournament-rounds = { $rounds ->
 }
 tournament-size = At a table: up to { $size }
 tournament-duplicate = 🃏 Duplicate deals: every table of a round gets the same cards, and the standings count how many penalty points fewer you scored than those who held the same cards.
-tournament-teams = 👥 Teams of two: reply /join to your partner's message once they have registered; the others pair up in order of registration (1st with 2nd, …).
+tournament-teams = 👥 Teams of two: reply /join to your partner's message once they have registered, and they reply /join to yours; the others pair up in order of registration (1st with 2nd, …).
 tournament-options = Game options:
 tournament-registered = Registered ({ $count } of { $max }):
 tournament-nobody = Nobody yet.
@@ -30,6 +30,7 @@ tournament-button-start = ▶️ Start
 tournament-joined = You're registered!
 tournament-joined_team = You're registered as { $name }'s partner!
 tournament-partner_taken = { $name } is not registered yet or has a partner already: /join on your own, or reply to someone else.
+tournament-partner_asked = 🤝 { $name } asks { $partner } to be partners. To agree, reply /join to the invitation.
 tournament-already = You're registered already.
 tournament-full = No places left: the list has { $max } already.
 tournament-left = You're off the list.

@@ -20,7 +20,7 @@ tournament-rounds = { $rounds ->
 }
 tournament-size = За столом: до { $size }
 tournament-duplicate = 🃏 Дубликатные сдачи: все столы тура получают одинаковые карты, и в таблице важно, на сколько штрафных вы набрали меньше тех, кто играл теми же картами.
-tournament-teams = 👥 Команды по двое: ответьте /join на сообщение партнёра, если он уже записался; остальные встают в пары в порядке записи (1-й со 2-м, …).
+tournament-teams = 👥 Команды по двое: ответьте /join на сообщение партнёра, если он уже записался, а партнёр — /join на ваш ответ; остальные встают в пары в порядке записи (1-й со 2-м, …).
 tournament-options = Правила игры:
 tournament-registered = Записались ({ $count } из { $max }):
 tournament-nobody = Пока никого.
@@ -31,6 +31,7 @@ tournament-button-start = ▶️ Начать
 tournament-joined = Вы записаны!
 tournament-joined_team = Вы записаны! Ваш партнёр — { $name }.
 tournament-partner_taken = { $name }: ещё не в списке или уже в паре. Запишитесь просто /join или ответьте другому.
+tournament-partner_asked = 🤝 { $name } приглашает в пару: { $partner }. Чтобы согласиться, ответьте /join на сообщение с приглашением.
 tournament-already = Вы уже записаны.
 tournament-full = Мест больше нет: в списке уже { $max }.
 tournament-left = Вы вычеркнуты из списка.

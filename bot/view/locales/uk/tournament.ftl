@@ -20,7 +20,7 @@ tournament-rounds = { $rounds ->
 }
 tournament-size = За столом: до { $size }
 tournament-duplicate = 🃏 Дублікатні роздачі: усі столи туру отримують однакові карти, і в таблиці важить, на скільки штрафних ви набрали менше за тих, хто грав тими самими картами.
-tournament-teams = 👥 Команди по двоє: дайте відповідь /join на повідомлення партнера, якщо той уже записався; решта стає в пари в порядку запису (1-й з 2-м, …).
+tournament-teams = 👥 Команди по двоє: дайте відповідь /join на повідомлення партнера, якщо той уже записався, а партнер — /join на вашу відповідь; решта стає в пари в порядку запису (1-й з 2-м, …).
 tournament-options = Правила гри:
 tournament-registered = Записалися ({ $count } з { $max }):
 tournament-nobody = Поки нікого.
@@ -31,6 +31,7 @@ tournament-button-start = ▶️ Почати
 tournament-joined = Вас записано!
 tournament-joined_team = Вас записано! Ваш партнер — { $name }.
 tournament-partner_taken = { $name }: ще не в списку або вже в парі. Запишіться просто /join або дайте відповідь іншому.
+tournament-partner_asked = 🤝 { $name } запрошує в пару: { $partner }. Щоб погодитися, дайте відповідь /join на повідомлення із запрошенням.
 tournament-already = Вас уже записано.
 tournament-full = Місць більше немає: у списку вже { $max }.
 tournament-left = Вас викреслено зі списку.
