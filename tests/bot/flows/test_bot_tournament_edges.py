@@ -13,6 +13,7 @@ from bot_steps import GROUP_ID, WAIT, assert_clean, people_in_private, say
 from manual_clock import ManualScheduler
 from restart_steps import hard_crash
 
+from bot.storage import person_key
 from bot.storage.tournament_records import ENDED, TournamentRecord
 from bot.tables.tournament import registration
 from bot.tables.tournament.runner import Rounds
@@ -196,3 +197,27 @@ async def test_a_kozel_partner_is_taken_only_when_they_answer(
         partners = {e.user_id: e.partner for e in record.entries}
         assert partners == {500: 502, 501: None, 502: 500}
         assert_clean(fake)
+
+
+async def test_a_tournament_nobody_came_to_moves_no_rating(
+    fake_telegram: FakeTelegram, tmp_path: Path
+) -> None:
+    """N8: two people register and never come; the computer plays their
+    seats to the end. The results stand (the standings need them), but the
+    absent people's ratings are not the computer's to move."""
+    fake, clock = fake_telegram, ManualScheduler()
+    async with clocked(fake, tmp_path / "bot.db", clock) as bot:
+        users = await people_in_private(fake, 2, 500, "Игрок")
+        group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+        await open_registration(fake, bot, group, users[0], "/tournament bura limit=2")
+        for user in users:
+            await say(fake, user, group, "/join")
+        start = await users[0].send(group, "/start")
+        await fake.wait_for_message(group, "Тур 1", after=start, timeout=WAIT)
+        await run_out(bot, clock)
+        rounds = await bot.db.tournament_rounds(1)
+        (table_id,) = rounds[0].tables.values()
+        results = await bot.db.match_results(table_id)
+        assert {r.result.user_id for r in results} == {500, 501}
+        for user in users:
+            assert await bot.db.player_ratings(person_key(user.id)) == []
