@@ -247,6 +247,7 @@ class CachedStore(Store):
         saved = table.copy()
         saved.version = table.version + 1
         saved.stored_seats = table.seat_rows()
+        saved.chat_id = stored.chat_id  # the save leaves it (move_chat's, L9)
         saved.lobby_message_id = stored.lobby_message_id
         saved.live_message_id = stored.live_message_id
         saved.told_step = stored.told_step

@@ -102,6 +102,12 @@ class Ledgers:
 
         return await self.driver.transact(toggle)
 
+    async def stop_notify(self, chat_id: int, user_id: int) -> bool:
+        """No more notices of the group for the person (who left it); whether
+        they had asked for them."""
+        gone = "DELETE FROM notify WHERE chat_id = $1 AND user_id = $2"
+        return await self.driver.execute(gone, (chat_id, user_id)) > 0
+
     async def notify_list(self, chat_id: int, limit: int) -> list[int]:
         """Who asked for the group's notices, the earliest `limit` of them."""
         rows = await self.driver.read(

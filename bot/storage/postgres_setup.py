@@ -4,18 +4,31 @@ and the proof that the database can be written."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from typing import Any
 from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.storage.migrations import migrations, too_new
+from bot.storage.migrations import Migration, migrations, too_new
 from bot.storage.records import StorageError
 from bot.storage.url import DatabaseUrl
 
+log = logging.getLogger(__name__)
+
 # Any number, the same in every process: migrations run one process at a time.
 MIGRATION_LOCK = 0x6275726B  # "burk"
+# A migration waits at most this long for a table lock (N10). Without a
+# limit, an ALTER waiting behind any long transaction (a pg_dump, an
+# analyst's query, an old worker's commit) holds its place in the lock's
+# queue, and every running worker's query on that table queues behind it:
+# the old release stops serving while the new one waits. With it, the
+# migration gives up, rolls back, lets the queue drain, and tries again.
+LOCK_TIMEOUT = 5.0  # seconds
+LOCK_TRIES = 12  # then the start stops with one line (about a minute and a half)
+LOCK_PAUSE = 2.0  # seconds between tries: the workers' queued queries run
 
 
 def where(url: DatabaseUrl) -> str:
@@ -47,29 +60,55 @@ async def migrate(connection: Any, place: str = "PostgreSQL") -> None:
                 await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
                 await connection.execute(WIDEN)
     for migration in migrations("postgres"):
-        async with connection.transaction():
-            await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-            await connection.execute(
-                """CREATE TABLE IF NOT EXISTS schema_migrations (
-                     number BIGINT PRIMARY KEY, name TEXT NOT NULL,
-                     applied_at DOUBLE PRECISION NOT NULL)"""
-            )
-            # $1 as BIGINT: asyncpg keeps each statement prepared, and one
-            # prepared against the old INTEGER column takes no minute's number.
-            ran = await connection.fetchval(
-                "SELECT count(*) FROM schema_migrations WHERE number = $1::bigint",
-                migration.number,
-            )
-            if ran:
-                continue
-            await connection.execute(migration.script)
-            await connection.execute(
-                "INSERT INTO schema_migrations (number, name, applied_at)"
-                " VALUES ($1::bigint, $2, $3)",
-                migration.number,
-                migration.name,
-                time.time(),
-            )
+        for attempt in range(1, LOCK_TRIES + 1):
+            try:
+                await _run(connection, migration)
+                break
+            except asyncpg.LockNotAvailableError:
+                if attempt == LOCK_TRIES:
+                    raise StorageError(
+                        f"migration {migration.name} waited {LOCK_TRIES} times for a table"
+                        f" lock of {place} held by another transaction; find it in"
+                        " pg_stat_activity, end it, and start again"
+                    ) from None
+                log.warning(
+                    "migration %s: a table is locked by another transaction;"
+                    " trying again in %.0f s (%d of %d)",
+                    migration.name,
+                    LOCK_PAUSE,
+                    attempt,
+                    LOCK_TRIES,
+                )
+                await asyncio.sleep(LOCK_PAUSE)
+
+
+async def _run(connection: Any, migration: Migration) -> None:
+    """One migration in its own transaction, unless it ran already. The lock
+    timeout is set after the advisory lock: another process's migration is
+    waited for as long as it takes."""
+    async with connection.transaction():
+        await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await connection.execute(f"SET LOCAL lock_timeout = '{int(LOCK_TIMEOUT * 1000)}ms'")
+        await connection.execute(
+            """CREATE TABLE IF NOT EXISTS schema_migrations (
+                 number BIGINT PRIMARY KEY, name TEXT NOT NULL,
+                 applied_at DOUBLE PRECISION NOT NULL)"""
+        )
+        # $1 as BIGINT: asyncpg keeps each statement prepared, and one
+        # prepared against the old INTEGER column takes no minute's number.
+        ran = await connection.fetchval(
+            "SELECT count(*) FROM schema_migrations WHERE number = $1::bigint",
+            migration.number,
+        )
+        if ran:
+            return
+        await connection.execute(migration.script)
+        await connection.execute(
+            "INSERT INTO schema_migrations (number, name, applied_at) VALUES ($1::bigint, $2, $3)",
+            migration.number,
+            migration.name,
+            time.time(),
+        )
 
 
 # Databases made before migrations were named by their minute keep their

@@ -244,15 +244,17 @@ def result_from_row(row: Sequence[Any]) -> ResultRow:
 
 
 # A table's save, only
-# if nobody saved it since it was read (`version` is the check); a move's
+# if nobody saved it since it was read (`version` is the check). It leaves
+# `chat_id` alone: only `move_chat` changes it, and a save of a copy read
+# before a group became a supergroup must not write the old id back (L9); a move's
 # log entry is written by the trigger from the logged_* columns, and
 # `logged_last` keeps the last move logged (`UNTOLD`, migration 12).
-UPDATE_TABLE = """UPDATE tables SET chat_id = $1, chat_title = $2, status = $3, creator_id = $4,
-     preset = $5, options = $6, seed = $7, state = $8, version = version + 1,
-     turn_deadline = $9, turn_reminded = $10, settings = $11, updated_at = $12,
-     logged_seq = $13, logged_user = $14, logged_action = $15,
-     logged_last = COALESCE($13, logged_last)
-   WHERE id = $16 AND version = $17"""
+UPDATE_TABLE = """UPDATE tables SET chat_title = $1, status = $2, creator_id = $3,
+     preset = $4, options = $5, seed = $6, state = $7, version = version + 1,
+     turn_deadline = $8, turn_reminded = $9, settings = $10, updated_at = $11,
+     logged_seq = $12, logged_user = $13, logged_action = $14,
+     logged_last = COALESCE($12, logged_last)
+   WHERE id = $15 AND version = $16"""
 
 # The tables with moves nobody was told of (the watchdog's
 # question each minute, S21). Its WHERE is the partial index
@@ -264,12 +266,23 @@ UNTOLD = """SELECT id FROM tables
 # Closed lobbies that never started
 # (`/new` then `/stop`), last touched before a time; by the partial index
 # `tables_closed_lobbies` (migration 12). Their seats go with them (ON
-# DELETE CASCADE); they have no log and no results. A tournament's table
-# stays: its round's link (tournament_tables) refers to it, and deleting it
-# failed the whole statement on the foreign key (N1: the start-up prune
-# raised, and the bot could not start).
+# DELETE CASCADE); they have no log and no results. A tournament's round
+# table refers to its round (tournament_tables, no ON DELETE): once the
+# tournament is over (stopped or finished) its link goes first, in the same
+# transaction, and the table with it; while the tournament is open the
+# table stays, as its round still reads it. (N1: deleting it with its link
+# in place failed the whole statement on the foreign key, and with it the
+# bot's start a week later.)
+PRUNE_ROUND_LINKS = """DELETE FROM tournament_tables
+   WHERE table_id IN (SELECT id FROM tables
+     WHERE status = 'closed' AND state IS NULL AND updated_at < $1
+       AND tournament_id IS NOT NULL)
+     AND tournament_id IN (SELECT id FROM tournaments
+       WHERE status NOT IN ('registering', 'running'))"""
 PRUNE_CLOSED_LOBBIES = """DELETE FROM tables
-   WHERE status = 'closed' AND state IS NULL AND updated_at < $1 AND tournament_id IS NULL"""
+   WHERE status = 'closed' AND state IS NULL AND updated_at < $1
+     AND (tournament_id IS NULL
+          OR NOT EXISTS (SELECT 1 FROM tournament_tables l WHERE l.table_id = tables.id))"""
 
 
 def update_params(
@@ -281,7 +294,6 @@ def update_params(
         assert table.state is not None
         logged = (table.state.step, user_id, json.dumps(action.to_json(), ensure_ascii=False))
     return (
-        table.chat_id,
         table.chat_title,
         table.status,
         table.creator_id,

@@ -42,6 +42,7 @@ from bot.storage.shared_sql import (
     MOVE_CHAT_LANG,
     OPEN,
     PRUNE_CLOSED_LOBBIES,
+    PRUNE_ROUND_LINKS,
     RECOUNT_STANDINGS,
     TABLES,
     UNTOLD,
@@ -293,12 +294,14 @@ class Store(Ledgers, Tournaments, Hints):
                 self.on_commit(time.perf_counter() - started)
 
     async def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
-        """A group that became a supergroup: its tables, results, notices,
-        boards, chips and /lang move along (S8)."""
+        """A group that became a supergroup: its tables, tournaments, results,
+        notices, boards, chips and /lang move along (S8, N14). A table's save
+        leaves `chat_id` alone (`UPDATE_TABLE`), as a tournament's does, so
+        a save racing with this never writes the old id back (L9)."""
         ids = (new_chat_id, old_chat_id)
 
         def move() -> Body[None]:
-            for table in ("tables", "results", "chip_ledger"):
+            for table in ("tables", "tournaments", "results", "chip_ledger"):
                 yield Step(f"UPDATE {table} SET chat_id = $1 WHERE chat_id = $2", ids)
             # Notices and balances move unless the supergroup has the
             # person's already (the old one stays under the old id: no chip
@@ -420,5 +423,12 @@ class Store(Ledgers, Tournaments, Hints):
 
     async def prune_closed_lobbies(self, closed_before: float) -> int:
         """Delete the lobbies closed before this time that never started
-        (`/new` then `/stop`, or nobody came), seats and all; how many."""
-        return await self.driver.execute(PRUNE_CLOSED_LOBBIES, (closed_before,))
+        (`/new` then `/stop`, or nobody came), seats and all, round tables of
+        tournaments that are over with their links; how many tables."""
+
+        def body() -> Body[int]:
+            yield Step(PRUNE_ROUND_LINKS, (closed_before,))
+            done = yield Step(PRUNE_CLOSED_LOBBIES, (closed_before,))
+            return done.count
+
+        return await self.driver.transact(body)

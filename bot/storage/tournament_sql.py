@@ -32,9 +32,13 @@ UPDATE_TOURNAMENT = """UPDATE tournaments SET status = $1, settings = $2, plan =
 BUMP_REGISTERING = f"""UPDATE tournaments SET version = version + 1, updated_at = $2
    WHERE id = $1 AND status = '{REGISTERING}'"""
 
+# A place while fewer than $4 are registered (N11): the registration's bump
+# of the tournament's row comes first in the same transaction, so
+# registrations are counted one after another, on PostgreSQL too.
 INSERT_ENTRY = """INSERT INTO tournament_entries (tournament_id, user_id, name, position)
    SELECT $1, $2, $3, COALESCE(MAX(position), 0) + 1
    FROM tournament_entries WHERE tournament_id = $1
+   HAVING COUNT(*) < $4
    ON CONFLICT (tournament_id, user_id) DO NOTHING"""
 
 # The entries of some tournaments ($1 their ids), in the order they registered.

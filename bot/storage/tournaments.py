@@ -13,6 +13,7 @@ from bot.storage.driver import Body, Driver, Duplicate, Step, Unchanged, steps
 from bot.storage.records import Conflict, TableRecord
 from bot.storage.shared_sql import insert_params
 from bot.storage.tournament_records import (
+    ENDED,
     OPEN_TOURNAMENT,
     RoundRecord,
     TableLink,
@@ -99,6 +100,15 @@ class Tournaments:
     async def tournaments_with_status(self, *statuses: str) -> list[TournamentRecord]:
         return await self._tournaments("status = ANY($1::text[])", list(statuses))
 
+    async def ended_untold(self) -> list[TournamentRecord]:
+        """Tournaments that ended but whose last round's standings (and so
+        their 🏆 line, told with them) were never told: the process died
+        between saving the end and telling it (N9)."""
+        return await self._tournaments(
+            f"status = '{ENDED}' AND EXISTS (SELECT 1 FROM tournament_rounds r"
+            " WHERE r.tournament_id = tournaments.id AND NOT r.told)"
+        )
+
     async def _registration(self, tournament_id: int, *changes: Change) -> bool:
         """Bump the version (only while registering) and make `changes`; all
         or nothing."""
@@ -109,18 +119,33 @@ class Tournaments:
             return False
 
     async def enter_tournament(
-        self, tournament_id: int, user_id: int, name: str, partner: int | None = None
+        self,
+        tournament_id: int,
+        user_id: int,
+        name: str,
+        partner: int | None = None,
+        places: int = 1 << 31,
     ) -> bool:
         """Register the person while registration is open; False if they are
         in already or it is closed. Bumps the version, so a start that read
         the entries before cannot commit without them. `partner`: a
         registered person without a partner yet, who becomes theirs (False,
-        and nothing written, when that person is not free)."""
-        changes: list[Change] = [(INSERT_ENTRY, (tournament_id, user_id, name), True)]
+        and nothing written, when that person is not free). `places`: False,
+        and nothing written, when that many are registered already."""
+        changes: list[Change] = [(INSERT_ENTRY, (tournament_id, user_id, name, places), True)]
         if partner is not None:
             pair = (tournament_id, user_id, partner)
             changes += [(TAKE_PARTNER, pair, True), (SET_PARTNER, pair, True)]
         return await self._registration(tournament_id, *changes)
+
+    async def pair_entries(self, tournament_id: int, user_id: int, partner: int) -> bool:
+        """Two registered people, both without a partner, become a team; False
+        (and nothing written) when either has one, or registration is closed."""
+        return await self._registration(
+            tournament_id,
+            (TAKE_PARTNER, (tournament_id, user_id, partner), True),
+            (TAKE_PARTNER, (tournament_id, partner, user_id), True),
+        )
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> bool:
         """Take the person off while registration is open (their partner, if

@@ -91,7 +91,7 @@ class TableService:
         self.history_room = History(tables, members)
         self.hints = Hints(tables)
         self.match = Match(tables, self.fanout, self.moves, self.turns)
-        self.lobby = Lobby(tables, self.fanout, self.turns)
+        self.lobby = Lobby(tables, self.fanout, self.turns, members)
         self.lifecycle = Lifecycle(tables, self.fanout, self.turns, self.stats, self.moves)
         self.rematches = Rematches(
             tables, self.fanout, self.turns, self.lobby, self.lifecycle, members
@@ -120,7 +120,7 @@ class TableService:
         """After a start: every running table redrawn (their number), and
         every running tournament's next step taken."""
         redrawn = await self.recovery.redraw_all()
-        await self.rounds.resume()
+        await self.rounds.resume(ended_too=True)
         return redrawn
 
     @property

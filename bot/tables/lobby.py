@@ -19,6 +19,8 @@ from bot.tables.chips import stake_change_refused, staking
 from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload, refusals
 from bot.tables.fanout import Fanout
 from bot.tables.kinds import confirmed, kind_of, set_settings, settings_of, waiting
+from bot.tables.members import Memberships
+from bot.tables.notices import Notices
 from bot.tables.outbox import Outcome
 from bot.tables.turns import Turns
 from bot.view import callbacks, names, render, rules_help
@@ -96,23 +98,13 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
         ) from None
 
 
-NOTIFY_LIMIT = 50  # private notices a new table sends at most
-# A group's subscribers hear of a new table at most once in this many seconds:
-# /new and /stop over and over must not flood them (nor the bot's 30/s budget).
-NOTIFY_EVERY = 10 * 60
-NOTIFY_GROUPS = 10_000  # groups whose last notice is remembered (older ones forgotten)
-
-
 class Lobby:
-    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns) -> None:
+    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns, members: Memberships) -> None:
         self.tables = tables
         self.store = tables.store
         self.fanout = fanout
         self.turns = turns
-        # When each group's subscribers were last told of a table (this
-        # process's clock; another worker keeps its own: at most one notice
-        # per group per worker in NOTIFY_EVERY).
-        self._notified: dict[int, float] = {}
+        self.notices = Notices(tables, fanout, members)
 
     def _redraw(self, table_id: int, settings: bool = False) -> None:
         self.fanout.redraw_lobby_later(table_id, settings=settings)
@@ -168,62 +160,14 @@ class Lobby:
                 reply = Reply(text, screen=Screen(text, ((link,),)))
             self.fanout.redraw_lobby_later(table.id, send_new=True)
             self.turns.arm_lobby(table)
-            opened = table
-            self.fanout.private_later(table, lambda: self.notify_opened(opened, person.user_id))
+            self.notices.opened(table, person.user_id)
             return reply
 
     # -- /notify ----------------------------------------------------------------------------
 
     async def toggle_notify(self, chat_id: int, person: Person, lang: str) -> Reply:
-        """/notify in a group: a private message whenever a table opens there,
-        or (asked again) no more of them."""
-        on = await self.store.toggle_notify(chat_id, person.user_id)
-        if not on:
-            return Reply(t(lang, "notify.off"))
-        user = await self.store.get_user(person.user_id)
-        if user is not None and user.started:
-            return Reply(t(lang, "notify.on"))
-        text = t(lang, "notify.on_start_first")
-        link = Button(t(lang, "button.open_private"), url=self.tables.deep_link("notify"))
-        return Reply(text, screen=Screen(text, ((link,),)))
-
-    async def notify_opened(self, table: TableRecord, creator_id: int) -> None:
-        """Tell who asked that a table opened in their group: at most
-        NOTIFY_LIMIT people a table, one after another through the rate
-        limiter, so a big group's notices never crowd out the moves of
-        running tables.
-
-        Nobody is told of a table that is no longer a lobby when this job
-        runs (opened and stopped at once), nor of any table within
-        NOTIFY_EVERY of the group's last notice: repeating /new and /stop
-        tells each subscriber once."""
-        fresh = await self.store.get_table(table.id)
-        if fresh is None or fresh.status != LOBBY:
-            return
-        now = self.tables.clock.now()
-        last = self._notified.get(table.chat_id)
-        if last is not None and now - last < NOTIFY_EVERY:
-            return
-        self._notified.pop(table.chat_id, None)
-        self._notified[table.chat_id] = now  # the newest last: the oldest go first
-        while len(self._notified) > NOTIFY_GROUPS:
-            del self._notified[next(iter(self._notified))]
-        for user_id in await self.store.notify_list(table.chat_id, NOTIFY_LIMIT):
-            if user_id == creator_id:
-                continue
-            user = await self.store.get_user(user_id)
-            if user is None or not user.started:
-                continue
-            lang = await self.tables.user_lang(user_id)
-            text = t(
-                lang,
-                "notify.opened",
-                group=table.chat_title,
-                game=render.preset_name(lang, table.rules),
-                table=table.id,
-            )
-            join = Button(t(lang, "button.join"), url=self.tables.join_link(table))
-            await self.tables.out.send(user_id, Screen(text, ((join,),)))
+        """/notify in a group (bot/tables/notices.py)."""
+        return await self.notices.toggle(chat_id, person, lang)
 
     # -- joining and leaving ----------------------------------------------------------------
 
@@ -242,9 +186,12 @@ class Lobby:
         now: that tap is stale, so nobody sits for a stake they did not see.
 
         The seat is committed first and the private "you sit at table N"
-        sent after, holding no lock: a private chat that is slow, or paused
-        by Telegram, must not stall the table (security review S17). Whom
-        it cannot reach is unseated by a second commit."""
+        sent after, holding no lock, as a job of its own lane: a private chat
+        that is slow, or paused by Telegram, must stall neither the table
+        nor the group's taps waiting behind this one in the chat's turn
+        (security review S17: they waited 3 s behind a 3 s send). Whom it
+        cannot reach (they blocked the bot since) is unseated by a second
+        commit, and the group is told with the link to start the bot."""
         async with (
             self.tables.person_lock(person.user_id),
             self.tables.opened(table_id, OPEN_STATUSES, lang=chat_lang) as found,
@@ -267,31 +214,47 @@ class Lobby:
             table.seats.append(Seat(len(table.seats), person.user_id, name))
             table = await self.store.save_table(table)
             self.turns.arm_lobby(table)
+        seated = table
+
+        async def tell_seated() -> None:
+            await self._tell_seated(seated, person, name, lang)
+
+        self.tables.outbox.later(table_id, tell_seated, lane=f"seated:{person.user_id}")
+        self._redraw(table_id)
+        return Reply(t(lang, "join.done"))
+
+    async def _tell_seated(self, table: TableRecord, person: Person, name: str, lang: str) -> None:
+        """The private "you sit at table N"; whom it cannot reach is unseated."""
         private_lang = await self.tables.user_lang(person.user_id, person.language_code)
         outcome, _ = await self.tables.out.send(
             person.user_id,
             Screen(t(private_lang, "join.private", table=table.id, chat=table.chat_title)),
             silent=True,
         )
-        if outcome is Outcome.FORBIDDEN:
-            await self.store.set_started(person.user_id, False)
-            await self._unseat(table_id, person.user_id)
-            self._redraw(table_id)
-            return Reply(t(lang, "join.need_start"), url=self.tables.join_link(table))
-        self._redraw(table_id)
-        return Reply(t(lang, "join.done"))
+        if outcome is not Outcome.FORBIDDEN:
+            return
+        await self.store.set_started(person.user_id, False)
+        if await self._unseat(table.id, person.user_id):
+            self._redraw(table.id)
+            text = t(lang, "join.need_start_group", name=name)
+            link = Button(t(lang, "button.open_private"), url=self.tables.join_link(table))
+            await self.tables.out.send(
+                table.chat_id, Screen(text, ((link,),)), thread=table.thread_id
+            )
 
-    async def _unseat(self, table_id: int, user_id: int) -> None:
+    async def _unseat(self, table_id: int, user_id: int) -> bool:
         """Take back a seat just given to someone the bot cannot reach, while
         the table is still a lobby (once started, their hand says they are
-        unreachable, as for anyone who blocks the bot mid-match)."""
+        unreachable, as for anyone who blocks the bot mid-match); whether
+        it did."""
         async with self.tables.lock(table_id):
             table = await self.store.get_table(table_id)
             if table is None or table.status != LOBBY or table.seat_of(user_id) is None:
-                return
+                return False
             table.seats = [s for s in table.seats if s.user_id != user_id]
             renumber(table)
             await self.store.save_table(table)
+            return True
 
     async def join_by_link(self, payload: str, person: Person, lang: str) -> Reply:
         """`/start j<id>_<token>` in private: seat a member of the table's group.

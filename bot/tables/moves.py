@@ -96,7 +96,7 @@ class Moves:
         self.tables.prepare_turn(table)
         # The match's results (and ratings) are written with its last move:
         # they exist exactly when the end does, a restart in between included.
-        result = await self.stats.result_of(table, action) if state.over else None
+        result = await self.stats.result_of(table, action, user_id) if state.over else None
 
         async def tell(saved: TableRecord) -> None:
             if result is not None:

@@ -48,14 +48,23 @@ class Stats:
         self._boards.pop(chat_id, None)
         self._boards.pop(None, None)
 
-    async def result_of(self, table: TableRecord, last: Action | None) -> MatchResult:
-        """The rows of a match that `last` (not yet in the log) finishes; the
-        caller holds the table's lock and saves them with the move."""
+    async def result_of(
+        self, table: TableRecord, last: Action | None, by: int | None = None
+    ) -> MatchResult:
+        """The rows of a match that `last` (not yet in the log; `by` the
+        person who made it, None: the computer) finishes; the caller holds
+        the table's lock and saves them with the move."""
         state = table.state
         assert state is not None and table.seed is not None
-        actions = [action for _, _, action in await self.store.action_log(table.id)]
+        log = await self.store.action_log(table.id)
+        actions = [action for _, _, action in log]
         if last is not None:
             actions.append(last)
+        # A tournament's table where no person made a single move (nobody
+        # came: the computer played every seat) moves no rating (N8): absent
+        # people's ratings are not the computer's to win or lose.
+        nobody = by is None and all(user_id is None for _, user_id, _ in log)
+        unplayed = nobody and kind_of(table).link(table) is not None
         final, events = replay_events(state.rules, state.players, table.seed, actions)
         numbers = seat_numbers(final, events)
         seats = []
@@ -86,7 +95,8 @@ class Stats:
         teams: dict[int, tuple[int, list[str]]] = {}
         for result in seats:
             teams.setdefault(result.side, (result.place, []))[1].append(result.player)
-        rater = None if not kind_of(table).rated else functools.partial(rate, list(teams.values()))
+        rated = kind_of(table).rated and not unplayed
+        rater = functools.partial(rate, list(teams.values())) if rated else None
         return MatchResult(
             game=table.preset,
             options=dict(table.options),

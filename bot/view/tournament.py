@@ -26,6 +26,8 @@ class Registration:
     options: tuple[Html, ...]  # the game's changed options, a line each (render.options_lines)
     names: tuple[str, ...]
     creator: str
+    registered: int  # people (in kozel two a team line)
+    places: int  # people who may register at most
     open: bool = True  # still registering (buttons shown)
 
 
@@ -55,7 +57,7 @@ def registration(info: Registration, lang: str) -> Screen:
         lines.append(t(lang, "tournament.options"))
         lines.extend(info.options)
     lines.append("")
-    lines.append(t(lang, "tournament.registered", count=len(info.names)))
+    lines.append(t(lang, "tournament.registered", count=info.registered, max=info.places))
     if info.names:
         lines.extend(Html(f"{i + 1}. {esc(name)}") for i, name in enumerate(info.names))
     else:

@@ -39,6 +39,12 @@ from bot.view.screen import Screen
 from engine import RulesError, RuleSet
 from engine.rules import PLAYER_COUNTS, Preset
 
+# People who may register at most (N11): as many as a plan takes
+# (formats.MAX_ENTRANTS; in kozel half as many teams), and a list that still
+# fits one message (past about 97 names it could no longer be edited).
+PLACES = formats.MAX_ENTRANTS
+MAX_ASKS = 10_000  # kozel partner asks remembered (the oldest forgotten first)
+
 
 def parse_tournament(lang: str, args: Sequence[str]) -> tuple[Settings, RuleSet, dict[str, Any]]:
     """`/tournament [game] [option=value ...]`: the tournament's settings,
@@ -84,6 +90,10 @@ class Tournaments:
         self.store = tables.store
         self.rounds = rounds
         self.lifecycle = lifecycle
+        # Kozel: who asked whom to be partners (tournament, asker) -> asked;
+        # a team forms only when the one asked answers (N12). In memory: a
+        # restart forgets the asks, and they are made again.
+        self._asks: dict[tuple[int, int], int] = {}
 
     def _lock(self, tournament_id: int) -> Any:
         return self.tables.lock(("tournament", tournament_id))
@@ -141,12 +151,27 @@ class Tournaments:
         self, tournament_id: int, person: Person, partner: Person | None = None
     ) -> Reply:
         """`partner`: in kozel, /join in reply to a registered person without
-        a partner makes the two a team (elsewhere it is only a /join)."""
+        a partner asks them to be partners; the two are a team once they
+        answer so too (N12: the one replied to was made a partner without
+        being asked). Elsewhere it is only a /join."""
         record, lang = await self._registering(tournament_id)
         if not await self.members.is_member(record.chat_id, person.user_id):
             return Reply(t(lang, "join.not_member"), alert=True)
+        teams = Settings.from_json(record.settings).teams
+        if teams and partner is not None and partner.user_id != person.user_id:
+            return await self._ask(record, lang, person, partner)
         if record.entry_of(person.user_id) is not None:
             return Reply(t(lang, "tournament.already"))
+        if len(record.entries) >= PLACES:
+            return Reply(t(lang, "tournament.full", max=PLACES), alert=True)
+        refused = await self._enter(record, lang, person)
+        if refused is not None:
+            return refused
+        self.redraw_later(tournament_id)
+        return Reply(t(lang, "tournament.joined"))
+
+    async def _enter(self, record: TournamentRecord, lang: str, person: Person) -> Reply | None:
+        """Register the person on their own; a refusal, or None when they are in."""
         user = await self.store.get_user(person.user_id)
         if user is None or not user.started:
             # Hands come in private: the bot must be able to write there.
@@ -159,27 +184,43 @@ class Tournaments:
             balance = await self.tables.chips.balance(record.chat_id, person.user_id)
             if balance < stake:
                 return Reply(t(lang, "tournament.short_chips", balance=balance, stake=stake))
-        teams = Settings.from_json(record.settings).teams
-        mate = None
-        taken = Reply()
-        if teams and partner is not None and partner.user_id != person.user_id:
-            mate = partner.user_id
-            taken = Reply(t(lang, "tournament.partner_taken", name=partner.name))
-            entry = record.entry_of(mate)
-            if entry is None or entry.partner is not None:
-                return taken
-        if not await self.store.enter_tournament(
-            tournament_id, person.user_id, person.name, partner=mate
-        ):
-            fresh, _ = await self._registering(tournament_id)
-            if fresh.entry_of(person.user_id) is not None:
-                return Reply(t(lang, "tournament.already"))
-            if mate is not None:  # taken meanwhile
-                return taken
-        self.redraw_later(tournament_id)
-        if mate is not None and partner is not None:
+        if await self.store.enter_tournament(record.id, person.user_id, person.name, places=PLACES):
+            return None
+        fresh, _ = await self._registering(record.id)
+        if fresh.entry_of(person.user_id) is not None:
+            return None  # in already
+        return Reply(t(lang, "tournament.full", max=PLACES), alert=True)
+
+    async def _ask(
+        self, record: TournamentRecord, lang: str, person: Person, partner: Person
+    ) -> Reply:
+        """Kozel: `person` replied /join to `partner`. If `partner` asked them
+        before, the two are a team; otherwise `person` is registered (on
+        their own until then) and the ask is said in the group."""
+        taken = Reply(t(lang, "tournament.partner_taken", name=partner.name))
+        theirs, mine = record.entry_of(partner.user_id), record.entry_of(person.user_id)
+        if theirs is None or theirs.partner is not None:
+            return taken
+        if mine is not None and mine.partner is not None:
+            return Reply(t(lang, "tournament.already"))
+        if mine is None and len(record.entries) >= PLACES:
+            return Reply(t(lang, "tournament.full", max=PLACES), alert=True)
+        refused = await self._enter(record, lang, person)
+        if refused is not None:
+            return refused
+        asked = self._asks.get((record.id, partner.user_id)) == person.user_id
+        if asked and await self.store.pair_entries(record.id, person.user_id, partner.user_id):
+            self._asks.pop((record.id, partner.user_id), None)
+            self._asks.pop((record.id, person.user_id), None)
+            self.redraw_later(record.id)
             return Reply(t(lang, "tournament.joined_team", name=partner.name))
-        return Reply(t(lang, "tournament.joined"))
+        if asked:  # one of the two found a partner meanwhile
+            return taken
+        self._asks[(record.id, person.user_id)] = partner.user_id
+        while len(self._asks) > MAX_ASKS:
+            del self._asks[next(iter(self._asks))]
+        self.redraw_later(record.id)
+        return Reply(t(lang, "tournament.partner_asked", name=person.name, partner=partner.name))
 
     @refusals
     async def leave(self, tournament_id: int, person: Person) -> Reply:
@@ -282,6 +323,21 @@ class Tournaments:
         self.redraw_later(fresh.id)
         return Reply(t(lang, "tournament.stopped", name=person.name))
 
+    async def chat_gone(self, chat_id: int) -> None:
+        """The bot was removed from the group: its tournament stops there (N8:
+        it went on opening rounds that computers played out for absent
+        people, in a chat nobody could read). Its open tables close with the
+        group's others, quietly (`Lifecycle.chat_gone`)."""
+        record = await self.store.open_tournament_in_chat(chat_id)
+        if record is None:
+            return
+        async with self._lock(record.id):
+            fresh = await self.store.get_tournament(record.id)
+            if fresh is None or fresh.status not in (REGISTERING, RUNNING):
+                return
+            fresh.status = STOPPED
+            await self.store.save_tournament(fresh)
+
     async def _close_tables(self, tournament_id: int) -> None:
         """Its tables still open close as /stop closes a table."""
         for stored in await self.store.tournament_rounds(tournament_id):
@@ -360,5 +416,7 @@ class Tournaments:
             options=changed,
             names=listed([(e.user_id, e.name, e.partner) for e in record.entries]),
             creator=creator_name,
+            registered=len(record.entries),
+            places=PLACES,
             open=record.status == REGISTERING,
         )

@@ -109,10 +109,15 @@ class Rounds:
 
         self.tables.outbox.later(table.id, then)
 
-    async def resume(self) -> int:
-        """At start-up, and once a minute: every running tournament takes its
-        next step (a step that finds nothing new says nothing)."""
+    async def resume(self, ended_too: bool = False) -> int:
+        """Once a minute: every running tournament takes its next step (a
+        step that finds nothing new says nothing). At start-up (`ended_too`)
+        also every tournament that ended but whose end was never told (the
+        process died between saving the end and telling it, N9): its step
+        tells the last standings and the 🏆 line again."""
         running = await self.store.tournaments_with_status(RUNNING)
+        if ended_too:
+            running += await self.store.ended_untold()
         for record in running:
             self.advance_later(record.id)
         return len(running)
@@ -158,8 +163,12 @@ class Rounds:
     ) -> tuple[TournamentRecord, str] | None:
         async with self.tables.lock(("tournament", tournament_id)):
             record = await self.store.get_tournament(tournament_id)
-            if record is None or record.status != RUNNING or record.plan is None:
+            if record is None or record.plan is None or record.status not in (RUNNING, ENDED):
                 return None
+            if record.status == ENDED:  # only an end never told is told again
+                rounds = await self.store.tournament_rounds(tournament_id)
+                if all(r.told for r in rounds):
+                    return None
             lang = await self.tables.chat_lang(record.chat_id)
             try:
                 await self._step(record, Plan.from_json(record.plan), lang, telling, topics)
@@ -201,8 +210,9 @@ class Rounds:
         following = next_round(plan, played)
         if following is None:
             winners = champions(plan, played)
-            record.status = ENDED
-            await self.store.save_tournament(record)
+            if record.status != ENDED:  # (an end told again is saved once)
+                record.status = ENDED
+                await self.store.save_tournament(record)
             if winners:
                 telling.say(view.winner(lang, [names.get(w, w) for w in winners]))
             return

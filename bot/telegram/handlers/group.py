@@ -70,6 +70,14 @@ async def refuse_channel(update: Update, context: BotContext) -> None:
         await reply(update.effective_message, t(lang, "sender.as_channel"))
 
 
+async def refuse_anonymous(update: Update, context: BotContext) -> None:
+    """A command that seats or registers the sender, from an anonymous admin
+    (who posts as the group): asked to post as themselves (N13)."""
+    if update.effective_message is not None:
+        lang = await message_lang(update, context)
+        await reply(update.effective_message, t(lang, "sender.anonymous_admin"))
+
+
 async def cmd_new(update: Update, context: BotContext) -> None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None or not await group_only(update, context):

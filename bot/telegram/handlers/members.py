@@ -34,6 +34,8 @@ async def on_my_chat_member(update: Update, context: BotContext) -> None:
             await context.service.turns.came_back(change.chat.id)
         return
     if new in OUT:
+        # The tournament first: its next round must not open meanwhile.
+        await context.service.tournaments.chat_gone(change.chat.id)
         await context.service.lifecycle.chat_gone(change.chat.id)
     elif new in IN and old in OUT and is_group(change.chat):
         lang = await context.service.chat_lang(change.chat.id)

@@ -33,6 +33,12 @@ PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang", "stats", "
 # Commands that act for the sender, or on them. Telegram hides everybody who posts
 # as a channel behind one account (Channel_Bot): such posts are refused these.
 NEEDS_IDENTITY = tuple(c for c in GROUP_COMMANDS if c not in ("rules", "help", "top", "history"))
+# Commands that seat, register or subscribe the sender. An anonymous admin
+# posts as the group, from one account (GroupAnonymousBot) shared by every
+# anonymous admin of every group: seated as it, they shared one cap of open
+# tables bot-wide (N13). They are refused these, with a hint; what needs
+# only an admin's rights (/start, /stop, /kick, /lang, /tournament) they may.
+FOR_THE_SENDER = ("new", "join", "leave", "notify")
 
 
 def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
@@ -51,6 +57,8 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(Overflowing(slow_down), group=-1)
     as_channel = new & filters.ChatType.GROUPS & filters.SenderChat.CHANNEL
     app.add_handler(CommandHandler(NEEDS_IDENTITY, group.refuse_channel, filters=as_channel))
+    anonymous = new & filters.ChatType.GROUPS & filters.SenderChat.SUPER_GROUP
+    app.add_handler(CommandHandler(FOR_THE_SENDER, group.refuse_anonymous, filters=anonymous))
     app.add_handler(command("new", group.cmd_new))
     app.add_handler(command("tournament", group.cmd_tournament))
     app.add_handler(command("join", group.cmd_join))

@@ -285,13 +285,16 @@ async def test_a_kozel_tournament_seats_teams_of_two(
 
         anns = await user_message(fake, users[0], group, "/join")
         assert "записаны" in await join(users[1])
-        # Replying /join to a registered person's message: their partner.
-        assert "Ваш партнёр — Игрок0" in await join(users[2], reply_to=anns)
+        # Replying /join to a registered person's message asks them; their
+        # /join in reply to the ask makes the two a team (N12).
+        asks = await user_message(fake, users[2], group, "/join", reply_to=anns)
+        assert "Игрок2 приглашает в пару: Игрок0" in fake.messages(group)[-1].text
+        assert "Ваш партнёр — Игрок2" in await join(users[0], reply_to=asks)
         assert "уже в паре" in await join(users[3], reply_to=anns)
         for user in users[3:]:
             assert "записаны" in await join(user)
         listed = fake.find_message(group.id, registration.message_id) or registration
-        assert "1. Игрок0 & Игрок2" in listed.text and "2. Игрок1" in listed.text
+        assert "1. Игрок0 & Игрок2" in listed.text, listed.text and "2. Игрок1" in listed.text
         await start_it(fake, bot, group, users[0])
         record = await bot.db.get_tournament(1)
         assert record is not None and record.plan is not None
@@ -312,10 +315,14 @@ async def test_a_kozel_tournament_seats_teams_of_two(
 
 
 async def user_message(
-    fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str
+    fake: FakeTelegram,
+    user: FakeUser,
+    chat: FakeChat,
+    text: str,
+    reply_to: StoredMessage | None = None,
 ) -> StoredMessage:
     """The person's own message, once the bot has answered it."""
-    sent = await user.send(chat, text)
+    sent = await user.send(chat, text, reply_to=reply_to)
     await fake.wait_for_message(chat, after=sent, timeout=WAIT)
     await fake.wait_idle(timeout=WAIT)
     return sent

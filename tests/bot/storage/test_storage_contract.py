@@ -591,6 +591,10 @@ async def test_notices_toggle_and_move_with_a_migrated_group(store: Store) -> No
     assert await store.notify_list(BIG_CHAT, 1) == [BIG_USER]
     assert await store.toggle_notify(BIG_CHAT, BIG_USER) is False
     assert await store.notify_list(BIG_CHAT, 10) == [1]
+    assert await store.toggle_notify(BIG_CHAT, 2) is True  # then left the group
+    assert await store.stop_notify(BIG_CHAT, 2) is True
+    assert await store.stop_notify(BIG_CHAT, 2) is False
+    assert await store.notify_list(BIG_CHAT, 10) == [1]
     finished = await _finish(store, _results())
     await store.move_chat(BIG_CHAT, BIG_CHAT - 1)
     assert await store.notify_list(BIG_CHAT - 1, 10) == [1]

@@ -16,6 +16,7 @@ from bot.storage.tournament_records import (
     ENDED,
     REGISTERING,
     RUNNING,
+    STOPPED,
     Entry,
     TableLink,
     TournamentRecord,
@@ -95,6 +96,36 @@ async def test_registration_in_order_once_and_only_while_open(store: Store) -> N
     assert after is not None and len(after.entries) == 3
 
 
+async def test_registration_stops_at_its_places(store: Store) -> None:
+    """N11: past the places a plan takes (and a message holds) nobody more
+    is written, whoever asks; who leaves frees a place."""
+    t = await _tournament(store)
+    assert await store.enter_tournament(t.id, 10, "Ann", places=2)
+    assert await store.enter_tournament(t.id, 11, "Bob", places=2)
+    assert not await store.enter_tournament(t.id, 12, "Cid", places=2)
+    assert not await store.enter_tournament(t.id, 12, "Cid", partner=10, places=2)
+    found = await store.get_tournament(t.id)
+    assert found is not None and [e.user_id for e in found.entries] == [10, 11]
+    assert found.version == t.version + 2  # the refusals wrote nothing
+    assert await store.leave_tournament(t.id, 11)
+    assert await store.enter_tournament(t.id, 12, "Cid", places=2)
+
+
+async def test_two_registered_people_become_a_team_only_while_both_are_free(
+    store: Store,
+) -> None:
+    """N12: a team forms when the one asked answers; both must be free."""
+    t = await _tournament(store)
+    for user_id, name in ((10, "Ann"), (11, "Bob"), (12, "Cid")):
+        assert await store.enter_tournament(t.id, user_id, name)
+    assert await store.pair_entries(t.id, 11, 10)
+    assert not await store.pair_entries(t.id, 12, 10)  # Ann has a partner now
+    assert not await store.pair_entries(t.id, 12, 99)  # not registered
+    found = await store.get_tournament(t.id)
+    assert found is not None
+    assert {e.user_id: e.partner for e in found.entries} == {10: 11, 11: 10, 12: None}
+
+
 async def test_a_start_that_missed_a_registration_is_a_conflict(store: Store) -> None:
     t = await _tournament(store)
     await store.enter_tournament(t.id, 10, "Ann")
@@ -160,10 +191,12 @@ async def test_rounds_tables_and_results_are_stored_once(store: Store) -> None:
     assert done.outcomes == outcomes and done.told
 
 
-async def test_a_closed_round_table_survives_the_closed_lobbies_prune(store: Store) -> None:
+async def test_a_closed_round_table_is_pruned_once_its_tournament_is_over(store: Store) -> None:
     """N1: a round's table closed before it started (the tournament stopped
     while round 1 waited) made the prune fail on the round's foreign key, and
-    with it the bot's start. It stays; a plain closed lobby beside it goes."""
+    with it the bot's start. While the tournament runs it stays (its round
+    reads it); once the tournament is over it goes, link and all, like a
+    plain closed lobby."""
     t = await _tournament(store)
     assert await store.add_round(t.id, 1, {"number": 1, "tables": [["a", "b"]], "byes": []})
     table = await store.create_tournament_table(
@@ -174,10 +207,65 @@ async def test_a_closed_round_table_survives_the_closed_lobbies_prune(store: Sto
     for closed in (table, plain):
         closed.status = CLOSED
         await store.save_table(closed)
+    t = await store.get_tournament(t.id) or t
+    t.status = RUNNING
+    t = await store.save_tournament(t)
     assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 1
     assert await store.get_table(plain.id) is None
     assert await store.get_table(table.id) is not None
     assert (await store.tournament_rounds(t.id))[0].tables == {0: table.id}
+    t.status = STOPPED
+    await store.save_tournament(t)
+    assert await store.prune_closed_lobbies(closed_before=0) == 0, "not old enough yet"
+    assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 1
+    assert await store.get_table(table.id) is None
+    assert (await store.tournament_rounds(t.id))[0].tables == {}
+    assert await store.prune_closed_lobbies(closed_before=4_000_000_000) == 0
+
+
+async def test_a_migrated_group_takes_its_tournament_and_a_racing_save_keeps_the_new_id(
+    store: Store,
+) -> None:
+    """N14: a group became a supergroup and its tournament stayed under the
+    old id (its buttons and /stop found nothing). L9: a table saved from a
+    copy read before the move wrote the old id back."""
+    t = await _tournament(store)
+    table = await store.create_tournament_table(
+        TableLink(t.id, 1, 0), GROUP, "Group", 1, "bura", {}
+    )
+    plain = await store.create_table(GROUP, "Group", 1, "burkozel", {})
+    assert table is not None and plain is not None
+    read_before = await store.get_table(plain.id)
+    assert read_before is not None
+    await store.move_chat(GROUP, GROUP - 1)
+    assert await store.open_tournament_in_chat(GROUP) is None
+    moved = await store.open_tournament_in_chat(GROUP - 1)
+    assert moved is not None and moved.id == t.id
+    read_before.options = {"limit": 3}  # a lobby change that raced with the move
+    await store.save_table(read_before)
+    for table_id in (plain.id, table.id):
+        found = await store.get_table(table_id)
+        assert found is not None and found.chat_id == GROUP - 1
+    assert [x.id for x in await store.open_tables_in_chat(GROUP)] == []
+    fresh = await store.get_table(plain.id)
+    assert fresh is not None and fresh.options == {"limit": 3}
+
+
+async def test_an_ended_tournament_whose_last_round_was_not_told_is_found(store: Store) -> None:
+    """N9: the end is saved before it is told; what start-up tells again."""
+    t = await _tournament(store)
+    other = await _tournament(store, chat_id=-77)
+    for record in (t, other):
+        assert await store.add_round(record.id, 1, {"number": 1})
+        assert await store.finish_round(record.id, 1, [])
+        fresh = await store.get_tournament(record.id)
+        assert fresh is not None
+        fresh.status = ENDED
+        await store.save_tournament(fresh)
+    await store.set_round_told(other.id, 1)
+    assert [r.id for r in await store.ended_untold()] == [t.id]
+    await store.set_round_told(t.id, 1)
+    assert await store.ended_untold() == []
 
 
 async def test_a_stale_save_is_a_conflict(store: Store) -> None:

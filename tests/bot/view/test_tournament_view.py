@@ -89,6 +89,8 @@ def test_the_registration_message_explains_its_format_and_place_points(
         options=(),
         names=("Аня",),
         creator="Аня",
+        registered=1,
+        places=64,
     )
     text = plain(view.registration(info, lang).text)
     assert plain(t(lang, "tournament.explain", format=fmt or "auto")) in text

@@ -106,6 +106,7 @@ new-exists = This chat already has table #{ $table }. Finish it or close it with
 no_table = There is no open table here. Open one: /new
 only_group = This command works in a group. Add me to a group and send /new there.
 sender-as_channel = Send this command as yourself, not as a channel: the bot can't tell who is behind it.
+sender-anonymous_admin = You're posting anonymously, as the group; seats and registrations are personal: send the command as yourself.
 join-done = You're at the table!
 join-already = You're already at this table.
 join-started = The game is already on — wait for the next one.
