@@ -39,6 +39,13 @@ async def migrate(connection: Any, place: str = "PostgreSQL") -> None:
         refused = too_new("postgres", applied, place)
         if refused:
             raise StorageError(refused)
+        if any(m.number > 2**31 - 1 for m in migrations("postgres")):
+            # Named by its minute: the record's first INTEGER is short. Widened
+            # before any statement on the record is prepared (asyncpg keeps a
+            # prepared statement's INTEGER parameter after the ALTER).
+            async with connection.transaction():
+                await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                await connection.execute(WIDEN)
     for migration in migrations("postgres"):
         async with connection.transaction():
             await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
@@ -47,10 +54,6 @@ async def migrate(connection: Any, place: str = "PostgreSQL") -> None:
                      number BIGINT PRIMARY KEY, name TEXT NOT NULL,
                      applied_at DOUBLE PRECISION NOT NULL)"""
             )
-            if (
-                migration.number > 2**31 - 1
-            ):  # named by its minute: the record's first INTEGER is short
-                await connection.execute(WIDEN)
             ran = await connection.fetchval(
                 "SELECT count(*) FROM schema_migrations WHERE number = $1", migration.number
             )

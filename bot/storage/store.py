@@ -36,6 +36,7 @@ from bot.storage.records import (
     UserRecord,
     person_key,
 )
+from bot.storage.reviews import Reviews
 from bot.storage.shared_sql import (
     INSERT_TABLE,
     MOVE_CHAT_LANG,
@@ -75,7 +76,7 @@ class Shared:
     lanes: SharedLocks
 
 
-class Store(Ledgers, Tournaments):
+class Store(Ledgers, Tournaments, Reviews):
     """Every operation, once, over a driver. `ratings_lock`: the statement
     that makes workers sharing the database rate a game's matches in turn
     (PostgreSQL's advisory lock; SQLite has one process)."""

@@ -161,7 +161,9 @@ async def test_a_sqlite_file_todays_code_made_opens_and_upgrades(tmp_path: Path)
     await _use(DatabaseUrl.sqlite(path))
     after = _sqlite_schema(path)
     assert after.pop("schema_migrations")
-    assert after == before, "no migration ran again"
+    # The first fourteen did not run again; the ones named by the minute
+    # (written after schema_14/) only add tables of their own.
+    assert {name: after[name] for name in before} == before, "no migration ran again"
     fresh = tmp_path / "fresh.db"
     await (await open_store(DatabaseUrl.sqlite(fresh), cache=False)).close()
     assert _sqlite_schema(fresh) == _sqlite_schema(path)
@@ -192,12 +194,15 @@ async def test_a_postgres_database_todays_code_made_opens_and_upgrades_postgres(
     before, before_indexes = await _postgres_schema(postgres_url)
     await _use(parse_database_url(postgres_url))
     after, after_indexes = await _postgres_schema(postgres_url)
-    assert (after, after_indexes) == (before, before_indexes), "no migration ran again"
+    # The record's own key is widened for names by the minute; the first
+    # fourteen did not run again (later ones only add tables).
+    assert before.pop("schema_migrations") and after.pop("schema_migrations")
+    assert {name: after[name] for name in before} == before, "no migration ran again"
+    assert before_indexes <= after_indexes
     fresh_url = postgres_server.create_database(f"fresh_{tmp_path.name.lower()}")
     await (await open_store(parse_database_url(fresh_url), cache=False)).close()
     fresh, fresh_indexes = await _postgres_schema(fresh_url)
-    # The record's own key is wider in a new database (names by the minute).
-    assert fresh.pop("schema_migrations") and after.pop("schema_migrations")
+    assert fresh.pop("schema_migrations")
     assert fresh == after and fresh_indexes == after_indexes
 
 
