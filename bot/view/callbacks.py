@@ -22,6 +22,8 @@ Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
   f:<y|n>                             /forget: erase what the bot keeps about me, or not
   r:<table>:<frame>                   /history: show this frame of a finished match's replay
   m:<table>                           rematch: a new table like this finished one
+  v:<table>:<deal>                    the coach's review of my play in this deal (issue 66):
+                                      the tapper's seat is looked up, never carried
   u:<tournament>:<op>                 a tournament's registration: j register, x leave,
                                       s start
 """
@@ -125,6 +127,15 @@ class Rematch:
 
 
 @dataclass(frozen=True, slots=True)
+class Review:
+    """🔍 under a deal's record: the review of the tapper's own seat (the
+    payload names no seat, so a forwarded button reviews nobody else's)."""
+
+    table: int
+    deal: int
+
+
+@dataclass(frozen=True, slots=True)
 class Tournament:
     tournament: int
     op: str
@@ -144,6 +155,7 @@ Payload = (
     | Rematch
     | Quit
     | Tournament
+    | Review
 )
 
 
@@ -244,6 +256,10 @@ def rematch(table: int) -> str:
     return _check(f"m:{_b36(table)}")
 
 
+def review(table: int, deal: int) -> str:
+    return _check(f"v:{_b36(table)}:{_b36(deal)}")
+
+
 def tournament(tournament_id: int, op: str) -> str:
     assert op in TOURNAMENT_OPS
     return _check(f"u:{_b36(tournament_id)}:{op}")
@@ -289,6 +305,8 @@ def parse(data: str | None) -> Payload:
             return Replay(_int36(parts[1]), _int36(parts[2]))
         if head == "t" and len(parts) == 2:
             return TakeBack(_int36(parts[1]))
+        if head == "v" and len(parts) == 3:
+            return Review(_int36(parts[1]), _int36(parts[2]))
         if head == "m" and len(parts) == 2:
             return Rematch(_int36(parts[1]))
         if head == "u" and len(parts) == 3 and parts[2] in TOURNAMENT_OPS:
