@@ -51,14 +51,16 @@ class ReviewQueue:
             return job
         if len(self._jobs) >= self.capacity:
             raise Full(key)
-        task = asyncio.get_running_loop().create_task(self._run(compute))
+        task = asyncio.get_running_loop().create_task(self._run(key, compute))
         self._jobs[key] = task
-        task.add_done_callback(lambda _: self._jobs.pop(key, None))
         return task
 
-    async def _run(self, compute: Callable[[], Awaitable[str]]) -> str:
-        async with self._slots:  # FIFO: asyncio's semaphore wakes waiters in order
-            return await compute()
+    async def _run(self, key: str, compute: Callable[[], Awaitable[str]]) -> str:
+        try:
+            async with self._slots:  # FIFO: asyncio's semaphore wakes waiters in order
+                return await compute()
+        finally:
+            self._jobs.pop(key, None)  # done: out of the count at once
 
 
 class Rate:
