@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
+from functools import partial
 from pathlib import Path
 
 import pytest_asyncio
@@ -64,7 +65,8 @@ async def play_first_deal(
         legal = [a for a in legal_actions(table.state, seat) if a.kind is not Kind.DECLARE]
         version = table.version
         await player.play(rng.choice(legal or legal_actions(table.state, seat)))
-        await fake.wait_for(lambda: version_moved(runner.db_path, table_id, version), timeout=WAIT)
+        moved = partial(version_moved, runner.db_path, table_id, version)
+        await fake.wait_for(moved, timeout=WAIT)
     raise AssertionError("deal 1 did not end")
 
 
