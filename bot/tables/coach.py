@@ -69,13 +69,18 @@ class Coach:
         if stored is not None:
             await self._send(person.user_id, None, self._screen(stored, table, lang))
             return Reply()
-        ahead = len(self.queue) - (key in self.queue)
+        if key in self.queue:  # asked again while it waits: it comes once
+            return Reply(t(lang, "review.working"))
+        actions = tuple(a for _, _, a in await self.store.action_log(table_id))
+        if not actions:  # the log of a long-ended table is pruned (Timing.action_log_days)
+            return Reply(t(lang, "review.gone"), alert=True)
+        ahead = len(self.queue)
         job = ReviewJob(
             rules=table.rules,
             names=table.names,
             seed=table.seed or 0,
             key=table.state.shuffle if table.state is not None else None,
-            actions=tuple(a for _, _, a in await self.store.action_log(table_id)),
+            actions=actions,
             deal=deal,
             seat=seat,
             worlds=self.worlds,

@@ -168,6 +168,9 @@ async def test_under_load_the_review_is_promised_at_once_and_then_comes(
     coming = plain(t("ru", "review.coming", deal=1, table=table.id))
     notice = await fake.wait_for_message(chat, coming, timeout=WAIT)
     assert coach.computed == 0 and len(coach.queue) == 2
+    # Tapped again while it waits: it joins, and comes once.
+    again = await (await person.tap(record, data)).answer_received(timeout=WAIT)
+    assert again.text == plain(t("ru", "review.working")) and len(coach.queue) == 2
     held.set()
     await other
     title = plain(t("ru", "review.title", deal=1, table=table.id))
@@ -179,3 +182,4 @@ async def test_under_load_the_review_is_promised_at_once_and_then_comes(
     await runner.idle()
     assert coach.computed == 1
     assert not any(m.text.startswith("⏳") for m in fake.messages(chat))
+    assert sum(m.text.startswith(title) for m in fake.messages(chat)) == 1
