@@ -60,7 +60,7 @@ class Coach:
         """A tap on 🔍: the review sent or queued, or why not."""
         table = await self.store.get_table(table_id)
         seat = self._seat(table, deal, person, lang)
-        assert table is not None
+        assert table is not None and table.seed is not None
         key = review_key(deal_id(table_id, deal), seat, self.worlds)
         wait = self.rate.wait(person.user_id)
         if wait > 0:
@@ -78,7 +78,7 @@ class Coach:
         job = ReviewJob(
             rules=table.rules,
             names=table.names,
-            seed=table.seed or 0,
+            seed=table.seed,
             key=table.state.shuffle if table.state is not None else None,
             actions=actions,
             deal=deal,
