@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from bench.pace import Pace
+from bench.reviews import ReviewTimes
 from bench.window import Measure, Person, Request, Table, Turn, Window
 from bot.view import callbacks
 from engine.actions import Kind
@@ -96,6 +97,7 @@ class Crowd:
         keep_groups: bool = False,
         computers: int = 0,
         level: str = "hard",
+        reviews: ReviewTimes | None = None,
     ) -> None:
         self.fake = fake
         self.pace = pace
@@ -105,6 +107,8 @@ class Crowd:
         self.keep_groups = keep_groups  # every group message kept (its record is read)
         self.computers = computers  # computer players a table, added with /addbot <level>
         self.level = level
+        self.reviews = reviews  # 🔍 tapped under every deal's record (bench/reviews.py)
+        self.asked: set[tuple[int, str]] = set()
         self.loop = asyncio.get_running_loop()
         self.window: Window | None = None
         self.tables: list[Table] = []
@@ -234,6 +238,8 @@ class Crowd:
         if chat_id == table.group_id:
             self._group(table, method, message, data)
             return
+        if self.reviews is not None:
+            self._review(chat_id, message, data, arrived)
         turn = turn_buttons(data)
         if turn:
             for measure in self.measures:
@@ -242,6 +248,19 @@ class Crowd:
             self.consider(self.people[chat_id])
         elif table.stage == "setup" and method == "sendMessage":
             self.welcomed.add(chat_id)
+
+    def _review(self, chat_id: int, message: dict[str, Any], data: list[str], now: float) -> None:
+        """A review arrived, or a deal's record with 🔍, tapped at once."""
+        assert self.reviews is not None
+        self.reviews.shown(chat_id, message.get("text", ""), now)
+        ask = next((d for d in data if d.startswith("v:")), None)
+        if ask is None or (chat_id, ask) in self.asked or self.stopping:
+            return
+        self.asked.add((chat_id, ask))
+        stored = self.fake.find_message(chat_id, message["message_id"])
+        if stored is not None:
+            self.fake.user_taps(self.people[chat_id].user, stored, ask)
+            self.reviews.asked(chat_id, now, self.window)
 
     # -- the group: lobbies and the ends of matches -----------------------------------------
 

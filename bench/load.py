@@ -76,6 +76,7 @@ from bench.crowd import Crowd, stop_tasks
 from bench.figures import report
 from bench.group_record import check, finished_deals, shown_in_groups
 from bench.pace import Instant, Looking
+from bench.reviews import ReviewTimes
 from bench.window import Measure, Window
 from bot.view.i18n import DEFAULT
 from testing.fake_telegram import FakeTelegram, TelegramLimits
@@ -90,7 +91,7 @@ PRODUCTION_LIMITS = {
     "RATE_LIMIT_PRIVATE": "1",
 }
 LIMITS = "Telegram's: 30/s for the bot, 1/s (burst 3) a private chat, 20/min a group"
-MEASURES = ("latency", "handoff", "requests", "record")
+MEASURES = ("latency", "handoff", "requests", "record", "reviews")  # reviews: bench/reviews.py
 # --pace: (tables, players, seconds, warmup, limit, measures); --quick's (tables, seconds, warmup)
 DEFAULTS = {
     "instant": (100, 2, 60.0, 5.0, 2, "latency"),
@@ -198,12 +199,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "latency": measures.UpdateLatency(),
         "handoff": measures.Handoffs(fake),
         "requests": measures.Requests(fake),
+        "reviews": ReviewTimes(),
     }
     chosen = [named[n] for n in args.measure if n in named] + [cost]
     handoffs = named["handoff"] if "handoff" in args.measure else None
     assert handoffs is None or isinstance(handoffs, measures.Handoffs)
     record = "record" in args.measure
     crowd = Crowd(fake, args.tables, args.players, pace, rng, args.limit, chosen, record)
+    crowd.reviews = named["reviews"] if "reviews" in args.measure else None  # type: ignore[assignment]
     started = time.monotonic()
     for worker in bots:
         await worker.start()
@@ -424,6 +427,7 @@ KINDS: dict[str, type[Measure]] = {
     "latency": measures.UpdateLatency,
     "handoff": measures.Handoffs,
     "requests": measures.Requests,
+    "reviews": ReviewTimes,
 }
 
 

@@ -13,8 +13,9 @@ The measures, per case:
 * rings per own move: private messages sent with a notification during the
   match (from the first hand on) over the moves people made (the issue's
   "notifying private messages per own turn");
-* hand messages left: the bot's messages with buttons in a private chat at
-  the end (0: every hand turned into a record or was deleted).
+* hand messages left: the bot's messages with card or move buttons in a
+  private chat at the end (0: every hand turned into a record or was
+  deleted; a record's 🔍, the coach's, is not a hand's).
 """
 
 from __future__ import annotations
@@ -59,6 +60,17 @@ def last_text(message: dict[str, Any]) -> str:
     return str(message["versions"][-1]["text"])
 
 
+def _buttons(message: dict[str, Any]) -> list[list[list[str]]]:
+    """The buttons of a message's last version: rows of [text, payload]."""
+    buttons: list[list[list[str]]] = message["versions"][-1].get("buttons") or []
+    return buttons
+
+
+def _hand_button(button: list[str]) -> bool:
+    """A card or move button of a hand (`s:`, `p:`: bot/view/callbacks.py)."""
+    return len(button) > 1 and str(button[1])[:2] in ("s:", "p:")
+
+
 def measure(data: dict[str, Any]) -> Measures:
     group = bot_messages(data["chats"]["group"])
     deals = max(
@@ -84,7 +96,7 @@ def measure(data: dict[str, Any]) -> Measures:
         1
         for chat in privates.values()
         for m in chat
-        if not m.get("deleted") and any(row for row in m["versions"][-1].get("buttons") or [])
+        if not m.get("deleted") and any(_hand_button(b) for row in _buttons(m) for b in row)
     )
     shown = [str(t(lang, "hand.cards", cards="")).strip() for lang in LANGUAGES]
     snapshots = sum(

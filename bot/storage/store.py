@@ -37,6 +37,7 @@ from bot.storage.records import (
     UserRecord,
     person_key,
 )
+from bot.storage.reviews import Reviews
 from bot.storage.shared_sql import (
     INSERT_TABLE,
     MOVE_CHAT_LANG,
@@ -77,7 +78,7 @@ class Shared:
     lanes: SharedLocks
 
 
-class Store(Ledgers, Tournaments, Hints):
+class Store(Ledgers, Tournaments, Hints, Reviews):
     """Every operation, once, over a driver. `ratings_lock`: the statement
     that makes workers sharing the database rate a game's matches in turn
     (PostgreSQL's advisory lock; SQLite has one process). `on_commit`:

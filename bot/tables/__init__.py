@@ -16,6 +16,8 @@ request (`context.service.match.play`, `context.service.lobby.new_table`):
 - `recovery`: catching up and redrawing after a restart;
 - `stats`: a finished match's results and ratings, /stats and /top;
 - `history`: /history and a finished match replayed in private;
+- `coach`: 🔍, a review of a player's deal (issue 66), queued in
+  `review_queue` for the reviews' lane of `thinking`;
 - `privacy`: erasing a person on request, pruning old action logs;
 - `outbox`: the per-table queues of message jobs;
 - `tournament`: a tournament's registration, and its rounds run as
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from bot.clock import AsyncioScheduler, Scheduler
 from bot.storage import Shared, Store, TableRecord
+from bot.tables.coach import Coach
 from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, Tables, Timing
 from bot.tables.events import TableEvents
 from bot.tables.fanout import Fanout
@@ -90,6 +93,7 @@ class TableService:
         self.turns = Turns(tables, self.fanout, self.moves)
         self.history_room = History(tables, members)
         self.hints = Hints(tables)
+        self.coach = Coach(tables)  # 🔍: a deal's review, in the reviews' lane
         self.match = Match(tables, self.fanout, self.moves, self.turns)
         self.lobby = Lobby(tables, self.fanout, self.turns, members)
         self.lifecycle = Lifecycle(tables, self.fanout, self.turns, self.stats, self.moves)

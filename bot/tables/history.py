@@ -35,6 +35,7 @@ from bot.view.i18n import esc, t
 from bot.view.screen import Button, Screen, TableInfo
 from engine import MatchState, apply, new_match
 from engine.events import DealScored, DealVoid, Event, MatchOver, TrickTaken
+from engine.game import active_seats
 
 HISTORY_LENGTH = 5  # matches /history lists
 REPLAYS = 32  # finished tables whose replay is kept
@@ -130,7 +131,21 @@ class History:
         if frame < len(frames) - 1:
             row.append(Button("▶", callbacks.replay(table.id, frame + 1)))
         text = self._text(replay, lang, frame)
-        return Reply(screen=Screen(head + "\n\n" + text, (tuple(row),) if row else ()))
+        rows = [tuple(row)] if row else []
+        deal = self._deal_ended(frames[frame])
+        seat = table.seat_of(person.user_id)
+        if deal is not None and seat is not None and seat.seat in deal[1]:
+            # The coach (bot/tables/coach.py): a review of the watcher's own deal.
+            rows.append((Button(t(lang, "button.review"), callbacks.review(table.id, deal[0])),))
+        return Reply(screen=Screen(head + "\n\n" + text, tuple(rows)))
+
+    @staticmethod
+    def _deal_ended(step: _Step) -> tuple[int, frozenset[int]] | None:
+        """The deal this frame ends, and the seats that played in it."""
+        deal = step.previous.deal
+        if deal is None or not any(isinstance(e, DealScored | DealVoid) for e in step.events):
+            return None
+        return deal.number, frozenset(active_seats(step.previous))
 
     async def _round_plays_on(self, table: TableRecord) -> bool:
         """A duplicate round's table whose round still has a table open:

@@ -16,6 +16,10 @@ behaviour, kept for comparison (bench/computer_lag.py).
 Charts (bot/tables/pictures.py) are drawn in a pool of their own, one
 process at a lower priority still (S16): a crowd of `/stats` queues behind
 one chart process and never takes a computer's worker or its core first.
+The coach's reviews (issue 66, bot/tables/coach.py) have a lane of their
+own too, `REVIEW_WORKERS` processes below the computers' priority: a review
+takes seconds of CPU, and a computer's move must never wait behind one,
+neither in a queue (the lanes are separate) nor for a core (the niceness).
 
 The engine stays pure: the worker functions below only call it. The
 computer players travel with the position (pickled, about 16 KB for `hard`)
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import multiprocessing
 import os
@@ -35,10 +40,13 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from engine import Action, MatchState, TableView
+from engine import Action, MatchState, RuleSet, TableView
 from engine.ai import Player, next_actor
+from engine.ai.review import REVIEW_WORLDS, deal_log, review_deal, review_to_json
+from engine.shuffle import ShuffleKey
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +64,15 @@ WORKER_NICENESS = 10
 # The chart process's: below the computers, whose moves people wait for.
 CHART_NICENESS = 19
 CHART_WORKERS = 1
+# The reviews' processes: below the computers too (a review is seconds of
+# search; a move must get the core first), above the charts' lowest.
+REVIEW_NICENESS = 15
+REVIEW_WORKERS = 1
+
+# The pools, by lane.
+MOVES, CHARTS, REVIEWS = "moves", "charts", "reviews"
+_SIZES = {CHARTS: CHART_WORKERS, REVIEWS: REVIEW_WORKERS}
+_NICENESS = {MOVES: WORKER_NICENESS, CHARTS: CHART_NICENESS, REVIEWS: REVIEW_NICENESS}
 
 
 def _worker_setup(niceness: int = WORKER_NICENESS) -> None:
@@ -80,11 +97,39 @@ def choose(view: TableView, player: Player) -> tuple[Action | None, Player]:
     return player.choose(view), player
 
 
+def review(job: ReviewJob) -> str:
+    """A review of one seat's play in one deal, as JSON text (in a worker of
+    the reviews' lane): the match replayed from its seed and log to the
+    deal, then the seat's moves weighed from its views. Stored as it is:
+    `{"review": the engine's JSON, "trump": the deal's trump suit}`."""
+    start, actions = deal_log(job.rules, job.names, job.seed, job.actions, job.deal, job.key)
+    assert start.deal is not None
+    found = review_deal(start, actions, job.seat, worlds=job.worlds)
+    kept = {"review": review_to_json(found), "trump": int(start.deal.trump)}
+    return json.dumps(kept, separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewJob:
+    """What a review's worker needs, plain data to pickle: the match as the
+    store keeps it, the deal and the seat."""
+
+    rules: RuleSet
+    names: tuple[str, ...]
+    seed: int
+    key: ShuffleKey | None
+    actions: tuple[Action, ...]
+    deal: int
+    seat: int
+    worlds: int = REVIEW_WORLDS
+
+
 class Thinking:
     """The computers' thinking room: a process pool of `workers` processes,
-    and the charts' pool of `CHART_WORKERS` (`run`), each started on first
-    use (a bot without computer tables or charts starts none). `on_decision`:
-    told each decision's seconds, the wait for a free worker included (the
+    the charts' pool of `CHART_WORKERS` (`run`) and the reviews' of
+    `REVIEW_WORKERS` (`review`), each started on first use (a bot without
+    computer tables, charts or reviews starts none). `on_decision`: told
+    each decision's seconds, the wait for a free worker included (the
     metrics' histogram; this room counts nothing itself)."""
 
     def __init__(
@@ -92,35 +137,29 @@ class Thinking:
     ) -> None:
         self.workers = workers
         self.on_decision = on_decision
-        self._pool: ProcessPoolExecutor | None = None
-        self._charts: ProcessPoolExecutor | None = None
+        self._pools: dict[str, Executor] = {}
         self._closed = False
 
-    def _executor(self, charts: bool = False) -> Executor | None:
+    def _executor(self, lane: str = MOVES) -> Executor | None:
         if self.workers <= 0 or self._closed:
             return None  # the loop's default thread pool (after close: a straggler)
-        pool = self._charts if charts else self._pool
+        pool = self._pools.get(lane)
         if pool is None:
             # "spawn": the bot's process runs threads (the database's), and a
             # forked child could inherit a lock some thread held.
             context = multiprocessing.get_context("spawn")
-            niceness = CHART_NICENESS if charts else WORKER_NICENESS
-            pool = ProcessPoolExecutor(
-                CHART_WORKERS if charts else self.workers,
+            pool = self._pools[lane] = ProcessPoolExecutor(
+                _SIZES.get(lane, self.workers),
                 mp_context=context,
                 initializer=_worker_setup,
-                initargs=(niceness,),
+                initargs=(_NICENESS[lane],),
             )
-            if charts:
-                self._charts = pool
-            else:
-                self._pool = pool
         return pool
 
-    async def _run(self, function: Any, *args: Any, charts: bool = False) -> Any:
+    async def _run(self, function: Any, *args: Any, lane: str = MOVES) -> Any:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(charts), function, *args)
+            return await loop.run_in_executor(self._executor(lane), function, *args)
         except BrokenProcessPool:
             # A worker died (killed, out of memory): start a fresh pool and
             # think once more; a second failure goes to the timer's retry.
@@ -128,8 +167,8 @@ class Thinking:
             if self._closed:
                 raise
             log.warning("a worker process died; starting new ones")
-            self._drop(charts)
-            return await loop.run_in_executor(self._executor(charts), function, *args)
+            self._drop(lane)
+            return await loop.run_in_executor(self._executor(lane), function, *args)
 
     async def decide(
         self, state: MatchState, seats: Seats
@@ -166,20 +205,24 @@ class Thinking:
         charts (bot/tables/pictures.py), 50-130 ms each, never in a computer's
         worker. `function` must be a module-level function and `args` plain
         data (they are pickled)."""
-        result: T = await self._run(function, *args, charts=True)
+        result: T = await self._run(function, *args, lane=CHARTS)
+        return result
+
+    async def review(self, job: ReviewJob) -> str:
+        """A review (`review`) in the reviews' lane, never in a computer's
+        worker. Callers bound how many are handed over at once
+        (bot/tables/coach.py), so the pool's own queue stays short."""
+        result: str = await self._run(review, job, lane=REVIEWS)
         return result
 
     def close(self) -> None:
         """Stop the workers; decisions still queued are dropped (their timers
         are re-armed at the next start)."""
         self._closed = True
-        self._drop(charts=False)
-        self._drop(charts=True)
+        for lane in list(self._pools):
+            self._drop(lane)
 
-    def _drop(self, charts: bool = False) -> None:
-        if charts:
-            pool, self._charts = self._charts, None
-        else:
-            pool, self._pool = self._pool, None
+    def _drop(self, lane: str = MOVES) -> None:
+        pool = self._pools.pop(lane, None)
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)

@@ -22,6 +22,8 @@ Formats (table id and version in base 36, cards as a 36-bit mask in base 36):
   f:<y|n>                             /forget: erase what the bot keeps about me, or not
   r:<table>:<frame>                   /history: show this frame of a finished match's replay
   m:<table>                           rematch: a new table like this finished one
+  v:<table>:<deal>                    the coach's review of my play in this deal (issue 66):
+                                      the tapper's seat is looked up, never carried
   u:<tournament>:<op>                 a tournament's registration: j register, x leave,
                                       s start
   h:<table>:<version>                 💡 a hint for my move (practice tables only)
@@ -126,6 +128,15 @@ class Rematch:
 
 
 @dataclass(frozen=True, slots=True)
+class Review:
+    """🔍 under a deal's record: the review of the tapper's own seat (the
+    payload names no seat, so a forwarded button reviews nobody else's)."""
+
+    table: int
+    deal: int
+
+
+@dataclass(frozen=True, slots=True)
 class Tournament:
     tournament: int
     op: str
@@ -155,6 +166,7 @@ Payload = (
     | Quit
     | Tournament
     | HintTap
+    | Review
 )
 
 
@@ -255,6 +267,10 @@ def rematch(table: int) -> str:
     return _check(f"m:{_b36(table)}")
 
 
+def review(table: int, deal: int) -> str:
+    return _check(f"v:{_b36(table)}:{_b36(deal)}")
+
+
 def tournament(tournament_id: int, op: str) -> str:
     assert op in TOURNAMENT_OPS
     return _check(f"u:{_b36(tournament_id)}:{op}")
@@ -304,6 +320,8 @@ def parse(data: str | None) -> Payload:
             return Replay(_int36(parts[1]), _int36(parts[2]))
         if head == "t" and len(parts) == 2:
             return TakeBack(_int36(parts[1]))
+        if head == "v" and len(parts) == 3:
+            return Review(_int36(parts[1]), _int36(parts[2]))
         if head == "m" and len(parts) == 2:
             return Rematch(_int36(parts[1]))
         if head == "h" and len(parts) == 3:

@@ -354,7 +354,8 @@ def _combo_of(action: Action, view: TableView) -> str | None:
 def deal_record(info: TableInfo, lang: str, view: TableView, told: Sequence[str]) -> Screen:
     """What a hand message becomes when its deal ends: the deal's tricks,
     each taker ("you" for the reader) and points, then what the table was
-    told of the deal's end. No buttons: nothing is left to play."""
+    told of the deal's end. Nothing is left to play: the one button asks
+    the coach for a review of the reader's play (when they played in it)."""
     assert view.viewer is not None
     info = _with_partner(info, view)
     lines: list[str] = [
@@ -366,7 +367,10 @@ def deal_record(info: TableInfo, lang: str, view: TableView, told: Sequence[str]
     for part in told:
         lines.append("")
         lines.append(_private(lang, part))
-    return Screen("\n".join(lines))
+    if view.viewer not in view.active:
+        return Screen("\n".join(lines))
+    coach = Button(t(lang, "button.review"), callbacks.review(info.id, view.deal_number))
+    return Screen("\n".join(lines), ((coach,),))
 
 
 def _private(lang: str, told: str) -> str:

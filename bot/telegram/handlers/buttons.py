@@ -2,7 +2,8 @@
 own pattern matching: `s:` select cards, `p:` play, `t:` take a seat back,
 `l:` lobby buttons, `q:` leaving a running match, `o:` lobby settings, `k:`
 take a player out of the lobby, `f:` the answer to /forget, `u:` a
-tournament's registration, `h:` 💡 a hint in practice; anything else is not ours.
+tournament's registration, `h:` 💡 a hint in practice, `v:` the coach's review of a
+deal; anything else is not ours.
 
 Every tap is answered, whatever happens: the client spins until it is.
 """
@@ -225,6 +226,18 @@ async def on_replay(
     return Reply()
 
 
+async def on_review(
+    query: CallbackQuery, payload: callbacks.Payload, person: Person, lang: str, context: BotContext
+) -> Reply:
+    """🔍 under a deal's record or a replay's frame: in the tapper's own
+    private chat only; the review is of their own seat."""
+    assert isinstance(payload, callbacks.Review)
+    origin = tapped_message(query)
+    if origin is None or origin[0] != person.user_id:
+        return Reply(t(lang, "tap.unknown"), alert=True)
+    return await context.service.coach.ask(payload.table, payload.deal, person, lang)
+
+
 async def slow_down(update: Update, context: BotContext) -> None:
     """A tap beyond its chat's backlog is never run (bot/telegram/wire/updates.py),
     only answered, in the tapper's app language: the store is not asked. The
@@ -254,6 +267,7 @@ ROUTES: tuple[tuple[str, Route], ...] = (
     ("m", on_rematch),
     ("u", on_tournament),
     ("h", on_hint),
+    ("v", on_review),
 )
 
 

@@ -299,6 +299,8 @@ async def test_taps_on_a_finished_table(fake_telegram: FakeTelegram, runner: Bot
         if old is None:
             continue
         for data in old.callback_data:
+            if data.startswith("v:"):
+                continue  # the record's 🔍 asks the coach: a finished deal is reviewed
             answer = await tap(fake, user, old, data, force=True, settle=False)
             assert answer.show_alert and answer.text == plain(t(RU, "table.over")), answer
     assert snapshot(runner.db_path, table_id) == final

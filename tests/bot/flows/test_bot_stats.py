@@ -287,6 +287,17 @@ async def test_history_lists_the_matches_and_replays_one_in_private(
         message="the frame before",
     )
 
+    # The last frame ends the last deal, which bob played: 🔍 asks the coach
+    # for his review of it (bot/tables/coach.py).
+    await tap(fake, bob, shown(), callbacks.replay(table_id, total - 1), force=True)
+    await fake.wait_for(
+        lambda: words["frame"].format(total) in shown().text,
+        timeout=ANSWER_WITHIN,
+        message="the last frame",
+    )
+    reviews = [d for d in shown().callback_data if d.startswith("v:")]
+    assert len(reviews) == 1 and isinstance(callbacks.parse(reviews[0]), callbacks.Review)
+
     # Somebody from outside the group gets nothing of it.
     stranger = fake.user(777, "Чужой", language_code=lang)
     await open_private_chats(fake, [stranger])
