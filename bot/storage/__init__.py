@@ -28,6 +28,7 @@ from bot.storage.records import (
     MatchResult,
     RatingRecord,
     ResultRow,
+    SeasonWrite,
     Seat,
     SeatResult,
     ShortOfChips,
@@ -37,6 +38,7 @@ from bot.storage.records import (
     computer_key,
     person_key,
 )
+from bot.storage.seasons import ChatSeason, SeasonLine
 from bot.storage.store import LOCK_CONNECTIONS, Shared, SharedLocks, Store
 from bot.storage.url import BACKENDS, DatabaseUrl, parse_database_url
 
@@ -79,6 +81,7 @@ __all__ = [
     "REFUND",
     "STAKE",
     "CachedStore",
+    "ChatSeason",
     "ChipEntry",
     "ChipMoves",
     "ChipRow",
@@ -88,6 +91,8 @@ __all__ = [
     "MatchResult",
     "RatingRecord",
     "ResultRow",
+    "SeasonLine",
+    "SeasonWrite",
     "Seat",
     "SeatResult",
     "Shared",

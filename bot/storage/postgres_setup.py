@@ -52,13 +52,16 @@ async def migrate(connection: Any, place: str = "PostgreSQL") -> None:
             ):  # named by its minute: the record's first INTEGER is short
                 await connection.execute(WIDEN)
             ran = await connection.fetchval(
-                "SELECT count(*) FROM schema_migrations WHERE number = $1", migration.number
+                "SELECT count(*) FROM schema_migrations WHERE number = $1::bigint",
+                migration.number,
             )
             if ran:
                 continue
             await connection.execute(migration.script)
             await connection.execute(
-                "INSERT INTO schema_migrations (number, name, applied_at) VALUES ($1, $2, $3)",
+                # $1 typed: a statement prepared before WIDEN would still take an int4
+                "INSERT INTO schema_migrations (number, name, applied_at)"
+                " VALUES ($1::bigint, $2, $3)",
                 migration.number,
                 migration.name,
                 time.time(),
