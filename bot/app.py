@@ -227,6 +227,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         settings.max_practice_tables,
         settings.top_min_matches,
         settings.start_chips,
+        settings.season,
     )
     thinking = Thinking(settings.computer_workers)
     service = TableService(

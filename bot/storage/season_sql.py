@@ -59,9 +59,11 @@ def write_season(table_id: int, result: MatchResult) -> Body[None]:
 RECENT_OUTCOMES = """SELECT outcome FROM seat_outcomes WHERE user_id = $1
    ORDER BY at DESC, table_id DESC LIMIT $2"""
 
-# A person's achievements in a group (the primary key's prefix).
+# A person's achievements in a group, or ($2 NULL) in every group (the
+# primary key's prefix).
 ACHIEVEMENTS_OF = """SELECT achievement FROM achievements
-   WHERE user_id = $1 AND chat_id = $2 ORDER BY earned_at, achievement"""
+   WHERE user_id = $1 AND ($2::bigint IS NULL OR chat_id = $2)
+   ORDER BY earned_at, achievement"""
 
 # A person's latest group matches in one group, newest first, places only
 # (`results_by_user_chat`, backwards): what "ten matches" and "a comeback"

@@ -59,10 +59,11 @@ class SeasonRecords:
 
     # -- achievements ------------------------------------------------------------------
 
-    async def achievements_of(self, user_id: int, chat_id: int) -> list[str]:
-        """What a person earned in a group, the earliest first."""
+    async def achievements_of(self, user_id: int, chat_id: int | None) -> list[str]:
+        """What a person earned in a group (None: in any group, each once),
+        the earliest first."""
         rows = await self.driver.read(ACHIEVEMENTS_OF, (user_id, chat_id))
-        return [row[0] for row in rows]
+        return list(dict.fromkeys(row[0] for row in rows))
 
     async def latest_places(self, user_id: int, chat_id: int, limit: int) -> list[int]:
         """A person's places in their latest `limit` group matches in a

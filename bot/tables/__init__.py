@@ -15,6 +15,8 @@ request (`context.service.match.play`, `context.service.lobby.new_table`):
 - `fanout`: who is told what once a change is committed;
 - `recovery`: catching up and redrawing after a restart;
 - `stats`: a finished match's results and ratings, /stats and /top;
+- `seasons`, `finale`: a group's season, achievements, reliability, and the
+  season's finale (issue 68);
 - `history`: /history and a finished match replayed in private;
 - `privacy`: erasing a person on request, pruning old action logs;
 - `outbox`: the per-table queues of message jobs;
@@ -29,6 +31,7 @@ from bot.storage import Shared, Store, TableRecord
 from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, Tables, Timing
 from bot.tables.events import TableEvents
 from bot.tables.fanout import Fanout
+from bot.tables.finale import Finale
 from bot.tables.here import Here
 from bot.tables.history import History
 from bot.tables.lifecycle import Lifecycle
@@ -40,6 +43,7 @@ from bot.tables.outbox import Outcome, Sender
 from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
 from bot.tables.rematch import Rematches
+from bot.tables.seasons import Seasons
 from bot.tables.stats import Stats
 from bot.tables.thinking import Thinking
 from bot.tables.tournament.registration import Tournaments
@@ -83,13 +87,15 @@ class TableService:
         self.store = store
         tables = self.tables
         self.fanout = Fanout(tables)
-        self.stats = Stats(tables)
+        self.seasons = Seasons(tables, self.fanout)  # a group's season (issue 68)
+        self.finale = Finale(tables, self.seasons)
+        self.stats = Stats(tables, self.seasons)
         members = Memberships(sender, tables.clock)  # group membership, asked lately
         self.moves = Moves(tables, self.fanout, self.stats)
         self.turns = Turns(tables, self.fanout, self.moves)
         self.history_room = History(tables, members)
         self.match = Match(tables, self.fanout, self.moves, self.turns)
-        self.lobby = Lobby(tables, self.fanout, self.turns)
+        self.lobby = Lobby(tables, self.fanout, self.turns, self.seasons)
         self.lifecycle = Lifecycle(tables, self.fanout, self.turns, self.stats, self.moves)
         self.rematches = Rematches(
             tables, self.fanout, self.turns, self.lobby, self.lifecycle, members
@@ -107,6 +113,7 @@ class TableService:
         events.subscribe(no_show=self.rounds.no_show)  # a round's players did not confirm
         events.subscribe(unreachable=self.turns.unreachable)  # a private chat refused us
         events.subscribe(tick=self.rounds.resume)  # the watchdog's round
+        events.subscribe(tick=self.finale.tick)  # a season's finale, once it is due
         # The messenger's news: a group became a supergroup, a topic went away.
         events.subscribe(chat_moved=self.lifecycle.chat_moved, topic_gone=self.lifecycle.topic_gone)
 

@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.seasons import reliability
 from bot.seats import (
     computer_name,
     distinct_name,
@@ -19,8 +20,10 @@ from bot.tables.core import Person, Refused, Reply, Rights, Tables, join_payload
 from bot.tables.fanout import Fanout
 from bot.tables.kinds import confirmed, kind_of, set_settings, settings_of, waiting
 from bot.tables.outbox import Outcome
+from bot.tables.seasons import Seasons
 from bot.tables.turns import Turns
 from bot.view import callbacks, names, render, rules_help
+from bot.view import seasons as seasons_view
 from bot.view.i18n import Html, short, t
 from bot.view.screen import Button, Screen
 from engine import RulesError, RuleSet
@@ -72,6 +75,11 @@ def read_words(
             if seconds is None:
                 raise Refused(Reply(t(lang, "new.bad_turn_time", value=short(value))))
             settings[key] = seconds
+        elif key == reliability.OPTION:
+            percent = reliability.parse_reliable(value)
+            if percent is None:
+                raise Refused(Reply(seasons_view.bad_option(lang, short(value))))
+            settings[key] = percent
         else:
             options[key] = value.strip()
     return preset, options, settings
@@ -103,11 +111,14 @@ NOTIFY_GROUPS = 10_000  # groups whose last notice is remembered (older ones for
 
 
 class Lobby:
-    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns) -> None:
+    def __init__(
+        self, tables: Tables, fanout: Fanout, turns: Turns, seasons: Seasons | None = None
+    ) -> None:
         self.tables = tables
         self.store = tables.store
         self.fanout = fanout
         self.turns = turns
+        self.seasons = seasons  # reliability: the lobby's marks and `reliable=N`
         # When each group's subscribers were last told of a table (this
         # process's clock; another worker keeps its own: at most one notice
         # per group per worker in NOTIFY_EVERY).
@@ -246,6 +257,8 @@ class Lobby:
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
             await self.tables.require_chips(found, person.user_id)
+            if self.seasons is not None:
+                await self.seasons.require_reliable(found, person.user_id)
             await self.tables.require_room(person.user_id, lang)
             user = await self.store.get_user(person.user_id)
             if user is None or not user.started:

@@ -51,6 +51,7 @@ class MoveNews:
     previous: MatchState
     events: tuple[Event, ...]
     extra_news: tuple[str, ...] = ()
+    end_news: tuple[str, ...] = ()  # lines of the match's end message (achievements)
 
     @property
     def step(self) -> int:
@@ -365,6 +366,8 @@ def plan_move(
             record.append(render.live(info, lang, closed).text)
     lines = [*move.extra_news, *record, *news.announcements(info, lang, events, state, live=True)]
     end = news.match_end(info, lang, events)
+    if end is not None and move.end_news:
+        end = "\n\n".join((end, *move.end_news))
     group: list[GroupOp] = []
     if lines:  # silent before the end message, which rings
         group.append(Say(Screen("\n\n".join(lines)), silent=end is not None))

@@ -71,3 +71,7 @@ class TableInfo:
     # A tournament's table: the round it plays (its lobby waits for its
     # players; nobody else sits, nothing is set).
     tournament_round: int | None = None
+    # A lobby's joiners who finish under 80% of their matches (seat -> percent),
+    # and the share a `reliable=N` table asks of a joiner (issue 68).
+    marks: dict[int, int] = field(default_factory=dict)
+    reliable: int | None = None
