@@ -72,16 +72,17 @@ LATEST_PLACES = """SELECT place FROM results
    WHERE user_id = $1 AND chat_id = $2 AND NOT practice
    ORDER BY finished_at DESC LIMIT $3"""
 
-# A group's season board: its months' rows added up (the primary key's prefix).
+# A group's season board: its months' rows added up, the months a range
+# ('YYYY-MM' sorts as time does) of the primary key's (chat_id, month) prefix.
 SEASON_BOARD = """SELECT s.game, s.player, COALESCE(p.name, s.player), s.level,
        sum(s.matches), sum(s.wins)
    FROM season_standings s LEFT JOIN player_names p ON p.player = s.player
-   WHERE s.chat_id = $1 AND s.month = ANY($2::text[])
+   WHERE s.chat_id = $1 AND s.month >= $2 AND s.month <= $3
    GROUP BY s.game, s.player, p.name, s.level"""
 
-# The groups that played in these months (`season_standings_by_month`).
+# The groups that played in a range of months (`season_standings_by_month`).
 PLAYED_IN = """SELECT DISTINCT chat_id FROM season_standings
-   WHERE month = ANY($1::text[]) ORDER BY chat_id"""
+   WHERE month >= $1 AND month <= $2 ORDER BY chat_id"""
 
 # What a group earned in a season, with each person's latest name
 # (`achievements_by_chat`).

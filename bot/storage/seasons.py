@@ -85,13 +85,15 @@ class SeasonRecords:
     # -- seasons -----------------------------------------------------------------------
 
     async def season_board(self, chat_id: int, months: Sequence[str]) -> list[SeasonLine]:
-        """A group's rows in a season (its months added up), in no order."""
-        rows = await self.driver.read(SEASON_BOARD, (chat_id, list(months)), aside=True)
+        """A group's rows in a season (its months, one after another, added
+        up), in no order."""
+        rows = await self.driver.read(SEASON_BOARD, (chat_id, min(months), max(months)), aside=True)
         return [(r[0], r[1], r[2], r[3], int(r[4]), int(r[5])) for r in rows]
 
     async def played_in(self, months: Sequence[str]) -> list[int]:
-        """The groups that finished a match in any of these months."""
-        rows = await self.driver.read(PLAYED_IN, (list(months),), aside=True)
+        """The groups that finished a match in the months from the first of
+        these to the last."""
+        rows = await self.driver.read(PLAYED_IN, (min(months), max(months)), aside=True)
         return [int(row[0]) for row in rows]
 
     async def season_moments(
