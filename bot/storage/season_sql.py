@@ -123,3 +123,10 @@ MOVE_SEASON_BOARDS = """UPDATE season_standings SET chat_id = $1 WHERE chat_id =
    (SELECT 1 FROM season_standings n WHERE n.chat_id = $1
     AND n.month = season_standings.month AND n.game = season_standings.game
     AND n.player = season_standings.player)"""
+
+
+# The back-fill (`python -m bot backfill-achievements`): every group match,
+# oldest first, and what is held already.
+GROUP_MATCHES = """SELECT table_id, min(chat_id), max(finished_at) FROM results
+   WHERE NOT practice GROUP BY table_id ORDER BY 3, 1"""
+ALL_ACHIEVEMENTS = "SELECT user_id, chat_id, achievement FROM achievements"

@@ -12,8 +12,10 @@ from typing import NamedTuple
 from bot.storage.driver import Body, Driver, Step
 from bot.storage.season_sql import (
     ACHIEVEMENTS_OF,
+    ALL_ACHIEVEMENTS,
     CHAT_SEASON,
     CLAIM_FINALE,
+    GROUP_MATCHES,
     INSERT_ACHIEVEMENT,
     INSERT_OUTCOME,
     LATEST_PLACES,
@@ -81,6 +83,18 @@ class SeasonRecords:
             return new
 
         return await self.driver.transact(grant) if grants else 0
+
+    async def group_matches(self) -> list[tuple[int, int, float]]:
+        """(table id, chat id, finished at) of every group match, oldest first."""
+        rows = await self.driver.read(GROUP_MATCHES, aside=True)
+        return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]
+
+    async def all_achievements(self) -> dict[tuple[int, int], frozenset[str]]:
+        """(user id, chat id) -> what they hold there."""
+        held: dict[tuple[int, int], set[str]] = {}
+        for row in await self.driver.read(ALL_ACHIEVEMENTS, aside=True):
+            held.setdefault((int(row[0]), int(row[1])), set()).add(row[2])
+        return {who: frozenset(ids) for who, ids in held.items()}
 
     # -- seasons -----------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from bot_steps import (
 )
 from databases import rows
 
+from bot.grants import Granted, backfill_achievements
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
@@ -128,3 +129,26 @@ async def test_left_two_of_five_shows_sixty_and_a_reliable_table_refuses(
     said = (await fake.wait_for_message(group, after=sent, timeout=WAIT)).text
     assert "reliable=much" in said and "от 0 до 100" in said, said
     del table_id
+
+
+async def test_the_backfill_grants_the_past_from_stored_moves_once(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
+    await open_private_chats(fake, [ann, bob])
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    table_id, loser_id = await play_one(fake, runner, group, ann, bob)
+    winner = bob if loser_id == ann.id else ann
+    kept = "SELECT user_id, chat_id, achievement, table_id FROM achievements"
+    assert rows(runner.db_path, kept) == [(winner.id, GROUP_ID, "first_win", table_id)]
+    rows(runner.db_path, "DELETE FROM achievements")  # as if earned before the bot granted any
+
+    store = runner.service.store
+    assert await backfill_achievements(store) == Granted(matches=1, replayed=1, new=1)
+    assert rows(runner.db_path, kept) == [(winner.id, GROUP_ID, "first_win", table_id)]
+    assert await backfill_achievements(store) == Granted(matches=1, replayed=1, new=0)
+    # A pruned log: the match still counts, and earns nothing from its moves.
+    rows(runner.db_path, "DELETE FROM achievements")
+    rows(runner.db_path, "DELETE FROM actions")
+    assert await backfill_achievements(store) == Granted(matches=1, replayed=0, new=0)
