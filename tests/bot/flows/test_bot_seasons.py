@@ -22,6 +22,7 @@ from bot_steps import (
 from databases import rows
 
 from bot.grants import Granted, backfill_achievements
+from bot.storage import ChatSeason
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
@@ -152,3 +153,34 @@ async def test_the_backfill_grants_the_past_from_stored_moves_once(
     rows(runner.db_path, "DELETE FROM achievements")
     rows(runner.db_path, "DELETE FROM actions")
     assert await backfill_achievements(store) == Granted(matches=1, replayed=0, new=0)
+
+
+async def test_a_groups_admin_chooses_its_seasons_and_nobody_else(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    ann, bob = fake.user(500, "Ann", language_code="en"), fake.user(501, "Bob")
+    group = fake.group(GROUP_ID, "Club", supergroup=True)
+    fake.make_admin(group, ann)
+    await ann.send(group, "/lang en")
+    await fake.wait_idle(timeout=WAIT)
+
+    async def answer(user: FakeUser, text: str) -> str:
+        sent = await user.send(group, text)
+        return (await fake.wait_for_message(group, after=sent, timeout=WAIT)).text
+
+    assert "Only a chat admin" in await answer(bob, "/season quarter")
+    assert await runner.service.store.chat_season(GROUP_ID) == ChatSeason()
+    said = await answer(ann, "/season quarter")
+    assert said.startswith("✅ Done.\nSeason: a quarter; chips start again with each season: no.")
+    said = await answer(ann, "/season chips on")
+    assert "Season: a quarter; chips start again with each season: yes." in said
+    assert await runner.service.store.chat_season(GROUP_ID) == ChatSeason("quarter", True)
+    assert (await answer(bob, "/season")).startswith("📅 Season “Q")
+    # Words it does not take change nothing and say what it takes.
+    said = await answer(ann, "/season weekly")
+    assert "An admin can change this: /season month" in said
+    assert await runner.service.store.chat_season(GROUP_ID) == ChatSeason("quarter", True)
+    said = await answer(ann, "/season none")
+    assert "none (one endless season)" in said
+    assert "/top shows all time" in await answer(bob, "/season")
