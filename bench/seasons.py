@@ -54,7 +54,13 @@ def carried(backend: str) -> list[str]:
     kept = [
         s
         for s in sqlite_statements(season.script)
-        if s.startswith(("INSERT INTO seat_outcomes", "INSERT INTO season_standings"))
+        if s.startswith(
+            (
+                "INSERT INTO seat_outcomes",
+                "INSERT INTO season_standings",
+                "INSERT INTO season_groups",
+            )
+        )
     ]
     ids = [a.id for a in ACHIEVEMENTS]
     cases = " ".join(f"WHEN {n} THEN '{i}'" for n, i in enumerate(ids))

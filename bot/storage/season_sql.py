@@ -18,6 +18,9 @@ UPSERT_SEASON = """INSERT INTO season_standings
    ON CONFLICT (chat_id, month, game, player) DO UPDATE SET
      matches = season_standings.matches + 1, wins = season_standings.wins + excluded.wins"""
 
+INSERT_SEASON_GROUP = """INSERT INTO season_groups (month, chat_id) VALUES ($1, $2)
+   ON CONFLICT DO NOTHING"""
+
 # The first outcome of a person's part stands (a /leave recorded before the end).
 INSERT_OUTCOME = """INSERT INTO seat_outcomes (table_id, user_id, chat_id, outcome, at)
    VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING"""
@@ -39,6 +42,7 @@ def write_season(table_id: int, result: MatchResult) -> Body[None]:
         for seat in result.seats
     ]  # fmt: skip
     yield Step(UPSERT_SEASON, board, many=True)
+    yield Step(INSERT_SEASON_GROUP, (season.month, result.chat_id))
     outcomes = [
         (table_id, user_id, result.chat_id, outcome, season.at)
         for user_id, outcome in season.outcomes
@@ -80,8 +84,8 @@ SEASON_BOARD = """SELECT s.game, s.player, COALESCE(p.name, s.player), s.level,
    WHERE s.chat_id = $1 AND s.month >= $2 AND s.month <= $3
    GROUP BY s.game, s.player, p.name, s.level"""
 
-# The groups that played in a range of months (`season_standings_by_month`).
-PLAYED_IN = """SELECT DISTINCT chat_id FROM season_standings
+# The groups that played in a range of months (`season_groups`' key).
+PLAYED_IN = """SELECT DISTINCT chat_id FROM season_groups
    WHERE month >= $1 AND month <= $2 ORDER BY chat_id"""
 
 # What a group earned in a season, with each person's latest name
@@ -119,6 +123,8 @@ def grant_rows(
 MOVE_ACHIEVEMENTS = """UPDATE achievements SET chat_id = $1 WHERE chat_id = $2 AND NOT EXISTS
    (SELECT 1 FROM achievements n WHERE n.chat_id = $1 AND n.user_id = achievements.user_id
     AND n.achievement = achievements.achievement)"""
+MOVE_SEASON_GROUPS = """UPDATE season_groups SET chat_id = $1 WHERE chat_id = $2 AND NOT EXISTS
+   (SELECT 1 FROM season_groups n WHERE n.chat_id = $1 AND n.month = season_groups.month)"""
 MOVE_SEASON_BOARDS = """UPDATE season_standings SET chat_id = $1 WHERE chat_id = $2 AND NOT EXISTS
    (SELECT 1 FROM season_standings n WHERE n.chat_id = $1
     AND n.month = season_standings.month AND n.game = season_standings.game

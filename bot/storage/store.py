@@ -36,7 +36,7 @@ from bot.storage.records import (
     UserRecord,
     person_key,
 )
-from bot.storage.season_sql import MOVE_ACHIEVEMENTS, MOVE_SEASON_BOARDS
+from bot.storage.season_sql import MOVE_ACHIEVEMENTS, MOVE_SEASON_BOARDS, MOVE_SEASON_GROUPS
 from bot.storage.seasons import SeasonRecords
 from bot.storage.shared_sql import (
     INSERT_TABLE,
@@ -298,6 +298,7 @@ class Store(Ledgers, Tournaments, SeasonRecords):
             # Its achievements and season boards, where the supergroup has none of its own.
             yield Step(MOVE_ACHIEVEMENTS, ids)
             yield Step(MOVE_SEASON_BOARDS, ids)
+            yield Step(MOVE_SEASON_GROUPS, ids)
             # Its boards counted afresh from the results it took along.
             yield Step("DELETE FROM standings WHERE scope = $1 OR scope = $2", ids)
             yield Step(RECOUNT_STANDINGS, (new_chat_id,))

@@ -42,8 +42,13 @@ CREATE TABLE season_standings (
     wins INTEGER NOT NULL,
     PRIMARY KEY (chat_id, month, game, player)
 );
--- Which groups played in a month: the finale's candidates.
-CREATE INDEX season_standings_by_month ON season_standings(month, chat_id);
+-- Which groups finished a match in a month: the finale's candidates, a row
+-- a group and month (a board's rows are many: a row a player and game).
+CREATE TABLE season_groups (
+    month TEXT NOT NULL,
+    chat_id {bigint} NOT NULL,
+    PRIMARY KEY (month, chat_id)
+);
 -- A season's finale, claimed once per group and season: the worker whose
 -- insert made the row tells it (INSERT ... ON CONFLICT DO NOTHING).
 CREATE TABLE season_finales (
@@ -65,12 +70,18 @@ INSERT INTO seat_outcomes (table_id, user_id, chat_id, outcome, at)
     SELECT table_id, user_id, chat_id, 'finished', finished_at FROM results
     WHERE user_id IS NOT NULL AND NOT practice;
 -- sqlite only:
+INSERT INTO season_groups (month, chat_id)
+    SELECT DISTINCT strftime('%Y-%m', finished_at, 'unixepoch'), chat_id FROM results
+    WHERE NOT practice;
 INSERT INTO season_standings (chat_id, month, game, player, user_id, level, matches, wins)
     SELECT chat_id, strftime('%Y-%m', finished_at, 'unixepoch'), game, player, max(user_id),
            max(level), count(*), sum(CASE WHEN place = 1 THEN 1 ELSE 0 END)
     FROM results WHERE NOT practice
     GROUP BY chat_id, strftime('%Y-%m', finished_at, 'unixepoch'), game, player;
 -- postgres only:
+INSERT INTO season_groups (month, chat_id)
+    SELECT DISTINCT to_char(to_timestamp(finished_at) AT TIME ZONE 'UTC', 'YYYY-MM'), chat_id
+    FROM results WHERE NOT practice;
 INSERT INTO season_standings (chat_id, month, game, player, user_id, level, matches, wins)
     SELECT chat_id, to_char(to_timestamp(finished_at) AT TIME ZONE 'UTC', 'YYYY-MM'), game,
            player, max(user_id), max(level), count(*),
