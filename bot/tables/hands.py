@@ -87,21 +87,15 @@ class Hands:
         return outcome
 
     async def record(self, table: TableRecord, seat: Seat, record: RecordDeal) -> None:
-        """The hand becomes the ended deal's record; the next hand is a new message."""
+        """The hand becomes the ended deal's record; the next hand is a new
+        message, sent after this returns. The edit is awaited, not left to a
+        lane of its own: the record takes the old hand's buttons, and a new
+        hand that overtook it (the edit waiting behind the chat's limit)
+        left the old deal's buttons on screen beside it."""
         seat.hand_message_id, seat.hand_digest = None, None
         await self.store.set_hand_message(table.id, seat.seat, None, None)
-        if record.in_order:
-            await self.out.edit(seat.user_id, record.message_id, record.screen)
-            return
-        # Nothing edits the old hand after this, so its record need not hold
-        # up the seat's lane: the next deal's hand goes on while the record
-        # waits for what is left of Telegram's budget.
-        user_id, old, screen = seat.user_id, record.message_id, record.screen
-        self.tables.outbox.later(
-            table.id,
-            lambda: done(self.out.edit(user_id, old, screen, priority=Priority.LATER)),
-            lane=f"record:{seat.seat}",
-        )
+        screen, priority = record.screen, record.priority
+        await self.out.edit(seat.user_id, record.message_id, screen, priority=priority)
 
     async def put_hand(
         self,

@@ -122,7 +122,8 @@ class Teller:
     ) -> None:
         """The group's operations in order and the deal's closing beside
         them; in one chat everything in order: the deal's record before its
-        summary, the table in the hand after the news."""
+        summary, the table in the hand after the news. Elsewhere each seat's
+        record goes before its own next hand (`rest`)."""
         beside = []
         closing = telling.closing
         if closing is not None:
@@ -131,32 +132,44 @@ class Teller:
             table.live_message_id = None
             beside.append(self.store.clear_live_message(table.id))
             beside.append(done(self.out.edit(table.chat_id, closing.message_id, closing.screen)))
-        records = [told for told in telling.seats if told.record is not None]
-        if records:
-            beside.append(at_once(*(self.record(table, told) for told in records)))
-        rest = self.rest(table, telling, audience, lang)
         if audience.one_chat:
             for job in beside:
                 await job
-            await rest
+            for told in telling.seats:
+                if told.record is not None:
+                    await self.record(table, told)
+            await self.rest(table, telling, audience, lang)
         else:
-            await at_once(*beside, rest)
+            await at_once(*beside, self.rest(table, telling, audience, lang))
 
     async def rest(
         self, table: TableRecord, telling: Telling, audience: Audience, lang: str
     ) -> None:
         """The group's operations, then the hands (one chat, or a match
-        over: its end message before the hands close), else beside them."""
+        over: its end message before the hands close), else beside them.
+        Outside one chat a seat's record goes just before its own hand, and
+        beside the group when no hand follows it."""
+        records = not audience.one_chat
         hands = [told for told in telling.seats if told.hand is not None]
+        alone = [
+            self.record(table, told)
+            for told in telling.seats
+            if records and told.hand is None and told.record is not None
+        ]
         if not hands:
-            await self.group(table, telling.group, lang)
+            await at_once(self.group(table, telling.group, lang), *alone)
         elif telling.over or audience.one_chat:
-            await self.group(table, telling.group, lang)
-            await self.hands_of(table, hands, in_turn=telling.over)
+
+            async def in_turn() -> None:
+                await self.group(table, telling.group, lang)
+                await self.hands_of(table, hands, in_turn=telling.over, records=records)
+
+            await at_once(in_turn(), *alone)
         else:
             await at_once(
                 self.group(table, telling.group, lang),
-                self.hands_of(table, hands, in_turn=False),
+                self.hands_of(table, hands, in_turn=False, records=records),
+                *alone,
             )
 
     async def group(self, table: TableRecord, ops: Sequence[GroupOp], lang: str) -> None:
@@ -174,11 +187,12 @@ class Teller:
                 await self.edit_live(table, op.screen, op.priority)
 
     async def hands_of(
-        self, table: TableRecord, told: Sequence[SeatTelling], in_turn: bool
+        self, table: TableRecord, told: Sequence[SeatTelling], in_turn: bool, records: bool
     ) -> None:
-        """The seats' hands; `in_turn`: one after another (else each person's
-        chat in its own order, the chats at once)."""
-        jobs = [self.seat(table, one, record=False) for one in told]
+        """The seats' hands, each after its record when `records`; `in_turn`:
+        one after another (else each person's chat in its own order, the
+        chats at once)."""
+        jobs = [self.seat(table, one, record=records) for one in told]
         if in_turn:
             for job in jobs:
                 await job

@@ -140,13 +140,15 @@ class CloseLive:
 @dataclass(frozen=True)
 class RecordDeal:
     """A hand becomes the ended deal's record in its person's language; the
-    next hand is a new message. `in_order`: edited in the job's turn (one
-    chat); else on a lane of its own at `Priority.LATER`, as nothing edits
-    the old hand after this."""
+    next hand is a new message, sent only after this edit: the record has no
+    buttons, so no tap on the old deal's hand can be made once the new hand
+    shows. `priority`: `Priority.NOW` in a private chat of its own (the new
+    hand, which a person acts on, waits behind it), the group's record's in
+    one chat."""
 
     message_id: int
     screen: Screen
-    in_order: bool
+    priority: Priority
 
 
 @dataclass(frozen=True)
@@ -320,7 +322,8 @@ def plan_seat(
     if move.deal_over and seat.hand_message_id is not None:
         lang = reading.langs[seat.seat]
         screen = record_screen(move, state, seat.seat, audience, reading.info, lang)
-        record = RecordDeal(seat.hand_message_id, screen, in_order=audience.one_chat)
+        priority = Priority.RECORD if audience.one_chat else Priority.NOW
+        record = RecordDeal(seat.hand_message_id, screen, priority)
         seat = replace(seat, hand_message_id=None, hand_digest=None)
     hand: PutHand | CloseHand | None = None
     if superseded:

@@ -28,6 +28,9 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
     elif info.ratings:
         lines.append("")
         lines.append(t(lang, "final.ratings", preset=preset_name(lang, info.rules)))
+        # The change's reason beside it (players-review-2 §4.5: "25,0 → 25,7"
+        # after a second place read as arbitrary): the place it was for.
+        place = {seat: placing.rank for placing in event.standing for seat in placing.seats}
         for seat, before, after in info.ratings:
             lines.append(
                 t(
@@ -37,6 +40,8 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
                     before=decimal(lang, before),
                     after=decimal(lang, after),
                     change=signed(lang, after - before),
+                    place=place.get(seat, len(event.standing)),
+                    places=len(event.standing),
                 )
             )
     if info.chips:

@@ -144,7 +144,16 @@ def hand(
             rows.append((Button(t(lang, "button.back"), back),))
     declares = 0
     for action in legal:
-        if action.kind is Kind.DECLARE:
+        if action.kind is Kind.DECLARE and Action(Kind.LEAD, seat, action.cards) in legal:
+            # The leader's own combination is a plain lead of its cards (it
+            # counts as his for every priority rule either way, RULES.md §5):
+            # one button that says so, not a 📣 that repeats the lead
+            # (players-review-2: bura's "📣 Молодка: 6♥️ К♥️ Т♥️" on one's turn).
+            label = answer_label(lang, Kind.LEAD, action.cards, view.trump)
+            rows.append(
+                (Button(label, callbacks.play(info.id, info.version, Kind.LEAD, action.cards)),)
+            )
+        elif action.kind is Kind.DECLARE:
             label = _declare_label(lang, view, action)
             if not declares:
                 lines.append(t(lang, "hand.declare_hint"))

@@ -106,11 +106,31 @@ def _plays_line(
     return lines
 
 
+# Kozel's two teams in the group, as the lobby's "команда A" / "команда B".
+TEAM_MARKS = ("🅰️", "🅱️")
+
+
+def _with_teams(info: TableInfo, view: TableView) -> TableInfo:
+    """Kozel in the group: every name carries its team's mark, so "Берёт 🤖
+    Михалыч 🅰️" says which side took the trick (players-review-2 §1.3; the
+    hand marks the reader's partner with 🤝 instead)."""
+    if not view.rules.is_teams:
+        return info
+    sides = view.rules.sides(len(info.names))
+    mark = {seat: TEAM_MARKS[side] for side, seats in enumerate(sides) for seat in seats}
+    names = tuple(f"{name} {mark[s]}" if s in mark else name for s, name in enumerate(info.names))
+    return dataclasses.replace(info, names=names)
+
+
 def _penalties_line(info: TableInfo, lang: str, view: TableView) -> Html:
+    """Every side's penalty points; kozel's teams each under their mark
+    once ("🅰️ Вера + 🤖 Михалыч 0"), not after every name."""
     groups = view.rules.sides(len(info.names))
     parts = []
     for side, seats in enumerate(groups):
         who = " + ".join(esc(info.names[s]) for s in seats)
+        if view.rules.is_teams:
+            who = f"{TEAM_MARKS[side]} {who}"
         mark = " ✖" if side in view.out else ""
         parts.append(f"{who} {view.penalties[side]}{mark}")
     return t(lang, "live.penalties", scores=Html(" · ".join(parts)), limit=view.rules.limit)
@@ -328,6 +348,7 @@ def live(info: TableInfo, lang: str, view: TableView) -> Screen:
     it ends, and the trick in progress. `view` is the spectator's."""
     lines = _header(info, lang, view)
     lines.append(_penalties_line(info, lang, view))
+    info = _with_teams(info, view)
     points = [
         f"{esc(info.names[s])} {p}"
         for s, p in enumerate(view.pile_points)

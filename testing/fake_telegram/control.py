@@ -323,15 +323,17 @@ class ControlMixin(FakeState):
         any activity restarts it at once; it is the one deliberate delay in the fake, needed
         because "the bot will not send anything more" cannot be observed directly.
 
-        ``busy``: what the system under test says of itself, whether it is busy with
-        something the fake cannot see (an update being handled, a job between two
-        requests). A busy answer is activity too, and it is asked again every
-        ``PROBE_POLL`` seconds while it says busy (nothing in the fake changes when a
-        bot's own work ends); with it a short ``quiet`` suffices
+        ``busy``: what the system under test says of itself (default:
+        :attr:`busy_probe`), whether it is busy with something the fake cannot see
+        (an update being handled, a job between two requests). A busy answer is
+        activity too, and it is asked again every ``PROBE_POLL`` seconds while it
+        says busy (nothing in the fake changes when a bot's own work ends); with it a
+        short ``quiet`` suffices
         (tests/support/bot_harness.py).
         """
         signal = self._require_signal()
         quiet = self.quiet_period if quiet is None else quiet
+        busy = self.busy_probe if busy is None else busy
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:

@@ -133,6 +133,11 @@ class FakeState:
         self.strict_ampersand = strict_ampersand
         self.callback_max_age = callback_max_age
         self.quiet_period = quiet_period
+        # What the bot under test says of itself (busy with an update, a job
+        # between two requests): asked by every `wait_idle` that brings no
+        # probe of its own, so a helper's wait never ends on a quiet period
+        # alone while the bot is still working on a slow machine.
+        self.busy_probe: Callable[[], bool] | None = None
         self.clock: Callable[[], float] = clock
 
         # Inspection state (public).

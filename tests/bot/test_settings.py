@@ -108,7 +108,9 @@ def results(listener: socket.socket, tmp_path_factory: pytest.TempPathFactory) -
         running.append((case, process))
     for case, process in running:
         try:
-            case.stdout, case.stderr = process.communicate(timeout=60)
+            # Generous: a dozen interpreters importing PTB at once on a loaded
+            # 2-core machine took over a minute; only a hang should fail here.
+            case.stdout, case.stderr = process.communicate(timeout=180)
         except subprocess.TimeoutExpired:
             process.kill()
             case.stdout, case.stderr = process.communicate()

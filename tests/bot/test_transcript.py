@@ -167,6 +167,31 @@ CASES = [
         (("Аня", "ru"), ("Олеся", "uk"), ("Янка", "be")),
         seed=3,
     ),
+    # Whole matches read in a Belarusian and a Ukrainian group, each with a
+    # person of that language (issue 67's reading of be and uk): all three
+    # games, the kozel one with computers (their names in the group's language).
+    Case(
+        "burkozel_three_people_in_belarusian",
+        "/new burkozel limit=4",
+        (("Янка", "be"), ("Олеся", "uk"), ("Аня", "ru")),
+        group_lang="be",
+        seed=4,
+    ),
+    Case(
+        "kozel_in_ukrainian",
+        "/new kozel limit=2",
+        (("Олеся", "uk"), ("Янка", "be")),
+        computers=2,
+        group_lang="uk",
+        seed=8,
+    ),
+    Case(
+        "bura_in_belarusian_and_ukrainian",
+        "/new bura limit=4",
+        (("Олеся", "uk"), ("Янка", "be")),
+        group_lang="be",
+        seed=4,
+    ),
     Case(
         "burkozel_three_people_tapping_what_is_offered",
         "/new burkozel limit=4",

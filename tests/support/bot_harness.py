@@ -90,6 +90,7 @@ class BotRunner:
             await app.post_init(app)
         await app.updater.start_polling(poll_interval=0.0, timeout=1)
         await app.start()
+        self.fake.busy_probe = self.busy  # every wait for quiet asks the bot too
 
     def busy(self) -> bool:
         """The bot is doing what the fake cannot see: an update queued or being
@@ -121,6 +122,7 @@ class BotRunner:
         app = self.app
         if app is None:
             return
+        self.fake.busy_probe = None
         if app.updater.running:
             await app.updater.stop()
         if app.running:

@@ -65,7 +65,7 @@ def test_one_level_twice_at_a_table_moves_by_the_mean_of_its_seats() -> None:
     assert moved["cpu:hard"][1][0] == pytest.approx(mean)
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("lang", ["ru", "be", "uk", "en"])
 def test_the_end_message_keeps_its_shape_and_shows_each_persons_change(lang: str) -> None:
     rules = RuleSet.create("burkozel")
     over = MatchOver(
@@ -79,8 +79,11 @@ def test_the_end_message_keeps_its_shape_and_shows_each_persons_change(lang: str
     # The standing first, the ratings after it, the call to play again last.
     assert lines[: len(plain_end) - 1] == plain_end[:-1]
     assert lines[-1] == plain_end[-1] == t(lang, "final.again")
-    mark = "," if lang == "ru" else "."
-    assert f"Ann: 25{mark}0 → 22{mark}4 (−2{mark}6)" in lines
-    assert f"Bob: 25{mark}0 → 27{mark}6 (+2{mark}6)" in lines
+    mark = "." if lang == "en" else ","
+    # Each change says the place it was for (players-review-2 §4.5).
+    of = {"ru": "из", "be": "з", "uk": "з", "en": "of"}[lang]
+    ann, bob = (next(line for line in lines if line.startswith(f"{n}: ")) for n in ("Ann", "Bob"))
+    assert ann.startswith(f"Ann: 25{mark}0 → 22{mark}4 (−2{mark}6 ") and ann.endswith(f" 2 {of} 2)")
+    assert bob.startswith(f"Bob: 25{mark}0 → 27{mark}6 (+2{mark}6 ") and bob.endswith(f" 1 {of} 2)")
     practice = final.match_over(replace(base, practice=True), lang, over).text
     assert practice.splitlines()[-2:] == [t(lang, "final.unrated"), t(lang, "final.again_practice")]

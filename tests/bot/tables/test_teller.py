@@ -4,6 +4,7 @@ back. A recording Sender and store stand in for Telegram and the database."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -73,8 +74,10 @@ class Recorder:
         self.calls.append(("store.hand", table_id, seat, message_id))
 
 
-def setup(practice: bool = False) -> tuple[Teller, Recorder, TableRecord]:
-    rec = Recorder()
+def setup(
+    practice: bool = False, rec: Recorder | None = None
+) -> tuple[Teller, Recorder, TableRecord]:
+    rec = rec or Recorder()
     tables = cast(
         Tables, SimpleNamespace(store=rec, out=rec, outbox=Outbox(), events=TableEvents())
     )
@@ -122,7 +125,7 @@ async def test_one_chat_is_told_in_order_record_news_hand() -> None:
     fresh = PutHand(Screen("your turn"), fresh=True, ring=True, priority=Priority.NOW)
     telling = Telling(
         group=(Say(Screen("summary")),),
-        seats=(SeatTelling(0, RecordDeal(600, Screen("record"), in_order=True), fresh),),
+        seats=(SeatTelling(0, RecordDeal(600, Screen("record"), Priority.RECORD), fresh),),
     )
     await teller.run(table, telling, ONE_CHAT, "en")
     assert texts(rec) == [
@@ -144,3 +147,46 @@ async def test_a_fresh_hand_replaces_the_old_one() -> None:
     assert ("send", 11, "your turn", False) in rec.calls
     assert bob.hand_message_id == rec.next_id
     assert ("store.hand", 7, 1, rec.next_id) in rec.calls
+
+
+class Slow(Recorder):
+    """A Sender whose edits wait (a chat's limit holding them back) while its
+    sends go at once: what overtook the deal's record on Telegram."""
+
+    async def edit(self, chat_id: int, message_id: int, screen: Screen, **kw: Any) -> Outcome:
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        return await super().edit(chat_id, message_id, screen, **kw)
+
+
+def slow_setup() -> tuple[Teller, Recorder, TableRecord]:
+    return setup(rec=Slow())
+
+
+async def test_a_seats_record_is_edited_before_its_next_hand_is_sent() -> None:
+    # From the seat's own lane: the old hand loses its buttons (it becomes the
+    # deal's record) before the new deal's hand shows, so no tap on the old
+    # deal's buttons can be made beside the new hand.
+    teller, rec, table = slow_setup()
+    fresh = PutHand(Screen("new deal"), fresh=True, ring=True, priority=Priority.NOW)
+    record = RecordDeal(700, Screen("record"), Priority.NOW)
+    await teller.seat(table, SeatTelling(1, record, fresh))
+    assert texts(rec) == [("edit", 11, 700, "record"), ("send", 11, "new deal", False)]
+
+
+async def test_caught_up_records_precede_each_hand_and_go_beside_the_group() -> None:
+    # A catch-up tells every hand from the group's lane: each chat gets its
+    # record before its hand; a record with no hand after it waits for nothing.
+    teller, rec, table = slow_setup()
+    fresh = PutHand(Screen("new deal"), fresh=True, ring=True, priority=Priority.NOW)
+    telling = Telling(
+        group=(Say(Screen("summary")),),
+        seats=(
+            SeatTelling(0, RecordDeal(600, Screen("record 0"), Priority.NOW)),
+            SeatTelling(1, RecordDeal(700, Screen("record 1"), Priority.NOW), fresh),
+        ),
+    )
+    await teller.run(table, telling, GROUP_TABLE, "en")
+    calls = texts(rec)
+    assert ("edit", 10, 600, "record 0") in calls
+    assert calls.index(("edit", 11, 700, "record 1")) < calls.index(("send", 11, "new deal", False))

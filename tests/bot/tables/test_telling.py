@@ -184,7 +184,9 @@ def test_a_hand_becomes_the_deals_record_and_the_next_one_is_new() -> None:
     telling = plan_hand(move, table, seat, GROUP_TABLE, reading(after), superseded=False)
     (told,) = telling.seats
     assert told.record is not None and told.record.message_id == HAND[1]
-    assert not told.record.in_order  # on a lane of its own
+    # Edited before the new hand is sent, ahead of what only informs: the new
+    # hand waits behind it.
+    assert told.record.priority is Priority.NOW
     # The group's summary is repeated in the record (in Russian, the seat's).
     assert isinstance(told.hand, PutHand) and told.hand.old is None
     assert seat.hand_message_id == HAND[1]  # the plan changed nothing
@@ -252,7 +254,7 @@ def test_practice_is_one_chat_told_in_order() -> None:
     # No live message: the hand shows the table; the news goes to the chat.
     assert telling.closing is None and group_only(telling) == [Say]
     ann, bob, _ = telling.seats
-    assert ann.record is not None and ann.record.in_order
+    assert ann.record is not None and ann.record.priority is Priority.RECORD
     assert isinstance(ann.hand, PutHand) and isinstance(bob.hand, PutHand)
     # The chat reads the summary as the group's: the record does not repeat
     # it, where a group's hand does.

@@ -72,6 +72,11 @@ def actions(runner: BotRunner) -> int:
     return int(count)
 
 
+def timed_out(fake: FakeTelegram, group: FakeChat) -> int:
+    """How many times the group was told that a person's time ran out."""
+    return sum(m.text.count("Время на ход вышло") for m in fake.messages(group))
+
+
 async def playing(fake: FakeTelegram, runner: BotRunner) -> tuple[FakeChat, int]:
     """Two people at a running table; the first to act never does."""
     group = fake.group(GROUP_ID, "Диск", supergroup=True)
@@ -112,14 +117,18 @@ async def test_a_deadline_that_fails_on_storage_runs_again_once_the_disk_is_back
     tries = disk.failures
     assert tries > 1
     disk.down = False
-    # At most the longest pause later, the deadline's move is made after all.
+    # At most the longest pause later, the deadline's move is made after all,
+    # once. (Counted by what the group reads, not by stored moves: a stand-in
+    # that leads its whole hand can leave the answerer one forced discard,
+    # which plays itself 1.5 s later, bot/view/forced.py; the deal is random.)
     await advance(runner, clock, retry_pause(100))
-    assert actions(runner) == 1
-    assert any("Время на ход вышло" in m.text for m in fake_telegram.messages(group))
+    assert timed_out(fake_telegram, group) == 1
+    made = actions(runner)
+    assert made >= 1
     # The table keeps going: the next person's deadline is armed again.
     assert any(clock.scheduled((table_id, purpose)) for purpose in PURPOSES)
     await advance(runner, clock, TURN)
-    assert actions(runner) == 2
+    assert actions(runner) > made
 
 
 @pytest.mark.parametrize("disk_fails_at_first", [False, True])

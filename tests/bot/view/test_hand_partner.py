@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine_builders import table as build_table
 from render_support import NAMES, info_for
 
-from bot.view import callbacks
+from bot.view import callbacks, render
 from bot.view import hand as hand_view
 from bot.view.i18n import plain, t
 from bot.view.screen import Screen
@@ -94,3 +94,34 @@ def test_several_cards_onto_the_partners_trick_offer_the_cheapest_discard() -> N
     assert [kind for kind, _ in offered] == [Kind.DISCARD]
     assert offered[0][1] == tuple(sorted(parse_cards("Q♠ 6♠"), key=lambda c: c.id))
     assert manual_offered(screen, "en")
+
+
+def test_the_groups_live_message_marks_each_kozel_team() -> None:
+    """players-review-2 §1.3: "Берёт 🤖 Михалыч (10♣️★)" did not say whose
+    side took the trick. In the group every name carries its team's mark
+    (the lobby's team A: seats 0 and 2), the penalties list each team once."""
+    state = build_table(LAST, preset="kozel", trump="♥", turn=1)
+    for action in (
+        Action.lead(1, "6♠"),
+        Action.beat(2, "9♠"),
+        Action.discard(3, "J♦"),
+        Action.discard(0, "K♠"),
+    ):
+        state, _ = apply(state, action)
+    names = NAMES[:4]
+    for lang in ("ru", "be", "uk", "en"):
+        text = plain(render.live(info_for(state, names), lang, view_for(state, None)).text)
+        a, b = render.TEAM_MARKS
+        assert f"{a} {names[0]} + {names[2]} 0 · {b} {names[1]} + {names[3]} 0" in text
+        trick = next(line for line in text.splitlines() if line.startswith("✅ 1."))
+        assert f"{names[2]} {a}" in trick and names[1] not in trick  # seat 2 took it
+        assert f"{names[1]} {b} 6♠️" in text  # the trick as played
+        assert f"{names[0]} + {names[2]} 0" not in plain(
+            hand_view.hand(info_for(state, names), lang, view_for(state, 0)).text
+        )  # the hand says "you" and 🤝 instead
+
+
+def test_other_games_have_no_team_marks() -> None:
+    state = build_table(LAST[:2], preset="burkozel", trump="♥", turn=0)
+    text = render.live(info_for(state, NAMES[:2]), "ru", view_for(state, None)).text
+    assert not any(mark in text for mark in render.TEAM_MARKS)

@@ -100,7 +100,8 @@ def test_lobby_and_live_message_mark_computer_players(lang: str) -> None:
     assert state.deal is not None
     turn = state.deal.turn
     away = info_for(state, NAMES, away=frozenset({turn}))
-    assert f"{NAMES[turn]} 🤖" in check_telegram_html(
+    team = render.TEAM_MARKS[turn % 2]  # kozel's team mark, then the computer's
+    assert f"{NAMES[turn]} {team} 🤖" in check_telegram_html(
         render.live(away, lang, view_for(state, None))
     )
 

@@ -7,6 +7,7 @@ The states are every configuration's random matches (`render_support`).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 
 import pytest
 from bot_harness import card_of_label
@@ -85,6 +86,17 @@ def test_hand_shows_only_the_viewers_cards(preset: Preset, count: int) -> None:
                     assert card_text(lang, card) in plain
 
 
+def declared(legal: Iterable[Action]) -> set[tuple[Kind, frozenset[Card]]]:
+    """The one-button combinations: a 📣 each, but the leader's own that is a
+    plain lead of its cards is offered as that lead (said once)."""
+    legal = set(legal)
+    return {
+        (Kind.LEAD if Action(Kind.LEAD, a.seat, a.cards) in legal else a.kind, frozenset(a.cards))
+        for a in legal
+        if a.kind is Kind.DECLARE
+    }
+
+
 @pytest.mark.parametrize(("preset", "count"), CONFIGS, ids=CONFIG_IDS)
 def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
     """Picking cards one by one: card buttons toggle the selection; action
@@ -96,7 +108,7 @@ def test_hand_buttons_follow_legal_actions(preset: Preset, count: int) -> None:
         for seat in range(count):
             view = view_for(state, seat)
             legal = set(legal_actions(state, seat))
-            one_tap = {(a.kind, frozenset(a.cards)) for a in legal if a.kind is Kind.DECLARE}
+            one_tap = declared(legal)
             declares_seen += len(one_tap)
             my_turn = view.turn == seat and bool(legal)
             selections = (
@@ -320,9 +332,7 @@ def test_most_moves_are_one_tap(preset: Preset, count: int) -> None:
             if view.turn != seat or len(legal) <= 1 or not moves:
                 continue
             screen = hand_view.hand(info, "ru", view)
-            offered = kind_buttons(screen) - {
-                (a.kind, frozenset(a.cards)) for a in legal if a.kind is Kind.DECLARE
-            }
+            offered = kind_buttons(screen) - declared(legal)
             assert offered <= {(a.kind, frozenset(a.cards)) for a in moves}
             picks = [
                 b
@@ -465,3 +475,25 @@ def test_the_hand_says_where_the_trump_card_lies(lang: str) -> None:
                 if view.trump_card in view.hand:
                     assert note not in plain
     assert shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_leaders_own_molodka_is_one_lead_button_not_a_declaration(lang: str) -> None:
+    """players-review-2: on one's own turn bura's "📣 Молодка: 6♥️ К♥️ Т♥️"
+    repeated a plain three-card lead. It is said once: a lead of the three."""
+    state = build_table(("6♥ K♥ A♥", "7♣ 8♣ 9♠"), preset="bura", trump="♣", turn=0)
+    molodka = Action.declare(0, "6♥ K♥ A♥")
+    assert molodka in legal_actions(state, 0)
+    screen = hand_view.hand(info_for(state, NAMES[:2]), lang, view_for(state, 0))
+    check_telegram_html(screen)
+    buttons = kind_buttons(screen)
+    assert (Kind.LEAD, frozenset(molodka.cards)) in buttons
+    assert not any(kind is Kind.DECLARE for kind, _ in buttons)
+    labels = [b.text for row in screen.buttons for b in row]
+    assert not any(label.startswith("📣") for label in labels)
+    assert plain_of(t(lang, "hand.declare_hint")) not in plain_of(screen.text)
+    # Out of turn the same hand still declares it, with its 📣.
+    other = build_table(("7♣ 8♣ 9♠", "6♥ K♥ A♥"), preset="bura", trump="♣", turn=0)
+    assert Action.declare(1, "6♥ K♥ A♥") in legal_actions(other, 1)
+    off_turn = hand_view.hand(info_for(other, NAMES[:2]), lang, view_for(other, 1))
+    assert (Kind.DECLARE, frozenset(molodka.cards)) in kind_buttons(off_turn)
