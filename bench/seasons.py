@@ -51,9 +51,13 @@ PICK = "CASE table_id % {n} {cases} END"
 def carried(backend: str) -> list[str]:
     """The season migration's carrying of the past, and the grants."""
     (season,) = [m for m in migrations(backend) if m.name.endswith("_seasons.sql")]
+    statements = [
+        "\n".join(line for line in s.splitlines() if not line.startswith("--"))
+        for s in sqlite_statements(season.script)
+    ]
     kept = [
         s
-        for s in sqlite_statements(season.script)
+        for s in statements
         if s.startswith(
             (
                 "INSERT INTO seat_outcomes",
@@ -113,6 +117,11 @@ async def first(url: DatabaseUrl, query: str) -> Any:
 async def measure(url: DatabaseUrl, chat: int, times: int) -> None:
     store = await open_store(url, cache=False)
     try:
+        counts = [
+            f"{name} {await first(url, f'SELECT count(*) FROM {name}')}"
+            for name in ("seat_outcomes", "achievements", "season_standings", "season_groups")
+        ]
+        print("rows: " + ", ".join(counts))
         user = int(await first(url, BUSIEST_USER))
         months = [str(await first(url, MONTHS))]
         start, end = 0.0, 4e9

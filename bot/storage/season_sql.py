@@ -77,12 +77,15 @@ LATEST_PLACES = """SELECT place FROM results
    ORDER BY finished_at DESC LIMIT $3"""
 
 # A group's season board: its months' rows added up, the months a range
-# ('YYYY-MM' sorts as time does) of the primary key's (chat_id, month) prefix.
-SEASON_BOARD = """SELECT s.game, s.player, COALESCE(p.name, s.player), s.level,
-       sum(s.matches), sum(s.wins)
-   FROM season_standings s LEFT JOIN player_names p ON p.player = s.player
-   WHERE s.chat_id = $1 AND s.month >= $2 AND s.month <= $3
-   GROUP BY s.game, s.player, p.name, s.level"""
+# ('YYYY-MM' sorts as time does) of the primary key's (chat_id, month)
+# prefix; each name looked up by its key after the adding up (a join let
+# PostgreSQL scan every name: 90 ms at a million results).
+SEASON_BOARD = """SELECT g.game, g.player,
+       COALESCE((SELECT p.name FROM player_names p WHERE p.player = g.player), g.player),
+       g.level, g.matches, g.wins
+   FROM (SELECT game, player, level, sum(matches) AS matches, sum(wins) AS wins
+         FROM season_standings WHERE chat_id = $1 AND month >= $2 AND month <= $3
+         GROUP BY game, player, level) g"""
 
 # The groups that played in a range of months (`season_groups`' key).
 PLAYED_IN = """SELECT DISTINCT chat_id FROM season_groups

@@ -115,14 +115,16 @@ class Seasons:
         return [line] if line else []
 
     def tell_privately(self, table: TableRecord, result: MatchResult | None) -> None:
-        """Each person who earned something hears it in private, explained."""
+        """Each person who earned something hears it in private, explained,
+        silently: the end message in the group has rung already (one ring
+        per own move, docs/transcripts)."""
         for user_id, ids in _by_person(result).items():
 
             async def note(user_id: int = user_id, ids: tuple[str, ...] = ids) -> None:
                 lang = await self.tables.user_lang(user_id)
                 text = view.private_text(lang, table.chat_title, ids)
                 if text:
-                    await self.fanout.hands.send_private(table.id, user_id, Screen(text))
+                    await self.tables.out.send(user_id, Screen(text), silent=True)
 
             self.fanout.private_later(table, note)
 
