@@ -184,3 +184,24 @@ async def test_a_groups_admin_chooses_its_seasons_and_nobody_else(
     said = await answer(ann, "/season none")
     assert "none (one endless season)" in said
     assert "/top shows all time" in await answer(bob, "/season")
+
+
+async def test_leave_mid_match_counts_as_not_finished(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    ann, bob, cid = fake.user(500, "Аня"), fake.user(501, "Борис"), fake.user(502, "Вера")
+    await open_private_chats(fake, [ann, bob, cid])
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    table_id, lobby = await open_table(fake, runner, group, "/new", [ann, bob, cid])
+    await start_match(fake, group, ann, lobby)
+    await fake.wait_idle(timeout=WAIT)
+    await bob.send(group, "/leave")
+    await runner.idle()
+    ask = fake.last_message(group)
+    await (await bob.tap(ask, ask.callback_data[0])).answer_received(timeout=WAIT)
+    await fake.wait_idle(timeout=WAIT)
+    outcomes = "SELECT table_id, user_id, chat_id, outcome FROM seat_outcomes"
+    assert rows(runner.db_path, outcomes) == [(table_id, bob.id, GROUP_ID, "left")]
+    assert (await runner.service.seasons.record(bob.id)).percent == 0
+    assert (await runner.service.seasons.record(ann.id)).percent is None  # no match yet
