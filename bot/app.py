@@ -231,6 +231,7 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         settings.max_practice_tables,
         settings.top_min_matches,
         settings.start_chips,
+        settings.season,
     )
     thinking = Thinking(settings.computer_workers, metrics.decision_seconds.observe)
     service = TableService(

@@ -10,7 +10,10 @@
   names (the environment or `.env`, never the command line, where `ps` and
   the shell's history would show its password), running matches included
   (bot/storage/copy.py). It refuses while a bot still holds the file: moves
-  made after the copy would be lost.
+  made after the copy would be lost;
+- `python -m bot backfill-achievements`: grant achievements to the past from
+  the stored moves of every group match (bot/grants.py); run again, it
+  grants nothing twice.
 
 Each prints one line of what it did, or one line of why not and exits 2.
 """
@@ -23,6 +26,7 @@ import os
 import sys
 from pathlib import Path
 
+from bot.grants import backfill_achievements
 from bot.settings import load_settings
 from bot.storage import StorageError, open_store, parse_database_url
 from bot.storage.copy import copy_sqlite_to_postgres
@@ -49,6 +53,10 @@ def _parser() -> argparse.ArgumentParser:
     copy.add_argument("source", help="the SQLite file: a path or sqlite:///path")
     copy.add_argument(
         "--replace", action="store_true", help="empty a target that holds rows, then copy"
+    )
+    commands.add_parser(
+        "backfill-achievements",
+        help="grant achievements to the past from the stored moves of group matches",
     )
     return parser
 
@@ -96,12 +104,27 @@ async def _copy(source: str, replace: bool) -> str:
     return f"copied {path} into PostgreSQL: {copied}"
 
 
+async def _backfill() -> str:
+    overrides = {} if os.environ.get("BOT_TOKEN") else {"bot_token": NO_TOKEN}
+    store = await open_store(load_settings(**overrides).database(), cache=False)
+    try:
+        done = await backfill_achievements(store)
+    finally:
+        await store.close()
+    return (
+        f"{done.matches} group matches read, {done.replayed} replayed from their moves:"
+        f" {done.new} achievements granted"
+    )
+
+
 def run(argv: list[str]) -> int:
     """Run one command; its exit status."""
     args = _parser().parse_args(argv)
     try:
         if args.command == "migrate":
             said = asyncio.run(_migrate())
+        elif args.command == "backfill-achievements":
+            said = asyncio.run(_backfill())
         else:
             said = asyncio.run(_copy(args.source, args.replace))
     except (StorageError, ValueError) as error:

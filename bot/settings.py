@@ -82,6 +82,9 @@ class Settings(BaseSettings):
     # Virtual chips (never money) each person holds in a group before their
     # first match there; a table's stake= is taken from them (bot/tables/chips.py).
     start_chips: int = Field(default=1000, ge=0, le=1_000_000_000)
+    # A group's seasons (issue 68): a calendar month, a quarter, or none (one
+    # endless season); a group's admin may choose otherwise with /season.
+    season: str = "month"
     # Seconds to wait for one Bot API request, and how often a send that was
     # lost on the network is retried (with doubling pauses from send_backoff).
     request_timeout: float = Field(default=10.0, gt=0, le=120)
@@ -207,6 +210,16 @@ class Settings(BaseSettings):
         if level not in levels():
             raise ValueError("must be one of " + ", ".join(levels()))
         return level
+
+    @field_validator("season")
+    @classmethod
+    def _season(cls, value: str) -> str:
+        from bot.seasons.calendar import SeasonKind, season_kind
+
+        kind = season_kind(value)
+        if kind is None:
+            raise ValueError("must be one of " + ", ".join(k.value for k in SeasonKind))
+        return kind.value
 
     @field_validator("database_sync", mode="before")
     @classmethod

@@ -29,6 +29,7 @@ from bot.storage.records import (
     MatchResult,
     RatingRecord,
     ResultRow,
+    SeasonWrite,
     Seat,
     SeatResult,
     ShortOfChips,
@@ -38,6 +39,7 @@ from bot.storage.records import (
     computer_key,
     person_key,
 )
+from bot.storage.seasons import ChatSeason, SeasonLine
 from bot.storage.store import LOCK_CONNECTIONS, Shared, SharedLocks, Store
 from bot.storage.url import BACKENDS, DatabaseUrl, parse_database_url
 
@@ -86,6 +88,7 @@ __all__ = [
     "REFUND",
     "STAKE",
     "CachedStore",
+    "ChatSeason",
     "ChipEntry",
     "ChipMoves",
     "ChipRow",
@@ -95,6 +98,8 @@ __all__ = [
     "MatchResult",
     "RatingRecord",
     "ResultRow",
+    "SeasonLine",
+    "SeasonWrite",
     "Seat",
     "SeatResult",
     "Shared",

@@ -238,6 +238,19 @@ class MatchResult:
     practice: bool
     seats: tuple[SeatResult, ...]
     rate: Rater | None = None  # None: the match moves no rating
+    season: SeasonWrite | None = None  # a group match's season part (issue 68)
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonWrite:
+    """What a group match adds to its group's season, written with its
+    results (bot/storage/season_sql.py): the month's board, how each
+    person's part ended, and the achievements it earned."""
+
+    month: str  # 'YYYY-MM' (UTC) of the match's end, the board it counts on
+    at: float  # the match's end by the bot's clock
+    outcomes: tuple[tuple[int, str], ...] = ()  # (user id, outcome)
+    achievements: tuple[tuple[int, str], ...] = ()  # (user id, achievement id)
 
 
 @dataclass(frozen=True, slots=True)

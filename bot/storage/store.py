@@ -38,6 +38,8 @@ from bot.storage.records import (
     person_key,
 )
 from bot.storage.reviews import Reviews
+from bot.storage.season_sql import MOVE_ACHIEVEMENTS, MOVE_SEASON_BOARDS, MOVE_SEASON_GROUPS
+from bot.storage.seasons import SeasonRecords
 from bot.storage.shared_sql import (
     INSERT_TABLE,
     MOVE_CHAT_LANG,
@@ -78,7 +80,7 @@ class Shared:
     lanes: SharedLocks
 
 
-class Store(Ledgers, Tournaments, Hints, Reviews):
+class Store(Ledgers, Tournaments, Hints, Reviews, SeasonRecords):
     """Every operation, once, over a driver. `ratings_lock`: the statement
     that makes workers sharing the database rate a game's matches in turn
     (PostgreSQL's advisory lock; SQLite has one process). `on_commit`:
@@ -302,7 +304,7 @@ class Store(Ledgers, Tournaments, Hints, Reviews):
         ids = (new_chat_id, old_chat_id)
 
         def move() -> Body[None]:
-            for table in ("tables", "tournaments", "results", "chip_ledger"):
+            for table in ("tables", "tournaments", "results", "chip_ledger", "seat_outcomes"):
                 yield Step(f"UPDATE {table} SET chat_id = $1 WHERE chat_id = $2", ids)
             # Notices and balances move unless the supergroup has the
             # person's already (the old one stays under the old id: no chip
@@ -313,6 +315,10 @@ class Store(Ledgers, Tournaments, Hints, Reviews):
                     f" (SELECT user_id FROM {table} WHERE chat_id = $1)",
                     ids,
                 )
+            # Its achievements and season boards, where the supergroup has none of its own.
+            yield Step(MOVE_ACHIEVEMENTS, ids)
+            yield Step(MOVE_SEASON_BOARDS, ids)
+            yield Step(MOVE_SEASON_GROUPS, ids)
             # Its boards counted afresh from the results it took along.
             yield Step("DELETE FROM standings WHERE scope = $1 OR scope = $2", ids)
             yield Step(RECOUNT_STANDINGS, (new_chat_id,))

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.storage.driver import Body, Step
 from bot.storage.records import ChipMoves, MatchResult, ShortOfChips, Skill, chip_order
+from bot.storage.season_sql import write_season
 from bot.storage.shared_sql import (
     INSERT_CHIP,
     MOVE_BALANCE,
@@ -97,6 +98,7 @@ def write_result(table_id: int, result: MatchResult, ratings_lock: str | None) -
     names = [(seat.player, seat.name, now) for seat in result.seats]
     yield Step(UPSERT_NAME, names, many=True)
     yield Step(UPSERT_STANDING, standing_rows(result), many=True)
+    yield from write_season(table_id, result)
 
 
 def write_chips(chips: ChipMoves) -> Body[None]:

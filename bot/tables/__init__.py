@@ -15,6 +15,8 @@ request (`context.service.match.play`, `context.service.lobby.new_table`):
 - `fanout`: who is told what once a change is committed;
 - `recovery`: catching up and redrawing after a restart;
 - `stats`: a finished match's results and ratings, /stats and /top;
+- `seasons`, `finale`: a group's season, achievements, reliability, and the
+  season's finale (issue 68);
 - `history`: /history and a finished match replayed in private;
 - `coach`: 🔍, a review of a player's deal (issue 66), queued in
   `review_queue` for the reviews' lane of `thinking`;
@@ -32,6 +34,7 @@ from bot.tables.coach import Coach
 from bot.tables.core import AdminCheck, Limits, Person, Refused, Reply, Rights, Tables, Timing
 from bot.tables.events import TableEvents
 from bot.tables.fanout import Fanout
+from bot.tables.finale import Finale
 from bot.tables.here import Here
 from bot.tables.hints import Hints
 from bot.tables.history import History
@@ -44,6 +47,7 @@ from bot.tables.outbox import Outcome, Sender
 from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
 from bot.tables.rematch import Rematches
+from bot.tables.seasons import Seasons
 from bot.tables.stats import Stats
 from bot.tables.thinking import Thinking
 from bot.tables.tournament.registration import Tournaments
@@ -87,7 +91,9 @@ class TableService:
         self.store = store
         tables = self.tables
         self.fanout = Fanout(tables)
-        self.stats = Stats(tables)
+        self.seasons = Seasons(tables, self.fanout)  # a group's season (issue 68)
+        self.finale = Finale(tables, self.seasons)
+        self.stats = Stats(tables, self.seasons)
         members = Memberships(sender, tables.clock)  # group membership, asked lately
         self.moves = Moves(tables, self.fanout, self.stats)
         self.turns = Turns(tables, self.fanout, self.moves)
@@ -95,7 +101,7 @@ class TableService:
         self.hints = Hints(tables)
         self.coach = Coach(tables)  # 🔍: a deal's review, in the reviews' lane
         self.match = Match(tables, self.fanout, self.moves, self.turns)
-        self.lobby = Lobby(tables, self.fanout, self.turns, members)
+        self.lobby = Lobby(tables, self.fanout, self.turns, members, self.seasons)
         self.lifecycle = Lifecycle(tables, self.fanout, self.turns, self.stats, self.moves)
         self.rematches = Rematches(
             tables, self.fanout, self.turns, self.lobby, self.lifecycle, members
@@ -113,6 +119,7 @@ class TableService:
         events.subscribe(no_show=self.rounds.no_show)  # a round's players did not confirm
         events.subscribe(unreachable=self.turns.unreachable)  # a private chat refused us
         events.subscribe(tick=self.rounds.resume)  # the watchdog's round
+        events.subscribe(tick=self.finale.tick)  # a season's finale, once it is due
         # The messenger's news: a group became a supergroup, a topic went away.
         events.subscribe(chat_moved=self.lifecycle.chat_moved, topic_gone=self.lifecycle.topic_gone)
 

@@ -66,6 +66,7 @@ class Limits:
     practice_tables: int = 100  # practice games open at once over the whole bot
     top_min_matches: int = 3  # rated matches in a game before a player is on /top
     start_chips: int = START_CHIPS  # a person's balance in a group before their first stake
+    season: str = "month"  # a group's season unless its admin chose (SEASON: month|quarter|none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +343,8 @@ class Tables:
             waiting=frozenset(s.seat for s in table.seats if s.user_id in settings.waiting),
             tournament_round=None if table.tournament is None else table.tournament.round,
             hints=kind.hints,
+            marks=_marks(table),
+            reliable=table.settings.get("reliable"),
         )
 
     async def creator_name(self, table: TableRecord) -> str:
@@ -350,3 +353,9 @@ class Tables:
             return seat.name
         user = await self.store.get_user(table.creator_id)
         return user.name if user else "?"
+
+
+def _marks(table: TableRecord) -> dict[int, int]:
+    """Seat -> the share of a joiner the lobby marks (bot/tables/seasons.py)."""
+    kept = table.settings.get("marks") or {}
+    return {s.seat: int(kept[str(s.user_id)]) for s in table.seats if str(s.user_id) in kept}

@@ -111,10 +111,12 @@ class Fanout:
         previous: MatchState,
         events: Sequence[Event],
         extra_news: Sequence[str] = (),
+        end_news: Sequence[str] = (),
     ) -> None:
         """A committed move told: the group's part on the group's lane (with
-        the hands, in one chat), each hand on its own lane."""
-        move = MoveNews(table.id, previous, tuple(events), tuple(extra_news))
+        the hands, in one chat), each hand on its own lane. `end_news`: lines
+        the match's end message adds (what was earned)."""
+        move = MoveNews(table.id, previous, tuple(events), tuple(extra_news), tuple(end_news))
         one_chat = audience_of(table).one_chat
         queued = time.monotonic()
 

@@ -312,6 +312,8 @@ class Lifecycle:
         else:
             table = await self.store.save_table(table, chips=refund)
             await tell(table)
+        if self.stats.seasons is not None:  # it counts as a match not finished
+            await self.stats.seasons.left(table, old_user)
         self.turns.arm(table)
         return Reply()
 

@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.seasons import reliability
 from bot.seats import (
     computer_name,
     distinct_name,
@@ -22,8 +23,10 @@ from bot.tables.kinds import confirmed, kind_of, set_settings, settings_of, wait
 from bot.tables.members import Memberships
 from bot.tables.notices import Notices
 from bot.tables.outbox import Outcome
+from bot.tables.seasons import Seasons
 from bot.tables.turns import Turns
 from bot.view import callbacks, names, render, rules_help
+from bot.view import seasons as seasons_view
 from bot.view.i18n import Html, short, t
 from bot.view.screen import Button, Screen
 from engine import RulesError, RuleSet
@@ -75,6 +78,11 @@ def read_words(
             if seconds is None:
                 raise Refused(Reply(t(lang, "new.bad_turn_time", value=short(value))))
             settings[key] = seconds
+        elif key == reliability.OPTION:
+            percent = reliability.parse_reliable(value)
+            if percent is None:
+                raise Refused(Reply(seasons_view.bad_option(lang, short(value))))
+            settings[key] = percent
         else:
             options[key] = value.strip()
     return preset, options, settings
@@ -99,12 +107,20 @@ def parse_new(lang: str, args: Sequence[str]) -> tuple[RuleSet, dict[str, Any]]:
 
 
 class Lobby:
-    def __init__(self, tables: Tables, fanout: Fanout, turns: Turns, members: Memberships) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        fanout: Fanout,
+        turns: Turns,
+        members: Memberships,
+        seasons: Seasons | None = None,
+    ) -> None:
         self.tables = tables
         self.store = tables.store
         self.fanout = fanout
         self.turns = turns
         self.notices = Notices(tables, fanout, members)
+        self.seasons = seasons  # reliability: the lobby's marks and `reliable=N`
 
     def _redraw(self, table_id: int, settings: bool = False) -> None:
         self.fanout.redraw_lobby_later(table_id, settings=settings)
@@ -206,6 +222,8 @@ class Lobby:
             if len(table.seats) >= max(PLAYER_COUNTS[table.rules.preset]):
                 raise found.refuse("join.full")
             await self.tables.require_chips(found, person.user_id)
+            if self.seasons is not None:
+                await self.seasons.require_reliable(found, person.user_id)
             await self.tables.require_room(person.user_id, lang)
             user = await self.store.get_user(person.user_id)
             if user is None or not user.started:

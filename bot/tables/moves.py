@@ -97,11 +97,17 @@ class Moves:
         # The match's results (and ratings) are written with its last move:
         # they exist exactly when the end does, a restart in between included.
         result = await self.stats.result_of(table, action, user_id) if state.over else None
+        seasons = self.stats.seasons
+        earned: list[str] = []  # the end message's line of achievements
+        if result is not None and seasons is not None:
+            earned = seasons.end_news(table, result, await self._table_lang(table))
 
         async def tell(saved: TableRecord) -> None:
             if result is not None:
                 self.stats.forget_top(saved.chat_id)
-            self.fanout.move_later(saved, previous, events, list(news))
+            self.fanout.move_later(saved, previous, events, list(news), earned)
+            if result is not None and seasons is not None:
+                seasons.tell_privately(saved, result)
             if said is not None:
                 self.fanout.news_and_hands_later(saved, said)
 

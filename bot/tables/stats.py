@@ -19,6 +19,7 @@ from bot.storage import MatchResult, SeatResult, TableRecord, computer_key, pers
 from bot.tables.core import Person, Reply, Tables
 from bot.tables.kinds import kind_of
 from bot.tables.pictures import Pictures
+from bot.tables.seasons import Seasons
 from bot.view import stats as stats_view
 from bot.view.screen import Screen
 from engine import Action, Preset
@@ -35,8 +36,9 @@ Boards = list[tuple[str, list[stats_view.Leader]]]
 
 
 class Stats:
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, seasons: Seasons | None = None) -> None:
         self.tables = tables
+        self.seasons = seasons  # a group match's season part (issue 68)
         self.store = tables.store
         self.pictures = Pictures(tables)
         self._boards: dict[int | None, tuple[float, Boards]] = {}
@@ -97,6 +99,7 @@ class Stats:
             teams.setdefault(result.side, (result.place, []))[1].append(result.player)
         rated = kind_of(table).rated and not unplayed
         rater = functools.partial(rate, list(teams.values())) if rated else None
+        season = None if self.seasons is None else await self.seasons.match_part(table, events)
         return MatchResult(
             game=table.preset,
             options=dict(table.options),
@@ -104,6 +107,7 @@ class Stats:
             practice=table.practice,
             seats=tuple(seats),
             rate=rater,
+            season=season,
         )
 
     # -- /stats and /top ----------------------------------------------------------------
@@ -136,13 +140,22 @@ class Stats:
         shown = stats_view.stats_text(
             lang, person.name, record(played), ratings, chat_id is None, chips
         )
+        if self.seasons is not None and played:
+            games = frozenset(Preset(p.game) for p in played)
+            lines = await self.seasons.stats_lines(person.user_id, chat_id, lang, games)
+            shown = "\n".join((shown, "", *lines))
         # The rating history as a picture, the text its caption (or, when too
         # long for one, the message before it); nobody rated: the text only.
         chart = await self.pictures.rating_chart(rows, person.user_id, person.name, lang, chat_id)
         return Reply(screen=Screen(shown), photo=chart)
 
-    async def top(self, chat_id: int | None, lang: str) -> Reply:
-        """Each game's leaderboard: the group's, or (None, in private) the bot's."""
+    async def top(self, chat_id: int | None, lang: str, all_time: bool = False) -> Reply:
+        """Each game's leaderboard: the group's, or (None, in private) the
+        bot's. In a group with seasons, the season's (`all_time`: `/top all`)."""
+        if chat_id is not None and not all_time and self.seasons is not None:
+            season = await self.seasons.top(chat_id, lang)
+            if season is not None:
+                return season
         least = self.tables.limits.top_min_matches
         boards = await self._top_boards(chat_id, least)
         return Reply(screen=Screen(stats_view.top_text(lang, boards, chat_id is None, least)))

@@ -51,6 +51,7 @@ class MoveNews:
     previous: MatchState
     events: tuple[Event, ...]
     extra_news: tuple[str, ...] = ()
+    end_news: tuple[str, ...] = ()  # lines of the match's end message (achievements)
 
     @property
     def step(self) -> int:
@@ -199,6 +200,15 @@ def people(table: TableRecord) -> list[Seat]:
 
 def declarable(view: TableView) -> bool:
     return any(action.kind is Kind.DECLARE for action in view.legal)
+
+
+def with_end_news(end: str, lines: Sequence[str], asks_again: bool) -> str:
+    """The end message with what was earned: after the standing and the
+    ratings, before the last line's call to play again (next to its button)."""
+    if not asks_again:
+        return "\n\n".join((end, *lines))
+    head, _, call = end.rpartition("\n")
+    return "\n".join((head.rstrip("\n"), "", *lines, "", call))
 
 
 def match_end_screen(audience: Audience, table_id: int, lang: str, end: str) -> Screen:
@@ -370,6 +380,8 @@ def plan_move(
     if not audience.group_play:  # the play stays in the hands (a duplicate round)
         lines = []
     end = news.match_end(info, lang, events)
+    if end is not None and move.end_news:
+        end = with_end_news(end, move.end_news, info.tournament_round is None)
     group: list[GroupOp] = []
     if lines:  # silent before the end message, which rings
         group.append(Say(Screen("\n\n".join(lines)), silent=end is not None))

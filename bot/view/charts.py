@@ -189,3 +189,21 @@ def _fonts() -> Any:
     return matplotlib.rc_context(
         {"font.family": FONT, "axes.unicode_minus": True, "text.usetex": False},
     )
+
+
+def season_chart(
+    lang: str, title: str, names: Sequence[str], wins: Sequence[int], matches: Sequence[int]
+) -> bytes:
+    """/season's picture: a game's board as bars, wins over matches played,
+    the leader on top. `title` and names come in the group's language."""
+    with _fonts():
+        figure, axes = _figure()
+        places = list(range(len(names)))[::-1]
+        axes.barh(places, matches, color=COLOURS[5], alpha=0.35, label=_text(lang, "chart.matches"))
+        axes.barh(places, wins, color=COLOURS[0], label=_text(lang, "chart.wins"))
+        axes.legend(loc="lower right")
+        axes.set_yticks(places, [drawable(name) for name in names])
+        axes.set_title(drawable(title))
+        axes.grid(True, axis="x", alpha=0.3)
+        axes.grid(False, axis="y")
+        return _png(figure)

@@ -29,6 +29,8 @@ def lobby_screen(info: TableInfo, lang: str) -> Screen:
     if changed:
         lines.append(t(lang, "lobby.options"))
         lines.extend(changed)
+    if info.reliable is not None:
+        lines.append(t(lang, "reliability.option", needed=info.reliable))
     lines.append("")
     counts = "/".join(str(n) for n in (len(info.names), info.max_players))
     lines.append(t(lang, "lobby.players", count=counts))
@@ -47,6 +49,8 @@ def lobby_screen(info: TableInfo, lang: str) -> Screen:
                 team = " " + t(lang, "lobby.team", team=side)
             if index in info.waiting:
                 team += " ⏳"
+            if index in info.marks:
+                team += " " + t(lang, "reliability.mark", percent=info.marks[index])
             lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
     else:
         lines.append(t(lang, "lobby.empty"))

@@ -75,3 +75,7 @@ class TableInfo:
     # finished match's count of hints used.
     hints: bool = False
     hints_used: int = 0
+    # A lobby's joiners who finish under 80% of their matches (seat -> percent),
+    # and the share a `reliable=N` table asks of a joiner (issue 68).
+    marks: dict[int, int] = field(default_factory=dict)
+    reliable: int | None = None

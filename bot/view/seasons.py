@@ -46,9 +46,20 @@ def season_text(
     """/season: each game's standings this season, best first."""
     name, left = season_name(lang, season), _left(lang, season, now)
     lines: list[str] = [t(lang, "season.title", season=name, left=left)]
+    return "\n".join(lines + _boards(lang, boards))
+
+
+def season_top_text(
+    lang: str, season: Season, now: float, boards: Mapping[str, Sequence[SeasonRow]]
+) -> str:
+    """/top in a group: the season's boards under /top's season header."""
+    return "\n".join([top_header(lang, season, now), *_boards(lang, boards)])
+
+
+def _boards(lang: str, boards: Mapping[str, Sequence[SeasonRow]]) -> list[str]:
     if not boards:
-        lines.append(t(lang, "season.none"))
-        return "\n".join(lines)
+        return [t(lang, "season.none")]
+    lines: list[str] = []
     for game, board in boards.items():
         lines.append("")
         lines.append(t(lang, "season.game", game=t(lang, f"preset.{game}")))
@@ -58,7 +69,13 @@ def season_text(
             lines.append(
                 t(lang, "season.line", medal=medal, name=name, wins=row.wins, matches=row.matches)
             )
-    return "\n".join(lines)
+    return lines
+
+
+def choice_text(lang: str, kind: SeasonKind, chips: bool, done: bool = False) -> str:
+    """The group's choice of seasons (and, to an admin, how to change it)."""
+    usage = t(lang, "season.usage", kind=kind.value, chips="yes" if chips else "no")
+    return t(lang, "season.chosen") + "\n" + usage if done else usage
 
 
 def _names(rows: Iterable[SeasonRow]) -> Html:

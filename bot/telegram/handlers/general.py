@@ -101,13 +101,36 @@ async def cmd_stats(update: Update, context: BotContext) -> None:
 
 
 async def cmd_top(update: Update, context: BotContext) -> None:
-    """`/top`: each game's leaderboard, the group's (in private, the bot's)."""
+    """`/top`: each game's leaderboard, the group's this season (`/top all`:
+    of all time; in private, the bot's)."""
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return
     lang = await message_lang(update, context)
     chat_id = chat.id if is_group(chat) else None
-    await reply(message, await context.service.stats.top(chat_id, lang))
+    all_time = [word.lower() for word in args_of(context)[:1]] == ["all"]
+    await reply(message, await context.service.stats.top(chat_id, lang, all_time))
+
+
+async def cmd_season(update: Update, context: BotContext) -> None:
+    """`/season` in a group: its season so far; an admin's `/season month|
+    quarter|none` or `/season chips on|off` chooses the group's seasons."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    lang = await message_lang(update, context)
+    seasons = context.service.seasons
+    if not is_group(chat):
+        await reply(message, t(lang, "season.group_only"))
+        return
+    words = args_of(context)
+    if not words:
+        await reply(message, await seasons.season(chat.id, lang))
+        return
+    if not await is_admin(context, chat.id, user.id):
+        await reply(message, t(lang, "season.not_allowed"))
+        return
+    await reply(message, await seasons.choose(chat.id, chat.title or "", words, lang))
 
 
 async def cmd_history(update: Update, context: BotContext) -> None:

@@ -25,6 +25,7 @@ GROUP_COMMANDS = (
     "lang",
     "stats",
     "top",
+    "season",
     "history",
     "notify",
     "tournament",
@@ -32,7 +33,9 @@ GROUP_COMMANDS = (
 PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang", "stats", "top", "forget")
 # Commands that act for the sender, or on them. Telegram hides everybody who posts
 # as a channel behind one account (Channel_Bot): such posts are refused these.
-NEEDS_IDENTITY = tuple(c for c in GROUP_COMMANDS if c not in ("rules", "help", "top", "history"))
+NEEDS_IDENTITY = tuple(
+    c for c in GROUP_COMMANDS if c not in ("rules", "help", "top", "season", "history")
+)
 # Commands that seat, register or subscribe the sender. An anonymous admin
 # posts as the group, from one account (GroupAnonymousBot) shared by every
 # anonymous admin of every group: seated as it, they shared one cap of open
@@ -71,6 +74,7 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(command("lang", general.cmd_lang))
     app.add_handler(command("stats", general.cmd_stats))
     app.add_handler(command("top", general.cmd_top))
+    app.add_handler(command("season", general.cmd_season))
     app.add_handler(command("history", general.cmd_history))
     app.add_handler(command("notify", general.cmd_notify))
     app.add_handler(command("addbot", group.cmd_addbot))

@@ -210,7 +210,7 @@ async def test_top_waits_for_enough_matches_and_a_newcomer_has_no_record(
     await open_private_chats(fake, [ann, bob])
     group = fake.group(GROUP_ID, "Клуб", supergroup=True)
     await lose_a_match(fake, runner, group, ann, bob)
-    top = await ask(fake, ann, group, "/top")
+    top = await ask(fake, ann, group, "/top all")  # of all time (/top: the season's)
     assert "Чтобы попасть в список, нужно партий: 3" in top and "🥇" not in top
     newcomer = fake.user(502, "Вера")
     fresh = await ask_for(fake, newcomer, group, "/stats")

@@ -93,3 +93,19 @@ reliability-mark = ⚠️ дагульвае { $percent }%
 reliability-refused = За гэты стол сядаюць тыя, хто дагульвае не менш за { $needed }% партый, а ў вас — { $percent }% ({ $finished } з { $counted } апошніх).
 reliability-option = Дагульваюць не менш за { $needed }% партый
 reliability-bad_option = Умова «reliable={ $value }»: патрэбны працэнт дагуляных партый, цэлы лік ад 0 да 100.
+season-off = Група гуляе адзін бясконцы сезон: /top паказвае ўвесь час. Адмін можа ўключыць сезоны: /season month або /season quarter
+season-group_only = Сезоны бываюць у груп: адпраўце /season у групе.
+season-usage = Сезон: { $kind ->
+        [month] каляндарны месяц
+        [quarter] квартал
+       *[none] няма (адзін бясконцы сезон)
+    }; фішкі пачынаюцца зноў з кожным сезонам: { $chips ->
+        [yes] так
+       *[no] не
+    }.
+    Адмін можа гэта змяніць: /season month, /season quarter, /season none; /season chips on або /season chips off
+season-not_allowed = Сезоны групы можа змяніць толькі адмін чата.
+season-chosen = ✅ Гатова.
+chart-wins = Перамогі
+chart-matches = Партыі
+command-group-season = бягучы сезон з графікам (адмінам: яго від)

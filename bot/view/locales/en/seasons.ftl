@@ -84,3 +84,19 @@ reliability-mark = ⚠️ finishes { $percent }%
 reliability-refused = This table seats players who finish at least { $needed }% of their matches; yours is { $percent }% ({ $finished } of the last { $counted }).
 reliability-option = Players who finish at least { $needed }% of their matches
 reliability-bad_option = Condition “reliable={ $value }”: give the share of matches finished, a whole percent from 0 to 100.
+season-off = This group plays one endless season: /top shows all time. An admin can turn seasons on: /season month or /season quarter
+season-group_only = Seasons are a group's: send /season in a group.
+season-usage = Season: { $kind ->
+        [month] a calendar month
+        [quarter] a quarter
+       *[none] none (one endless season)
+    }; chips start again with each season: { $chips ->
+        [yes] yes
+       *[no] no
+    }.
+    An admin can change this: /season month, /season quarter, /season none; /season chips on or /season chips off
+season-not_allowed = Only a chat admin can change the group's seasons.
+season-chosen = ✅ Done.
+chart-wins = Wins
+chart-matches = Matches
+command-group-season = the season so far, with a chart (admins: its kind)

@@ -93,3 +93,19 @@ reliability-mark = ⚠️ доигрывает { $percent }%
 reliability-refused = За этот стол садятся те, кто доигрывает не меньше { $needed }% партий, а у вас — { $percent }% ({ $finished } из { $counted } последних).
 reliability-option = Доигрывают не меньше { $needed }% партий
 reliability-bad_option = Условие «reliable={ $value }»: нужен процент доигранных партий, целое число от 0 до 100.
+season-off = Группа играет один бесконечный сезон: /top показывает всё время. Админ может включить сезоны: /season month или /season quarter
+season-group_only = Сезоны бывают у групп: отправьте /season в группе.
+season-usage = Сезон: { $kind ->
+        [month] календарный месяц
+        [quarter] квартал
+       *[none] нет (один бесконечный сезон)
+    }; фишки начинаются заново с каждым сезоном: { $chips ->
+        [yes] да
+       *[no] нет
+    }.
+    Админ может это изменить: /season month, /season quarter, /season none; /season chips on или /season chips off
+season-not_allowed = Сезоны группы может изменить только админ чата.
+season-chosen = ✅ Готово.
+chart-wins = Победы
+chart-matches = Партии
+command-group-season = текущий сезон с графиком (админам: его вид)

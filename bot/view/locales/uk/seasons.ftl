@@ -93,3 +93,19 @@ reliability-mark = ⚠️ дограє { $percent }%
 reliability-refused = За цей стіл сідають ті, хто доводить до кінця не менше ніж { $needed }% партій, а у вас — { $percent }% ({ $finished } з { $counted } останніх).
 reliability-option = Доводять до кінця не менше ніж { $needed }% партій
 reliability-bad_option = Умова «reliable={ $value }»: потрібен відсоток дограних партій, ціле число від 0 до 100.
+season-off = Група грає один нескінченний сезон: /top показує весь час. Адмін може увімкнути сезони: /season month або /season quarter
+season-group_only = Сезони бувають у груп: надішліть /season у групі.
+season-usage = Сезон: { $kind ->
+        [month] календарний місяць
+        [quarter] квартал
+       *[none] немає (один нескінченний сезон)
+    }; фішки починаються знову з кожним сезоном: { $chips ->
+        [yes] так
+       *[no] ні
+    }.
+    Адмін може це змінити: /season month, /season quarter, /season none; /season chips on або /season chips off
+season-not_allowed = Сезони групи може змінити лише адмін чату.
+season-chosen = ✅ Готово.
+chart-wins = Перемоги
+chart-matches = Партії
+command-group-season = поточний сезон із графіком (адмінам: його вид)
