@@ -51,14 +51,19 @@ async def migrate(connection: Any, place: str = "PostgreSQL") -> None:
                 migration.number > 2**31 - 1
             ):  # named by its minute: the record's first INTEGER is short
                 await connection.execute(WIDEN)
+            # `$1::bigint`: asyncpg keeps this statement prepared from the
+            # numbered migrations, with an INTEGER parameter that a minute's
+            # number overflows even once WIDEN made the column BIGINT.
             ran = await connection.fetchval(
-                "SELECT count(*) FROM schema_migrations WHERE number = $1", migration.number
+                "SELECT count(*) FROM schema_migrations WHERE number = $1::bigint",
+                migration.number,
             )
             if ran:
                 continue
             await connection.execute(migration.script)
             await connection.execute(
-                "INSERT INTO schema_migrations (number, name, applied_at) VALUES ($1, $2, $3)",
+                "INSERT INTO schema_migrations (number, name, applied_at)"
+                " VALUES ($1::bigint, $2, $3)",
                 migration.number,
                 migration.name,
                 time.time(),

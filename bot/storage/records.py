@@ -95,6 +95,11 @@ class TableRecord:
     # group message of the table goes; None: a plain group, a forum's General,
     # or a private chat. Set when the table is created, never changed.
     thread_id: int | None = None
+    # The checkable shuffle's secret (docs/RULES.md 9): drawn when the table
+    # is created, never changed; its match deals from it once started
+    # (`state.shuffle`). None: a table opened before the checkable shuffle,
+    # dealt from `seed` as it always was.
+    shuffle_secret: str | None = None
 
     @property
     def rules(self) -> RuleSet:
@@ -144,6 +149,7 @@ class TableRecord:
             self.stored_seats,
             self.join_token,
             self.thread_id,
+            self.shuffle_secret,
         )
 
 

@@ -33,7 +33,7 @@ TABLE_COLUMNS = (
     "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
     " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
     " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
-    " t.join_token, t.thread_id"
+    " t.join_token, t.thread_id, t.shuffle_secret"
 )
 SEAT_COLUMNS = (
     "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level, s.auto, s.missed"
@@ -71,6 +71,7 @@ def table_from_row(row: Sequence[Any]) -> TableRecord:
         told_step=row[18],
         join_token=row[19],
         thread_id=row[20],
+        shuffle_secret=row[21],
     )
 
 
@@ -88,6 +89,14 @@ def tables_from_rows(rows: Sequence[Sequence[Any]]) -> list[TableRecord]:
     for table in tables:
         table.stored_seats = table.seat_rows()
     return tables
+
+
+def new_shuffle_secret() -> str:
+    """The checkable shuffle's secret (docs/RULES.md 9.1): 256 bits from
+    `secrets`, as 64 lowercase hex digits. Drawn with `randbits` rather than
+    `token_hex(32)` (the same 256 bits): tests that fix a match's deals fix
+    `secrets.randbits`, the seed's source, and so fix the secret too."""
+    return f"{secrets.randbits(256):064x}"
 
 
 def new_join_token() -> str:
@@ -248,7 +257,7 @@ UPDATE_TABLE = """UPDATE tables SET chat_id = $1, chat_title = $2, status = $3, 
      preset = $5, options = $6, seed = $7, state = $8, version = version + 1,
      turn_deadline = $9, turn_reminded = $10, settings = $11, updated_at = $12,
      logged_seq = $13, logged_user = $14, logged_action = $15,
-     logged_last = COALESCE($13, logged_last)
+     logged_last = COALESCE($13, logged_last), shuffle_public = $18
    WHERE id = $16 AND version = $17"""
 
 # The tables with moves nobody was told of (the watchdog's
@@ -293,14 +302,16 @@ def update_params(
         *logged,
         table.id,
         table.version,
+        None if table.state is None or table.state.shuffle is None else table.state.shuffle.public,
     )
 
 
 # A new table, in its
 # lobby; the unique open table of its chat and topic makes a second one fail.
 INSERT_TABLE = """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
-     options, settings, practice, version, created_at, updated_at, join_token, thread_id)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $9, $10, $11)"""
+     options, settings, practice, version, created_at, updated_at, join_token, shuffle_secret,
+     thread_id)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $9, $10, $11, $12)"""
 
 
 def insert_params(
@@ -314,7 +325,7 @@ def insert_params(
     now: float,
     thread_id: int | None = None,
 ) -> tuple[Any, ...]:
-    """`INSERT_TABLE`'s values, with a fresh join token."""
+    """`INSERT_TABLE`'s values, with a fresh join token and shuffle secret."""
     return (
         chat_id,
         chat_title,
@@ -326,6 +337,7 @@ def insert_params(
         practice,
         now,
         new_join_token(),
+        new_shuffle_secret(),
         thread_id,
     )
 
