@@ -25,6 +25,7 @@ from bot.tables.fanout import Fanout
 from bot.tables.kinds import kind_of, waiting
 from bot.tables.lobby import renumber
 from bot.tables.moves import Ending, Moves, Why
+from bot.tables.shuffle import match_key
 from bot.tables.stats import Stats
 from bot.tables.turns import Turns
 from bot.view import callbacks, names, render, rules_help
@@ -56,8 +57,16 @@ class Lifecycle:
 
     @refusals
     async def start(
-        self, table_id: int, person: Person, is_admin: Rights, version: int | None = None
+        self,
+        table_id: int,
+        person: Person,
+        is_admin: Rights,
+        version: int | None = None,
+        started_by: int | None = None,
     ) -> Reply:
+        """`started_by`: the message that started the match, when the table
+        has no lobby message (a practice match's /play): the checkable
+        shuffle's public value names it (bot/tables/shuffle.py)."""
         is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, OPEN_STATUSES) as found:
             table, lang = found.table, found.lang
@@ -92,7 +101,8 @@ class Lifecycle:
             # size is dealt from the same seed.)
             fixed_seed = kind.deal_seed(table)
             table.seed = deal_seed() if fixed_seed is None else fixed_seed
-            table.state, dealt = start_match(rules, table.names, table.seed)
+            key = match_key(table, rules, started_by)
+            table.state, dealt = start_match(rules, table.names, table.seed, key)
             table.status = FINISHED if table.state.over else PLAYING
             self.tables.prepare_turn(table)
             # Bura can end as it is dealt (a dealt bura against limit=2): the
@@ -163,8 +173,11 @@ class Lifecycle:
         return await self.moves.end(table, Why.STOPPED, tell)
 
     @refusals
-    async def practice(self, person: Person, args: Sequence[str]) -> Reply:
-        """/play in private: a match against computer players right in this chat."""
+    async def practice(
+        self, person: Person, args: Sequence[str], message_id: int | None = None
+    ) -> Reply:
+        """/play in private: a match against computer players right in this
+        chat; `message_id`: the /play message (the shuffle's public value)."""
         lang = await self.tables.user_lang(person.user_id, person.language_code)
         preset, players, level = Preset.BURKOZEL, 0, self.tables.timing.standin_level
         for word in args:
@@ -208,7 +221,7 @@ class Lifecycle:
                     )
                 )
             table = await self.store.save_table(table)
-        return await self.start(table.id, person, is_admin=True)
+        return await self.start(table.id, person, is_admin=True, started_by=message_id)
 
     @refusals
     async def replace_with_computer(

@@ -56,7 +56,9 @@ class Stats:
         actions = [action for _, _, action in await self.store.action_log(table.id)]
         if last is not None:
             actions.append(last)
-        final, events = replay_events(state.rules, state.players, table.seed, actions)
+        final, events = replay_events(
+            state.rules, state.players, table.seed, actions, state.shuffle
+        )
         numbers = seat_numbers(final, events)
         seats = []
         for seat in sorted(table.seats, key=lambda s: s.seat):

@@ -47,6 +47,10 @@ def lobby_screen(info: TableInfo, lang: str) -> Screen:
             lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
     else:
         lines.append(t(lang, "lobby.empty"))
+    if info.commitment is not None:
+        # Before anybody can start the match: the promise comes first.
+        lines.append("")
+        lines.append(t(lang, "verify.commitment", commitment=info.commitment))
     if info.status == "lobby" and info.tournament_round is not None:
         lines.append("")
         lines.append(

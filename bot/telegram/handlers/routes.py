@@ -27,11 +27,25 @@ GROUP_COMMANDS = (
     "history",
     "notify",
     "tournament",
+    "verify",
 )
-PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang", "stats", "top", "forget")
+PRIVATE_COMMANDS = (
+    "start",
+    "play",
+    "stop",
+    "rules",
+    "help",
+    "lang",
+    "stats",
+    "top",
+    "forget",
+    "verify",
+)
 # Commands that act for the sender, or on them. Telegram hides everybody who posts
 # as a channel behind one account (Channel_Bot): such posts are refused these.
-NEEDS_IDENTITY = tuple(c for c in GROUP_COMMANDS if c not in ("rules", "help", "top", "history"))
+NEEDS_IDENTITY = tuple(
+    c for c in GROUP_COMMANDS if c not in ("rules", "help", "top", "history", "verify")
+)
 
 
 def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
@@ -61,6 +75,7 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(command("top", general.cmd_top))
     app.add_handler(command("history", general.cmd_history))
     app.add_handler(command("notify", general.cmd_notify))
+    app.add_handler(command("verify", general.cmd_verify))
     app.add_handler(command("addbot", group.cmd_addbot))
     app.add_handler(command("kick", group.cmd_kick))
     app.add_handler(command("play", private.cmd_play))

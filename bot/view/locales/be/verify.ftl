@@ -26,3 +26,10 @@ verify-note = Хто здаваў кожную наступную раздачу
 ## The lines a group sees: the hash before the first card, the secret when the match ends.
 verify-commitment = 🔐 Тасаванне запячатана. Хэш сакрэту: <code>{ $commitment }</code>. Сам сакрэт пакажам у канцы партыі — тады любы праверыць кожную раздачу камандай /verify.
 verify-reveal = 🔐 Праверыць тасаванне: <code>/verify { $secret } { $public }</code>
+
+## Which match the public value names (the bot found it among its tables).
+verify-which = 🃏 Гэта партыя стала #{ $table }.
+
+## The command in Telegram's menu.
+command-group-verify = праверыць тасаванне партыі: /verify <сакрэт> <значэнне>
+command-private-verify = праверыць тасаванне партыі: /verify <сакрэт> <значэнне>

@@ -26,3 +26,10 @@ verify-note = Who dealt each later deal is in /history. A deal after a player we
 ## The lines a group sees: the hash before the first card, the secret when the match ends.
 verify-commitment = 🔐 The shuffle is sealed. The secret's hash: <code>{ $commitment }</code>. The secret itself is shown when the match ends; then anyone can check every deal with /verify.
 verify-reveal = 🔐 Check the shuffle: <code>/verify { $secret } { $public }</code>
+
+## Which match the public value names (the bot found it among its tables).
+verify-which = 🃏 The match of table #{ $table }.
+
+## The command in Telegram's menu.
+command-group-verify = check a match's shuffle: /verify <secret> <public>
+command-private-verify = check a match's shuffle: /verify <secret> <public>

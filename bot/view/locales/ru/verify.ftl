@@ -26,3 +26,10 @@ verify-note = Кто сдавал каждую следующую сдачу —
 ## The lines a group sees: the hash before the first card, the secret when the match ends.
 verify-commitment = 🔐 Тасовка запечатана. Хеш секрета: <code>{ $commitment }</code>. Сам секрет покажем в конце партии — тогда любой проверит каждую сдачу командой /verify.
 verify-reveal = 🔐 Проверить тасовку: <code>/verify { $secret } { $public }</code>
+
+## Which match the public value names (the bot found it among its tables).
+verify-which = 🃏 Это партия стола #{ $table }.
+
+## The command in Telegram's menu.
+command-group-verify = проверить тасовку партии: /verify <секрет> <значение>
+command-private-verify = проверить тасовку партии: /verify <секрет> <значение>

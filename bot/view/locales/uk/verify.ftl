@@ -26,3 +26,10 @@ verify-note = Хто здавав кожну наступну роздачу —
 ## The lines a group sees: the hash before the first card, the secret when the match ends.
 verify-commitment = 🔐 Тасування запечатано. Хеш секрету: <code>{ $commitment }</code>. Сам секрет покажемо наприкінці партії — тоді будь-хто перевірить кожну роздачу командою /verify.
 verify-reveal = 🔐 Перевірити тасування: <code>/verify { $secret } { $public }</code>
+
+## Which match the public value names (the bot found it among its tables).
+verify-which = 🃏 Це партія столу #{ $table }.
+
+## The command in Telegram's menu.
+command-group-verify = перевірити тасування партії: /verify <секрет> <значення>
+command-private-verify = перевірити тасування партії: /verify <секрет> <значення>
