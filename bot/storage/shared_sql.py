@@ -324,8 +324,10 @@ def insert_params(
     practice: bool,
     now: float,
     thread_id: int | None = None,
+    shuffle_secret: str | None = None,
 ) -> tuple[Any, ...]:
-    """`INSERT_TABLE`'s values, with a fresh join token and shuffle secret."""
+    """`INSERT_TABLE`'s values, with a fresh join token and shuffle secret
+    (`shuffle_secret`: one another table drew, shared by a duplicate round)."""
     return (
         chat_id,
         chat_title,
@@ -337,7 +339,7 @@ def insert_params(
         practice,
         now,
         new_join_token(),
-        new_shuffle_secret(),
+        shuffle_secret or new_shuffle_secret(),
         thread_id,
     )
 

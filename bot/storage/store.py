@@ -205,14 +205,11 @@ class Store(Ledgers, Tournaments):
         """Every open table of a chat, in all its topics (the bot left it)."""
         return await self._read_tables(f"t.chat_id = $1 AND t.status IN {OPEN}", chat_id)
 
-    async def shuffled_table(self, public: str) -> TableRecord | None:
-        """The table whose match was dealt from the checkable shuffle with this
-        public value (`/verify`); the first opened when several were (a
-        tournament's duplicate round deals its tables of a size alike)."""
-        found = await self._read_tables(
-            "t.id = (SELECT min(id) FROM tables WHERE shuffle_public = $1)", public
-        )
-        return found[0] if found else None
+    async def shuffled_tables(self, public: str) -> list[TableRecord]:
+        """The tables whose matches were dealt from the checkable shuffle with
+        this public value (`/verify`), oldest first: one, or a duplicate
+        tournament's tables of a size (each round with its own secret)."""
+        return await self._read_tables("t.shuffle_public = $1", public)
 
     async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
         return await self._read_tables("t.status = ANY($1::text[])", list(statuses))

@@ -101,7 +101,7 @@ class Lifecycle:
             # size is dealt from the same seed.)
             fixed_seed = kind.deal_seed(table)
             table.seed = deal_seed() if fixed_seed is None else fixed_seed
-            key = match_key(table, rules, started_by)
+            key = await match_key(self.store, table, rules, started_by)
             table.state, dealt = start_match(rules, table.names, table.seed, key)
             table.status = FINISHED if table.state.over else PLAYING
             self.tables.prepare_turn(table)

@@ -14,18 +14,32 @@ shuffle has no secret and deals from its seed, as it always did.
 
 from __future__ import annotations
 
-from bot.storage import TableRecord
+from bot.storage import Store, TableRecord
+from bot.tables.kinds import kind_of
+from bot.view.i18n import t
+from bot.view.verify import reveal_line
 from engine.rules import RuleSet
 from engine.shuffle import ShuffleKey, commitment, public_value
 
 
-def match_key(table: TableRecord, rules: RuleSet, started_by: int | None) -> ShuffleKey | None:
+async def match_key(
+    store: Store, table: TableRecord, rules: RuleSet, started_by: int | None
+) -> ShuffleKey | None:
     """The key a match starting now is dealt from (None: the table predates
     the checkable shuffle). `started_by`: the message that started it, when
-    the table has no lobby message (a practice match's /play)."""
+    the table has no lobby message (a practice match's /play).
+
+    A duplicate tournament round's tables of a size must deal alike: they
+    share the secret (bot/tables/tournament/runner.py) and name the
+    tournament's own message, not each its lobby."""
     if table.shuffle_secret is None:
         return None
+    kind = kind_of(table)
+    link = kind.link(table)
     message = table.lobby_message_id or started_by or 0
+    if link is not None and kind.deal_seed(table) is not None:
+        tournament = await store.get_tournament(link.tournament_id)
+        message = 0 if tournament is None else tournament.message_id or 0
     public = public_value(rules.preset, len(table.seats), rules.trump_card, table.chat_id, message)
     return ShuffleKey(table.shuffle_secret, public)
 
@@ -37,3 +51,32 @@ def shuffle_commitment(table: TableRecord) -> str | None:
     if state is not None:
         return None if state.shuffle is None else commitment(state.shuffle.secret)
     return None if table.shuffle_secret is None else commitment(table.shuffle_secret)
+
+
+# Telegram cuts a message at 4,096 characters; a key's two lines take ~200.
+_MESSAGE = 3_500
+
+
+async def tournament_reveal(store: Store, tournament_id: int, lang: str) -> list[str]:
+    """The messages that reveal every key a tournament's matches were dealt
+    from, once it ended: each key once (a duplicate round's tables of a size
+    share theirs) with the tables it dealt; none when no match had one."""
+    keys: dict[ShuffleKey, list[int]] = {}
+    for played in await store.tournament_rounds(tournament_id):
+        for table_id in sorted(played.tables.values()):
+            table = await store.get_table(table_id)
+            if table is not None and table.state is not None and table.state.shuffle is not None:
+                keys.setdefault(table.state.shuffle, []).append(table_id)
+    messages: list[str] = []
+    lines = [t(lang, "verify.tournament_title")]
+    for key, ids in keys.items():
+        tables = ", ".join(f"#{number}" for number in ids)
+        named = t(lang, "verify.tournament_tables", tables=tables, count=len(ids))
+        block = [named, reveal_line(lang, key)]
+        if sum(len(line) + 1 for line in lines + block) > _MESSAGE:
+            messages.append("\n".join(lines))
+            lines = []
+        lines += block
+    if keys:
+        messages.append("\n".join(lines))
+    return messages

@@ -2,12 +2,14 @@
 private, checks a match's shuffle.
 
 Which commitment the secret is checked against: the bot looks the match up
-by its public value (`Store.shuffled_table`), which it stored when the match
-started, and compares the typed secret's SHA-256 with the one that match was
-dealt from, the one its group was shown. A public value the bot never dealt
-(another bot's, or mistyped) is answered with the typed secret's hash, to
-compare by eye. The answer names the table it found; it reveals nothing the
-typed secret does not: a wrong secret gets only the two hashes.
+by its public value (`Store.shuffled_tables`), which it stored when the
+match started, and compares the typed secret's SHA-256 with the one that
+match was dealt from, the one its group was shown. A duplicate tournament's
+tables of a size share a public value, each round with its own secret: the
+one whose secret it is answers, else the first. A public value the bot never
+dealt (another bot's, or mistyped) is answered with the typed secret's hash,
+to compare by eye. The answer names the table it found; a wrong secret gets
+only the two hashes.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from bot.storage import TableRecord
 from bot.tables.core import Reply, Tables
 from bot.view.i18n import Html, t
 from bot.view.verify import verify_answer
-from engine.shuffle import ShuffleError, commitment, read_public
+from engine.shuffle import ShuffleError, commitment, read_public, read_secret
 
 
 class Verifier:
@@ -42,7 +44,17 @@ class Verifier:
         if len(words) != 2:
             return None
         try:
+            secret = read_secret(words[0])
             read_public(words[1])
         except ShuffleError:
             return None
-        return await self.store.shuffled_table(words[1].strip())
+        found = [
+            table
+            for table in await self.store.shuffled_tables(words[1].strip())
+            if table.state is not None and table.state.shuffle is not None
+        ]
+        for table in found:
+            assert table.state is not None and table.state.shuffle is not None
+            if table.state.shuffle.secret == secret:
+                return table
+        return found[0] if found else None

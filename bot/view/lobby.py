@@ -50,7 +50,8 @@ def lobby_screen(info: TableInfo, lang: str) -> Screen:
     if info.commitment is not None:
         # Before anybody can start the match: the promise comes first.
         lines.append("")
-        lines.append(t(lang, "verify.commitment", commitment=info.commitment))
+        sealed = "verify.commitment" if info.tournament_round is None else "verify.sealed_round"
+        lines.append(t(lang, sealed, commitment=info.commitment))
     if info.status == "lobby" and info.tournament_round is not None:
         lines.append("")
         lines.append(

@@ -31,5 +31,13 @@ verify-reveal = 🔐 Праверыць тасаванне: <code>/verify { $sec
 verify-which = 🃏 Гэта партыя стала #{ $table }.
 
 ## The command in Telegram's menu.
-command-group-verify = праверыць тасаванне партыі: /verify <сакрэт> <значэнне>
-command-private-verify = праверыць тасаванне партыі: /verify <сакрэт> <значэнне>
+command-group-verify = праверыць тасаванне партыі па радку з яе канца
+command-private-verify = праверыць тасаванне партыі па радку з яе канца
+
+## A tournament's tables: the hash in each lobby, every secret when the tournament ends.
+verify-sealed_round = 🔐 Тасаванне запячатана. Хэш сакрэту: <code>{ $commitment }</code>. Сам сакрэт пакажам у канцы турніру — тады любы праверыць кожную раздачу камандай /verify.
+verify-tournament_title = 🔐 Тасаванні турніру: любы можа праверыць кожную раздачу па яе радку.
+verify-tournament_tables = { $count ->
+        [one] Стол
+       *[other] Сталы
+    } { $tables }:

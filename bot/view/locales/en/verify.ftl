@@ -31,5 +31,13 @@ verify-reveal = 🔐 Check the shuffle: <code>/verify { $secret } { $public }</c
 verify-which = 🃏 The match of table #{ $table }.
 
 ## The command in Telegram's menu.
-command-group-verify = check a match's shuffle: /verify <secret> <public>
-command-private-verify = check a match's shuffle: /verify <secret> <public>
+command-group-verify = check a match's shuffle by the line shown at its end
+command-private-verify = check a match's shuffle by the line shown at its end
+
+## A tournament's tables: the hash in each lobby, every secret when the tournament ends.
+verify-sealed_round = 🔐 The shuffle is sealed. The secret's hash: <code>{ $commitment }</code>. The secret is shown when the tournament ends; then anyone can check every deal with /verify.
+verify-tournament_title = 🔐 The tournament's shuffles: anyone can check every deal with its line.
+verify-tournament_tables = { $count ->
+        [one] Table
+       *[other] Tables
+    } { $tables }:

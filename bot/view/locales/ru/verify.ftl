@@ -31,5 +31,13 @@ verify-reveal = 🔐 Проверить тасовку: <code>/verify { $secret 
 verify-which = 🃏 Это партия стола #{ $table }.
 
 ## The command in Telegram's menu.
-command-group-verify = проверить тасовку партии: /verify <секрет> <значение>
-command-private-verify = проверить тасовку партии: /verify <секрет> <значение>
+command-group-verify = проверить тасовку партии по строке из её конца
+command-private-verify = проверить тасовку партии по строке из её конца
+
+## A tournament's tables: the hash in each lobby, every secret when the tournament ends.
+verify-sealed_round = 🔐 Тасовка запечатана. Хеш секрета: <code>{ $commitment }</code>. Сам секрет покажем в конце турнира — тогда любой проверит каждую сдачу командой /verify.
+verify-tournament_title = 🔐 Тасовки турнира: любой может проверить каждую сдачу по её строке.
+verify-tournament_tables = { $count ->
+        [one] Стол
+       *[other] Столы
+    } { $tables }:

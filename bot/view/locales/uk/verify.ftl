@@ -31,5 +31,13 @@ verify-reveal = 🔐 Перевірити тасування: <code>/verify { $s
 verify-which = 🃏 Це партія столу #{ $table }.
 
 ## The command in Telegram's menu.
-command-group-verify = перевірити тасування партії: /verify <секрет> <значення>
-command-private-verify = перевірити тасування партії: /verify <секрет> <значення>
+command-group-verify = перевірити тасування партії за рядком з її кінця
+command-private-verify = перевірити тасування партії за рядком з її кінця
+
+## A tournament's tables: the hash in each lobby, every secret when the tournament ends.
+verify-sealed_round = 🔐 Тасування запечатано. Хеш секрету: <code>{ $commitment }</code>. Сам секрет покажемо наприкінці турніру — тоді будь-хто перевірить кожну роздачу командою /verify.
+verify-tournament_title = 🔐 Тасування турніру: будь-хто може перевірити кожну роздачу за її рядком.
+verify-tournament_tables = { $count ->
+        [one] Стіл
+       *[other] Столи
+    } { $tables }:
