@@ -180,3 +180,28 @@ async def test_a_restart_mid_match_deals_the_next_deal_from_the_same_key(
         assert deal.trump_card == expected.trump_card
     finally:
         await bot.stop()
+
+
+async def test_a_practice_match_shows_the_hash_before_the_hand(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    """No lobby in private: the start message carries the commitment, and the
+    public value names the /play message."""
+    fake = fake_telegram
+    user = fake.user(680, "Сид")
+    await user.send_private("/start")
+    await fake.wait_idle(timeout=WAIT)
+    chat = fake.private_chat(user)
+    play = await user.send(chat, "/play")
+    await fake.wait_for_message(chat, after=play, timeout=WAIT)
+    await runner.idle()
+    await fake.wait_idle(timeout=WAIT)
+    table = await runner.db.open_table_in_chat(user.id)
+    assert table is not None and table.state is not None and table.state.shuffle is not None
+    key = table.state.shuffle
+    said = fake.messages(chat)
+    sealed = next(i for i, m in enumerate(said) if HASH.search(m.text))
+    hand = next(i for i, m in enumerate(said) if dealt_cards(m))
+    assert sealed < hand
+    assert HASH.findall(said[sealed].text) == [hashlib.sha256(key.secret.encode()).hexdigest()]
+    assert key.public == f"burkozel:2:bottom:{user.id}:{play.message_id}"
