@@ -14,6 +14,7 @@ only the two hashes.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 
 from bot.storage import TableRecord
@@ -55,6 +56,6 @@ class Verifier:
         ]
         for table in found:
             assert table.state is not None and table.state.shuffle is not None
-            if table.state.shuffle.secret == secret:
+            if secrets.compare_digest(table.state.shuffle.secret, secret):
                 return table
         return found[0] if found else None
