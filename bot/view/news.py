@@ -10,7 +10,6 @@ from bot.view import final, render, summary
 from bot.view.cards import cards_text
 from bot.view.i18n import t
 from bot.view.screen import Screen, TableInfo
-from bot.view.verify import reveal_line
 from engine import MatchState, view_for
 from engine.cards import Card
 from engine.events import (
@@ -139,15 +138,9 @@ def announcements(
 
 
 def match_end(info: TableInfo, lang: str, events: Sequence[Event]) -> str | None:
-    """The match's end message, when this move ended it; with the checkable
-    shuffle, the line that reveals its secret (`/verify <secret> <public>`)."""
+    """The match's end message, when this move ended it."""
     over = next((e for e in events if isinstance(e, MatchOver)), None)
-    if over is None:
-        return None
-    end = final.match_over(info, lang, over).text
-    if info.reveal is None:
-        return end
-    return end + "\n\n" + reveal_line(lang, info.reveal)
+    return None if over is None else final.match_over(info, lang, over).text
 
 
 def deal_ended(events: Sequence[Event]) -> bool:

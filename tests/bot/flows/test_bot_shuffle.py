@@ -109,6 +109,13 @@ async def test_a_whole_match_can_be_checked(
     await runner.idle()
     assert final.state is not None and final.state.shuffle is not None
 
+    # Replays rebuild the match from its key: /history's frames end with
+    # the match's end, and its chart is drawn.
+    service = runner.service
+    frames = await service.history_room._steps(final)
+    assert frames and frames[-1].state == final.state
+    assert await service.fanout.pictures.match_chart(final, "ru") is not None
+
     # The end message reveals the secret and the public value, in one line.
     (end,) = [m for m in fake.messages(group) if m.text.startswith("🏁")]
     ((secret, public),) = REVEAL.findall(end.text)
