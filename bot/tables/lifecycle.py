@@ -31,6 +31,7 @@ from bot.tables.turns import Turns
 from bot.view import callbacks, names, render, rules_help
 from bot.view.i18n import Html, t
 from bot.view.screen import Screen
+from bot.view.verify import reveal_line
 from engine import RulesError, start_match
 from engine.rules import PLAYER_COUNTS, Preset
 
@@ -151,6 +152,9 @@ class Lifecycle:
             text = t(lang, "stop.done", table=table.id, name=person.name)
             if chips is not None:
                 text = Html(text + "\n" + t(lang, "chips.returned", stake=staking(table)))
+            key = None if table.state is None else table.state.shuffle
+            if key is not None:  # a stopped match ended too: its deals can be checked
+                text = Html(text + "\n" + reveal_line(lang, key))
             return Reply(text)
 
     async def close(self, table_id: int) -> None:

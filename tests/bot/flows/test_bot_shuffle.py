@@ -212,3 +212,20 @@ async def test_a_practice_match_shows_the_hash_before_the_hand(
     assert sealed < hand
     assert HASH.findall(said[sealed].text) == [hashlib.sha256(key.secret.encode()).hexdigest()]
     assert key.public == f"burkozel:2:bottom:{user.id}:{play.message_id}"
+
+
+async def test_a_stopped_match_reveals_its_secret(
+    fake_telegram: FakeTelegram, runner: BotRunner
+) -> None:
+    fake = fake_telegram
+    group = fake.group(GROUP_ID, "Клуб", supergroup=True)
+    users = await people_in_private(fake, 2, 690)
+    table_id, lobby = await open_table(fake, runner, group, "/new", users)
+    (commitment,) = HASH.findall(lobby.text)
+    await start_match(fake, group, users[0], lobby)
+    answer = text_of(await say(fake, users[0], group, "/stop"))
+    ((secret, public),) = REVEAL.findall(answer)
+    assert hashlib.sha256(secret.encode("ascii")).hexdigest() == commitment
+    table = await runner.db.get_table(table_id)
+    assert table is not None and table.state is not None
+    assert table.state.shuffle == (secret, public)
