@@ -158,7 +158,12 @@ async def test_a_forced_last_card_plays_itself_once_and_a_tap_in_the_pause_wins(
 
     final = await table_of(runner, table_id)
     assert final.state is not None and final.seed is not None
-    assert replay(final.state.rules, final.names, final.seed, [a for *_, a in later]) == final.state
+    assert (
+        replay(
+            final.state.rules, final.names, final.seed, [a for *_, a in later], final.state.shuffle
+        )
+        == final.state
+    )
     assert not fake.unanswered_callbacks()
 
 

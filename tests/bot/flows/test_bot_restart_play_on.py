@@ -59,7 +59,9 @@ async def assert_finished_correctly(
     entries = await bot.db.action_log(table_id)
     log = [action for _, _, action in entries]
     assert [seq for seq, _, _ in entries] == list(range(1, len(log) + 1))
-    assert replay(final.state.rules, final.names, final.seed, log) == final.state
+    assert (
+        replay(final.state.rules, final.names, final.seed, log, final.state.shuffle) == final.state
+    )
     await assert_final_result_shown(fake, bot, group, final)
 
 

@@ -86,7 +86,7 @@ def standins_in(db: PostgresDatabase) -> int:
     ((seed,),) = db.rows("SELECT seed FROM tables")
     state = table_row(db)[3]
     assert state is not None
-    replayed = new_match(state.rules, state.players, seed)
+    replayed = new_match(state.rules, state.players, seed, state.shuffle)
     count = 0
     for user, action in db.rows("SELECT user_id, action FROM actions ORDER BY seq"):
         move = Action.from_json(json.loads(action))
@@ -181,7 +181,7 @@ def told_once(
     assert replay(state.rules, state.players, seed, log) == state
     # What happened, from the log through the engine.
     events = []
-    replayed = new_match(state.rules, state.players, seed)
+    replayed = new_match(state.rules, state.players, seed, state.shuffle)
     for action in log:
         replayed, happened = apply(replayed, action)
         events.extend(happened)
