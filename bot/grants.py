@@ -42,6 +42,7 @@ async def stored_match(store: Store, table_id: int, chat_id: int, at: float) -> 
         rules=table.state.rules,
         players=table.state.players,
         seed=table.seed,
+        key=table.state.shuffle,
         actions=tuple(action for _, _, action in logged) if logged else None,
         people={s.seat: s.user_id for s in table.seats if not s.is_computer and not s.auto},
         computers={s.seat: s.level or "normal" for s in table.seats if s.is_computer},

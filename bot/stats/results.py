@@ -17,6 +17,7 @@ from engine.events import (
     Event,
     TrickTaken,
 )
+from engine.shuffle import ShuffleKey
 
 
 class SeatNumbers(NamedTuple):
@@ -33,10 +34,15 @@ class SeatNumbers(NamedTuple):
 
 
 def replay_events(
-    rules: RuleSet, players: Sequence[str], seed: int, actions: Iterable[Action]
+    rules: RuleSet,
+    players: Sequence[str],
+    seed: int,
+    actions: Iterable[Action],
+    key: ShuffleKey | None = None,
 ) -> tuple[MatchState, list[Event]]:
-    """The final state and every event of the match, the deal's start included."""
-    state, events = start_match(rules, players, seed)
+    """The final state and every event of the match, the deal's start included;
+    `key`: its checkable shuffle's (`MatchState.shuffle`), if it has one."""
+    state, events = start_match(rules, players, seed, key)
     every = list(events)
     for action in actions:
         state, events = apply(state, action)

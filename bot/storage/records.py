@@ -108,6 +108,11 @@ class TableRecord:
     # The tournament round it plays (its row of `tournament_tables`); None:
     # no tournament's. Set when the table is created, never changed.
     tournament: TableLink | None = None
+    # The checkable shuffle's secret (docs/RULES.md 9): drawn when the table
+    # is created, never changed; its match deals from it once started
+    # (`state.shuffle`). None: a table opened before the checkable shuffle,
+    # dealt from `seed` as it always was.
+    shuffle_secret: str | None = None
 
     @property
     def rules(self) -> RuleSet:
@@ -158,6 +163,7 @@ class TableRecord:
             self.join_token,
             self.thread_id,
             self.tournament,  # immutable
+            self.shuffle_secret,
         )
 
 

@@ -34,7 +34,7 @@ TABLE_COLUMNS = (
     "t.id, t.chat_id, t.chat_title, t.status, t.creator_id, t.preset, t.options, t.seed,"
     " t.state, t.version, t.lobby_message_id, t.live_message_id, t.turn_deadline,"
     " t.created_at, t.updated_at, t.turn_reminded, t.practice, t.settings, t.told_step,"
-    " t.join_token, t.thread_id, tt.tournament_id, tt.round, tt.position"
+    " t.join_token, t.thread_id, tt.tournament_id, tt.round, tt.position, t.shuffle_secret"
 )
 SEAT_COLUMNS = (
     "s.seat, s.user_id, s.name, s.hand_message_id, s.hand_digest, s.kind, s.level, s.auto, s.missed"
@@ -74,6 +74,7 @@ def table_from_row(row: Sequence[Any]) -> TableRecord:
         join_token=row[19],
         thread_id=row[20],
         tournament=None if row[21] is None else TableLink(row[21], row[22], row[23]),
+        shuffle_secret=row[24],
     )
 
 
@@ -91,6 +92,14 @@ def tables_from_rows(rows: Sequence[Sequence[Any]]) -> list[TableRecord]:
     for table in tables:
         table.stored_seats = table.seat_rows()
     return tables
+
+
+def new_shuffle_secret() -> str:
+    """The checkable shuffle's secret (docs/RULES.md 9.1): 256 bits from
+    `secrets`, as 64 lowercase hex digits. Drawn with `randbits` rather than
+    `token_hex(32)` (the same 256 bits): tests that fix a match's deals fix
+    `secrets.randbits`, the seed's source, and so fix the secret too."""
+    return f"{secrets.randbits(256):064x}"
 
 
 def new_join_token() -> str:
@@ -253,7 +262,7 @@ UPDATE_TABLE = """UPDATE tables SET chat_title = $1, status = $2, creator_id = $
      preset = $4, options = $5, seed = $6, state = $7, version = version + 1,
      turn_deadline = $8, turn_reminded = $9, settings = $10, updated_at = $11,
      logged_seq = $12, logged_user = $13, logged_action = $14,
-     logged_last = COALESCE($12, logged_last)
+     logged_last = COALESCE($12, logged_last), shuffle_public = $17
    WHERE id = $15 AND version = $16"""
 
 # The tables with moves nobody was told of (the watchdog's
@@ -308,14 +317,16 @@ def update_params(
         *logged,
         table.id,
         table.version,
+        None if table.state is None or table.state.shuffle is None else table.state.shuffle.public,
     )
 
 
 # A new table, in its
 # lobby; the unique open table of its chat and topic makes a second one fail.
 INSERT_TABLE = """INSERT INTO tables (chat_id, chat_title, status, creator_id, preset,
-     options, settings, practice, version, created_at, updated_at, join_token, thread_id)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $9, $10, $11)"""
+     options, settings, practice, version, created_at, updated_at, join_token, shuffle_secret,
+     thread_id)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $9, $10, $11, $12)"""
 
 
 def insert_params(
@@ -328,8 +339,10 @@ def insert_params(
     practice: bool,
     now: float,
     thread_id: int | None = None,
+    shuffle_secret: str | None = None,
 ) -> tuple[Any, ...]:
-    """`INSERT_TABLE`'s values, with a fresh join token."""
+    """`INSERT_TABLE`'s values, with a fresh join token and shuffle secret
+    (`shuffle_secret`: one another table drew, shared by a duplicate round)."""
     return (
         chat_id,
         chat_title,
@@ -341,6 +354,7 @@ def insert_params(
         practice,
         now,
         new_join_token(),
+        shuffle_secret or new_shuffle_secret(),
         thread_id,
     )
 

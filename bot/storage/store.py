@@ -218,6 +218,12 @@ class Store(Ledgers, Tournaments, Hints, Reviews, SeasonRecords):
         """Every open table of a chat, in all its topics (the bot left it)."""
         return await self._read_tables(f"t.chat_id = $1 AND t.status IN {OPEN}", chat_id)
 
+    async def shuffled_tables(self, public: str) -> list[TableRecord]:
+        """The tables whose matches were dealt from the checkable shuffle with
+        this public value (`/verify`), oldest first: one, or a duplicate
+        tournament's tables of a size (each round with its own secret)."""
+        return await self._read_tables("t.shuffle_public = $1", public)
+
     async def tables_with_status(self, *statuses: str) -> list[TableRecord]:
         return await self._read_tables("t.status = ANY($1::text[])", list(statuses))
 

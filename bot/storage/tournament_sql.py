@@ -69,9 +69,9 @@ INSERT_LINK = """INSERT INTO tournament_tables (tournament_id, round, position, 
    VALUES ($1, $2, $3, $4)"""
 
 # A tournament's table: an ordinary table's INSERT plus its tournament.
-INSERT_TOURNAMENT_TABLE = INSERT_TABLE.replace(
-    ", thread_id)", ", thread_id, tournament_id)"
-).replace(", $11)", ", $11, $12) RETURNING id")
+INSERT_TOURNAMENT_TABLE = INSERT_TABLE.replace(" thread_id)", " thread_id, tournament_id)").replace(
+    ", $12)", ", $12, $13) RETURNING id"
+)
 assert INSERT_TOURNAMENT_TABLE != INSERT_TABLE
 
 

@@ -193,12 +193,23 @@ class Tournaments:
         options: dict[str, Any],
         settings: dict[str, Any] | None = None,
         thread_id: int | None = None,
+        shuffle_secret: str | None = None,
     ) -> TableRecord | None:
         """A new lobby for a round's table and its link, in one transaction;
-        None (and nothing written) if that table of the round exists."""
+        None (and nothing written) if that table of the round exists.
+        `shuffle_secret`: the one its duplicate round's tables of its size share."""
         now = time.time()
         values = insert_params(
-            chat_id, chat_title, creator_id, preset, options, settings, False, now, thread_id
+            chat_id,
+            chat_title,
+            creator_id,
+            preset,
+            options,
+            settings,
+            False,
+            now,
+            thread_id,
+            shuffle_secret,
         )
 
         def insert() -> Body[int]:

@@ -53,6 +53,7 @@ from bot.tables.thinking import Thinking
 from bot.tables.tournament.registration import Tournaments
 from bot.tables.tournament.runner import Rounds
 from bot.tables.turns import Turns
+from bot.tables.verifying import Verifier
 from engine import RuleSet
 
 
@@ -108,6 +109,7 @@ class TableService:
         )
         self.recovery = Recovery(tables, self.fanout, self.turns)
         self.privacy = Privacy(tables)
+        self.verifier = Verifier(tables)
         self.rounds = Rounds(tables, self.fanout, self.turns, self.lifecycle)
         self.tournaments = Tournaments(tables, self.rounds, self.lifecycle, members)
         self.here = Here(tables, self.lobby, self.lifecycle, self.rematches, self.tournaments)

@@ -46,7 +46,7 @@ from bot.storage import (
 )
 from bot.tables.kinds import kind_of
 from bot.view.lobby import STAKE_STEPS
-from engine.dealing import first_dealer
+from engine.dealing import match_first_dealer
 from engine.scoring import bank_payouts
 
 START_CHIPS = 1000  # a person's balance in a group before their first match there
@@ -142,7 +142,7 @@ def payouts(table: TableRecord, stakes_by_person: Mapping[int, int]) -> tuple[Ch
         return ()
     # People's seats clockwise from the first dealer, numbered 0, 1, ...: the
     # engine's split then gives the odd chips in the order it would.
-    dealer = first_dealer(state.seed, state.seats)
+    dealer = match_first_dealer(state)
     clockwise = sorted(people, key=lambda seat: (seat - dealer) % state.seats)
     number = {seat: index for index, seat in enumerate(clockwise)}
     sides: list[list[int]] = []

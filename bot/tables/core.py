@@ -26,6 +26,7 @@ from bot.tables.chips import START_CHIPS, Chips, staking
 from bot.tables.events import TableEvents
 from bot.tables.kinds import kind_of, settings_of
 from bot.tables.outbox import Outbox, Sender
+from bot.tables.shuffle import shuffle_commitment
 from bot.tables.thinking import Thinking
 from bot.view.i18n import supported, t
 from bot.view.screen import Screen, TableInfo
@@ -321,7 +322,7 @@ class Tables:
             raise found.refuse("chips.short_join", balance=balance, stake=stake)
 
     def info(self, table: TableRecord, creator_name: str = "") -> TableInfo:
-        rules = table.rules
+        rules, state = table.rules, table.state
         counts = PLAYER_COUNTS[rules.preset]
         kind, settings = kind_of(table), settings_of(table)
         return TableInfo(
@@ -345,6 +346,8 @@ class Tables:
             hints=kind.hints,
             marks=_marks(table),
             reliable=table.settings.get("reliable"),
+            commitment=shuffle_commitment(table),
+            reveal=None if table.tournament is not None or state is None else state.shuffle,
         )
 
     async def creator_name(self, table: TableRecord) -> str:

@@ -217,6 +217,10 @@ class Fanout:
             info = await self.tables.with_ratings(info)
         # In bura the very first deal can be redealt or won on sight.
         lines = news.announcements(info, lang, dealt, table.state, live=True)
+        if table.lobby_message_id is None and info.commitment is not None:
+            # No lobby showed the shuffle's promise (practice): it comes
+            # first here, before the hands, which this job sends after it.
+            lines.insert(0, t(lang, "verify.commitment", commitment=info.commitment))
         end = news.match_end(info, lang, dealt)
         if table.lobby_message_id is not None:
             await self.out.edit(
@@ -295,7 +299,7 @@ class Fanout:
         if table is None or table.state is None or table.seed is None:
             return
         log = await self.store.action_log(table_id)
-        state = new_match(table.state.rules, table.names, table.seed)
+        state = new_match(table.state.rules, table.names, table.seed, table.state.shuffle)
         for seq, _, action in log:
             if before is not None and seq >= before:
                 break

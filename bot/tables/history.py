@@ -180,7 +180,7 @@ class History:
         """The moves the group was told of as a frame: each trick, each deal's end."""
         assert table.state is not None and table.seed is not None
         log = await self.store.action_log(table.id)
-        state = new_match(table.state.rules, table.names, table.seed)
+        state = new_match(table.state.rules, table.names, table.seed, table.state.shuffle)
         steps = []
         for _, _, action in log:
             previous = state

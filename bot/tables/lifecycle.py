@@ -26,11 +26,13 @@ from bot.tables.fanout import Fanout
 from bot.tables.kinds import kind_of, waiting
 from bot.tables.lobby import renumber
 from bot.tables.moves import Ending, Moves, Why
+from bot.tables.shuffle import match_key
 from bot.tables.stats import Stats
 from bot.tables.turns import Turns
 from bot.view import callbacks, names, render, rules_help
 from bot.view.i18n import Html, t
 from bot.view.screen import Screen
+from bot.view.verify import reveal_line
 from engine import RulesError, start_match
 from engine.rules import PLAYER_COUNTS, Preset
 
@@ -63,9 +65,13 @@ class Lifecycle:
         is_admin: Rights,
         version: int | None = None,
         by_bot: bool = False,
+        started_by: int | None = None,
     ) -> Reply:
         """`by_bot`: the bot starts it (everyone confirmed, a round's no-show
-        time), not a person's command or button."""
+        time), not a person's command or button. `started_by`: the message
+        that started the match, when the table has no lobby message (a
+        practice match's /play): the checkable shuffle's public value names
+        it (bot/tables/shuffle.py)."""
         is_admin = await self.tables.ask_rights(table_id, person, is_admin)
         async with self.tables.opened(table_id, OPEN_STATUSES) as found:
             table, lang = found.table, found.lang
@@ -102,7 +108,8 @@ class Lifecycle:
             # size is dealt from the same seed.)
             fixed_seed = kind.deal_seed(table)
             table.seed = deal_seed() if fixed_seed is None else fixed_seed
-            table.state, dealt = start_match(rules, table.names, table.seed)
+            key = await match_key(self.store, table, rules, started_by)
+            table.state, dealt = start_match(rules, table.names, table.seed, key)
             table.status = FINISHED if table.state.over else PLAYING
             self.tables.prepare_turn(table)
             # Bura can end as it is dealt (a dealt bura against limit=2): the
@@ -157,6 +164,9 @@ class Lifecycle:
                 text = Html(text + "\n" + lost)
             elif chips is not None:
                 text = Html(text + "\n" + t(lang, "chips.returned", stake=staking(table)))
+            key = None if table.state is None else table.state.shuffle
+            if key is not None:  # a stopped match ended too: its deals can be checked
+                text = Html(text + "\n" + reveal_line(lang, key))
             return Reply(text)
 
     async def close(self, table_id: int) -> None:
@@ -180,8 +190,11 @@ class Lifecycle:
         return await self.moves.end(table, Why.STOPPED, tell, chips=chips)
 
     @refusals
-    async def practice(self, person: Person, args: Sequence[str]) -> Reply:
-        """/play in private: a match against computer players right in this chat."""
+    async def practice(
+        self, person: Person, args: Sequence[str], message_id: int | None = None
+    ) -> Reply:
+        """/play in private: a match against computer players right in this
+        chat; `message_id`: the /play message (the shuffle's public value)."""
         lang = await self.tables.user_lang(person.user_id, person.language_code)
         preset, players, level = Preset.BURKOZEL, 0, self.tables.timing.standin_level
         for word in args:
@@ -225,7 +238,7 @@ class Lifecycle:
                     )
                 )
             table = await self.store.save_table(table)
-        return await self.start(table.id, person, is_admin=True)
+        return await self.start(table.id, person, is_admin=True, started_by=message_id)
 
     @refusals
     async def replace_with_computer(

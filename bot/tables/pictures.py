@@ -33,6 +33,7 @@ from bot.view.charts import Points
 from bot.view.i18n import plain, t
 from bot.view.screen import Screen
 from engine import Action, RuleSet
+from engine.shuffle import ShuffleKey
 
 log = logging.getLogger(__name__)
 
@@ -53,10 +54,11 @@ def match_chart(
     seed: int,
     actions: Sequence[Action],
     title: str = "",
+    key: ShuffleKey | None = None,
 ) -> bytes:
     """A finished match's penalty points deal by deal, a line per side
-    (runs in a worker)."""
-    final, events = replay_events(rules, players, seed, actions)
+    (runs in a worker); `key`: its checkable shuffle's, if it has one."""
+    final, events = replay_events(rules, players, seed, actions, key)
     series = penalty_series(final, events)
     sides = rules.sides(len(names))
     side_names = [" + ".join(names[seat] for seat in seats) for seats in sides]
@@ -140,6 +142,7 @@ class Pictures:
                 table.seed,
                 actions,
                 title,
+                state.shuffle,
             )
             png: bytes = await asyncio.wait_for(drawing, CHART_PATIENCE)
         except Exception:

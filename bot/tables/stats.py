@@ -67,7 +67,9 @@ class Stats:
         # people's ratings are not the computer's to win or lose.
         nobody = by is None and all(user_id is None for _, user_id, _ in log)
         unplayed = nobody and kind_of(table).link(table) is not None
-        final, events = replay_events(state.rules, state.players, table.seed, actions)
+        final, events = replay_events(
+            state.rules, state.players, table.seed, actions, state.shuffle
+        )
         numbers = seat_numbers(final, events)
         seats = []
         for seat in sorted(table.seats, key=lambda s: s.seat):

@@ -11,6 +11,7 @@ from bot.view.hints import hints_line
 from bot.view.i18n import Html, decimal, esc, signed, t
 from bot.view.render import preset_name
 from bot.view.screen import Screen, TableInfo
+from bot.view.verify import reveal_line
 from engine.events import MatchOver, Placing
 
 
@@ -60,8 +61,10 @@ def match_over(info: TableInfo, lang: str, event: MatchOver) -> Screen:
                     balance=balance,
                 )
             )
+    if info.reveal is not None:  # the checkable shuffle's secret, to copy
+        lines += ["", reveal_line(lang, info.reveal)]
     if info.tournament_round is None:  # a tournament's next match is its next round
-        if (info.ratings and not info.practice) or info.chips:
+        if (info.ratings and not info.practice) or info.chips or info.reveal is not None:
             lines.append("")
         lines.append(t(lang, "final.again_practice" if info.practice else "final.again"))
     return Screen("\n".join(lines))

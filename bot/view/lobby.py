@@ -54,6 +54,11 @@ def lobby_screen(info: TableInfo, lang: str) -> Screen:
             lines.append(Html(f"{index + 1}. {esc(name)}{team}"))
     else:
         lines.append(t(lang, "lobby.empty"))
+    if info.commitment is not None:
+        # Before anybody can start the match: the promise comes first.
+        lines.append("")
+        sealed = "verify.commitment" if info.tournament_round is None else "verify.sealed_round"
+        lines.append(t(lang, sealed, commitment=info.commitment))
     if info.status == "lobby" and info.tournament_round is not None:
         lines.append("")
         lines.append(

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from bot.view.i18n import plain
 from engine import RuleSet
+from engine.shuffle import ShuffleKey
 
 # Telegram's longest photo caption, in characters after the HTML is parsed
 # (UTF-16 code units, as Telegram counts them).
@@ -79,3 +80,9 @@ class TableInfo:
     # and the share a `reliable=N` table asks of a joiner (issue 68).
     marks: dict[int, int] = field(default_factory=dict)
     reliable: int | None = None
+    # The checkable shuffle (docs/RULES.md 9): the secret's SHA-256, shown
+    # from the lobby on (before the first card); the key revealed in the end
+    # message (None: nothing to reveal, or not yet: a tournament's tables
+    # reveal when the tournament ends).
+    commitment: str | None = None
+    reveal: ShuffleKey | None = None

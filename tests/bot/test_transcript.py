@@ -165,7 +165,9 @@ CASES = [
         computers=2,
         seed=5,
     ),
-    Case("bura_two_people", "/new bura limit=4", (("Дина", "ru"), ("Егор", "ru")), seed=6),
+    # Seed 4: two deals, as seed 6 dealt when the seed decided the cards
+    # (they come from the table's shuffle secret since issue 66).
+    Case("bura_two_people", "/new bura limit=4", (("Дина", "ru"), ("Егор", "ru")), seed=4),
     # A longer match, several deals, three languages at one table: what the
     # quiet-group and private-results measures in docs/transcripts/ are read from.
     Case(

@@ -90,7 +90,9 @@ async def assert_log_replays(bot: BotRunner, table_id: int) -> None:
     table = await bot.db.get_table(table_id)
     assert table is not None and table.state is not None and table.seed is not None
     log = [action for _, _, action in await bot.db.action_log(table_id)]
-    assert replay(table.state.rules, table.names, table.seed, log) == table.state
+    assert (
+        replay(table.state.rules, table.names, table.seed, log, table.state.shuffle) == table.state
+    )
 
 
 async def assert_final_result_shown(
@@ -98,7 +100,7 @@ async def assert_final_result_shown(
 ) -> None:
     """The group got the final standing, as rendered from the replayed match."""
     assert final.state is not None and final.seed is not None
-    state = new_match(final.state.rules, final.names, final.seed)
+    state = new_match(final.state.rules, final.names, final.seed, final.state.shuffle)
     over: MatchOver | None = None
     for _, _, action in await bot.db.action_log(final.id):
         state, events = apply(state, action)

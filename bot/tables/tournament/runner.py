@@ -30,6 +30,7 @@ from bot.tables.core import Person, Tables
 from bot.tables.fanout import Fanout
 from bot.tables.kinds import TableSettings, confirmed, kind_of, waiting
 from bot.tables.lifecycle import Lifecycle
+from bot.tables.shuffle import tournament_reveal
 from bot.tables.turns import Turns
 from bot.tournaments import entrants as entrant_codec
 from bot.tournaments import results
@@ -215,6 +216,8 @@ class Rounds:
                 await self.store.save_tournament(record)
             if winners:
                 telling.say(view.winner(lang, [names.get(w, w) for w in winners]))
+            for reveal in await tournament_reveal(self.store, record.id, lang):
+                telling.say(reveal)
             return
         await self.store.add_round(record.id, following.number, round_to_json(following))
         await self._open_tables(record, plan, following, {}, topics, names, lang, telling)
@@ -244,6 +247,15 @@ class Rounds:
                 raise _NeedTopics(wanted)
         names = {e.user_id: e.name for e in record.entries}
         secret = int(record.settings.get("secret", 0))
+        # A duplicate round's tables of a size are dealt alike: the first one
+        # opened draws the shuffle's secret, the others take it.
+        shared: dict[int, str] = {}
+        if plan.duplicate:
+            for place, table_id in opened.items():
+                sibling = await self.store.get_table(table_id)
+                if sibling is not None and sibling.shuffle_secret is not None:
+                    size = len(seating(round_.tables[place]))
+                    shared.setdefault(size, sibling.shuffle_secret)
         for place, entrants in enumerate(round_.tables):
             if place in opened:
                 await self._seat(opened[place], entrants, names)
@@ -268,6 +280,7 @@ class Rounds:
                 record.options,
                 settings.to_json(),
                 thread_id=topics.get((round_.number, place)) or record.thread_id,
+                shuffle_secret=shared.get(len(people)),
             )
             if created is None:  # opened meanwhile (another worker): read it back
                 rounds = await self.store.tournament_rounds(record.id)
@@ -276,6 +289,8 @@ class Rounds:
                     opened[place] = found[place]
                 continue
             opened[place] = created.id
+            if plan.duplicate and created.shuffle_secret is not None:
+                shared.setdefault(len(people), created.shuffle_secret)
             await self._seat(created.id, entrants, names)
         if missing:
             telling.say(

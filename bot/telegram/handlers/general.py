@@ -143,6 +143,16 @@ async def cmd_history(update: Update, context: BotContext) -> None:
     await reply(message, await context.service.history_room.history(chat.id, lang))
 
 
+async def cmd_verify(update: Update, context: BotContext) -> None:
+    """`/verify <secret> <public>`, in a group or in private: a match's shuffle
+    checked against what its group was shown (bot/tables/verifying.py)."""
+    message = update.effective_message
+    if message is None:
+        return
+    lang = await message_lang(update, context)
+    await reply(message, await context.service.verifier.verify(args_of(context), lang))
+
+
 async def cmd_notify(update: Update, context: BotContext) -> None:
     """`/notify` in a group: turn the sender's notices of new tables on or off."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat

@@ -49,7 +49,7 @@ async def cmd_play(update: Update, context: BotContext) -> None:
         return
     person = person_of(user)
     await svc.remember(person, started=True)
-    answer = await svc.lifecycle.practice(person, args_of(context))
+    answer = await svc.lifecycle.practice(person, args_of(context), message.message_id)
     if answer.alert or answer.url or (answer.text and answer.text != t(lang, "start.done_toast")):
         await reply(message, Reply(answer.text))
 

@@ -29,12 +29,24 @@ GROUP_COMMANDS = (
     "history",
     "notify",
     "tournament",
+    "verify",
 )
-PRIVATE_COMMANDS = ("start", "play", "stop", "rules", "help", "lang", "stats", "top", "forget")
+PRIVATE_COMMANDS = (
+    "start",
+    "play",
+    "stop",
+    "rules",
+    "help",
+    "lang",
+    "stats",
+    "top",
+    "forget",
+    "verify",
+)
 # Commands that act for the sender, or on them. Telegram hides everybody who posts
 # as a channel behind one account (Channel_Bot): such posts are refused these.
 NEEDS_IDENTITY = tuple(
-    c for c in GROUP_COMMANDS if c not in ("rules", "help", "top", "season", "history")
+    c for c in GROUP_COMMANDS if c not in ("rules", "help", "top", "season", "history", "verify")
 )
 # Commands that seat, register or subscribe the sender. An anonymous admin
 # posts as the group, from one account (GroupAnonymousBot) shared by every
@@ -77,6 +89,7 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(command("season", general.cmd_season))
     app.add_handler(command("history", general.cmd_history))
     app.add_handler(command("notify", general.cmd_notify))
+    app.add_handler(command("verify", general.cmd_verify))
     app.add_handler(command("addbot", group.cmd_addbot))
     app.add_handler(command("kick", group.cmd_kick))
     app.add_handler(command("play", private.cmd_play))

@@ -72,10 +72,12 @@ async def check_final(
     assert table.status == "finished" and table.state is not None and table.state.over
     log = [a for _, _, a in await runner.db.action_log(table.id)]
     assert table.seed is not None
-    assert replay(table.state.rules, table.names, table.seed, log) == table.state
+    assert (
+        replay(table.state.rules, table.names, table.seed, log, table.state.shuffle) == table.state
+    )
     # Count the tricks the log produced and the trick results the group's
     # live messages (one per deal) keep.
-    state = new_match(table.state.rules, table.names, table.seed)
+    state = new_match(table.state.rules, table.names, table.seed, table.state.shuffle)
     tricks = 0
     for action in log:
         state, events = apply(state, action)

@@ -70,7 +70,9 @@ async def test_complete_match(
     # The log in the database replays to exactly the final state.
     log = [action for _, _, action in await runner.db.action_log(table_id)]
     assert final.seed is not None
-    assert replay(final.state.rules, final.names, final.seed, log) == final.state
+    assert (
+        replay(final.state.rules, final.names, final.seed, log, final.state.shuffle) == final.state
+    )
     assert not fake.unanswered_callbacks()
     assert not [e for e in fake.errors_returned if not e.injected], fake.errors_returned
 
@@ -95,7 +97,10 @@ async def test_a_match_without_the_cache_layer(
         assert final.status == "finished" and final.state is not None and final.state.over
         log = [action for _, _, action in await runner.db.action_log(table_id)]
         assert final.seed is not None
-        assert replay(final.state.rules, final.names, final.seed, log) == final.state
+        assert (
+            replay(final.state.rules, final.names, final.seed, log, final.state.shuffle)
+            == final.state
+        )
         assert not fake.unanswered_callbacks()
         # Without the digests the cache keeps, some edits repeat what a message
         # shows; Telegram says "not modified" and nothing else goes wrong.

@@ -24,6 +24,7 @@ from bot_steps import (
     version_moved,
 )
 
+from bot.storage import shared_sql
 from bot.tables import lifecycle
 from engine.actions import Kind
 from testing.fake_telegram import FakeTelegram
@@ -37,6 +38,7 @@ async def test_a_player_who_taps_what_is_offered_needs_about_one_tap_a_move(
     # The cards are fixed: a short match (36 moves with one set of random
     # cards) would count too few taps to judge.
     monkeypatch.setattr(lifecycle, "deal_seed", lambda: 2026)
+    monkeypatch.setattr(shared_sql, "new_shuffle_secret", lambda: f"{2026:064x}")  # issue 66
     fake = fake_telegram
     rng = random.Random(15)
     users = [fake.user(500, "Аня"), fake.user(501, "Борис"), fake.user(502, "Вера")]

@@ -181,7 +181,7 @@ async def test_sigkill_mid_trick_and_restart(
     log = [Action.from_json(json.loads(action)) for _, action in logged]
     seqs = [seq for seq, _ in logged]
     assert seqs == list(range(1, len(seqs) + 1)), "a move was lost or applied twice"
-    assert replay(state.rules, state.players, seed, log) == state
+    assert replay(state.rules, state.players, seed, log, state.shuffle) == state
     await fake.wait_for(
         lambda: any("окончена" in m.text for m in fake.messages(group)), timeout=WAIT
     )

@@ -27,9 +27,12 @@ from bot_steps import (
 )
 from PIL import Image
 
+from bot.tables import lifecycle
 from bot.view import callbacks
 from engine import RuleSet
 from engine import start_match as start_match_engine
+from engine.rules import Preset
+from engine.shuffle import ShuffleKey, public_value
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
 # Serial: every answer is held to the issue's real-time promise
@@ -85,10 +88,18 @@ def picture(message: StoredMessage) -> Image.Image:
     return image
 
 
+async def _no_key(*_: object) -> None:
+    return None
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 async def test_stats_and_top_after_a_few_matches(
-    fake_telegram: FakeTelegram, runner: BotRunner, lang: str
+    fake_telegram: FakeTelegram, runner: BotRunner, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The three matches must be dealt alike (who moves first loses): dealt
+    # from the fixed seed, as tables were before the checkable shuffle, and
+    # not from each table's key, whose public value names its own lobby.
+    monkeypatch.setattr(lifecycle, "match_key", _no_key)
     fake = fake_telegram
     first, second = NAMES[lang]
     ann = fake.user(500, first, language_code=lang)
@@ -312,7 +323,14 @@ async def test_a_match_won_as_it_is_dealt_has_its_results_and_ratings(
     """Bura with limit=2 can end at the deal (a dealt bura or moscow): the
     start's save is then the last one, and carries the results."""
     rules = RuleSet.create("bura", {"limit": 2})
-    seed = next(s for s in range(5000) if start_match_engine(rules, ("A", "B"), s)[0].over)
+    # The cards come from the table's shuffle key (issue 66): fix_deals makes
+    # the secret the seed in hex, and the lobby is the group's message 2.
+    public = public_value(Preset.BURA, 2, "bottom", GROUP_ID, 2)
+
+    def key(seed: int) -> ShuffleKey:
+        return ShuffleKey(f"{seed:064x}", public)
+
+    seed = next(s for s in range(5000) if start_match_engine(rules, ("A", "B"), s, key(s))[0].over)
     fix_deals(monkeypatch, seed)
     fake = fake_telegram
     ann, bob = fake.user(500, "Аня"), fake.user(501, "Борис")
@@ -322,6 +340,8 @@ async def test_a_match_won_as_it_is_dealt_has_its_results_and_ratings(
     await tap(fake, ann, lobby, lobby_data(lobby, "s"))
     end = await fake.wait_for_message(group, "🏁", timeout=WAIT)
     assert "📈" in end.text
+    dealt = await runner.db.get_table(table_id)
+    assert dealt is not None and dealt.state is not None and dealt.state.shuffle == key(seed)
     rows = await runner.db.match_results(table_id)
     assert sorted(r.result.place for r in rows) == [1, 2]
     assert all(r.after is not None for r in rows)

@@ -10,7 +10,16 @@ from pathlib import Path
 
 import pytest
 from bot_harness import BotRunner, Player, play_to_the_end
-from bot_steps import GROUP_ID, WAIT, assert_clean, fix_deals, people_in_private, say, tap
+from bot_steps import (
+    GROUP_ID,
+    WAIT,
+    assert_clean,
+    fix_deals,
+    people_in_private,
+    say,
+    tap,
+    text_of,
+)
 from databases import TestDatabase
 from manual_clock import ManualScheduler
 from restart_steps import hard_crash
@@ -418,6 +427,7 @@ async def test_duplicate_deals_give_every_table_of_a_round_the_same_cards(
         await bot.idle()
         seeds = set()
         hands = set()
+        keys = set()
         for table_id in (await bot.db.tournament_rounds(1))[0].tables.values():
             table = await bot.db.get_table(table_id)
             assert table is not None and table.state is not None
@@ -425,10 +435,21 @@ async def test_duplicate_deals_give_every_table_of_a_round_the_same_cards(
             assert deal is not None and table.state.step == 0  # nobody moved yet
             seeds.add(table.seed)
             hands.add(tuple(tuple(sorted(c.id for c in h)) for h in deal.hands))
+            keys.add(table.state.shuffle)
         assert len(seeds) == 1 and len(hands) == 1
+        # The checkable shuffle: the round's tables share one key (issue 66)...
+        (key,) = keys
+        assert key is not None
         await run_out(bot, clock)
         said = texts(fake, group)
         assert any("играл теми же картами" in text for text in said)
+        # ...revealed once the tournament ended, not at each table's end.
+        line = f"/verify {key.secret} {key.public}"
+        assert not any(line in text for text in said if text.startswith("🏁"))
+        trophy = next(i for i, text in enumerate(said) if text.startswith("🏆"))
+        assert any(line in text for text in said[trophy:])
+        answer = text_of(await say(fake, users[0], group, line))
+        assert "✅" in answer
         assert_clean(fake)
 
 

@@ -16,6 +16,7 @@ from bot_steps import people_in_private
 from engine_builders import CheckedPlayer
 from manual_clock import ManualScheduler
 
+from bot.storage import shared_sql
 from bot.tables import lifecycle
 from bot.tables import minds as minds_module
 from engine import replay
@@ -104,7 +105,9 @@ async def test_people_and_computers_play_a_match(
     assert final.status == "finished" and final.state is not None
     log = [a for _, _, a in await runner.db.action_log(table_id)]
     assert final.seed is not None
-    assert replay(final.state.rules, final.names, final.seed, log) == final.state
+    assert (
+        replay(final.state.rules, final.names, final.seed, log, final.state.shuffle) == final.state
+    )
     computer_moves = db_row(runner, "SELECT COUNT(*) FROM actions WHERE user_id IS NULL")[0]
     assert computer_moves > 0
     assert not fake.unanswered_callbacks()
@@ -127,6 +130,8 @@ async def test_computer_players_remember_the_match_between_decisions(
 
     monkeypatch.setattr(minds_module, "make_player", counted)
     monkeypatch.setattr(lifecycle, "deal_seed", lambda: 2026)  # a match of several tricks
+    # (the cards come from the table's shuffle secret, issue 66)
+    monkeypatch.setattr(shared_sql, "new_shuffle_secret", lambda: f"{2026:064x}")
     fake = fake_telegram
     humans = await people(fake, 2)
     group, table_id = await lobby_with(fake, runner, "/new kozel limit=2", humans, computers=2)

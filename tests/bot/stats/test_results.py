@@ -111,7 +111,13 @@ async def test_results_are_written_with_the_last_move_and_never_twice(tmp_path: 
     await store.close()
 
 
-LATER_COLUMNS = ("thread_id INTEGER", "logged_last INTEGER NOT NULL DEFAULT 0")  # migrations 8, 12
+# Migrations 8, 12, and the shuffle's key (issue 66).
+LATER_COLUMNS = (
+    "thread_id INTEGER",
+    "logged_last INTEGER NOT NULL DEFAULT 0",
+    "shuffle_secret TEXT",
+    "shuffle_public TEXT",
+)
 
 
 async def test_a_database_of_today_with_a_running_match_is_migrated_and_finishes(

@@ -149,6 +149,20 @@ async def _use(url: DatabaseUrl) -> None:
         await store.close()
 
 
+def _kept(
+    before: dict[str, list[tuple[str, str, bool, bool]]],
+    after: dict[str, list[tuple[str, str, bool, bool]]],
+) -> bool:
+    """Every table and column of the old database is there as it was; the
+    migrations named by the minute (later than it) may only have added more
+    (and widened the record of which ran, `schema_migrations`)."""
+    return all(
+        after.get(name, [])[: len(columns)] == columns
+        for name, columns in before.items()
+        if name != "schema_migrations"
+    )
+
+
 OLD_TABLE = (
     "INSERT INTO tables (chat_id, chat_title, status, creator_id, preset, options, version,"
     " created_at, updated_at, join_token) VALUES (-5, 'Group', 'lobby', 1, 'burkozel', '{}',"
@@ -165,17 +179,6 @@ OLD_ROUND_TABLE = (
     " 1)",
     "INSERT INTO tournament_tables (tournament_id, round, position, table_id) VALUES (1, 2, 0, 40)",
 )
-
-
-def _kept(before: dict[str, Any], after: dict[str, Any]) -> bool:
-    """Every table the old database had keeps its columns, in order: a
-    migration named by its minute adds (tables, columns at the end), and none
-    of the fourteen ran again to rebuild one."""
-    return all(
-        after.get(name, [])[: len(columns)] == columns
-        for name, columns in before.items()
-        if name != "schema_migrations"  # its key is widened once (postgres_setup.WIDEN)
-    )
 
 
 async def test_a_sqlite_file_todays_code_made_opens_and_upgrades(tmp_path: Path) -> None:

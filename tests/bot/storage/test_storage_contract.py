@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
+import re
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
@@ -40,7 +41,8 @@ from bot.storage.records import Skill
 from bot.storage.shared_sql import UNTOLD
 from engine import Action, new_match
 from engine.actions import Kind
-from engine.rules import RuleSet
+from engine.rules import Preset, RuleSet
+from engine.shuffle import ShuffleKey, public_value
 
 Opener = Callable[[], Awaitable[Store]]
 
@@ -697,3 +699,38 @@ async def test_the_leaderboard_agrees_with_counting_every_result(
     assert len(backfill) == 2, script
     await _sql(database, "DELETE FROM standings", *backfill)
     assert await check() > 30
+
+
+async def test_a_table_keeps_its_shuffle_secret_and_is_found_by_its_public_value(
+    store: Store,
+) -> None:
+    """The checkable shuffle (docs/RULES.md 9): a secret drawn when the table
+    opens and never changed; the public value the match was dealt with, by
+    which `/verify` finds the match."""
+    table = await _lobby(store, BIG_CHAT)
+    other = await _lobby(store, BIG_CHAT - 1)
+    secret = table.shuffle_secret
+    assert secret is not None and re.fullmatch(r"[0-9a-f]{64}", secret)
+    assert other.shuffle_secret != secret
+    public = public_value(Preset.BURKOZEL, 2, "bottom", BIG_CHAT, 4_512)
+    assert await store.shuffled_tables(public) == []  # nothing dealt yet
+
+    table.seats = [Seat(0, 1, "Ann"), Seat(1, 2, "Bob")]
+    table.status = PLAYING
+    table.seed = SIGNED_SEED
+    key = ShuffleKey(secret, public)
+    table.state = new_match(RuleSet.create(), ("Ann", "Bob"), 7, key)
+    table = await store.save_table(table)
+    assert table.shuffle_secret == secret
+    (found,) = await store.shuffled_tables(public)
+    assert found.id == table.id
+    assert found.state is not None and found.state.shuffle == key
+    assert found.shuffle_secret == secret
+    assert await store.shuffled_tables(public.replace(":4512", ":4513")) == []
+
+    # a later table with the same public value (a duplicate tournament's)
+    other.seats = [Seat(0, 3, "Cid"), Seat(1, 4, "Dan")]
+    other.status = PLAYING
+    other.state = new_match(RuleSet.create(), ("Cid", "Dan"), 7, key)
+    await store.save_table(other)
+    assert [t.id for t in await store.shuffled_tables(public)] == [table.id, other.id]

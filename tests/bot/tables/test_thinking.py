@@ -19,6 +19,7 @@ from bot_harness import WAIT, BotRunner
 from engine_builders import CheckedPlayer
 from manual_clock import ManualScheduler
 
+from bot.storage import shared_sql
 from bot.tables import lifecycle
 from bot.tables.lifecycle import deal_seed
 from bot.tables.minds import Minds
@@ -167,7 +168,9 @@ async def test_a_seed_of_64_bits_is_stored_and_replays(
             (stored,) = connection.execute("SELECT seed FROM tables").fetchone()
         assert stored == table.seed
         log = [a for _, _, a in await bot.db.action_log(table.id)]
-        assert replay(table.state.rules, table.names, table.seed, log) == table.state
+        key = table.state.shuffle  # the cards come from the shuffle's key (issue 66)
+        assert key is not None and key.secret == f"{(1 << 256) - 987_654_321:064x}"
+        assert replay(table.state.rules, table.names, table.seed, log, key) == table.state
 
 
 def test_computer_seeds_come_from_secrets_not_from_the_deal(
@@ -198,6 +201,9 @@ async def test_players_whose_move_was_not_saved_are_forgotten(
     tried again by its timer; the players who chose it remember a move that
     never happened, so they are dropped and built afresh."""
     monkeypatch.setattr(lifecycle, "deal_seed", lambda: 31)
+    # The cards come from the table's shuffle secret (issue 66): this one
+    # makes the first dealer seat 2, so that a computer leads.
+    monkeypatch.setattr(shared_sql, "new_shuffle_secret", lambda: f"{2:064x}")
     clock = ManualScheduler()
     async with BotRunner(fake_telegram, tmp_path / "bot.db", scheduler=clock) as bot:
         user = fake_telegram.user(4503, "Сид")
@@ -207,7 +213,7 @@ async def test_players_whose_move_was_not_saved_are_forgotten(
         await bot.idle()
         table = await bot.db.open_table_in_chat(user.id)
         assert table is not None and table.state is not None and table.state.deal is not None
-        assert table.state.deal.turn != 0  # a computer leads (the fixed deal seed)
+        assert table.state.deal.turn != 0  # a computer leads (the fixed deal)
         turns = bot.service.turns
 
         async def broken(*_: object) -> None:
@@ -230,6 +236,9 @@ async def test_a_computer_thinks_holding_no_lock_and_a_move_made_meanwhile_wins(
     found for a position that is gone, is dropped, and so are the players
     who found it."""
     monkeypatch.setattr(lifecycle, "deal_seed", lambda: 31)
+    # The cards come from the table's shuffle secret (issue 66): this one
+    # makes the first dealer seat 2, so that a computer leads.
+    monkeypatch.setattr(shared_sql, "new_shuffle_secret", lambda: f"{2:064x}")
     clock = ManualScheduler()
     async with BotRunner(fake_telegram, tmp_path / "bot.db", scheduler=clock) as bot:
         user = fake_telegram.user(4504, "Сид")
@@ -239,7 +248,7 @@ async def test_a_computer_thinks_holding_no_lock_and_a_move_made_meanwhile_wins(
         await bot.idle()
         table = await bot.db.open_table_in_chat(user.id)
         assert table is not None and table.state is not None and table.state.deal is not None
-        assert table.state.deal.turn != 0  # a computer leads (the fixed deal seed)
+        assert table.state.deal.turn != 0  # a computer leads (the fixed deal)
         turns, tables = bot.service.turns, bot.service.tables
         thinking = tables.thinking.decide
         moves = len(await bot.db.action_log(table.id))

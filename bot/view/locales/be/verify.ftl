@@ -26,3 +26,18 @@ verify-note = Хто здаваў кожную наступную раздачу
 ## The lines a group sees: the hash before the first card, the secret when the match ends.
 verify-commitment = 🔐 Тасаванне запячатана. Хэш сакрэту: <code>{ $commitment }</code>. Сам сакрэт пакажам у канцы партыі — тады любы праверыць кожную раздачу камандай /verify.
 verify-reveal = 🔐 Праверыць тасаванне: <code>/verify { $secret } { $public }</code>
+
+## Which match the public value names (the bot found it among its tables).
+verify-which = 🃏 Гэта партыя стала #{ $table }.
+
+## The command in Telegram's menu.
+command-group-verify = праверыць тасаванне партыі па радку з яе канца
+command-private-verify = праверыць тасаванне партыі па радку з яе канца
+
+## A tournament's tables: the hash in each lobby, every secret when the tournament ends.
+verify-sealed_round = 🔐 Тасаванне запячатана. Хэш сакрэту: <code>{ $commitment }</code>. Сам сакрэт пакажам у канцы турніру — тады любы праверыць кожную раздачу камандай /verify.
+verify-tournament_title = 🔐 Тасаванні турніру: любы можа праверыць кожную раздачу па яе радку.
+verify-tournament_tables = { $count ->
+        [one] Стол
+       *[other] Сталы
+    } { $tables }:

@@ -26,3 +26,18 @@ verify-note = Who dealt each later deal is in /history. A deal after a player we
 ## The lines a group sees: the hash before the first card, the secret when the match ends.
 verify-commitment = 🔐 The shuffle is sealed. The secret's hash: <code>{ $commitment }</code>. The secret itself is shown when the match ends; then anyone can check every deal with /verify.
 verify-reveal = 🔐 Check the shuffle: <code>/verify { $secret } { $public }</code>
+
+## Which match the public value names (the bot found it among its tables).
+verify-which = 🃏 The match of table #{ $table }.
+
+## The command in Telegram's menu.
+command-group-verify = check a match's shuffle by the line shown at its end
+command-private-verify = check a match's shuffle by the line shown at its end
+
+## A tournament's tables: the hash in each lobby, every secret when the tournament ends.
+verify-sealed_round = 🔐 The shuffle is sealed. The secret's hash: <code>{ $commitment }</code>. The secret is shown when the tournament ends; then anyone can check every deal with /verify.
+verify-tournament_title = 🔐 The tournament's shuffles: anyone can check every deal with its line.
+verify-tournament_tables = { $count ->
+        [one] Table
+       *[other] Tables
+    } { $tables }:

@@ -26,3 +26,18 @@ verify-note = Кто сдавал каждую следующую сдачу —
 ## The lines a group sees: the hash before the first card, the secret when the match ends.
 verify-commitment = 🔐 Тасовка запечатана. Хеш секрета: <code>{ $commitment }</code>. Сам секрет покажем в конце партии — тогда любой проверит каждую сдачу командой /verify.
 verify-reveal = 🔐 Проверить тасовку: <code>/verify { $secret } { $public }</code>
+
+## Which match the public value names (the bot found it among its tables).
+verify-which = 🃏 Это партия стола #{ $table }.
+
+## The command in Telegram's menu.
+command-group-verify = проверить тасовку партии по строке из её конца
+command-private-verify = проверить тасовку партии по строке из её конца
+
+## A tournament's tables: the hash in each lobby, every secret when the tournament ends.
+verify-sealed_round = 🔐 Тасовка запечатана. Хеш секрета: <code>{ $commitment }</code>. Сам секрет покажем в конце турнира — тогда любой проверит каждую сдачу командой /verify.
+verify-tournament_title = 🔐 Тасовки турнира: любой может проверить каждую сдачу по её строке.
+verify-tournament_tables = { $count ->
+        [one] Стол
+       *[other] Столы
+    } { $tables }:

@@ -26,3 +26,18 @@ verify-note = Хто здавав кожну наступну роздачу —
 ## The lines a group sees: the hash before the first card, the secret when the match ends.
 verify-commitment = 🔐 Тасування запечатано. Хеш секрету: <code>{ $commitment }</code>. Сам секрет покажемо наприкінці партії — тоді будь-хто перевірить кожну роздачу командою /verify.
 verify-reveal = 🔐 Перевірити тасування: <code>/verify { $secret } { $public }</code>
+
+## Which match the public value names (the bot found it among its tables).
+verify-which = 🃏 Це партія столу #{ $table }.
+
+## The command in Telegram's menu.
+command-group-verify = перевірити тасування партії за рядком з її кінця
+command-private-verify = перевірити тасування партії за рядком з її кінця
+
+## A tournament's tables: the hash in each lobby, every secret when the tournament ends.
+verify-sealed_round = 🔐 Тасування запечатано. Хеш секрету: <code>{ $commitment }</code>. Сам секрет покажемо наприкінці турніру — тоді будь-хто перевірить кожну роздачу командою /verify.
+verify-tournament_title = 🔐 Тасування турніру: будь-хто може перевірити кожну роздачу за її рядком.
+verify-tournament_tables = { $count ->
+        [one] Стіл
+       *[other] Столи
+    } { $tables }:
