@@ -111,6 +111,9 @@ async def test_results_are_written_with_the_last_move_and_never_twice(tmp_path: 
     await store.close()
 
 
+# Migration 14's link of a table to its tournament round, as far as a read needs it.
+LATER_LINKS = """CREATE TABLE tournament_tables (tournament_id INTEGER, round INTEGER,
+     position INTEGER, table_id INTEGER)"""
 # Migrations 8, 12, and the shuffle's key (issue 66).
 LATER_COLUMNS = (
     "thread_id INTEGER",
@@ -135,6 +138,7 @@ async def test_a_database_of_today_with_a_running_match_is_migrated_and_finishes
     async with aiosqlite.connect(path) as raw:
         for column in LATER_COLUMNS:
             await raw.execute(f"ALTER TABLE tables ADD COLUMN {column}")
+        await raw.execute(LATER_LINKS)  # a table is read with its tournament link
         await raw.commit()
     table = await old.create_table(-5, "Group", 1, "burkozel", {"limit": 4})
     assert table is not None
@@ -152,6 +156,7 @@ async def test_a_database_of_today_with_a_running_match_is_migrated_and_finishes
     async with aiosqlite.connect(path) as raw:
         for column in LATER_COLUMNS:
             await raw.execute(f"ALTER TABLE tables DROP COLUMN {column.split()[0]}")
+        await raw.execute("DROP TABLE tournament_tables")
         await raw.commit()
     monkeypatch.undo()
 
