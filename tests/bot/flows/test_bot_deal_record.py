@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -34,6 +35,20 @@ from testing.fake_telegram.protocol import Handler, Params
 
 HOLD = 0.3  # seconds an edit waits for a message that might overtake it
 PAUSE = 1.5  # a forced card's pause, on the manual clock
+REVIEW = "v:"  # the coach's button on a deal's record (bot/view/callbacks.py)
+
+
+def playable(data: list[str]) -> bool:
+    """Buttons that make a move: any but the coach's 🔍 (`v:`) on a record."""
+    return any(not d.startswith(REVIEW) for d in data)
+
+
+def markup_data(markup: Any) -> list[str]:
+    """The callback data of an inline keyboard as the Bot API takes it."""
+    if isinstance(markup, str):
+        markup = json.loads(markup)
+    rows = (markup or {}).get("inline_keyboard", [])
+    return [b["callback_data"] for row in rows for b in row if "callback_data" in b]
 
 
 class Watch:
@@ -48,7 +63,8 @@ class Watch:
         self.armed = False  # only the deal's last move is held up
 
     def buttoned(self, chat: int) -> set[int]:
-        return {m.message_id for m in self.fake.messages(chat) if m.callback_data}
+        """Messages of the chat that still offer a move (a record's 🔍 is no move)."""
+        return {m.message_id for m in self.fake.messages(chat) if playable(m.callback_data)}
 
     def wrap(self, name: str, handler: Handler) -> Handler:
         async def hooked(p: Params, record: Any, request: Any) -> Any:
@@ -62,8 +78,8 @@ class Watch:
                     self.beside.append((chat, new, self.buttoned(chat) - {new}))
                 self.arrived[chat].set()
                 return result
-            quieting = name in ("editMessageText", "editMessageReplyMarkup") and not p.has(
-                "reply_markup"
+            quieting = name in ("editMessageText", "editMessageReplyMarkup") and not playable(
+                markup_data(p.data.get("reply_markup"))
             )
             if self.armed and quieting and p.get_int("message_id") in self.buttoned(chat):
                 self.held += 1
