@@ -65,6 +65,8 @@ async def hold_messages(bot: BotRunner, table_id: int) -> None:
     A task per lane holds it until `hard_crash` cancels them with the bot's
     own jobs.
     """
+    # Busy on purpose until the crash: a tap settles on the fake's quiet alone.
+    bot.fake.busy_probe = None
     forever = asyncio.Event()
     for lane in (GROUP, *(hand_lane(seat) for seat in range(4))):
         entered = asyncio.Event()
