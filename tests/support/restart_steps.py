@@ -110,8 +110,15 @@ async def assert_final_result_shown(
     # With the ratings the match's end stored: the call to play again follows them.
     info = await bot.service.tables.with_ratings(bot.service.tables.info(final))
     expected = match_over(info, lang, over).text
+    # What the match earned (issue 68) is told between the standing and the
+    # last line's call to play again (bot/tables/telling.with_end_news).
+    head, _, call = expected.rpartition("\n")
+
+    def shown(html: str) -> bool:
+        return head.rstrip("\n") in html and html.endswith(call)
+
     await fake.wait_for(
-        lambda: any(expected in (m.html or "") for m in fake.messages(group)),
+        lambda: any(shown(m.html or "") for m in fake.messages(group)),
         timeout=timeout,
         message=f"the final standing in the group: {expected!r}",
     )
