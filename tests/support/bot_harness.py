@@ -326,6 +326,15 @@ async def play_to_the_end(
         ]
         if not legal:
             legal = legal_actions(state, seat)
+        if any(a.kind is Kind.DECLARE for a in legal):
+            # A bura leader's own molodka is offered as a plain lead (leading
+            # it declares it, RULES.md 5), not as a declaration's button.
+            shown = players[user_id].hand_message()
+            legal = [
+                a
+                for a in legal
+                if a.kind is not Kind.DECLARE or (shown is not None and _offered(shown, a))
+            ] or legal
         if offered:
             shown = players[user_id].hand_message()
             on_buttons = [a for a in legal if shown is not None and _offered(shown, a)]
