@@ -1,6 +1,6 @@
 """Seasons, achievements and reliability through the fake Bot API (issue 68).
 
-Each match is bura with limit=2 on the fixed deal (tests/bot/flows/
+Each match is bura with limit=2 on the fixed deals (tests/bot/flows/
 test_bot_stats.py): whoever moves first claims 31 falsely and loses at once.
 """
 
@@ -69,8 +69,11 @@ async def test_a_whole_match_earns_the_first_win_told_once(
     assert finished == [(ann.id, "finished"), (bob.id, "finished")]
 
     # The same winner wins again: nothing new is told.
-    opener, other = (loser, winner)  # the opener moves first and loses
-    await play_one(fake, runner, group, opener, other)
+    # (The deal decides who moves first, and a table's deals follow its
+    # lobby message, docs/RULES.md 9: on these fixed deals the loser moves
+    # first at this second table when the winner opens it.)
+    _, again = await play_one(fake, runner, group, winner, loser)
+    assert again == loser.id
     ends = [m.text for m in fake.messages(group) if "🏁" in m.text]
     assert len(ends) == 2 and "🏅" not in ends[1], ends[1]
     notes = [m.text for m in fake.messages(winner.private_chat) if "🏅" in m.text]
