@@ -13,12 +13,13 @@ back. The matches are bura to 2 on the fixed deal (tests/support/bot_steps.py)."
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from bot_harness import BotRunner
+from bot_harness import BotRunner, Player
 from bot_steps import (
     GROUP_ID,
     WAIT,
@@ -34,6 +35,8 @@ from bot_steps import (
 from databases import TestDatabase
 
 from bot.view import callbacks
+from engine import legal_actions
+from engine.actions import Kind
 from testing.fake_telegram import FakeChat, FakeTelegram, FakeUser, StoredMessage
 
 pytestmark = pytest.mark.usefixtures("fixed_deals")
@@ -158,16 +161,22 @@ async def test_the_stake_changes_only_with_the_consent_of_whoever_sits(
     assert await bot.db.chip_balances(GROUP_ID) == {}
 
 
-async def wait_for_turn(bot: BotRunner, table_id: int, user_id: int) -> None:
-    """Until the computer has moved and it is `user_id`'s turn."""
+async def wait_to_claim(bot: BotRunner, fake: FakeTelegram, table_id: int, user: FakeUser) -> None:
+    """Until it is `user`'s turn with "I have 31" among their moves; an
+    answer they owe the computer meanwhile is played (the deal decides
+    who leads first, docs/RULES.md 9)."""
+    player = Player(fake, user, random.Random(1))
     for _ in range(200):
         snap = snapshot(bot.db_path, table_id)
-        deal = snap.match.deal
-        if snap.status == "playing" and deal is not None and dict(snap.seats)[deal.turn] == user_id:
-            return
+        state, deal = snap.match, snap.match.deal
+        if snap.status == "playing" and deal is not None and dict(snap.seats)[deal.turn] == user.id:
+            legal = legal_actions(state, deal.turn)
+            if any(a.kind is Kind.CLAIM for a in legal):
+                return
+            await player.play(next(a for a in legal if a.kind is not Kind.DECLARE))
         await asyncio.sleep(0.05)
         await bot.idle()
-    raise AssertionError("never the person's turn")
+    raise AssertionError("never the person's turn to claim")
 
 
 async def test_a_kick_gives_the_kicked_their_stake_back(
@@ -187,7 +196,7 @@ async def test_a_kick_gives_the_kicked_their_stake_back(
     await bot.idle()
     assert await bot.db.chip_balances(GROUP_ID) == {ann.id: 500, bob.id: 1000}
 
-    await wait_for_turn(bot, table_id, ann.id)
+    await wait_to_claim(bot, fake, table_id, ann)
     assert await claim_falsely(fake, bot, group, table_id, [ann]) == ann.id
     assert snapshot(bot.db_path, table_id).status == "finished"
     # Ann, the only person left, gets back only what she put in.
