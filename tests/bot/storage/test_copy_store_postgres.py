@@ -85,7 +85,7 @@ async def test_a_match_started_on_sqlite_finishes_on_postgres(
     logged = postgres_database.rows("SELECT seq, action FROM actions ORDER BY seq")
     assert [seq for seq, _ in logged] == list(range(1, len(logged) + 1))
     log = [Action.from_json(json.loads(action)) for _, action in logged]
-    assert replay(state.rules, state.players, seed, log) == state
+    assert replay(state.rules, state.players, seed, log, state.shuffle) == state
     assert any("игра окончена" in m.text for m in fake.messages(group))
     # A table opened on PostgreSQL after the copy gets the next id.
     ((next_id,),) = postgres_database.rows("SELECT nextval(pg_get_serial_sequence('tables', 'id'))")
