@@ -75,7 +75,7 @@ async def finished_deals(database: Path | str) -> list[Deal]:
         for table in await store.tables_with_status(PLAYING, FINISHED, CLOSED):
             if table.state is None or table.seed is None:
                 continue
-            state = new_match(table.state.rules, table.names, table.seed)
+            state = new_match(table.state.rules, table.names, table.seed, table.state.shuffle)
             tricks = 0
             for _seq, _who, action in await store.action_log(table.id):
                 number = state.deal.number if state.deal is not None else 0
