@@ -30,6 +30,7 @@ def test_the_judge_leaves_hard_as_it_found_it() -> None:
     assert vars(ai_base)["view_for"] is view_for
 
 
+@pytest.mark.slow(reason="the judge plays its pairs of deals")
 def test_a_variant_equal_to_main_never_differs() -> None:
     pairs = _pairs([])
     gains = [gain for kind in pairs.gains.values() for gain in kind]

@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bench import load
 from testing.postgres import PostgresServer
 
@@ -67,6 +69,7 @@ def _assert_healthy(report: dict[str, Any]) -> None:
         assert measured["requests_per_update"]["answerCallbackQuery"] > 0
 
 
+@pytest.mark.slow(reason="a real bot process under the bench's crowd for a measured window")
 async def test_quick_load_run_on_sqlite_is_healthy() -> None:
     # The crowd, its measures and the report, with the bot in this process.
     # 7-18 s on the loaded 2-core machine it was written on: a match must end (about
@@ -80,6 +83,7 @@ async def test_quick_load_run_on_sqlite_is_healthy() -> None:
     _assert_healthy(report)
 
 
+@pytest.mark.slow(reason="a real bot process under the bench's crowd for a measured window")
 def test_quick_load_run_on_postgres_with_two_workers_is_healthy(
     postgres_server: PostgresServer,
 ) -> None:

@@ -80,6 +80,7 @@ def balance_in(text: str) -> int:
     return int("".join(ch for ch in line if ch.isdigit()))
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_two_people_who_play_for_chips_see_balances_that_add_up(
     fake_telegram: FakeTelegram, rich: BotRunner
 ) -> None:
@@ -207,6 +208,7 @@ async def test_stop_by_an_admin_who_does_not_play_gives_the_stakes_back(
     assert sorted(kinds) == [("refund", 300), ("refund", 300), ("stake", -300), ("stake", -300)]
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_crash_mid_match_neither_loses_nor_repeats_chips(
     fake_telegram: FakeTelegram, rich: BotRunner
 ) -> None:

@@ -92,6 +92,9 @@ async def check_final(
     assert not fake.unanswered_callbacks()
 
 
+@pytest.mark.slow(
+    reason="whole matches on a faulty Telegram (a 'timeout' holds each request 0.5 s of real time)"
+)
 @pytest.mark.parametrize("error", ["429", "timeout", "network", "500"])
 async def test_flaky_telegram(
     fake_telegram: FakeTelegram,
@@ -123,6 +126,9 @@ async def test_flaky_telegram(
 UNREACHABLE = "не могу написать вам в личку"
 
 
+@pytest.mark.slow(
+    reason="whole matches on a faulty Telegram (a 'timeout' holds each request 0.5 s of real time)"
+)
 @pytest.mark.parametrize("announced", [True, False], ids=["my_chat_member", "only_a_403"])
 async def test_a_player_who_blocks_the_bot_is_told_of_once_and_the_match_finishes(
     fake_telegram: FakeTelegram,

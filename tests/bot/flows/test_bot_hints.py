@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from functools import partial
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 from bot_harness import WAIT, BotRunner, Player, play_to_the_end
 from bot_steps import people_in_private, version_moved
@@ -93,6 +94,7 @@ async def person_to_move(
     raise AssertionError("the person's move never came")
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_practice_hint_names_a_move_that_plays_and_is_counted(
     fake_telegram: FakeTelegram, runner: BotRunner, clock: ManualScheduler
 ) -> None:

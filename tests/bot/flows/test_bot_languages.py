@@ -63,6 +63,7 @@ def lines(texts: Iterable[str]) -> str:
     ("lang", "took", "deal"),
     [("be", "Бярэ", "раздача"), ("uk", "Бере", "роздача"), ("en", "takes", "deal")],
 )
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_practice_match_speaks_the_players_telegram_language(
     fake_telegram: FakeTelegram,
     runner: BotRunner,

@@ -46,6 +46,7 @@ def trick_sums(text: str) -> Counter[str]:
     return sums
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 @pytest.mark.parametrize("command", ["/new limit=4", "/new burkozel limit=4"])
 async def test_every_version_of_the_live_message_adds_up(
     fake_telegram: FakeTelegram, runner: BotRunner, command: str

@@ -52,6 +52,7 @@ async def start_table(fake: FakeTelegram, group: FakeChat, creator: FakeUser) ->
         ("/new bura", 4),
     ],
 )
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_complete_match(
     fake_telegram: FakeTelegram,
     runner: BotRunner,

@@ -42,6 +42,7 @@ async def long_match(fake: FakeTelegram, runner: BotRunner) -> tuple[FakeChat, T
     return group, final
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_long_match_ends_with_one_message_its_chart_captioned(
     fake_telegram: FakeTelegram, runner: BotRunner
 ) -> None:
@@ -84,6 +85,7 @@ async def test_a_one_deal_match_ends_with_text_alone(
     assert all(m.photo is None for m in fake.messages(group))
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_chart_that_cannot_be_drawn_leaves_the_end_told(
     fake_telegram: FakeTelegram,
     runner: BotRunner,

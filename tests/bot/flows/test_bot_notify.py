@@ -64,6 +64,7 @@ async def test_notices_of_a_new_table_go_to_who_asked_and_stop_when_asked_again(
         assert len(fake.messages(fake.private_chat(ann))) == before[ann.id], "she opened it"
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_five_rounds_of_new_and_stop_then_a_table_left_open_tells_all_30_once(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
@@ -95,6 +96,7 @@ async def test_five_rounds_of_new_and_stop_then_a_table_left_open_tells_all_30_o
         assert sum(after.values()) - during == 30 and set(after.values()) == {1}, after
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_people_who_left_the_group_are_not_told_and_hold_no_place(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:

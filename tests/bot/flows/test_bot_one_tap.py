@@ -32,6 +32,7 @@ from testing.fake_telegram import FakeTelegram
 MOVES = (Kind.LEAD, Kind.BEAT, Kind.DISCARD)
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_player_who_taps_what_is_offered_needs_about_one_tap_a_move(
     fake_telegram: FakeTelegram, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

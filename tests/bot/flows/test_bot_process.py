@@ -143,6 +143,7 @@ def _version_moved_path(db_path: TestDatabase, version: int) -> bool:
     ids=["3-sqlite", "7-sqlite", "7-postgres"],
     indirect=["bot_process"],
 )
+@pytest.mark.slow(reason="real `python -m bot` processes, SIGKILLed mid-trick and started again")
 async def test_sigkill_mid_trick_and_restart(
     fake_telegram: FakeTelegram,
     bot_process: BotProcess,

@@ -140,6 +140,7 @@ async def test_graceful_restart_keeps_the_match_going(
     ],
     ids=["kozel-sqlite", "bura-sqlite", "bura-postgres"],
 )
+@pytest.mark.slow(reason="a match played, the bot crashed and started again, then played out")
 async def test_crash_at_a_random_point_mid_trick(
     fake_telegram: FakeTelegram,
     tmp_path: Path,

@@ -89,6 +89,7 @@ def tool_hands(secret: str, public: str) -> dict[int, frozenset[Card]]:
     return hands
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_whole_match_can_be_checked(
     fake_telegram: FakeTelegram, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

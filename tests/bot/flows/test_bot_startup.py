@@ -190,6 +190,9 @@ async def test_rejected_token_exits_2_with_one_line_naming_bot_token(bot: Bot) -
 # -- a Bot API that cannot be reached ----------------------------------------------------
 
 
+@pytest.mark.slow(
+    reason="a real bot process; its start-up retries and PTB's polling backoff take real seconds"
+)
 async def test_unreachable_api_at_start_is_retried_one_line_per_attempt(bot: Bot) -> None:
     bot.fake.inject("getMe", "network", times=2)
     await bot.start()
@@ -215,6 +218,9 @@ async def test_no_bot_api_at_all_keeps_retrying_until_stopped(bot: Bot) -> None:
     assert_quiet(bot.output, bot.fake.token)
 
 
+@pytest.mark.slow(
+    reason="a real bot process; its start-up retries and PTB's polling backoff take real seconds"
+)
 async def test_polling_failures_are_one_line_each_and_polling_goes_on(bot: Bot) -> None:
     await bot.start()
     await bot.fake.wait_for(polling(bot.fake), timeout=START_WAIT)
@@ -252,6 +258,9 @@ def _has_open(pid: int, path: Path) -> bool:
         return False
 
 
+@pytest.mark.slow(
+    reason="a real bot process; its start-up retries and PTB's polling backoff take real seconds"
+)
 async def test_sigterm_while_the_database_is_opened_exits_0(bot: Bot) -> None:
     path = bot.folder / "bot.db"
     await _migrated(path)
@@ -437,6 +446,9 @@ async def test_no_secret_at_debug_level_in_webhook_mode(bot: Bot) -> None:
     assert_quiet(bot.output, bot.fake.token)
 
 
+@pytest.mark.slow(
+    reason="a real bot process; its start-up retries and PTB's polling backoff take real seconds"
+)
 async def test_no_token_at_debug_level_when_polling(bot: Bot) -> None:
     await bot.start(LOG_LEVEL="DEBUG")
     await bot.fake.wait_for(polling(bot.fake), timeout=START_WAIT)

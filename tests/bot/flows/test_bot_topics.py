@@ -94,6 +94,7 @@ async def a_forum(fake: FakeTelegram, count: int) -> tuple[FakeChat, list[FakeUs
     return forum, users, topic
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_whole_match_in_a_topic_of_a_forum_whose_general_is_closed(
     fake_telegram: FakeTelegram, runner: BotRunner
 ) -> None:

@@ -62,6 +62,7 @@ def lobbies(fake: FakeTelegram, group: FakeChat) -> list[StoredMessage]:
     return found
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_bura_to_two_registered_by_the_button_reaches_its_trophy(
     fake_telegram: FakeTelegram, runner: BotRunner
 ) -> None:
@@ -183,6 +184,7 @@ def texts(fake: FakeTelegram, group: FakeChat) -> list[str]:
     return [m.text for m in fake.messages(group)]
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_round_robin_of_four_at_tables_of_two_survives_a_restart(
     fake_telegram: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -228,6 +230,7 @@ async def test_a_round_robin_of_four_at_tables_of_two_survives_a_restart(
 @pytest.mark.parametrize(
     ("backend", "count", "byes"), [("sqlite", 6, 2), ("postgres", 6, 2), ("sqlite", 8, 0)]
 )
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_knockout_gives_the_top_seeds_byes_and_one_winner(
     fake_telegram: FakeTelegram,
     tmp_path: Path,
@@ -257,6 +260,7 @@ async def test_a_knockout_gives_the_top_seeds_byes_and_one_winner(
         assert_clean(fake)
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_swiss_of_nine_plays_four_rounds_without_rematches(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
@@ -277,6 +281,7 @@ async def test_a_swiss_of_nine_plays_four_rounds_without_rematches(
         assert_clean(fake)
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_a_kozel_tournament_seats_teams_of_two(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
@@ -414,6 +419,7 @@ async def test_a_stopped_tournament_gives_back_the_stakes_of_its_matches(
         assert sorted((await bot.db.chip_balances(group.id)).values()) == [1000] * 4
 
 
+@pytest.mark.slow(reason="a whole match (or more) through the fake Bot API, tap by tap")
 async def test_duplicate_deals_give_every_table_of_a_round_the_same_cards(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:

@@ -49,6 +49,9 @@ def copy_command(*args: str, target: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow(
+    reason="the copy command as a subprocess; a bot on SQLite, then one on PostgreSQL"
+)
 async def test_a_match_started_on_sqlite_finishes_on_postgres(
     fake_telegram: FakeTelegram,
     postgres_database: PostgresDatabase,
@@ -92,6 +95,9 @@ async def test_a_match_started_on_sqlite_finishes_on_postgres(
     assert next_id == table_id + 1
 
 
+@pytest.mark.slow(
+    reason="the copy command as a subprocess; a bot on SQLite, then one on PostgreSQL"
+)
 async def test_a_copy_into_a_database_that_holds_rows_is_refused_postgres(
     postgres_database: PostgresDatabase, tmp_path: Path
 ) -> None:
@@ -148,6 +154,9 @@ async def test_a_table_in_a_forum_topic_is_copied_with_its_topic_postgres(
         await target.close()
 
 
+@pytest.mark.slow(
+    reason="the copy command as a subprocess; a bot on SQLite, then one on PostgreSQL"
+)
 async def test_copy_store_takes_no_password_and_waits_for_no_running_bot_postgres(
     postgres_database: PostgresDatabase, tmp_path: Path
 ) -> None:

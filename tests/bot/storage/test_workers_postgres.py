@@ -217,6 +217,7 @@ async def play_to_the_end(
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.slow(reason="two bot workers on one PostgreSQL play matches; one is killed mid-trick")
 async def test_two_workers_play_a_whole_match_postgres(
     fake_telegram: FakeTelegram,
     postgres_database: PostgresDatabase,
@@ -237,6 +238,7 @@ async def test_two_workers_play_a_whole_match_postgres(
     assert all(dealt > 20 for dealt in dealer.dealt.values()), dealer.dealt
 
 
+@pytest.mark.slow(reason="two bot workers on one PostgreSQL play matches; one is killed mid-trick")
 async def test_a_worker_killed_mid_trick_the_other_finishes_postgres(
     fake_telegram: FakeTelegram,
     postgres_database: PostgresDatabase,
@@ -310,6 +312,7 @@ async def test_people_joining_at_once_at_two_workers_all_sit_postgres(
     assert all(dealt > 0 for dealt in dealer.dealt.values()), dealer.dealt
 
 
+@pytest.mark.slow(reason="two bot workers on one PostgreSQL play matches; one is killed mid-trick")
 async def test_sigkill_of_a_worker_process_mid_trick_postgres(
     fake_telegram: FakeTelegram,
     postgres_database: PostgresDatabase,

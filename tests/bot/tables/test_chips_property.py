@@ -19,6 +19,7 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 from unittest import mock
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -281,6 +282,9 @@ async def play(folder: Path, plans: list[dict[str, object]]) -> None:
         await store.close()
 
 
+@pytest.mark.slow(
+    reason="hypothesis: random lobbies, stakes, kicks and stops, each through the store"
+)
 @settings(max_examples=40, deadline=None)
 @given(st.lists(match_plan, min_size=1, max_size=6))
 def test_chips_are_conserved_and_never_negative(plans: list[dict[str, object]]) -> None:

@@ -110,6 +110,7 @@ async def test_a_worker_leaves_ctrl_c_to_the_bot() -> None:
         thinking.close()
 
 
+@pytest.mark.slow(reason="spawns worker processes of its own and waits for their charts")
 async def test_charts_are_drawn_while_every_computer_worker_is_busy() -> None:
     """S16: a chart is drawn in a pool of its own, so `/stats` in many chats
     never queues in front of (or behind) a computer's move: with the

@@ -267,6 +267,9 @@ def test_sampled_worlds_show_the_seat_exactly_its_view(
 # -- strength -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow(
+    reason="a statistical claim: enough deals of hard against easy to tell them apart"
+)
 def test_hard_beats_easy_in_two_player_burkozel() -> None:
     # The suite's longest pure computation (over 5 s of CPU, no waiting): a
     # strength margin needs this many deals to stand above the noise.

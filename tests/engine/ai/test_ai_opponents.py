@@ -82,6 +82,7 @@ def _final_shares(players: int, level: str, deals: int) -> list[float]:
     return shares
 
 
+@pytest.mark.slow(reason="enough deals per level to read how it plays")
 @pytest.mark.parametrize("players", [2, 3])
 def test_easy_players_read_as_casual_and_normal_ones_as_careful(players: int) -> None:
     easy = statistics.mean(_final_shares(players, "easy", 10))
