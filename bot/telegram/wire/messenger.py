@@ -15,7 +15,7 @@ import importlib.util
 import logging
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from telegram import Bot, InlineKeyboardMarkup, InputFile
 from telegram.constants import ParseMode
@@ -141,6 +141,17 @@ def transient(error: TelegramError) -> bool:
     return isinstance(error, NetworkError | RetryAfter)
 
 
+class _Where(NamedTuple):
+    """Where a new message goes and how: what `send` and `send_photo` share."""
+
+    chat_id: int
+    thread: int | None
+    silent: bool
+    reply_to: int | None
+    patient: bool
+    priority: Priority
+
+
 def _quote(reply_to: int | None) -> dict[str, Any] | None:
     """The Bot API's reply_parameters for an answer to `reply_to`."""
     if reply_to is None:
@@ -245,17 +256,30 @@ class Messenger:
         )
 
     async def _new_message(
-        self,
-        chat_id: int,
-        thread: int | None,
-        request: Callable[[int], Awaitable[Any]],
-        patient: bool,
-        what: str,
+        self, method: str, where: _Where, fields: dict[str, Any], what: str
     ) -> tuple[Outcome, int | None]:
         """Post a new message (`what`: for the log) and say how it went: its id,
         or Telegram's refusal as an `Outcome` (a closed topic remembered)."""
+        chat_id, thread = where.chat_id, where.thread
+        if self.topics.is_closed((chat_id, thread)):
+            self._topic_refused((chat_id, thread))
+            return Outcome.CLOSED, None
+        quote = _quote(where.reply_to)
+
+        async def request(target: int) -> Any:
+            here = target == chat_id  # not the supergroup a group became (`_call`)
+            return await self._api(
+                method,
+                Ask(where.priority),
+                chat_id=target,
+                message_thread_id=thread if here else None,
+                disable_notification=where.silent,
+                reply_parameters=quote if here else None,
+                **fields,
+            )
+
         try:
-            message = await self._call(chat_id, request, patient)
+            message = await self._call(chat_id, request, where.patient)
         except TelegramError as error:
             outcome = classify(error)
             if outcome is Outcome.FAILED:
@@ -279,25 +303,10 @@ class Messenger:
         """`reply_to`: the message this answers (quoted when it still exists);
         `patient`: retried until sent or the chat is gone (see `_call`);
         `thread`: the forum topic it goes to (see `Sender`)."""
-        if self.topics.is_closed((chat_id, thread)):
-            self._topic_refused((chat_id, thread))
-            return Outcome.CLOSED, None
-        quote = _quote(reply_to)
-
-        async def request(target: int) -> Any:
-            return await self._api(
-                "sendMessage",
-                Ask(priority),
-                chat_id=target,
-                message_thread_id=thread if target == chat_id else None,
-                text=screen.text,
-                parse_mode=ParseMode.HTML,
-                reply_markup=keyboard(screen),
-                disable_notification=silent,
-                reply_parameters=quote if target == chat_id else None,
-            )
-
-        return await self._new_message(chat_id, thread, request, patient, "send")
+        fields: dict[str, Any] = {"text": screen.text, "parse_mode": ParseMode.HTML}
+        fields["reply_markup"] = keyboard(screen)
+        where = _Where(chat_id, thread, silent, reply_to, patient, priority)
+        return await self._new_message("sendMessage", where, fields, "send")
 
     async def send_photo(
         self,
@@ -329,27 +338,12 @@ class Messenger:
                     chat_id, photo, silent=True, patient=patient, thread=thread, priority=priority
                 )
             return outcome, message_id
-        if self.topics.is_closed((chat_id, thread)):
-            self._topic_refused((chat_id, thread))
-            return Outcome.CLOSED, None
-        quote = _quote(reply_to)
-        upload = InputFile(photo, filename="chart.png")
-
-        async def request(target: int) -> Any:
-            return await self._api(
-                "sendPhoto",
-                Ask(priority),
-                chat_id=target,
-                message_thread_id=thread if target == chat_id else None,
-                photo=upload,
-                caption=None if caption is None else caption.text,
-                parse_mode=None if caption is None else ParseMode.HTML,
-                reply_markup=None if caption is None else keyboard(caption),
-                disable_notification=silent,
-                reply_parameters=quote if target == chat_id else None,
-            )
-
-        return await self._new_message(chat_id, thread, request, patient, "photo")
+        fields: dict[str, Any] = {"photo": InputFile(photo, filename="chart.png")}
+        if caption is not None:
+            fields.update(caption=caption.text, parse_mode=ParseMode.HTML)
+            fields["reply_markup"] = keyboard(caption)
+        where = _Where(chat_id, thread, silent, reply_to, patient, priority)
+        return await self._new_message("sendPhoto", where, fields, "photo")
 
     async def edit(
         self,
