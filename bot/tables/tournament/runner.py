@@ -31,6 +31,7 @@ from bot.tables.fanout import Fanout
 from bot.tables.kinds import TableSettings, confirmed, kind_of, waiting
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.shuffle import tournament_reveal
+from bot.tables.tournament.awards import grant_tournament_won
 from bot.tables.turns import Turns
 from bot.tournaments import entrants as entrant_codec
 from bot.tournaments import results
@@ -188,8 +189,10 @@ class Rounds:
     ) -> None:
         names = self._names(record)
         played: list[Played] = []
+        final: dict[int, int] = {}  # the last round's tables (position -> id)
         for stored in await self.store.tournament_rounds(record.id):
             round_ = round_from_json(stored.round)
+            final = stored.tables
             if stored.outcomes is None:
                 opened = await self._open_tables(
                     record, plan, round_, stored.tables, topics, names, lang, telling
@@ -216,6 +219,14 @@ class Rounds:
                 await self.store.save_tournament(record)
             if winners:
                 telling.say(view.winner(lang, [names.get(w, w) for w in winners]))
+                last = next(iter(final.values()), None)  # where it was won
+                if last is not None:
+                    now = self.tables.clock.now()
+                    earned = await grant_tournament_won(
+                        self.store, record, winners, last, now, lang
+                    )
+                    if earned:
+                        telling.say(earned)
             for reveal in await tournament_reveal(self.store, record.id, lang):
                 telling.say(reveal)
             return

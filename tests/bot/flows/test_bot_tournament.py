@@ -118,6 +118,14 @@ async def test_bura_to_two_registered_by_the_button_reaches_its_trophy(
         await runner.idle()
     trophy = await fake.wait_for_message(group, "🏆", timeout=WAIT)
     assert trophy.text.startswith("🏆")
+    # The winner earns "tournament won" (issue 68), said once in the group.
+    await runner.idle()
+    first_line = trophy.text.splitlines()[0]
+    for user in users:
+        held = await runner.db.achievements_of(user.id, group.id)
+        assert ("tournament_won" in held) == (user.first_name in first_line), (user, held)
+    said = [m.text for m in fake.messages(group) if "«Чемпион турнира»" in m.text]
+    assert len(said) == 1 and said[0].startswith("🏅"), said
     assert_clean(fake)
 
 
