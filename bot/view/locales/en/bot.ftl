@@ -368,6 +368,8 @@ help =
     /lang ru|en|be|uk — group language
     /stats — statistics (as a reply: of that person)
     /top — the best players
+    /season — the group's season: standings and a chart
+    /verify — check a match's shuffle (with the line from its end)
     /history — recent matches and their replays
     /notify — notices of new tables
     /tournament — a tournament in the group (how it runs: /help tournament)
@@ -380,6 +382,7 @@ help =
     /forget — erase what I keep about you
     /stats — your statistics across groups
     /top — the bot's best players
+    /verify — check a match's shuffle
 rules-options_title = <b>Table options</b>
 rules-match = { $game ->
         [kozel] Penalty points add up from deal to deal; the team that reaches { $limit } loses the match.
