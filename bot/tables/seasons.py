@@ -23,7 +23,7 @@ from bot.seasons.reliability import OPTION, WINDOW, Outcome, Reliability, admitt
 from bot.seasons.reliability import outcome as outcome_of
 from bot.seasons.reliability import reliability as share_of
 from bot.seasons.standings import SeasonRow, boards
-from bot.storage import ChatSeason, MatchResult, SeasonWrite, TableRecord
+from bot.storage import ChatSeason, MatchResult, SeasonWrite, Seat, TableRecord
 from bot.tables.core import Opened, Refused, Reply, Tables
 from bot.tables.fanout import Fanout
 from bot.view import charts
@@ -69,15 +69,18 @@ class Seasons:
 
     # -- a match's end -----------------------------------------------------------------
 
-    async def match_part(self, table: TableRecord, events: Sequence[Event]) -> SeasonWrite | None:
+    async def match_part(
+        self, table: TableRecord, events: Sequence[Event], moved: frozenset[int] = frozenset()
+    ) -> SeasonWrite | None:
         """What a group match adds to its season (None in practice): each
         person's outcome, what each earned (a seat the computer played to
-        the end earns nothing), the month it counts on."""
+        the end earns nothing), the month it counts on. `moved`: the seats
+        a person made a move from (a stand-in took over the rest later)."""
         if table.practice or table.state is None:
             return None
         now = self.tables.clock.now()
         people = {s.seat: s.user_id for s in table.seats if not s.is_computer and not s.auto}
-        computers = {s.seat: s.level or "normal" for s in table.seats if s.is_computer}
+        computers = computer_levels(table.seats, moved)
         played = ach.FinishedMatch(table.state.rules, events, people, computers)
         outcomes: list[tuple[int, str]] = []
         earned: list[tuple[int, str]] = []
@@ -248,3 +251,10 @@ def _by_person(result: MatchResult | None) -> dict[int, tuple[str, ...]]:
     for user_id, achievement in result.season.achievements:
         found.setdefault(user_id, []).append(achievement)
     return {u: ach.rare_first(ids) for u, ids in found.items()}
+
+
+def computer_levels(seats: Sequence[Seat], moved: frozenset[int]) -> dict[int, str]:
+    """The computers that played their seat from the start, with their
+    levels: a person's seat a stand-in took over after /leave or /kick is a
+    computer at the end, but beating it is not beating a computer."""
+    return {s.seat: s.level or "normal" for s in seats if s.is_computer and s.seat not in moved}

@@ -101,7 +101,16 @@ class Stats:
             teams.setdefault(result.side, (result.place, []))[1].append(result.player)
         rated = kind_of(table).rated and not unplayed
         rater = functools.partial(rate, list(teams.values())) if rated else None
-        season = None if self.seasons is None else await self.seasons.match_part(table, events)
+        # Seats a person moved from: a stand-in that took one over is no
+        # computer "from the start" (the hard-computer achievement).
+        moved = {action.seat for _, user_id, action in log if user_id is not None}
+        if by is not None and last is not None:
+            moved.add(last.seat)
+        season = (
+            None
+            if self.seasons is None
+            else await self.seasons.match_part(table, events, frozenset(moved))
+        )
         return MatchResult(
             game=table.preset,
             options=dict(table.options),
