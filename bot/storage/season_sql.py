@@ -99,8 +99,13 @@ MOMENTS = """SELECT COALESCE(p.name, ''), a.achievement, a.earned_at FROM achiev
    ORDER BY a.earned_at, a.user_id, a.achievement"""
 
 # The claim of a finale: the insert that makes the row tells it.
-CLAIM_FINALE = """INSERT INTO season_finales (chat_id, season, told_at) VALUES ($1, $2, $3)
-   ON CONFLICT DO NOTHING"""
+CLAIM_FINALE = """INSERT INTO season_finales (chat_id, season, told_at, sent)
+   VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING"""
+# A claim whose finale was never marked sent, older than the lease: taken again.
+RECLAIM_FINALE = """UPDATE season_finales SET told_at = $3
+   WHERE chat_id = $1 AND season = $2 AND NOT sent AND told_at < $4"""
+FINALE_SENT = "UPDATE season_finales SET sent = $3 WHERE chat_id = $1 AND season = $2"
+UNSENT_FINALES = "SELECT DISTINCT chat_id FROM season_finales WHERE NOT sent AND told_at < $1"
 
 CHAT_SEASON = "SELECT season, season_chips FROM chats WHERE chat_id = $1"
 

@@ -15,6 +15,7 @@ from bot.storage.season_sql import (
     ALL_ACHIEVEMENTS,
     CHAT_SEASON,
     CLAIM_FINALE,
+    FINALE_SENT,
     GROUP_MATCHES,
     INSERT_ACHIEVEMENT,
     INSERT_OUTCOME,
@@ -22,9 +23,11 @@ from bot.storage.season_sql import (
     MOMENTS,
     PLAYED_IN,
     RECENT_OUTCOMES,
+    RECLAIM_FINALE,
     RESET_CHIPS,
     SEASON_BOARD,
     SET_CHAT_SEASON,
+    UNSENT_FINALES,
     grant_rows,
 )
 
@@ -117,14 +120,18 @@ class SeasonRecords:
         rows = await self.driver.read(MOMENTS, (chat_id, start, end), aside=True)
         return [(row[0], row[1], float(row[2])) for row in rows]
 
-    async def claim_finale(self, chat_id: int, season: str, reset_chips: bool) -> bool:
+    async def claim_finale(
+        self, chat_id: int, season: str, reset_chips: bool, at: float | None = None
+    ) -> bool:
         """Claim a group's finale of a season: True for the one caller (of
-        every worker, ever) whose claim made the row, who then tells it.
-        `reset_chips`: the group's balances start again, in the same
-        transaction, so they are reset exactly when the finale is claimed."""
+        every worker, ever) whose claim made the row, who then tells it and
+        marks it sent (`finale_sent`). `reset_chips`: the group's balances
+        start again, in the same transaction, so they are reset exactly when
+        the finale is claimed (never by a claim taken again)."""
+        now = time.time() if at is None else at
 
         def claim() -> Body[bool]:
-            made = yield Step(CLAIM_FINALE, (chat_id, season, time.time()))
+            made = yield Step(CLAIM_FINALE, (chat_id, season, now, False))
             if made.count != 1:
                 return False
             if reset_chips:
@@ -132,6 +139,18 @@ class SeasonRecords:
             return True
 
         return await self.driver.transact(claim)
+
+    async def reclaim_finale(self, chat_id: int, season: str, at: float, before: float) -> bool:
+        """Take again a claim made before `before` and never marked sent (a
+        crash or a failed send in between): True for the one caller who did."""
+        return await self.driver.execute(RECLAIM_FINALE, (chat_id, season, at, before)) == 1
+
+    async def finale_sent(self, chat_id: int, season: str) -> None:
+        await self.driver.execute(FINALE_SENT, (chat_id, season, True))
+
+    async def unsent_finales(self, before: float) -> list[int]:
+        """Groups with a finale claimed before `before` and never marked sent."""
+        return [int(row[0]) for row in await self.driver.read(UNSENT_FINALES, (before,))]
 
     async def chat_season(self, chat_id: int) -> ChatSeason:
         rows = await self.driver.read(CHAT_SEASON, (chat_id,))

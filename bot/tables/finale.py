@@ -11,8 +11,12 @@ told once whichever worker gets there first, and also when the bot was down
 at midnight: the next start tells it. The group's chips start again in the
 claim's transaction, where the group asked for it.
 
-A claim is made before the message goes out: a crash in between loses that
-one message rather than telling it twice.
+A claim is made before the message goes out and marked sent after it. A
+claim left unsent (a crash in between, a send that failed) is taken again
+by any worker's tick once `LEASE` has passed since it was made, and told
+then: the finale comes, late, and only a crash between the send and its
+mark tells it twice. A group the bot may no longer write to is marked
+sent all the same (nothing to wait for).
 """
 
 from __future__ import annotations
@@ -22,11 +26,14 @@ import logging
 from bot.seasons.calendar import SeasonKind, ended_before, following, previous, season_of
 from bot.seasons.standings import Moment, champions, notable
 from bot.tables.core import Tables
+from bot.tables.outbox import Outcome
 from bot.tables.seasons import Seasons, month_of, months_of, season_rows
 from bot.view import seasons as view
 from bot.view.screen import Screen
 
 log = logging.getLogger(__name__)
+
+LEASE = 600.0  # seconds a claimed finale may stay unsent before another tick takes it
 
 
 class Finale:
@@ -41,9 +48,12 @@ class Finale:
         due; how many this process told."""
         now = self.tables.clock.now()
         month = month_of(now)
+        told = 0
+        for chat_id in await self.store.unsent_finales(now - LEASE):
+            told += await self._settle_one(chat_id, now)
         if self._looked == month:
-            return 0
-        told = await self.settle_all(now)
+            return told
+        told += await self.settle_all(now)
         self._looked = month
         return told
 
@@ -56,11 +66,15 @@ class Finale:
             months.update(months_of(previous(current)))
         told = 0
         for chat_id in await self.store.played_in(sorted(months)):
-            try:
-                told += await self.settle(chat_id, now)
-            except Exception:  # one group's failure stops no other's
-                log.exception("chat %s: the season's finale failed", chat_id)
+            told += await self._settle_one(chat_id, now)
         return told
+
+    async def _settle_one(self, chat_id: int, now: float) -> bool:
+        try:
+            return await self.settle(chat_id, now)
+        except Exception:  # one group's failure stops no other's
+            log.exception("chat %s: the season's finale failed", chat_id)
+            return False
 
     async def settle(self, chat_id: int, now: float) -> bool:
         """The group's finale of its season that ended last, if it has not
@@ -73,7 +87,8 @@ class Finale:
         if not best:
             return False
         choice = await self.store.chat_season(chat_id)
-        if not await self.store.claim_finale(chat_id, ended.id, choice.chips_reset):
+        claimed = await self.store.claim_finale(chat_id, ended.id, choice.chips_reset, now)
+        if not claimed and not await self.store.reclaim_finale(chat_id, ended.id, now, now - LEASE):
             return False
         lang = await self.tables.chat_lang(chat_id)
         found = await self.store.season_moments(
@@ -83,5 +98,8 @@ class Finale:
         start = self.tables.limits.start_chips if choice.chips_reset else None
         text = view.finale_text(lang, ended, following(ended), best, moments, start)
         if text is not None:
-            await self.tables.out.send(chat_id, Screen(text))
+            outcome, _ = await self.tables.out.send(chat_id, Screen(text))
+            if outcome is Outcome.FAILED:
+                return False  # still unsent: a later tick takes it again
+        await self.store.finale_sent(chat_id, ended.id)
         return True

@@ -19,6 +19,7 @@ from manual_clock import ManualScheduler
 
 from bot.seasons.calendar import SeasonKind, season_of
 from bot.storage import (
+    CLOSED,
     FINISHED,
     PLAYING,
     STAKE,
@@ -34,6 +35,7 @@ from bot.storage import (
     open_store,
     parse_database_url,
 )
+from bot.tables import finale
 from bot.tables.core import Limits, Tables
 from bot.tables.fanout import Fanout
 from bot.tables.finale import Finale
@@ -188,3 +190,46 @@ async def test_a_month_of_play_ends_in_one_finale_a_group(database: DatabaseUrl)
     finally:
         await one.close()
         await two.close()
+
+
+class Crashing(Sent):
+    """A messenger whose worker dies as it sends: nothing reaches the group."""
+
+    async def send(self, chat_id: int, screen: Screen, **_: Any) -> tuple[None, None]:
+        raise RuntimeError("the worker was killed while it sent")
+
+
+async def test_a_finale_claimed_but_never_sent_is_told_once_after_the_lease(
+    database: DatabaseUrl,
+) -> None:
+    """A crash between the claim and the send left the finale unsent: another
+    worker tells it once the lease has passed, once, and the chips the claim
+    reset are not reset again."""
+    clock = ManualScheduler(start=_at(10))
+    store = await open_store(database, cache=False)
+    try:
+        await store.set_chat_season(HOME, "Home", ChatSeason(None, chips_reset=True))
+        await _play(store, HOME, 1, 2, _at(10))
+        await _stake(store, HOME, 1)
+        clock.time = _at(1, month=2, hour=0)
+        assert await _worker(store, clock, Crashing()).tick() == 0
+        assert await store.chip_balance(HOME, 1) is None  # the claim reset them
+        staked = await store.open_table_in_chat(HOME)
+        assert staked is not None
+        staked.status = CLOSED  # January's table goes; a February one stakes 100 - 10
+        await store.save_table(staked)
+        await _stake(store, HOME, 1)
+        sent = Sent()
+        clock.time += 60  # another worker, a minute later: the claim is still leased
+        assert await _worker(store, clock, sent).tick() == 0 and sent.messages == []
+        clock.time += finale.LEASE  # the lease has passed: told now, once
+        later = _worker(store, clock, sent)
+        assert await later.tick() == 1
+        assert [chat for chat, _ in sent.messages] == [HOME]
+        assert sent.messages[0][1].startswith("🏁 <b>Season “January 2027” is over</b>")
+        assert await store.chip_balance(HOME, 1) == 90  # not reset a second time
+        clock.time += finale.LEASE
+        assert await later.tick() == 0 and await _worker(store, clock, sent).tick() == 0
+        assert len(sent.messages) == 1
+    finally:
+        await store.close()
