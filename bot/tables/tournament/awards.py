@@ -10,9 +10,11 @@ from collections.abc import Sequence
 
 from bot.storage import Store
 from bot.storage.tournament_records import TournamentRecord
+from bot.tables.core import Tables
 from bot.tournaments.entrants import people_of
 from bot.tournaments.model import Entrant
 from bot.view import seasons as seasons_view
+from bot.view.screen import Screen
 
 TOURNAMENT_WON = "tournament_won"
 
@@ -36,3 +38,16 @@ async def grant_tournament_won(
             entry = record.entry_of(user_id)
             earned.append((entry.name if entry is not None else str(user_id), (TOURNAMENT_WON,)))
     return seasons_view.match_end_line(lang, earned) if earned else None
+
+
+async def tell_the_winners(
+    tables: Tables, record: TournamentRecord, winners: Sequence[Entrant]
+) -> None:
+    """Each winner hears of it in private too, explained, silently (as a
+    match's achievements are told: bot/tables/seasons.py)."""
+    group = str(record.settings.get("title", ""))
+    for user_id in (u for winner in winners for u in people_of(winner)):
+        lang = await tables.user_lang(user_id)
+        text = seasons_view.private_text(lang, group, [TOURNAMENT_WON])
+        if text:
+            await tables.out.send(user_id, Screen(text), silent=True)

@@ -31,7 +31,7 @@ from bot.tables.fanout import Fanout
 from bot.tables.kinds import TableSettings, confirmed, kind_of, waiting
 from bot.tables.lifecycle import Lifecycle
 from bot.tables.shuffle import tournament_reveal
-from bot.tables.tournament.awards import grant_tournament_won
+from bot.tables.tournament.awards import grant_tournament_won, tell_the_winners
 from bot.tables.turns import Turns
 from bot.tournaments import entrants as entrant_codec
 from bot.tournaments import results
@@ -227,6 +227,7 @@ class Rounds:
                     )
                     if earned:
                         telling.say(earned)
+                        await tell_the_winners(self.tables, record, winners)
             for reveal in await tournament_reveal(self.store, record.id, lang):
                 telling.say(reveal)
             return

@@ -126,6 +126,9 @@ async def test_bura_to_two_registered_by_the_button_reaches_its_trophy(
         assert ("tournament_won" in held) == (user.first_name in first_line), (user, held)
     said = [m.text for m in fake.messages(group) if "«Чемпион турнира»" in m.text]
     assert len(said) == 1 and said[0].startswith("🏅"), said
+    for user in users:  # and each winner in private, once
+        notes = [m for m in fake.messages(user.private_chat) if "Чемпион турнира" in m.text]
+        assert len(notes) == (user.first_name in first_line), (user, notes)
     assert_clean(fake)
 
 
