@@ -48,26 +48,35 @@ async def settle(runner: BotRunner, clock: ManualScheduler) -> None:
     raise AssertionError("the computer kept moving")
 
 
-async def play_first_deal(
+async def play_a_deal(
     fake: FakeTelegram, runner: BotRunner, clock: ManualScheduler, player: Player, table_id: int
-) -> None:
-    """The person plays legal moves (no combinations) until deal 1 is over."""
+) -> int:
+    """The person plays legal moves (no combinations) until a deal they
+    moved in is over; its number. (A deal won at once by a combination in
+    hand, RULES.md 5, has no move to review and no 🔍.)"""
     rng = random.Random(5)
-    for _ in range(200):
+    chat = fake.private_chat(player.user)
+    for _ in range(400):
         await settle(runner, clock)
+        shown = next((review_button(m) for m in fake.messages(chat) if review_button(m)), None)
+        if shown is not None:
+            payload = callbacks.parse(shown)
+            assert isinstance(payload, callbacks.Review)
+            return payload.deal
         table = await runner.db.get_table(table_id)
         assert table is not None and table.state is not None
         deal = table.state.deal
-        if table.status != "playing" or deal is None or deal.number > 1:
-            return
+        assert table.status == "playing" and deal is not None, "no deal to review"
         seat = deal.turn
         assert table.seats[seat].user_id == player.user.id
-        legal = [a for a in legal_actions(table.state, seat) if a.kind is not Kind.DECLARE]
+        # No declarations, no "I have 31": a claim can end the match in deal 1.
+        quiet = (Kind.DECLARE, Kind.CLAIM)
+        legal = [a for a in legal_actions(table.state, seat) if a.kind not in quiet]
         version = table.version
         await player.play(rng.choice(legal or legal_actions(table.state, seat)))
         moved = partial(version_moved, runner.db_path, table_id, version)
         await fake.wait_for(moved, timeout=WAIT)
-    raise AssertionError("deal 1 did not end")
+    raise AssertionError("no deal to review ended")
 
 
 def review_button(message: StoredMessage) -> str | None:
@@ -84,18 +93,18 @@ async def test_a_player_taps_review_gets_it_and_the_second_is_read_from_the_stor
     table = await runner.db.open_table_in_chat(person.id)
     assert table is not None and table.practice
     player = Player(fake, person, random.Random(1))
-    await play_first_deal(fake, runner, clock, player, table.id)
+    number = await play_a_deal(fake, runner, clock, player, table.id)
     chat = fake.private_chat(person)
-    # The record of deal 1 carries 🔍 for deal 1 of this table.
+    # The deal's record carries 🔍 for that deal of this table.
     record = next(m for m in fake.messages(chat) if review_button(m))
     data = review_button(record)
-    assert data == callbacks.review(table.id, 1)
+    assert data == callbacks.review(table.id, number)
     assert plain(t("ru", "button.review")) in record.button_texts
     before = len(fake.messages(chat))
 
     answer = await (await person.tap(record, data)).answer_received(timeout=WAIT)
     assert not answer.show_alert
-    title = plain(t("ru", "review.title", deal=1, table=table.id))
+    title = plain(t("ru", "review.title", deal=number, table=table.id))
     review = await fake.wait_for_message(chat, title, timeout=WAIT)
     await runner.idle()
     assert runner.service.coach.computed == 1
@@ -110,7 +119,7 @@ async def test_a_player_taps_review_gets_it_and_the_second_is_read_from_the_stor
     assert runner.service.coach.computed == 1
     seat = table.seat_of(person.id)
     assert seat is not None
-    key = review_key(deal_id(table.id, 1), seat.seat, WORLDS)
+    key = review_key(deal_id(table.id, number), seat.seat, WORLDS)
     assert await runner.db.get_review(key) is not None
 
     # A stranger forging the button in their own chat: not theirs.
@@ -150,7 +159,8 @@ async def test_under_load_the_review_is_promised_at_once_and_then_comes(
     await settle(runner, clock)
     table = await runner.db.open_table_in_chat(person.id)
     assert table is not None
-    await play_first_deal(fake, runner, clock, Player(fake, person, random.Random(2)), table.id)
+    player = Player(fake, person, random.Random(2))
+    number = await play_a_deal(fake, runner, clock, player, table.id)
     chat = fake.private_chat(person)
     record = next(m for m in fake.messages(chat) if review_button(m))
     data = review_button(record)
@@ -165,7 +175,7 @@ async def test_under_load_the_review_is_promised_at_once_and_then_comes(
     other = coach.queue.submit("someone else's review", ahead)
     answer = await (await person.tap(record, data)).answer_received(timeout=WAIT)
     assert not answer.show_alert
-    coming = plain(t("ru", "review.coming", deal=1, table=table.id))
+    coming = plain(t("ru", "review.coming", deal=number, table=table.id))
     notice = await fake.wait_for_message(chat, coming, timeout=WAIT)
     assert coach.computed == 0 and len(coach.queue) == 2
     # Tapped again while it waits: it joins, and comes once.
@@ -173,7 +183,7 @@ async def test_under_load_the_review_is_promised_at_once_and_then_comes(
     assert again.text == plain(t("ru", "review.working")) and len(coach.queue) == 2
     held.set()
     await other
-    title = plain(t("ru", "review.title", deal=1, table=table.id))
+    title = plain(t("ru", "review.title", deal=number, table=table.id))
     await fake.wait_for(
         lambda: title in (fake.find_message(person.id, notice.message_id) or notice).text,
         timeout=WAIT,
