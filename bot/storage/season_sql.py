@@ -105,7 +105,7 @@ CLAIM_FINALE = """INSERT INTO season_finales (chat_id, season, told_at, sent)
 RECLAIM_FINALE = """UPDATE season_finales SET told_at = $3
    WHERE chat_id = $1 AND season = $2 AND NOT sent AND told_at < $4"""
 FINALE_SENT = "UPDATE season_finales SET sent = $3 WHERE chat_id = $1 AND season = $2"
-UNSENT_FINALES = "SELECT DISTINCT chat_id FROM season_finales WHERE NOT sent AND told_at < $1"
+UNSENT_FINALES = "SELECT chat_id, season FROM season_finales WHERE NOT sent AND told_at < $1"
 
 CHAT_SEASON = "SELECT season, season_chips FROM chats WHERE chat_id = $1"
 

@@ -148,9 +148,11 @@ class SeasonRecords:
     async def finale_sent(self, chat_id: int, season: str) -> None:
         await self.driver.execute(FINALE_SENT, (chat_id, season, True))
 
-    async def unsent_finales(self, before: float) -> list[int]:
-        """Groups with a finale claimed before `before` and never marked sent."""
-        return [int(row[0]) for row in await self.driver.read(UNSENT_FINALES, (before,))]
+    async def unsent_finales(self, before: float) -> list[tuple[int, str]]:
+        """(group, season) of each finale claimed before `before` and never
+        marked sent."""
+        rows = await self.driver.read(UNSENT_FINALES, (before,))
+        return [(int(row[0]), str(row[1])) for row in rows]
 
     async def chat_season(self, chat_id: int) -> ChatSeason:
         rows = await self.driver.read(CHAT_SEASON, (chat_id,))

@@ -44,13 +44,19 @@ class Finale:
         self._looked: str | None = None  # the month whose start this process has settled
 
     async def tick(self) -> int:
-        """The watchdog's round: once a month, every group's finale that is
-        due; how many this process told."""
+        """The watchdog's round: a finale claimed but left unsent past its
+        lease, and once a month every group's finale that is due; how many
+        this process told."""
         now = self.tables.clock.now()
         month = month_of(now)
         told = 0
-        for chat_id in await self.store.unsent_finales(now - LEASE):
-            told += await self._settle_one(chat_id, now)
+        for chat_id, season in await self.store.unsent_finales(now - LEASE):
+            ended = ended_before(now, await self.seasons.kind(chat_id))
+            if ended is not None and ended.id == season:
+                told += await self._settle_one(chat_id, now)
+            else:  # a later season has ended since: this finale's moment is gone
+                log.warning("chat %s: season %s's finale was never sent", chat_id, season)
+                await self.store.finale_sent(chat_id, season)
         if self._looked == month:
             return told
         told += await self.settle_all(now)

@@ -233,3 +233,21 @@ async def test_a_finale_claimed_but_never_sent_is_told_once_after_the_lease(
         assert len(sent.messages) == 1
     finally:
         await store.close()
+
+
+async def test_an_unsent_finale_whose_moment_is_gone_is_let_go(database: DatabaseUrl) -> None:
+    """Left unsent until a later season ended: it is not told out of its
+    time, and no tick asks for it again."""
+    clock = ManualScheduler(start=_at(10))
+    store = await open_store(database, cache=False)
+    try:
+        await _play(store, HOME, 1, 2, _at(10))
+        clock.time = _at(1, month=2, hour=0)
+        assert await _worker(store, clock, Crashing()).tick() == 0
+        assert await store.unsent_finales(clock.now() + 1) == [(HOME, "2027-01")]
+        sent = Sent()
+        clock.time = _at(1, month=4, hour=1)  # March has ended since: nobody played in it
+        assert await _worker(store, clock, sent).tick() == 0
+        assert sent.messages == [] and await store.unsent_finales(clock.now()) == []
+    finally:
+        await store.close()
