@@ -31,7 +31,6 @@ import asyncio
 import functools
 import json
 import sqlite3
-import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -39,13 +38,12 @@ from typing import Any
 
 import asyncpg
 
-from bench.top import fill, fill_postgres, generate, migrated, timed
+from bench.top import fill, fill_postgres, generate, scratch_database, timed
 from bot.seasons.achievements import ACHIEVEMENTS
-from bot.storage import DatabaseUrl, open_store, parse_database_url
+from bot.storage import DatabaseUrl, open_store
 from bot.storage import season_sql as sql
 from bot.storage.driver import render_sqlite
 from bot.storage.migrations import migrations, sqlite_statements
-from testing.postgres import PostgresServer
 
 BUSIEST_USER = "SELECT user_id FROM results GROUP BY user_id ORDER BY count(*) DESC LIMIT 1"
 MONTHS = "SELECT DISTINCT month FROM season_standings ORDER BY month"
@@ -175,26 +173,16 @@ def main() -> None:
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
     args = parser.parse_args()
     made = generate(args.rows, args.players, args.groups)
-    with tempfile.TemporaryDirectory() as folder:
-        server = PostgresServer.start() if args.database == "postgres" else None
-        try:
-            if server is None:
-                url = DatabaseUrl.sqlite(Path(folder) / "seasons.db")
-            else:
-                url = parse_database_url(server.create_database("seasons"))
-            asyncio.run(migrated(url))
-            started = time.perf_counter()
-            if url.path is not None:
-                chat = fill(url.path, made)
-                prepare_sqlite(url.path)
-            else:
-                chat = asyncio.run(fill_postgres(url.url, made))
-                asyncio.run(prepare_postgres(url.url))
-            print(f"filled {args.rows} rows in {time.perf_counter() - started:.1f} s")
-            asyncio.run(measure(url, chat, args.times))
-        finally:
-            if server is not None:
-                server.stop()
+    with scratch_database(args.database, "seasons") as url:
+        started = time.perf_counter()
+        if url.path is not None:
+            chat = fill(url.path, made)
+            prepare_sqlite(url.path)
+        else:
+            chat = asyncio.run(fill_postgres(url.url, made))
+            asyncio.run(prepare_postgres(url.url))
+        print(f"filled {args.rows} rows in {time.perf_counter() - started:.1f} s")
+        asyncio.run(measure(url, chat, args.times))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +127,24 @@ async def migrated(url: DatabaseUrl) -> None:
     await (await open_store(url, cache=False)).close()
 
 
+@contextmanager
+def scratch_database(kind: str, name: str) -> Iterator[DatabaseUrl]:
+    """A migrated throwaway database: a SQLite file in a temporary folder, or
+    `kind` "postgres", one on a throwaway server (testing/postgres.py)."""
+    with tempfile.TemporaryDirectory() as folder:
+        server = PostgresServer.start() if kind == "postgres" else None
+        try:
+            if server is None:
+                url = DatabaseUrl.sqlite(Path(folder) / f"{name}.db")
+            else:
+                url = parse_database_url(server.create_database(name))
+            asyncio.run(migrated(url))
+            yield url
+        finally:
+            if server is not None:
+                server.stop()
+
+
 async def timed(run: Callable[[], Awaitable[Any]], times: int) -> float:
     """The median milliseconds of `times` runs."""
     spent = []
@@ -184,24 +203,14 @@ def main() -> None:
     )
     args = parser.parse_args()
     made = generate(args.rows, args.players, args.groups)
-    with tempfile.TemporaryDirectory() as folder:
-        server = PostgresServer.start() if args.database == "postgres" else None
-        try:
-            if server is None:
-                url = DatabaseUrl.sqlite(Path(folder) / "top.db")
-            else:
-                url = parse_database_url(server.create_database("top"))
-            asyncio.run(migrated(url))
-            start = time.perf_counter()
-            if url.path is not None:
-                busiest = fill(url.path, made)
-            else:
-                busiest = asyncio.run(fill_postgres(url.url, made))
-            print(f"filled {args.rows} rows in {time.perf_counter() - start:.1f} s")
-            asyncio.run(measure(url, busiest, args.times))
-        finally:
-            if server is not None:
-                server.stop()
+    with scratch_database(args.database, "top") as url:
+        start = time.perf_counter()
+        if url.path is not None:
+            busiest = fill(url.path, made)
+        else:
+            busiest = asyncio.run(fill_postgres(url.url, made))
+        print(f"filled {args.rows} rows in {time.perf_counter() - start:.1f} s")
+        asyncio.run(measure(url, busiest, args.times))
 
 
 if __name__ == "__main__":
