@@ -308,6 +308,9 @@ async def test_sigterm_between_attempts_to_reach_the_api_exits_0(bot: Bot) -> No
 # Serial: the bot spends most of its 10 s promise on purpose (the replies'
 # grace), so parallel neighbours' load could break a promise the bot keeps.
 @pytest.mark.serial
+@pytest.mark.slow(
+    reason="a real bot process that waits out its real grace for hanging replies before it exits"
+)
 async def test_sigterm_while_replies_hang_exits_0_within_10_s(bot: Bot) -> None:
     """A reply stuck on an unresponsive Bot API does not hold the way out."""
     await bot.start()
