@@ -18,7 +18,7 @@ from aiohttp import web
 from telegram.request import BaseRequest
 
 from bot.telegram.wire.lean import TelegramRequest
-from bot.telegram.wire.messenger import request_data
+from bot.telegram.wire.payload import request_data
 from bot.telegram.wire.transport import BoundedRequest
 
 

@@ -254,25 +254,15 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         photo: bytes | None,
         thread: int | None,
     ) -> Outcome:
-        if photo is not None:
-            outcome, _ = await messenger.send_photo(
-                chat_id,
-                photo,
-                screen,
-                reply_to=reply_to,
-                patient=True,
-                thread=thread,
-                priority=Priority.NOW,
-            )
-        else:
-            outcome, _ = await messenger.send(
-                chat_id,
-                screen,
-                reply_to=reply_to,
-                patient=True,
-                thread=thread,
-                priority=Priority.NOW,
-            )
+        outcome, _ = await messenger.send(
+            chat_id,
+            screen,
+            photo=photo,
+            reply_to=reply_to,
+            patient=True,
+            thread=thread,
+            priority=Priority.NOW,
+        )
         return outcome
 
     answers = Replies(send_reply, settings.reply_backlog)

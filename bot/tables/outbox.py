@@ -66,25 +66,16 @@ class Sender(Protocol):
     async def send(
         self,
         chat_id: int,
-        screen: Screen,
+        screen: Screen | None,
         *,
-        silent: bool = False,
-        thread: int | None = None,
-        priority: Priority = ...,
-    ) -> tuple[Outcome, int | None]: ...
-
-    async def send_photo(
-        self,
-        chat_id: int,
-        photo: bytes,
-        caption: Screen | None = None,
-        *,
+        photo: bytes | None = None,
         silent: bool = False,
         thread: int | None = None,
         priority: Priority = ...,
     ) -> tuple[Outcome, int | None]:
-        """A PNG with the screen as its caption (a caption too long for one
-        goes first as a message of its own)."""
+        """A message; with `photo`, a PNG with the screen as its caption
+        (None: bare; a caption too long for one goes first as a message of
+        its own)."""
 
     async def edit(
         self, chat_id: int, message_id: int, screen: Screen, *, priority: Priority = ...

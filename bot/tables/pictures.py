@@ -116,7 +116,7 @@ class Pictures:
             png = await self.match_chart(table, lang)
         out = self.tables.out
         if png is not None:
-            outcome, _ = await out.send_photo(table.chat_id, png, end, thread=table.thread_id)
+            outcome, _ = await out.send(table.chat_id, end, photo=png, thread=table.thread_id)
             if outcome is not Outcome.FAILED:
                 return
         await out.send(table.chat_id, end, thread=table.thread_id)

@@ -480,4 +480,6 @@ class Rounds:
         except Exception:
             log.exception("tournament %s: the standings chart could not be drawn", record.id)
             return
-        await self.tables.out.send_photo(record.chat_id, png, silent=True, thread=record.thread_id)
+        await self.tables.out.send(
+            record.chat_id, None, photo=png, silent=True, thread=record.thread_id
+        )

@@ -14,7 +14,8 @@ from bot.seats import display_name
 from bot.tables import Person, Reply, Rights
 from bot.telegram.handlers.context import BotContext
 from bot.telegram.wire import replies
-from bot.telegram.wire.messenger import markup, transient
+from bot.telegram.wire.payload import markup
+from bot.telegram.wire.refusals import transient
 from bot.telegram.wire.updates import chat_of
 from bot.view.i18n import plain
 from bot.view.screen import Button, Screen

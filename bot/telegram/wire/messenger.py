@@ -1,6 +1,5 @@
 """Sending and editing through PTB, with Telegram's everyday refusals turned
-into plain outcomes: "message is not modified" is success, "message to edit
-not found" means send a new one, 403 means the person is unreachable.
+into plain outcomes (bot/telegram/wire/refusals.py).
 
 Lost connections, timeouts and 429s are retried with backoff, so nothing
 drops out of the group's record of a game; an answer to a person (`patient`)
@@ -17,21 +16,14 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple, TypeVar
 
-from telegram import Bot, InlineKeyboardMarkup, InputFile
+from telegram import Bot, InputFile
 from telegram.constants import ParseMode
-from telegram.error import (
-    BadRequest,
-    ChatMigrated,
-    Forbidden,
-    NetworkError,
-    RetryAfter,
-    TelegramError,
-)
-from telegram.request import RequestData
-from telegram.request._requestparameter import RequestParameter
+from telegram.error import ChatMigrated, RetryAfter, TelegramError
 
 from bot.tables.outbox import Outcome, Priority
 from bot.telegram.wire.limits import Ask, SendLimits, Superseded, seconds
+from bot.telegram.wire.payload import keyboard, request_data
+from bot.telegram.wire.refusals import classify, transient
 from bot.telegram.wire.topics import ClosedTopics, Place, refused_topic
 from bot.view.screen import Screen
 
@@ -60,89 +52,14 @@ _SENT = (
 )
 
 
-def request_data(parameters: dict[str, Any]) -> RequestData:
-    """Parameters that are already JSON values, as the Bot API takes them:
-    no conversion by `RequestParameter.from_input`; a file (`InputFile`) is
-    uploaded as multipart form data. (`RequestParameter` is not exported by
-    PTB; pyproject.toml keeps PTB below 23, and the messenger's tests fail if
-    its shape changes.)"""
-    return RequestData(
-        [
-            RequestParameter(name, None, [value])
-            if isinstance(value, InputFile)
-            else RequestParameter(name, value, None)
-            for name, value in parameters.items()
-        ]
-    )
-
-
-def fits_caption(screen: Screen) -> bool:
-    """Whether the screen's text may be a photo's caption (`CAPTION_LIMIT`)."""
-    return screen.fits_caption()
-
-
 T = TypeVar("T")
 MAX_BACKOFF = 30.0  # seconds: the longest wait between two tries of a patient call
 Migrated = Callable[[int, int], Awaitable[None]]
 TopicGone = Callable[[int, int | None], Awaitable[None]]
 
 
-def keyboard(screen: Screen) -> dict[str, Any] | None:
-    """A screen's buttons as the Bot API's `reply_markup` JSON: what the raw
-    API calls made here send (PTB's button objects would only be turned back
-    into this)."""
-    if not screen.buttons:
-        return None
-    rows = []
-    for row in screen.buttons:
-        buttons = []
-        for b in row:
-            button: dict[str, Any] = {"text": b.text}
-            if b.data is not None:
-                button["callback_data"] = b.data
-            if b.url is not None:
-                button["url"] = b.url
-            buttons.append(button)
-        rows.append(buttons)
-    return {"inline_keyboard": rows}
-
-
-def markup(screen: Screen) -> InlineKeyboardMarkup | None:
-    """The same buttons as PTB's object, for replies made through PTB."""
-    data = keyboard(screen)
-    return None if data is None else InlineKeyboardMarkup.de_json(data, None)
-
-
-def classify(error: TelegramError) -> Outcome:
-    text = str(error).lower()
-    if isinstance(error, Forbidden):
-        return Outcome.FORBIDDEN
-    if isinstance(error, BadRequest):
-        if "not modified" in text:
-            return Outcome.SAME
-        if (
-            "message to edit not found" in text
-            or "message can't be edited" in text
-            or "message to delete not found" in text
-            or "message_id_invalid" in text
-        ):
-            return Outcome.GONE
-        if "chat not found" in text:
-            return Outcome.FORBIDDEN
-        if refused_topic(text) is not None:
-            return Outcome.CLOSED
-    return Outcome.FAILED
-
-
-def transient(error: TelegramError) -> bool:
-    """Worth another try: the request may not have reached Telegram at all."""
-    if isinstance(error, BadRequest):
-        return False
-    return isinstance(error, NetworkError | RetryAfter)
-
-
 class _Where(NamedTuple):
-    """Where a new message goes and how: what `send` and `send_photo` share."""
+    """Where a new message goes and how: what a message and a photo share."""
 
     chat_id: int
     thread: int | None
@@ -150,6 +67,21 @@ class _Where(NamedTuple):
     reply_to: int | None
     patient: bool
     priority: Priority
+
+    def options(self) -> dict[str, Any]:
+        """The keyword arguments of `Messenger.send` that say this."""
+        return {
+            "silent": self.silent,
+            "reply_to": self.reply_to,
+            "patient": self.patient,
+            "thread": self.thread,
+            "priority": self.priority,
+        }
+
+
+def _buttons(screen: Screen) -> dict[str, Any]:
+    """A screen's `reply_markup` field, for a message or a photo's caption."""
+    return {"reply_markup": keyboard(screen)}
 
 
 def _quote(reply_to: int | None) -> dict[str, Any] | None:
@@ -292,57 +224,37 @@ class Messenger:
     async def send(
         self,
         chat_id: int,
-        screen: Screen,
+        screen: Screen | None,
         *,
+        photo: bytes | None = None,
         silent: bool = False,
         reply_to: int | None = None,
         patient: bool = False,
         thread: int | None = None,
         priority: Priority = Priority.RECORD,
     ) -> tuple[Outcome, int | None]:
-        """`reply_to`: the message this answers (quoted when it still exists);
-        `patient`: retried until sent or the chat is gone (see `_call`);
-        `thread`: the forum topic it goes to (see `Sender`)."""
-        fields: dict[str, Any] = {"text": screen.text, "parse_mode": ParseMode.HTML}
-        fields["reply_markup"] = keyboard(screen)
+        """A message, or with `photo` a PNG uploaded with `screen` as its
+        caption (None: a bare photo). A caption longer than Telegram allows
+        goes first as a message of its own (the outcome and id are then the
+        message's), and the photo follows it bare, silently. `reply_to`: the
+        message this answers (quoted when it still exists); `patient`: retried
+        until sent or the chat is gone (see `_call`); `thread`: the forum topic
+        it goes to (see `Sender`)."""
         where = _Where(chat_id, thread, silent, reply_to, patient, priority)
-        return await self._new_message("sendMessage", where, fields, "send")
-
-    async def send_photo(
-        self,
-        chat_id: int,
-        photo: bytes,
-        caption: Screen | None = None,
-        *,
-        silent: bool = False,
-        reply_to: int | None = None,
-        patient: bool = False,
-        thread: int | None = None,
-        priority: Priority = Priority.RECORD,
-    ) -> tuple[Outcome, int | None]:
-        """A PNG, uploaded, with `caption` under it. A caption longer than
-        Telegram allows goes first as a message of its own (the outcome and id
-        are then the message's), and the photo follows it bare."""
-        if caption is not None and not fits_caption(caption):
-            outcome, message_id = await self.send(
-                chat_id,
-                caption,
-                silent=silent,
-                reply_to=reply_to,
-                patient=patient,
-                thread=thread,
-                priority=priority,
-            )
+        fields: dict[str, Any]
+        if photo is None:
+            assert screen is not None, "a message without a photo needs a screen"
+            fields = {"text": screen.text, "parse_mode": ParseMode.HTML} | _buttons(screen)
+            return await self._new_message("sendMessage", where, fields, "send")
+        if screen is not None and not screen.fits_caption():
+            outcome, message_id = await self.send(chat_id, screen, **where.options())
             if outcome is Outcome.OK:
-                await self.send_photo(
-                    chat_id, photo, silent=True, patient=patient, thread=thread, priority=priority
-                )
+                bare = where._replace(silent=True, reply_to=None)
+                await self.send(chat_id, None, photo=photo, **bare.options())
             return outcome, message_id
-        fields: dict[str, Any] = {"photo": InputFile(photo, filename="chart.png")}
-        if caption is not None:
-            fields.update(caption=caption.text, parse_mode=ParseMode.HTML)
-            fields["reply_markup"] = keyboard(caption)
-        where = _Where(chat_id, thread, silent, reply_to, patient, priority)
+        fields = {"photo": InputFile(photo, filename="chart.png")}
+        if screen is not None:
+            fields |= {"caption": screen.text, "parse_mode": ParseMode.HTML} | _buttons(screen)
         return await self._new_message("sendPhoto", where, fields, "photo")
 
     async def edit(
@@ -367,6 +279,12 @@ class Messenger:
                 reply_markup=keyboard(screen),
             )
 
+        return await self._outcome(chat_id, request, f"edit of {chat_id}/{message_id}")
+
+    async def _outcome(
+        self, chat_id: int, request: Callable[[int], Awaitable[object]], what: str
+    ) -> Outcome:
+        """A change to a message already sent, as an outcome (`what`: for the log)."""
         try:
             await self._call(chat_id, request)
         except Superseded:
@@ -374,7 +292,7 @@ class Messenger:
         except TelegramError as error:
             outcome = classify(error)
             if outcome is Outcome.FAILED:
-                log.warning("edit of %s/%s failed: %s", chat_id, message_id, error)
+                log.warning("%s failed: %s", what, error)
             return outcome
         return Outcome.OK
 
@@ -419,11 +337,7 @@ class Messenger:
         async def request(target: int) -> object:
             return await self._api("deleteMessage", chat_id=target, message_id=message_id)
 
-        try:
-            await self._call(chat_id, request)
-        except TelegramError as error:
-            return classify(error)
-        return Outcome.OK
+        return await self._outcome(chat_id, request, f"delete of {chat_id}/{message_id}")
 
     async def strip_buttons(
         self, chat_id: int, message_id: int, *, priority: Priority = Priority.RECORD
@@ -437,60 +351,49 @@ class Messenger:
                 parse_mode=ParseMode.HTML,  # as PTB's defaults put it in
             )
 
-        try:
-            await self._call(chat_id, request)
-        except TelegramError as error:
-            return classify(error)
-        return Outcome.OK
+        return await self._outcome(chat_id, request, f"buttons of {chat_id}/{message_id}")
+
+    async def _read(self, method: str, parameters: dict[str, Any], what: str) -> Any:
+        """A request outside the send budget (PTB's rate limiter would count a
+        group's reads against its 20 messages a minute): a lost connection is
+        tried once more; anything else is logged (`what`: for the log) and
+        answers None."""
+        for attempt in range(2):
+            try:
+                return await self._post(method, parameters)
+            except TelegramError as error:
+                if transient(error) and attempt == 0:
+                    await self.sleep(self.backoff)
+                    continue
+                log.info("%s: %s", what, error)
+                return None
+        return None
 
     async def create_topic(self, chat_id: int, name: str) -> int | None:
-        """createForumTopic: a lost connection is tried once more, a refusal
-        (not a forum, no right to manage topics) answers None."""
-        for attempt in range(2):
-            try:
-                topic = await self._post("createForumTopic", {"chat_id": chat_id, "name": name})
-            except TelegramError as error:
-                if transient(error) and attempt == 0:
-                    await self.sleep(self.backoff)
-                    continue
-                log.info("no topic opened in %s: %s", chat_id, error)
-                return None
-            thread = topic.get("message_thread_id") if isinstance(topic, dict) else None
-            return thread if isinstance(thread, int) else None
-        return None
+        """createForumTopic: a refusal (not a forum, no right to manage
+        topics) answers None."""
+        parameters = {"chat_id": chat_id, "name": name}
+        topic = await self._read("createForumTopic", parameters, f"no topic opened in {chat_id}")
+        thread = topic.get("message_thread_id") if isinstance(topic, dict) else None
+        return thread if isinstance(thread, int) else None
 
     async def is_member(self, chat_id: int, user_id: int) -> bool:
-        """getChatMember, outside the send budget (PTB's rate limiter would
-        count a group's reads against its 20 messages a minute): a lost
-        connection is tried once more, anything else answers False."""
-        for attempt in range(2):
-            try:
-                member = await self._post("getChatMember", {"chat_id": chat_id, "user_id": user_id})
-            except TelegramError as error:
-                if transient(error) and attempt == 0:
-                    await self.sleep(self.backoff)
-                    continue
-                log.info("membership of %s in %s unknown: %s", user_id, chat_id, error)
-                return False
-            status = member.get("status") if isinstance(member, dict) else None
-            return status in ("creator", "administrator", "member") or (
-                status == "restricted" and bool(member.get("is_member"))
-            )
-        return False
+        """getChatMember: False when Telegram cannot tell."""
+        parameters = {"chat_id": chat_id, "user_id": user_id}
+        what = f"membership of {user_id} in {chat_id} unknown"
+        member = await self._read("getChatMember", parameters, what)
+        status = member.get("status") if isinstance(member, dict) else None
+        return status in ("creator", "administrator", "member") or (
+            status == "restricted" and bool(member.get("is_member"))
+        )
 
     async def admin_ids(self, chat_id: int) -> frozenset[int] | None:
-        """getChatAdministrators, outside the send budget like `is_member`;
-        None when Telegram cannot tell (bot/telegram/wire/rights.py caches it)."""
-        for attempt in range(2):
-            try:
-                members = await self._post("getChatAdministrators", {"chat_id": chat_id})
-            except TelegramError as error:
-                if transient(error) and attempt == 0:
-                    await self.sleep(self.backoff)
-                    continue
-                log.info("admins of %s unknown: %s", chat_id, error)
-                return None
-            return frozenset(
-                int(m["user"]["id"]) for m in members if isinstance(m, dict) and "user" in m
-            )
-        return None
+        """getChatAdministrators: None when Telegram cannot tell
+        (bot/telegram/wire/rights.py caches it)."""
+        what = f"admins of {chat_id} unknown"
+        members = await self._read("getChatAdministrators", {"chat_id": chat_id}, what)
+        if not isinstance(members, list):
+            return None
+        return frozenset(
+            int(m["user"]["id"]) for m in members if isinstance(m, dict) and "user" in m
+        )

@@ -116,16 +116,12 @@ class Out:
     def __init__(self) -> None:
         self.sent: list[tuple[str, Screen, bool]] = []
 
-    async def send(self, chat_id: int, screen: Screen, **_: Any) -> tuple[Outcome, int]:
-        self.sent.append(("text", screen, False))
-        return Outcome.OK, 1
-
-    async def send_photo(
-        self, chat_id: int, photo: bytes, caption: Screen | None = None, **_: Any
+    async def send(
+        self, chat_id: int, screen: Screen | None, photo: bytes | None = None, **_: Any
     ) -> tuple[Outcome, int]:
-        assert caption is not None
-        self.sent.append(("photo", caption, True))
-        return Outcome.OK, 2
+        assert screen is not None
+        self.sent.append(("photo" if photo else "text", screen, photo is not None))
+        return Outcome.OK, 2 if photo else 1
 
 
 def end_screen(length: int) -> Screen:

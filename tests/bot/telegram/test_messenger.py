@@ -17,7 +17,8 @@ from telegram.request import BaseRequest, RequestData
 
 from bot.tables import Outcome
 from bot.telegram.wire.limits import counted
-from bot.telegram.wire.messenger import Messenger, keyboard, markup
+from bot.telegram.wire.messenger import Messenger
+from bot.telegram.wire.payload import keyboard, markup
 from bot.telegram.wire.topics import ClosedTopics
 from bot.view.screen import Button, Screen
 from testing.fake_telegram import FakeTelegram
@@ -167,7 +168,7 @@ async def test_a_closed_or_deleted_topic_is_told_once_and_sent_no_more() -> None
     assert request.asked[0][1]["message_thread_id"] == 77
     # Refused once, not retried; the next sends there are not even tried.
     assert await out.send(-5, Screen("x"), thread=77) == (Outcome.CLOSED, None)
-    assert await out.send_photo(-5, b"png", thread=77) == (Outcome.CLOSED, None)
+    assert await out.send(-5, None, photo=b"png", thread=77) == (Outcome.CLOSED, None)
     assert await out.edit_or_send(-5, None, Screen("x"), thread=77) == (Outcome.CLOSED, None)
     assert len(request.asked) == 2
     await asyncio.sleep(0)
@@ -216,15 +217,15 @@ async def test_a_photo_goes_with_its_caption_or_after_a_caption_too_long(
     limiter = Recording()
     async with ExtBot(fake.token, base_url=fake.base_url, rate_limiter=limiter) as bot:
         out = Messenger(bot, retries=0)
-        outcome, first = await out.send_photo(group.id, png, Screen("<b>Аня</b>: 📊"))
+        outcome, first = await out.send(group.id, Screen("<b>Аня</b>: 📊"), photo=png)
         assert outcome is Outcome.OK and first is not None
         shown = fake.find_message(group.id, first)
         assert shown is not None and shown.photo == png and shown.text == "Аня: 📊"
         # Exactly at the limit once the tags are gone: still a caption.
-        outcome, at_limit = await out.send_photo(group.id, png, Screen("<b>" + "я" * 1024 + "</b>"))
+        outcome, at_limit = await out.send(group.id, Screen("<b>" + "я" * 1024 + "</b>"), photo=png)
         assert outcome is Outcome.OK and fake.messages(group)[-1].message_id == at_limit
         long = Screen("я" * 1025)
-        outcome, text_id = await out.send_photo(group.id, png, long)
+        outcome, text_id = await out.send(group.id, long, photo=png)
         assert outcome is Outcome.OK
         text, photo = fake.messages(group)[-2:]
         assert text.message_id == text_id and text.photo is None and text.text == long.text
