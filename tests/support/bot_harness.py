@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -196,6 +197,13 @@ class Player:
         assert message is not None
         return message
 
+    def _hand_shows(self, test: Callable[[StoredMessage], bool]) -> bool:
+        """Whether the newest hand passes `test`; False while there is none:
+        a hand drawn anew is sent while the old one is deleted, at once
+        (`Hands.draw`), so for a moment the chat may hold neither."""
+        message = self.hand_message()
+        return message is not None and test(message)
+
     def _selected(self, card: object) -> bool:
         message = self.hand_message()
         return message is not None and any(
@@ -220,7 +228,7 @@ class Player:
             # Wait for the claiming button itself: a declaration's p: button
             # may be on the hand already, before the confirmation is drawn.
             await self.fake.wait_for(
-                lambda: _has_play_button(self._current(), action), timeout=WAIT
+                lambda: self._hand_shows(lambda m: _has_play_button(m, action)), timeout=WAIT
             )
             message = self._current()
             return await self.tap(message, _find_play_button(message, action))
@@ -231,7 +239,7 @@ class Player:
             # Pick the cards one by one: the hand switches to toggles.
             pick = next(d for d in message.callback_data if d.startswith("s:") and d.endswith(":m"))
             await self.tap(message, pick)
-            await self.fake.wait_for(lambda: has_toggles(self._current()), timeout=WAIT)
+            await self.fake.wait_for(lambda: self._hand_shows(has_toggles), timeout=WAIT)
         for card in action.cards:
             message = self.hand_message()
             assert message is not None

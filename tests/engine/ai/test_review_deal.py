@@ -58,6 +58,9 @@ def _hard_deal(
 
 
 @pytest.mark.parametrize(("preset", "seed"), [("burkozel", 101), ("bura", 102)])
+@pytest.mark.slow(
+    reason="a whole deal of hard play at 300 playouts a move, then two full reviews of it"
+)
 def test_a_deal_the_hard_player_played_reviews_within_the_noise(preset: str, seed: int) -> None:
     start, log = _hard_deal(preset, 2, seed, playouts=300)
     for seat in (0, 1):
