@@ -501,6 +501,10 @@ def golden_path(case: Case) -> Path:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+@pytest.mark.slow(
+    reason="a whole match, every message rendered and compared; the longest take 5-6 s"
+    " on four workers"
+)
 async def test_transcript_matches_golden(
     case: Case,
     fake_telegram: FakeTelegram,

@@ -26,6 +26,9 @@ def _held(event: threading.Event) -> str:
 
 
 @pytest.mark.own_pools
+@pytest.mark.slow(
+    reason="spawns its own pools of worker processes (each imports the engine) and a manager"
+)
 async def test_a_move_asked_after_reviews_runs_first() -> None:
     """Two reviews are queued (one in the reviews' only worker, held there,
     one waiting behind it); a computer's move asked after them comes back
