@@ -94,6 +94,7 @@ def test_quick_load_run_on_postgres_with_two_workers_is_healthy(
     assert report["workers"] == 2
 
 
+@pytest.mark.slow(reason="a real bot process under the bench's crowd for a measured window")
 async def test_quick_run_at_a_persons_pace_measures_hand_offs() -> None:
     # `--pace person`: three people a table who look before they tap, against
     # a fake Bot API that enforces Telegram's flood limits. Only the report's

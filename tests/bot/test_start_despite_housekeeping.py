@@ -12,6 +12,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.storage.sqlite import SqliteStore
 from testing.fake_telegram import FakeTelegram
 
@@ -35,6 +37,7 @@ async def a_database_whose_prune_fails(path: Path) -> None:
         )
 
 
+@pytest.mark.slow(reason="a real bot process started on a database whose prune fails")
 async def test_the_bot_starts_and_answers_when_its_prune_fails(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:

@@ -9,6 +9,7 @@ import itertools
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -193,6 +194,9 @@ def check_bura_declaration(
         assert after.deal.trick is None and action.seat in after.deal.refused
 
 
+@pytest.mark.slow(
+    reason="40 whole random matches through the engine, every invariant checked each move"
+)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matches())
 def test_random_matches_keep_every_invariant(setup: tuple[RuleSet, int, int]) -> None:

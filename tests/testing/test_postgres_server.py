@@ -25,6 +25,7 @@ testing.postgres._bin_dir = _nowhere
 
 
 @pytest.mark.parametrize("required", ["", "1"])
+@pytest.mark.slow(reason="runs pytest in a subprocess of its own (pytester)")
 def test_without_a_server_postgres_tests_skip_or_fail_when_required(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, required: str
 ) -> None:

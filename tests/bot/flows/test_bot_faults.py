@@ -239,6 +239,7 @@ async def test_a_player_back_from_a_block_takes_the_seat_back_with_one_tap(
     assert sum(UNREACHABLE in text for text in texts) == 2
 
 
+@pytest.mark.slow(reason="a whole match with updates delivered twice")
 async def test_duplicate_updates_apply_once(
     fake_telegram: FakeTelegram,
     runner: BotRunner,

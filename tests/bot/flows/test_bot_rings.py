@@ -39,6 +39,7 @@ def rang(fake: FakeTelegram, chat_id: int) -> dict[int, bool]:
     }
 
 
+@pytest.mark.slow(reason="plays whole deals until a combination is possible off turn")
 async def test_a_combination_possible_off_turn_rings_once(
     fake_telegram: FakeTelegram, runner: BotRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -42,6 +42,7 @@ async def play_one(
     return table_id, loser_id
 
 
+@pytest.mark.slow(reason="a whole match to its end, then its achievements told")
 async def test_a_whole_match_earns_the_first_win_told_once(
     fake_telegram: FakeTelegram, runner: BotRunner
 ) -> None:

@@ -431,6 +431,7 @@ def test_the_probe_writes_for_real(tmp_path: Path) -> None:
 # -- secrets at every log level -------------------------------------------------------------
 
 
+@pytest.mark.slow(reason="a real bot process in webhook mode, logging at debug level")
 async def test_no_secret_at_debug_level_in_webhook_mode(bot: Bot) -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -520,6 +521,7 @@ async def post_huge(port: int, path: str) -> int | None:
     return int(line.split()[1]) if line.startswith(b"HTTP/") else None
 
 
+@pytest.mark.slow(reason="a real bot process sent a 50 MB body")
 async def test_a_50_mb_post_costs_the_bot_process_neither_reads_nor_memory(
     bot: Bot, tmp_path: Path
 ) -> None:

@@ -303,6 +303,7 @@ async def test_kick_and_leave_hand_the_seat_to_a_computer(
     assert not fake.unanswered_callbacks()
 
 
+@pytest.mark.slow(reason="a whole practice match against computer players")
 async def test_practice_game_in_private(
     fake_telegram: FakeTelegram,
     runner: BotRunner,

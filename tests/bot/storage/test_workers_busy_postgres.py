@@ -133,6 +133,7 @@ async def tap_a_move(fake: FakeTelegram, db: PostgresDatabase, table: Table) -> 
 # Serial: the quiet table's tap is held to 0.5 s of real time, which tests
 # running beside this one would eat into.
 @pytest.mark.serial
+@pytest.mark.slow(reason="41 tables opened and started at two workers before the one measured tap")
 async def test_a_tap_on_a_quiet_table_waits_for_no_busy_table_postgres(
     fake_telegram: FakeTelegram,
     postgres_database: PostgresDatabase,

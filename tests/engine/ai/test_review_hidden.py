@@ -8,6 +8,7 @@ review for the same seed.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -84,6 +85,7 @@ def _swapped(
     return moved, actions
 
 
+@pytest.mark.slow(reason="four drawn deals, each reviewed twice by the hard computer's search")
 @settings(
     max_examples=4,
     deadline=None,
