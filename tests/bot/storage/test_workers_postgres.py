@@ -325,6 +325,7 @@ async def test_sigkill_of_a_worker_process_mid_trick_postgres(
     fake, db = fake_telegram, postgres_database
     processes: list[asyncio.subprocess.Process] = []
     targets = []
+    logs = [(tmp_path / f"worker{number}.log").open("wb") for number in range(2)]
     for number in range(2):
         port = free_port()
         targets.append(f"http://127.0.0.1:{port}/tg/hook")
@@ -350,7 +351,9 @@ async def test_sigkill_of_a_worker_process_mid_trick_postgres(
                     "RATE_LIMIT_PRIVATE": "100000",
                 },
                 stdout=asyncio.subprocess.DEVNULL,
-                stderr=asyncio.subprocess.DEVNULL,
+                # Its log, shown when the test fails (pytest prints what a
+                # failing test printed): a wait that ran out says why.
+                stderr=logs[number],
             )
         )
 
@@ -419,3 +422,7 @@ async def test_sigkill_of_a_worker_process_mid_trick_postgres(
             if process.returncode is None:
                 process.send_signal(signal.SIGTERM)
                 await asyncio.wait_for(process.wait(), timeout=WAIT)
+        for log in logs:
+            log.close()
+            lines = Path(log.name).read_text(errors="replace").splitlines()
+            print(f"--- {log.name}, its last lines:", *lines[-40:], sep="\n")
