@@ -46,7 +46,7 @@ class Priority(IntEnum):
 class Outcome(Enum):
     OK = "ok"
     SAME = "same"  # nothing to change: Telegram said "not modified"
-    GONE = "gone"  # the message is deleted or too old to edit
+    GONE = "gone"  # the message is deleted, or too old to edit or delete
     FORBIDDEN = "forbidden"  # blocked, never started, or removed from the chat
     CLOSED = "closed"  # the forum topic sent to is closed or deleted
     FAILED = "failed"  # anything else; logged

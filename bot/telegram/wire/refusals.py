@@ -21,6 +21,7 @@ def classify(error: TelegramError) -> Outcome:
             "message to edit not found" in text
             or "message can't be edited" in text
             or "message to delete not found" in text
+            or "message can't be deleted" in text
             or "message_id_invalid" in text
         ):
             return Outcome.GONE
