@@ -58,7 +58,7 @@ def _move(lang: str, view: TableView, action: Action | None) -> Html:
         return t(lang, "hint.claim")
     cards = cards_text(lang, action.cards, view.trump)
     if action.kind is Kind.DECLARE:
-        combo = classify(action.cards, view.trump, view.rules) if view.trump else None
+        combo = classify(action.cards, view.trump, view.rules) if view.trump is not None else None
         name = combo_name(lang, combo.value if combo else None)
         return t(lang, "hint.declare", combo=name, cards=cards)
     return t(lang, f"hint.{action.kind.value}", cards=cards)

@@ -21,8 +21,10 @@ from bot.storage import TableRecord
 from bot.view import callbacks
 from bot.view.cards import cards_text
 from bot.view.i18n import plain, t
+from bot.view.render import combo_name
 from engine import Action, legal_actions
 from engine.actions import Kind
+from engine.combos import classify
 from testing.fake_telegram import FakeTelegram, FakeUser, StoredMessage
 
 GROUP_ID = -1009877
@@ -61,7 +63,8 @@ def hint_data(message: StoredMessage | None) -> str | None:
 
 
 def named_move(text: str, table: TableRecord, seat: int) -> list[Action]:
-    """The legal moves whose words begin the hint ("💡 Бейте 10♠️★: …")."""
+    """The legal moves whose words begin the hint ("💡 Бейте 10♠️★: …"); a
+    declaration is hinted when the deal gives one worth showing at once."""
     assert table.state is not None
     trump = table.state.deal.trump if table.state.deal else None
     found = []
@@ -71,6 +74,12 @@ def named_move(text: str, table: TableRecord, seat: int) -> list[Action]:
             words = plain(t(LANG, f"hint.{action.kind.value}", cards=cards))
         elif action.kind is Kind.CLAIM:
             words = plain(t(LANG, "hint.claim"))
+        elif action.kind is Kind.DECLARE and trump is not None:
+            # "💡 Объявите комбинацию «Молодка» (6♥️ 7♥️ 8♥️ В♥️): …"
+            combo = classify(action.cards, trump, table.state.rules)
+            name = combo_name(LANG, combo.value if combo else None)
+            cards = cards_text(LANG, action.cards, trump)
+            words = plain(t(LANG, "hint.declare", combo=name, cards=cards))
         else:
             continue
         if text.startswith(f"💡 {words}:"):

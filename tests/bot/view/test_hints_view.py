@@ -19,6 +19,7 @@ from bot.view.screen import Screen
 from engine import MatchState, Preset, TableView, view_for
 from engine.actions import Action, Kind
 from engine.ai.review import Hint, Reason, ReasonKind, hint
+from engine.cards import Suit
 from engine.combos import classify
 from engine.events import MatchOver, Placing
 
@@ -173,10 +174,18 @@ def test_a_declaration_names_its_combination_and_cards(lang: str) -> None:
         if action.kind is Kind.DECLARE
     ]
     assert found, "no declaration among the states"
-    view, action = found[0]
-    assert view.trump is not None
-    combo = classify(action.cards, view.trump, view.rules)
-    assert combo is not None
-    text = hint_text(lang, view, Hint(action, Reason(ReasonKind.COMBINATION, action.cards), 9, 1))
-    assert plain(t(lang, f"combo.{combo.value}")) in text
-    assert plain(cards_text(lang, action.cards, view.trump)) in text
+    named = 0
+    for view, action in found:
+        # Under every trump, spades (Suit 0, a false value) included: the
+        # name was once left out ("«»") when spades were trumps.
+        for trump in Suit:
+            seen = dataclasses.replace(view, trump=trump)
+            combo = classify(action.cards, trump, view.rules)
+            if combo is None:
+                continue
+            reason = Reason(ReasonKind.COMBINATION, action.cards)
+            text = hint_text(lang, seen, Hint(action, reason, 9, 1))
+            assert plain(t(lang, f"combo.{combo.value}")) in text, (trump, text)
+            assert plain(cards_text(lang, action.cards, trump)) in text
+            named += trump is Suit.SPADES
+    assert named, "no declaration was named under spades"
