@@ -470,6 +470,7 @@ async def test_duplicate_deals_give_every_table_of_a_round_the_same_cards(
         assert_clean(fake)
 
 
+@pytest.mark.slow(reason="a round's matches played to their ends, each in a forum topic of its own")
 async def test_in_a_forum_each_table_plays_in_a_topic_of_its_own(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
@@ -515,6 +516,7 @@ async def test_a_forum_that_gives_the_bot_no_topics_plays_in_the_tournaments_pla
         assert_clean(fake)
 
 
+@pytest.mark.slow(reason="a tournament played on past a closed topic to its next round")
 async def test_a_tables_topic_closed_mid_round_counts_void_and_the_tournament_goes_on(
     fake_telegram: FakeTelegram, tmp_path: Path
 ) -> None:
