@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -118,3 +119,18 @@ class BotInProcess:
             if name in ("VmRSS", "VmHWM"):
                 out[name] = int(value.split()[0])
         return out
+
+
+async def computers_at_play(prefix: str, workers: int, delay: float) -> BotInProcess:
+    """The bot started against a fresh fake Bot API, for the benches of
+    computer players (bench/computer_lag.py, bench/hint_latency.py): a
+    person's turn waits an hour, so only the bench and the computers move.
+    The caller stops the bot, then its `fake`."""
+    fake = FakeTelegram(callback_max_age=900.0)
+    await fake.start()
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    bot = BotInProcess(
+        fake, folder, computer_workers=workers, computer_delay=delay, turn_timeout=3600
+    )
+    await bot.start()
+    return bot

@@ -39,12 +39,11 @@ import json
 import random
 import sqlite3
 import statistics
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from bench.bot_in_process import BotInProcess
+from bench.bot_in_process import computers_at_play
 from bench.crowd import Crowd, stop_tasks
 from bench.figures import percentile
 from bench.pace import Instant
@@ -90,17 +89,8 @@ async def prober(fake: FakeTelegram, latencies: list[float], stop: asyncio.Event
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    folder = Path(tempfile.mkdtemp(prefix="computer_lag_"))
-    fake = FakeTelegram(callback_max_age=900.0)
-    await fake.start()
-    bot = BotInProcess(
-        fake,
-        folder,
-        computer_workers=args.workers,
-        computer_delay=args.delay,
-        turn_timeout=3600,
-    )
-    await bot.start()
+    bot = await computers_at_play("computer_lag_", args.workers, args.delay)
+    fake = bot.fake
     db = bot.db_path
     rng = random.Random(1)
     # One person and three computers a table; the person taps at once.

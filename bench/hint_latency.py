@@ -53,14 +53,13 @@ import asyncio
 import json
 import random
 import sqlite3
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.bot_in_process import BotInProcess
+from bench.bot_in_process import computers_at_play
 from bench.crowd import FINAL_MARK, Crowd, stop_tasks, turn_buttons
 from bench.figures import percentile
 from bench.pace import Instant
@@ -190,17 +189,8 @@ async def student(
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    folder = Path(tempfile.mkdtemp(prefix="hint_latency_"))
-    fake = FakeTelegram(callback_max_age=900.0)
-    await fake.start()
-    bot = BotInProcess(
-        fake,
-        folder,
-        computer_workers=args.workers,
-        computer_delay=args.delay,
-        turn_timeout=3600,
-    )
-    await bot.start()
+    bot = await computers_at_play("hint_latency_", args.workers, args.delay)
+    fake = bot.fake
     assert bot.app is not None
     in_workers: list[tuple[float, float]] = []
     time_the_workers(bot.app.bot_data["service"].tables.thinking, in_workers)
